@@ -1,0 +1,102 @@
+// buildApp(config): registers the platform plugins, then the domain modules. Nothing else.
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { APP_VERSION_HEADER } from '@portal/contracts/constants';
+import type { AppConfig } from './config.ts';
+import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
+import { notFound, registerErrorHandling } from './platform/errors.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
+import { registerSecurityHeaders } from './platform/security.ts';
+import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
+import { readProgramConfigs, seedPrograms } from './db/seed.ts';
+import { clientLogRoutes } from './modules/client-log/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { resourceRoutes } from './modules/resource/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    programs: ProgramRegistry;
+    appConfig: AppConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** An already opened and migrated database (tests share one per file); otherwise opened from config. */
+  database?: Database;
+  /** Custom log destination (tests capture logs to check that no personal data leaks). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logger = loggerOptions(config.LOG_LEVEL);
+  const app = Fastify({
+    logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    genReqId: () => randomUUID(),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
+  if (ownsDatabase) {
+    await migrateDatabase(database, config.DATABASE_URL);
+    await seedPrograms(database.db, readProgramConfigs(config.PROGRAMS_DIR), config.PUBLIC_URL);
+  }
+  const programs = new ProgramRegistry(database.db, config.DEFAULT_PROGRAM);
+  await programs.load();
+  app.decorate('database', database);
+  app.decorate('programs', programs);
+  app.decorate('appConfig', config);
+  if (ownsDatabase) app.addHook('onClose', async () => database.close());
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(APP_VERSION_HEADER, config.appVersion);
+  });
+  await registerSecurityHeaders(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
+  if (redis) app.addHook('onClose', async () => void redis.quit());
+  await app.register(rateLimit, {
+    global: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: '1 minute',
+    ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+  });
+  registerProgramResolution(app, programs);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Patient portal API', version: config.appVersion },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { database });
+  await app.register(
+    async (api) => {
+      await api.register(resourceRoutes, { db: database.db });
+      await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerProgramFiles(app, config.PROGRAMS_DIR);
+  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR);
+  if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
+  return app;
+}

@@ -1,0 +1,71 @@
+// Environment, validated with zod at start-up: a bad value stops the server with the variable's name.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ProgramSlugSchema } from '@portal/contracts/program-files';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const urlWithProtocols = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin used in links sent by e-mail; never taken from the Host header. */
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).default('http://localhost:3000'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
+  PGLITE_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/pglite')),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
+  PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
+  WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  APP_VERSION: z.string().regex(/^[0-9A-Za-z.+-]{1,50}$/).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanFromString.optional(),
+  TRUST_PROXY: booleanFromString.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export type AppConfig = Env & { appVersion: string; seedDemo: boolean };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    appVersion: parsed.APP_VERSION ?? readPackageVersion(),
+    seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
+  };
+}
+
+function readPackageVersion(): string {
+  // The root package.json's version is the product version.
+  const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}

@@ -1,0 +1,346 @@
+// The whole domain model (docs/architecture.md): later features extend these tables, never reshape them.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const program = pgTable('program', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  condition: text('condition').notNull(),
+  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+  supportEmail: text('support_email').notNull(),
+  defaultCountry: text('default_country').notNull(),
+  countries: jsonb('countries').$type<string[]>().notNull(),
+  updateStrategy: text('update_strategy', { enum: ['immediate', 'navigation'] }).notNull(),
+  latestTermsVersion: text('latest_terms_version').notNull(),
+  /** Logo path and colours; the web turns the colours into CSS custom properties. */
+  branding: jsonb('branding').$type<{ logoPath: string; colors: Record<string, string> }>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const supportPlan = pgTable('support_plan', {
+  id: integer('id').primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  country: text('country').notNull(),
+  name: text('name').notNull(),
+  identificationTypes: jsonb('identification_types').$type<string[]>().notNull(),
+  fieldSettings: jsonb('field_settings').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('support_plan_program_country_uq').on(t.programId, t.country)]);
+
+export const featureToggle = pgTable('feature_toggle', {
+  programId: integer('program_id').notNull().references(() => program.id),
+  key: text('key').notNull(),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('feature_toggle_pk').on(t.programId, t.key)]);
+
+/** One identity pool per program: its own accounts, issuer and keys. */
+export const identityPool = pgTable('identity_pool', {
+  id: serial('id').primaryKey(),
+  programId: integer('program_id').notNull().unique().references(() => program.id),
+  issuer: text('issuer').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const signingKey = pgTable('signing_key', {
+  kid: text('kid').primaryKey(),
+  poolId: integer('pool_id').notNull().references(() => identityPool.id),
+  algorithm: text('algorithm').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  /** Private key, encrypted at rest with the server's key-encryption secret. */
+  privateKeyEnc: text('private_key_enc').notNull(),
+  status: text('status', { enum: ['active', 'retired'] }).notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+export const userAccount = pgTable('user_account', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  poolId: integer('pool_id').notNull().references(() => identityPool.id),
+  /** Lower-cased e-mail; unique within a pool, so one e-mail may hold one account per program. */
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  status: text('status', { enum: ['CONFIRMED', 'UNCONFIRMED', 'DISABLED'] }).notNull(),
+  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
+  failedLogins: integer('failed_logins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)]);
+
+/** A refresh-token family: rotated on every use; a reused token revokes the family. */
+export const session = pgTable('session', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => userAccount.id),
+  currentTokenHash: text('current_token_hash').notNull(),
+  generation: integer('generation').notNull().default(0),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+}, (t) => [index('session_user_idx').on(t.userId), uniqueIndex('session_token_uq').on(t.currentTokenHash)]);
+
+export const passwordReset = pgTable('password_reset', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => userAccount.id),
+  nonceHash: text('nonce_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('password_reset_user_idx').on(t.userId)]);
+
+export const patient = pgTable('patient', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: uuid('user_id').notNull().unique().references(() => userAccount.id),
+  programId: integer('program_id').notNull().references(() => program.id),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  secondLastName: text('second_last_name'),
+  emailAlternative: text('email_alternative'),
+  birthDate: date('birth_date').notNull(),
+  gender: text('gender').notNull(),
+  country: text('country').notNull(),
+  typeIdentification: text('type_identification').notNull(),
+  legalIdentification: text('legal_identification').notNull(),
+  phoneCountry: text('phone_country'),
+  phoneNumber: text('phone_number'),
+  phoneAlternative: text('phone_alternative'),
+  address: jsonb('address').$type<Record<string, unknown>>(),
+  weight: numeric('weight', { precision: 6, scale: 2 }),
+  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
+  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
+  status: text('status').notNull().default('ACTIVE'),
+  latestTermsAccepted: text('latest_terms_accepted'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex('patient_program_identification_uq').on(t.programId, t.country, t.typeIdentification, t.legalIdentification)]);
+
+export const planPatient = pgTable('plan_patient', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
+  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
+  startPeriod: date('start_period').notNull(),
+  endPeriod: date('end_period').notNull(),
+  status: text('status').notNull().default('ACTIVE'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('plan_patient_uq').on(t.patientId, t.supportPlanId)]);
+
+/** One caregiver per patient; a caregiver identification may never care for two patients. */
+export const caregiver = pgTable('caregiver', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  patientId: bigint('patient_id', { mode: 'number' }).notNull().unique().references(() => patient.id),
+  programId: integer('program_id').notNull().references(() => program.id),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  relation: text('relation').notNull(),
+  typeIdentification: text('type_identification').notNull(),
+  legalIdentification: text('legal_identification').notNull(),
+  phoneCountry: text('phone_country'),
+  phoneNumber: text('phone_number'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('caregiver_identification_uq').on(t.programId, t.typeIdentification, t.legalIdentification)]);
+
+export const consentRecord = pgTable('consent_record', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
+  termsVersion: text('terms_version').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const product = pgTable('product', {
+  id: integer('id').primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  medicine: text('medicine').notNull(),
+  presentation: text('presentation').notNull(),
+  unit: text('unit').notNull(),
+  minAgeYears: smallint('min_age_years').notNull(),
+  maxAgeYears: smallint('max_age_years').notNull(),
+  maxUnitAmount: numeric('max_unit_amount', { precision: 10, scale: 2 }).notNull(),
+  countries: jsonb('countries').$type<string[]>().notNull(),
+});
+
+export const treatment = pgTable('treatment', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  productId: integer('product_id').notNull().references(() => product.id),
+  unitAmount: numeric('unit_amount', { precision: 10, scale: 2 }).notNull(),
+  frequencyAmount: integer('frequency_amount').notNull(),
+  frequencyInterval: text('frequency_interval').notNull(),
+  durationAmount: integer('duration_amount').notNull(),
+  durationInterval: text('duration_interval').notNull(),
+  restAmount: integer('rest_amount'),
+  restInterval: text('rest_interval'),
+  startDate: date('start_date'),
+  doctorFirstName: text('doctor_first_name'),
+  doctorLastName: text('doctor_last_name'),
+  healthCenterName: text('health_center_name'),
+  healthCenterType: text('health_center_type', { enum: ['PUBLIC', 'PRIVATE'] }),
+  weight: numeric('weight', { precision: 6, scale: 2 }),
+  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
+  customTherapyCode: text('custom_therapy_code'),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedReason: text('deleted_reason'),
+}, (t) => [
+  // Already-registered products cannot be added twice (only among live treatments).
+  uniqueIndex('treatment_live_product_uq').on(t.planPatientId, t.productId).where(sql`${t.deletedAt} is null`),
+]);
+
+export const benefit = pgTable('benefit', {
+  id: serial('id').primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  productId: integer('product_id').references(() => product.id),
+  kind: text('kind', { enum: ['DISCOUNT', 'PREVENTIVE_OFFER', 'APPOINTMENT', 'GENERAL'] }).notNull(),
+  searchQuery: text('search_query').notNull(),
+  titleKey: text('title_key').notNull(),
+  discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }),
+  active: boolean('active').notNull().default(true),
+});
+
+export const discountCode = pgTable('discount_code', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  benefitId: integer('benefit_id').notNull().references(() => benefit.id),
+  code: text('code').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const coupon = pgTable('coupon', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
+  benefitId: integer('benefit_id').references(() => benefit.id),
+  modifiedByUserId: uuid('modified_by_user_id'),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const purchase = pgTable('purchase', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  productId: integer('product_id').notNull().references(() => product.id),
+  quantity: integer('quantity').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+}, (t) => [index('purchase_plan_patient_idx').on(t.planPatientId, t.purchasedAt)]);
+
+export const redemption = pgTable('redemption', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  productId: integer('product_id').notNull().references(() => product.id),
+  benefitId: integer('benefit_id').references(() => benefit.id),
+  quantity: integer('quantity').notNull(),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+}, (t) => [index('redemption_plan_patient_idx').on(t.planPatientId, t.redeemedAt)]);
+
+export const bookingSlot = pgTable('booking_slot', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  benefitId: integer('benefit_id').notNull().references(() => benefit.id),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  capacity: integer('capacity').notNull().default(1),
+}, (t) => [index('booking_slot_benefit_idx').on(t.benefitId, t.startsAt)]);
+
+export const booking = pgTable('booking', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  slotId: bigint('slot_id', { mode: 'number' }).notNull().references(() => bookingSlot.id),
+  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
+  status: text('status', { enum: ['BOOKED', 'CANCELLED'] }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('booking_slot_patient_uq').on(t.slotId, t.planPatientId)]);
+
+export const condition = pgTable('condition', {
+  id: serial('id').primaryKey(),
+  searchQuery: text('search_query').notNull().unique(),
+});
+
+export const lesson = pgTable('lesson', {
+  id: serial('id').primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  conditionId: integer('condition_id').notNull().references(() => condition.id),
+  searchQuery: text('search_query').notNull(),
+  language: text('language', { enum: ['es', 'en'] }).notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  position: integer('position').notNull(),
+}, (t) => [uniqueIndex('lesson_uq').on(t.programId, t.conditionId, t.searchQuery, t.language)]);
+
+export const lessonProgress = pgTable('lesson_progress', {
+  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
+  lessonId: integer('lesson_id').notNull().references(() => lesson.id),
+  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('lesson_progress_pk').on(t.patientId, t.lessonId)]);
+
+/** Transactional outbox: mails are written with the change that causes them, delivered by a worker. */
+export const outbox = pgTable('outbox', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  kind: text('kind').notNull(),
+  recipient: text('recipient').notNull(),
+  language: text('language', { enum: ['es', 'en'] }).notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  messageId: text('message_id').notNull().unique(),
+  status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+}, (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)]);
+
+export const auditEvent = pgTable('audit_event', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  programId: integer('program_id').references(() => program.id),
+  actorUserId: uuid('actor_user_id'),
+  action: text('action').notNull(),
+  subject: text('subject'),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+}, (t) => [index('audit_event_program_idx').on(t.programId, t.createdAt)]);
+
+export const idempotencyKey = pgTable('idempotency_key', {
+  programId: integer('program_id').notNull().references(() => program.id),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  responseStatus: integer('response_status'),
+  responseBody: jsonb('response_body'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('idempotency_key_pk').on(t.programId, t.key)]);
+
+export const clientLog = pgTable('client_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  level: smallint('level').notNull(),
+  message: text('message').notNull(),
+  context: jsonb('context').$type<Record<string, unknown>>(),
+  path: text('path'),
+  appVersion: text('app_version'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+}, (t) => [index('client_log_program_idx').on(t.programId, t.createdAt)]);

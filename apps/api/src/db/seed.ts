@@ -1,0 +1,75 @@
+// Idempotent seed: programs, support plans, products, feature toggles and identity pools from programs/<slug>/.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { ProgramConfigSchema, type ProgramConfig } from '@portal/contracts/program-files';
+import type { Db } from '../platform/db.ts';
+import { featureToggle, identityPool, product, program, supportPlan } from './schema.ts';
+
+export function readProgramConfigs(programsDir: string): ProgramConfig[] {
+  return readdirSync(programsDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => {
+      const file = path.join(programsDir, entry.name, 'configuration/config.json');
+      const parsed = ProgramConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success) throw new Error(`programs/${entry.name}/configuration/config.json: ${parsed.error.message}`);
+      if (parsed.data.slug !== entry.name) throw new Error(`programs/${entry.name}: slug "${parsed.data.slug}" differs from the folder`);
+      return parsed.data;
+    })
+    .sort((a, b) => a.slug.localeCompare(b.slug));
+}
+
+export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const config of configs) {
+      const values = {
+        slug: config.slug,
+        name: config.name,
+        condition: config.condition,
+        supportEmail: config.supportEmail,
+        defaultCountry: config.defaultCountry,
+        countries: config.countries,
+        updateStrategy: config.updateStrategy,
+        latestTermsVersion: config.latestTermsVersion,
+        branding: config.branding,
+      };
+      const [row] = await tx
+        .insert(program)
+        .values(values)
+        .onConflictDoUpdate({ target: program.slug, set: { ...values, updatedAt: sql`now()` } })
+        .returning({ id: program.id });
+      const programId = row!.id;
+      for (const plan of config.supportPlans) {
+        const planValues = {
+          programId,
+          country: plan.country,
+          name: plan.name,
+          identificationTypes: plan.identificationTypes,
+          fieldSettings: plan.fieldSettings,
+        };
+        await tx.insert(supportPlan).values({ id: plan.id, ...planValues }).onConflictDoUpdate({ target: supportPlan.id, set: planValues });
+      }
+      for (const item of config.products) {
+        const productValues = {
+          programId,
+          medicine: item.medicine,
+          presentation: item.presentation,
+          unit: item.unit,
+          minAgeYears: item.minAgeYears,
+          maxAgeYears: item.maxAgeYears,
+          maxUnitAmount: String(item.maxUnitAmount),
+          countries: item.countries,
+        };
+        await tx.insert(product).values({ id: item.id, ...productValues }).onConflictDoUpdate({ target: product.id, set: productValues });
+      }
+      // Toggles are seeded once; later changes in the database (by operations) win over the file.
+      for (const [key, enabled] of Object.entries(config.featureToggles)) {
+        await tx.insert(featureToggle).values({ programId, key, enabled }).onConflictDoNothing();
+      }
+      await tx
+        .insert(identityPool)
+        .values({ programId, issuer: `${new URL(publicUrl).origin}/pools/${config.slug}` })
+        .onConflictDoNothing({ target: identityPool.programId });
+    }
+  });
+}

@@ -1,0 +1,85 @@
+// Program resources: countries, feature toggles, the program's plans, branding and field settings.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CountryCode } from '@portal/contracts/enums';
+import { FieldSettingsSchema } from '@portal/contracts/program-files';
+import {
+  BrandingResponseSchema,
+  CountriesQuerySchema,
+  CountriesResponseSchema,
+  FeaturesResponseSchema,
+  FieldSettingsResponseSchema,
+  ProgramPlanResponseSchema,
+  SupportPlanIdParamsSchema,
+} from '@portal/contracts/resources';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listCountries } from './countries.ts';
+import { findFeatureToggles, findSupportPlan, findSupportPlans } from './repository.ts';
+
+export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/resource/countries', {
+    schema: { tags: ['resource'], querystring: CountriesQuerySchema, response: { 200: CountriesResponseSchema } },
+  }, async (request) => ({ data: listCountries(request.query.lang) }));
+
+  app.get('/resource/features', {
+    schema: { tags: ['resource'], response: { 200: FeaturesResponseSchema } },
+  }, async (request) => {
+    const rows = await findFeatureToggles(db, request.program.id);
+    return { data: { featureToggles: Object.fromEntries(rows.map((row) => [row.key, row.enabled])) } };
+  });
+
+  app.get('/resource/support/plan', {
+    schema: { tags: ['resource'], response: { 200: ProgramPlanResponseSchema } },
+  }, async (request) => {
+    const program = request.program;
+    const plans = await findSupportPlans(db, program.id);
+    return {
+      data: {
+        id: program.id,
+        slug: program.slug,
+        name: program.name,
+        searchQuery: program.slug,
+        status: program.status,
+        latestTermsVersion: program.latestTermsVersion,
+        supportEmail: program.supportEmail,
+        updateStrategy: program.updateStrategy,
+        countries: program.countries as CountryCode[],
+        defaultCountry: program.defaultCountry as CountryCode,
+        supportPlans: plans.map((plan) => ({ ...plan, country: plan.country as CountryCode })),
+      },
+    };
+  });
+
+  app.get('/resource/branding', {
+    schema: { tags: ['resource'], response: { 200: BrandingResponseSchema } },
+  }, async (request) => {
+    const { slug, branding } = request.program;
+    return {
+      data: {
+        slug,
+        logoUrl: `/program/${slug}/${branding.logoPath}`,
+        colors: branding.colors as never,
+      },
+    };
+  });
+
+  app.get('/support/plan/:id/field-settings', {
+    schema: {
+      tags: ['resource'],
+      params: SupportPlanIdParamsSchema,
+      response: { 200: FieldSettingsResponseSchema, 404: ErrorBodySchema },
+    },
+  }, async (request) => {
+    // A plan of another program is as unknown as a plan that does not exist.
+    const plan = await findSupportPlan(db, request.program.id, request.params.id);
+    if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
+    return {
+      data: {
+        supportPlanId: plan.id,
+        country: plan.country as CountryCode,
+        fieldSettings: FieldSettingsSchema.parse(plan.fieldSettings),
+      },
+    };
+  });
+};

@@ -1,0 +1,83 @@
+// One error body for every failure: { error: { code, message, errorId?, fieldErrors?, details? } }.
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_ID_HEADER } from '@portal/contracts/constants';
+import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@portal/contracts/errors';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export function errorBody(code: ErrorCode, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+  return { error: { code, message: ERROR_CATALOGUE[code].messageKey, ...extra } };
+}
+
+function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBody['error']> = {}) {
+  const status = ERROR_CATALOGUE[code].status;
+  if (status >= 500) {
+    const errorId = extra.errorId ?? randomUUID();
+    reply.header(ERROR_ID_HEADER, errorId);
+    return reply.status(status).send(errorBody(code, { ...extra, errorId }));
+  }
+  return reply.status(status).send(errorBody(code, extra));
+}
+
+const STATUS_TO_CODE: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Field errors keyed by the dotted path of the failing field; values are message keys or zod messages. */
+function fieldErrorsOf(error: FastifyError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  if (!hasZodFastifySchemaValidationErrors(error)) return fieldErrors;
+  for (const issue of error.validation) {
+    const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    const message = issue.message && /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
+    (fieldErrors[key] ??= []).push(message);
+  }
+  return fieldErrors;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.code, {
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(reply, 'VALIDATION_FAILED', { fieldErrors: fieldErrorsOf(error) });
+    }
+    const status = error.statusCode ?? 500;
+    const mapped = STATUS_TO_CODE[status];
+    if (status < 500 && mapped) {
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return sendError(reply, mapped);
+    }
+    // Internal failure: log it with an id, answer with the id only (never the internal message).
+    const errorId = randomUUID();
+    request.log.error({ err: error, errorId }, 'request failed');
+    return sendError(reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL', { errorId });
+  });
+}
+
+export function notFound(reply: FastifyReply) {
+  return sendError(reply, 'NOT_FOUND');
+}

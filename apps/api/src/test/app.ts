@@ -1,0 +1,67 @@
+// Test helper: one app per test file on PGlite (in memory) or on a copy of the run's PostgreSQL template.
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
+import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
+import { readProgramConfigs, seedPrograms } from '../db/seed.ts';
+import { databaseUrl, withAdminClient } from './postgres.ts';
+
+export type TestDbKind = 'pglite' | 'postgres';
+export const TEST_DB: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+}
+
+export async function createTestDatabase(config: AppConfig): Promise<Database & { url?: string }> {
+  if (TEST_DB === 'postgres') {
+    const name = `${inject('pgRunPrefix')}_${randomBytes(4).toString('hex')}`;
+    await withAdminClient((client) => client.query(`create database "${name}" template "${inject('pgTemplate')}"`));
+    const url = databaseUrl(name);
+    return Object.assign(await openDatabase({ databaseUrl: url, pgliteDataDir: 'memory://' }), { url });
+  }
+  const database = await openDatabase({ pgliteDataDir: 'memory://' });
+  await migrateDatabase(database);
+  await seedPrograms(database.db, readProgramConfigs(config.PROGRAMS_DIR), config.PUBLIC_URL);
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  /** Every log line the app wrote, as text. */
+  logs: () => string;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = testConfig(env);
+  const database = await createTestDatabase(config);
+  const chunks: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const app = await buildApp(config, { database, logStream });
+  return {
+    app,
+    database,
+    config,
+    logs: () => chunks.join(''),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** The Host header of a program's subdomain, as a browser sends it. */
+export function hostOf(slug: string): string {
+  return `${slug}.localhost:3000`;
+}

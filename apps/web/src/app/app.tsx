@@ -1,0 +1,63 @@
+// Providers, outermost first: query client, language, program content (with intl), snackbars, router.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { ApiError } from '../lib/api-client.ts';
+import { api } from '../lib/api.ts';
+import { sessionStore } from '../lib/session.ts';
+import { SnackbarProvider } from '../components/ui/snackbar.tsx';
+import { ProgramProvider } from '../program/program-context.tsx';
+import { LanguageProvider, useLanguage } from './language.tsx';
+import { loginPathFor, stripLanguage } from './paths.ts';
+import { createRouter } from './router.tsx';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+function Routed() {
+  const [router] = useState(createRouter);
+  const { language } = useLanguage();
+  useEffect(
+    () =>
+      // A 401 anywhere clears the session and goes to login with ref=session-expired (spec sections 4 and 8).
+      api.onStatus(401, () => {
+        sessionStore.clear();
+        const { pathname, search } = router.state.location;
+        const onLogin = stripLanguage(pathname) === '/login';
+        if (!onLogin) void router.navigate(loginPathFor(language, `${pathname}${search}`, 'session-expired'), { replace: true });
+      }),
+    [router, language],
+  );
+  useEffect(() => {
+    // Another tab logged in or out.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'portal.session') sessionStore.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+  return <RouterProvider router={router} />;
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LanguageProvider initialPath={window.location.pathname}>
+        <ProgramProvider>
+          <SnackbarProvider>
+            <Routed />
+          </SnackbarProvider>
+        </ProgramProvider>
+      </LanguageProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,51 @@
+// Route guards: language prefix, login required, public auth routes, and unknown paths.
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import type { Language } from '@portal/contracts/enums';
+import { useSession } from '../lib/session-hooks.ts';
+import { useLanguage } from './language.tsx';
+import { loginPathFor, pathInLanguage, paths } from './paths.ts';
+
+/** Makes the path's prefix match the user's language (adds or removes /en). */
+export function LanguageScope({ lang }: { lang: Language }) {
+  const { language } = useLanguage();
+  const location = useLocation();
+  if (lang !== language) {
+    return <Navigate replace to={`${pathInLanguage(language, location.pathname)}${location.search}${location.hash}`} />;
+  }
+  return <Outlet />;
+}
+
+/** Anonymous visitors go to login with next = the full path (path and query). */
+export function RequireAuth() {
+  const session = useSession();
+  const { language } = useLanguage();
+  const location = useLocation();
+  if (!session) return <Navigate replace to={loginPathFor(language, `${location.pathname}${location.search}`)} />;
+  return <Outlet />;
+}
+
+/** Login and password routes send logged-in users home. */
+export function PublicOnly() {
+  const session = useSession();
+  const { language } = useLanguage();
+  if (session) return <Navigate replace to={pathInLanguage(language, paths.home)} />;
+  return <Outlet />;
+}
+
+/** Any other path goes to signup. */
+export function ToSignup() {
+  const { language } = useLanguage();
+  const location = useLocation();
+  const query = new URLSearchParams(location.search);
+  // Keep the signup queries (instance logo, variants) if someone mistyped the path but not the query.
+  const kept = new URLSearchParams([...query].filter(([key]) => key === 'ii' || key === 'v'));
+  const search = kept.toString();
+  return <Navigate replace to={`${pathInLanguage(language, paths.signup)}${search ? `?${search}` : ''}`} />;
+}
+
+/** The booking route takes a numeric benefit id only. */
+export function NumericBenefitId() {
+  const { idBenefit } = useParams();
+  if (!idBenefit || !/^\d{1,10}$/.test(idBenefit)) return <ToSignup />;
+  return <Outlet />;
+}

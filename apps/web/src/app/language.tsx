@@ -1,0 +1,38 @@
+// The user's language: taken from the route when the app starts, then changed only by the toggle (or the profile).
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { LanguageSchema, type Language } from '@portal/contracts/enums';
+import { languageOfPath } from './paths.ts';
+
+const STORAGE_KEY = 'portal.language';
+
+interface LanguageState {
+  language: Language;
+  setLanguage: (language: Language) => void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+export function LanguageProvider({ children, initialPath }: { children: ReactNode; initialPath: string }) {
+  const [language, setState] = useState<Language>(() => {
+    const fromRoute = languageOfPath(initialPath);
+    // The booking route has no prefix: there the stored preference decides.
+    if (/^\/benefit\//.test(initialPath)) {
+      const stored = LanguageSchema.safeParse(localStorage.getItem(STORAGE_KEY));
+      return stored.success ? stored.data : fromRoute;
+    }
+    return fromRoute;
+  });
+  const setLanguage = useCallback((next: Language) => {
+    localStorage.setItem(STORAGE_KEY, next);
+    setState(next);
+  }, []);
+  if (localStorage.getItem(STORAGE_KEY) !== language) localStorage.setItem(STORAGE_KEY, language);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage outside LanguageProvider');
+  return state;
+}

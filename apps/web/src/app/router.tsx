@@ -1,0 +1,117 @@
+// The route table of spec section 2, for both languages (es without prefix, en under /en).
+import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { createBrowserRouter, Navigate, Outlet, useHref, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Language } from '@portal/contracts/enums';
+import { RouteError } from '../components/errors/route-error.tsx';
+import { appVersion } from '../lib/app-version.ts';
+import { lazyScreen } from '../lib/lazy.ts';
+import { programQueries } from '../program/program-api.ts';
+import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, ToSignup } from './guards.tsx';
+import { useLanguage } from './language.tsx';
+import { pathInLanguage, paths } from './paths.ts';
+
+const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
+const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
+
+function Screen({ component: Component, titleKey }: { component: ComponentType<{ titleKey: string }>; titleKey: string }) {
+  return (
+    <Suspense fallback={<div className="route-loading" role="progressbar" aria-label="…" aria-busy="true" />}>
+      <Component titleKey={titleKey} />
+    </Suspense>
+  );
+}
+
+const later = (titleKey: string) => <Screen component={InPreparationScreen} titleKey={titleKey} />;
+
+function HomeRedirect() {
+  const { language } = useLanguage();
+  return <Navigate replace to={pathInLanguage(language, paths.home)} />;
+}
+
+function scopedRoutes(): RouteObject[] {
+  return [
+    { index: true, element: <HomeRedirect /> },
+    {
+      element: <RequireAuth />,
+      children: [
+        { path: 'home', element: <Screen component={HomeScreen as ComponentType<{ titleKey: string }>} titleKey="pages.home.title" /> },
+        { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: later('pages.learning.title') },
+        { path: 'treatments', element: later('pages.treatments.title') },
+        { path: 'treatments/new', element: later('pages.treatmentsNew.title') },
+        { path: 'caregiver/add', element: later('pages.caregiverAdd.title') },
+        { path: 'purchases/:idProduct', element: later('pages.purchases.title') },
+        { path: 'redemptions/:productSearchQuery?', element: later('pages.redemptions.title') },
+        { path: 'redemptions/:productSearchQuery/menu', element: later('pages.redemptionsMenu.title') },
+        { path: 'benefits/:productSearchQuery?', element: later('pages.benefits.title') },
+        { path: 'benefits/:productSearchQuery/coupon-code', element: later('pages.couponCode.title') },
+        { path: 'profile', element: later('pages.profile.title') },
+      ],
+    },
+    {
+      element: <PublicOnly />,
+      children: [
+        { path: 'login', element: later('pages.login.title') },
+        { path: 'password/forgot', element: later('pages.passwordForgot.title') },
+        { path: 'password/recover', element: later('pages.passwordRecover.title') },
+      ],
+    },
+    { path: 'logout', element: later('pages.logout.title') },
+    { path: 'signup', element: later('pages.signup.title') },
+    { path: 'coupon', element: later('pages.coupon.title') },
+    { path: '*', element: <ToSignup /> },
+  ];
+}
+
+/** Root of every route: app-version check after each navigation, and react-aria links through the router. */
+function RootLayout() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // After each navigation a pending app update reloads the page (spec section 2) ...
+    appVersion.onNavigation();
+    // ... and stale feature toggles are re-read, which also brings the server's current version.
+    void queryClient.prefetchQuery(programQueries.features());
+  }, [location.pathname, location.search, queryClient]);
+  return (
+    <AriaRouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+      <Outlet />
+    </AriaRouterProvider>
+  );
+}
+
+function scope(lang: Language, path: string): RouteObject {
+  return { path, element: <LanguageScope lang={lang} />, children: scopedRoutes() };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            path: '/benefit/:idBenefit/booking',
+            element: <NumericBenefitId />,
+            children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
+          },
+          scope('en', '/en'),
+          scope('es', '/'),
+        ],
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

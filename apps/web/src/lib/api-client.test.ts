@@ -1,0 +1,68 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient, unwrapEnvelope } from './api-client.ts';
+import { camelCaseKey } from './camel-case.ts';
+
+function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+  );
+}
+
+describe('api-client', () => {
+  it('sends the bearer token and unwraps and camelCases the answer', async () => {
+    const fetchImpl = fakeFetch(200, { data: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', plan_patient: { id_plan: 3 } } });
+    const client = createApiClient({ getToken: () => 'tok', fetchImpl });
+    const answer = await client.post('/api/v1/login', { email: 'x' });
+    expect(answer).toEqual({ accessToken: 'a', idToken: 'i', refreshToken: 'r', planPatient: { idPlan: 3 } });
+    const init = fetchImpl.mock.calls[0]![1]!;
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect(init.body).toBe('{"email":"x"}');
+  });
+
+  it('unwraps data.responseData', () => {
+    expect(unwrapEnvelope({ data: { responseData: [1, 2] } })).toEqual([1, 2]);
+    expect(unwrapEnvelope([1])).toEqual([1]);
+  });
+
+  it('adds the query and sends no token when logged out', async () => {
+    const fetchImpl = fakeFetch(200, { data: [] });
+    const client = createApiClient({ getToken: () => undefined, fetchImpl });
+    await client.get('/api/v1/resource/countries', { query: { lang: 'en', skip: undefined } });
+    expect(String(fetchImpl.mock.calls[0]![0])).toBe('/api/v1/resource/countries?lang=en');
+    expect((fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBeUndefined();
+  });
+
+  it('raises an error with body and status, and calls the handler of that status', async () => {
+    const body = { error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } };
+    const client = createApiClient({ getToken: () => 't', fetchImpl: fakeFetch(401, body) });
+    const onUnauthorized = vi.fn();
+    client.onStatus(401, onUnauthorized);
+    const error = await client.get('/api/v1/user').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).body).toEqual(body);
+    expect((error as ApiError).code).toBe('UNAUTHENTICATED');
+    expect(onUnauthorized).toHaveBeenCalledWith(error);
+  });
+
+  it('reports the app version of every response', async () => {
+    const onVersion = vi.fn();
+    const client = createApiClient({ getToken: () => undefined, onVersion, fetchImpl: fakeFetch(500, 'oops', { 'x-app-version': '1.2.3' }) });
+    await expect(client.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(onVersion).toHaveBeenCalledWith('1.2.3');
+  });
+
+  it('turns network failures into status 0 errors', async () => {
+    const client = createApiClient({ getToken: () => undefined, fetchImpl: vi.fn(async () => { throw new TypeError('Failed to fetch'); }) });
+    const error = (await client.get('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('NETWORK');
+  });
+
+  it('camelCases keys of every style', () => {
+    expect(camelCaseKey('AccessToken')).toBe('accessToken');
+    expect(camelCaseKey('id_plan_patient')).toBe('idPlanPatient');
+    expect(camelCaseKey('ID_PLAN')).toBe('idPlan');
+    expect(camelCaseKey('userId')).toBe('userId');
+  });
+});

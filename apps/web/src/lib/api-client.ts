@@ -1,0 +1,118 @@
+// The one api-client (spec section 7): bearer token, envelope unwrap, camelCase, ApiError, per-status handlers.
+import type { z } from 'zod';
+import { APP_VERSION_HEADER } from '@portal/contracts/constants';
+import { ErrorBodySchema, type ErrorBody } from '@portal/contracts/errors';
+import { camelCaseDeep } from './camel-case.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    const parsed = ErrorBodySchema.safeParse(body);
+    super(parsed.success ? parsed.data.error.code : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The documented error, when the body is one. */
+  get error(): ErrorBody['error'] | undefined {
+    const parsed = ErrorBodySchema.safeParse(this.body);
+    return parsed.success ? parsed.data.error : undefined;
+  }
+
+  get code(): string {
+    return this.error?.code ?? (this.status === 0 ? 'NETWORK' : `HTTP_${this.status}`);
+  }
+}
+
+export type StatusHandler = (error: ApiError) => void;
+
+export interface ApiClientOptions {
+  baseUrl?: string;
+  getToken: () => string | undefined;
+  onVersion?: (version: string | null) => void;
+  fetchImpl?: typeof fetch;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+interface RequestOptions<T> {
+  query?: Query;
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Skip the registered status handlers (e.g. the login call handles its own 401). */
+  skipStatusHandlers?: boolean;
+}
+
+/** `{ data }` and `{ data: { responseData } }` envelopes are unwrapped; anything else is returned as is. */
+export function unwrapEnvelope(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && 'data' in value) {
+    const data = (value as { data: unknown }).data;
+    if (data !== null && typeof data === 'object' && 'responseData' in data) return (data as { responseData: unknown }).responseData;
+    return data;
+  }
+  return value;
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const handlers = new Map<number, StatusHandler>();
+  const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T = unknown>(method: string, path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const url = new URL(`${baseUrl}${path}`, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+    for (const [key, value] of Object.entries(requestOptions.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...requestOptions.headers };
+    const token = options.getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetchImpl(baseUrl ? url.toString() : `${url.pathname}${url.search}`, {
+        method,
+        headers,
+        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+        signal: requestOptions.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, { cause: String(cause) });
+    }
+    options.onVersion?.(response.headers.get(APP_VERSION_HEADER));
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Non-JSON bodies stay text.
+    }
+    if (!response.ok) {
+      const error = new ApiError(response.status, body);
+      if (!requestOptions.skipStatusHandlers) handlers.get(response.status)?.(error);
+      throw error;
+    }
+    const data = unwrapEnvelope(camelCaseDeep(body));
+    return requestOptions.schema ? requestOptions.schema.parse(data) : (data as T);
+  }
+
+  return {
+    request,
+    get: <T>(path: string, opts?: RequestOptions<T>) => request<T>('GET', path, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('POST', path, { ...opts, body }),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions<T>) => request<T>('PUT', path, { ...opts, body }),
+    delete: <T>(path: string, opts?: RequestOptions<T>) => request<T>('DELETE', path, opts),
+    /** Registers the handler for a status (one per status; the last one wins). Returns its remover. */
+    onStatus(status: number, handler: StatusHandler) {
+      handlers.set(status, handler);
+      return () => {
+        if (handlers.get(status) === handler) handlers.delete(status);
+      };
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChunkLoadError, isChunkLoadError, withTimeout } from './lazy.ts';
+
+describe('chunk loading', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('gives up after 120 seconds with a chunk error', async () => {
+    vi.useFakeTimers();
+    const pending = withTimeout(() => new Promise(() => undefined));
+    const assertion = expect(pending).rejects.toBeInstanceOf(ChunkLoadError);
+    await vi.advanceTimersByTimeAsync(119_999);
+    await vi.advanceTimersByTimeAsync(1);
+    await assertion;
+  });
+
+  it('passes a loaded chunk through and reads failed imports as chunk errors', async () => {
+    await expect(withTimeout(async () => 'ok')).resolves.toBe('ok');
+    await expect(withTimeout(async () => { throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js'); })).rejects.toBeInstanceOf(ChunkLoadError);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))).toBe(true);
+    expect(isChunkLoadError(new Error('other'))).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+// The signed-in session (access, id and refresh tokens), kept per origin (so per program) in localStorage.
+export interface Session {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+const STORAGE_KEY = 'portal.session';
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<Session>;
+    return typeof parsed.accessToken === 'string' && typeof parsed.idToken === 'string' && typeof parsed.refreshToken === 'string'
+      ? (parsed as Session)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = typeof localStorage === 'undefined' ? null : read();
+
+export const sessionStore = {
+  get: (): Session | null => current,
+  set(session: Session) {
+    current = session;
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
+    listeners.forEach((listener) => listener());
+  },
+  clear() {
+    current = null;
+    localStorage.removeItem(STORAGE_KEY);
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Re-reads storage (another tab may have logged in or out). */
+  reload() {
+    current = read();
+    listeners.forEach((listener) => listener());
+  },
+};

@@ -1,0 +1,91 @@
+// Browser-test support: the real server (production build, embedded PGlite) and Debian's Chromium.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+export interface Portal {
+  app: FastifyInstance;
+  port: number;
+  /** The origin of a program (`http://alivio.localhost:PORT`), or of plain localhost. */
+  origin: (slug?: string) => string;
+  restart: (env?: Record<string, string>) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+async function listen(env: Record<string, string>, port: number) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', ...env });
+  const app = await buildApp(config);
+  await app.listen({ host: 'localhost', port });
+  return app;
+}
+
+export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+  let app = await listen(env, 0);
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    get app() {
+      return app;
+    },
+    port,
+    origin: (slug) => `http://${slug ? `${slug}.` : ''}localhost:${port}`,
+    restart: async (next = {}) => {
+      await app.close();
+      app = await listen({ ...env, ...next }, port);
+    },
+    close: () => app.close(),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+export async function newPage(browser: Browser, options: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ serviceWorkers: options.serviceWorkers ?? 'block', viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  (page as Page & { problems: string[] }).problems = problems;
+  return { context, page };
+}
+
+/** Page errors and CSP refusals seen so far. */
+export function problemsOf(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+/** A stand-in session until identity lands: the guards only ask whether one exists. */
+export async function setTestSession(page: Page, origin: string) {
+  await page.goto(`${origin}/signup`);
+  await page.evaluate(() => localStorage.setItem('portal.session', JSON.stringify({ accessToken: 'test', idToken: 'test', refreshToken: 'test' })));
+}
+
+/** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */
+export async function expectNoAxeViolations(page: Page, label: string) {
+  // evaluate() runs outside the page's CSP, so axe needs no inline script.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe on ${label}`).toEqual([]);
+}
+
+export async function waitForTitle(page: Page) {
+  await page.locator('h1').first().waitFor({ state: 'visible' });
+}

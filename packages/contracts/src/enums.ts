@@ -1,0 +1,64 @@
+// Enumerations fixed by the specification (section 3) and shared by web, api and program files.
+import { z } from 'zod';
+
+export const COUNTRY_CODES = ['CR', 'MX', 'PA', 'HN', 'GT', 'DO', 'SV', 'TT'] as const;
+export const CountryCodeSchema = z.enum(COUNTRY_CODES);
+export type CountryCode = z.infer<typeof CountryCodeSchema>;
+
+export const LANGUAGES = ['es', 'en'] as const;
+export const LanguageSchema = z.enum(LANGUAGES);
+export type Language = z.infer<typeof LanguageSchema>;
+export const DEFAULT_LANGUAGE: Language = 'es';
+
+export const IDENTIFICATION_TYPES = [
+  'IDENTIFICATION',
+  'IDENTIFICATION_GT',
+  'LICENSE',
+  'SOCIAL_SECURITY',
+  'PASSPORT',
+  'TYPE_OTHER',
+  'TYPE_MINOR',
+  'FOREIGN',
+] as const;
+export const IdentificationTypeSchema = z.enum(IDENTIFICATION_TYPES);
+export type IdentificationType = z.infer<typeof IdentificationTypeSchema>;
+
+export const CAREGIVER_RELATIONS = ['DIRECT_FAMILY', 'INDIRECT_FAMILY', 'OTHER'] as const;
+export const CaregiverRelationSchema = z.enum(CAREGIVER_RELATIONS);
+
+export const PRODUCT_UNITS = [
+  'tabs',
+  'caps',
+  'injection',
+  'autoinjection',
+  'vials',
+  'prefilledsyringe',
+  'prefilledpen',
+  'UI',
+] as const;
+export const ProductUnitSchema = z.enum(PRODUCT_UNITS);
+export type ProductUnit = z.infer<typeof ProductUnitSchema>;
+
+export const TIME_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+export const TimeIntervalSchema = z.enum(TIME_INTERVALS);
+
+export const CONDITIONS = ['alzheimer', 'diabetes', 'migraine', 'psoriasis', 'hypertension', 'asthma'] as const;
+export const ConditionSchema = z.enum(CONDITIONS);
+
+export const GENDERS = ['FEMALE', 'MALE', 'OTHER'] as const;
+export const GenderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof GenderSchema>;
+
+/** Any gender outside the three known values reads as OTHER (spec section 3). */
+export function normalizeGender(value: unknown): Gender {
+  return value === 'FEMALE' || value === 'MALE' ? value : 'OTHER';
+}
+
+/** Client log levels (spec section 9). */
+export const LOG_LEVELS = { debug: 1, notice: 2, warning: 3, error: 4, off: 9 } as const;
+export type LogLevelName = keyof typeof LOG_LEVELS;
+export const LogLevelNameSchema = z.enum(['debug', 'notice', 'warning', 'error', 'off']);
+
+export const UPDATE_STRATEGIES = ['immediate', 'navigation'] as const;
+export const UpdateStrategySchema = z.enum(UPDATE_STRATEGIES);
+export type UpdateStrategy = z.infer<typeof UpdateStrategySchema>;

@@ -1,0 +1,53 @@
+// The one error catalogue: every code the API answers with, its HTTP status and its message key.
+import { z } from 'zod';
+
+export const ERROR_CATALOGUE = {
+  // Platform
+  VALIDATION_FAILED: { status: 400, messageKey: 'errors.validation' },
+  BAD_REQUEST: { status: 400, messageKey: 'errors.validation' },
+  UNAUTHENTICATED: { status: 401, messageKey: 'errors.sessionExpired' },
+  FORBIDDEN: { status: 403, messageKey: 'errors.forbidden' },
+  NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
+  PROGRAM_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
+  SUPPORT_PLAN_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
+  METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.notFound' },
+  PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.validation' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.validation' },
+  RATE_LIMITED: { status: 429, messageKey: 'errors.rateLimited' },
+  INTERNAL: { status: 500, messageKey: 'errors.unexpected.title' },
+  SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.unexpected.title' },
+  // Spec section 8 codes, spelled as the specification fixes them
+  NotAuthorizedException: { status: 401, messageKey: 'login.errors.notAuthorized' },
+  UserNotConfirmedException: { status: 403, messageKey: 'login.errors.notConfirmed' },
+  PTP00197: { status: 409, messageKey: 'passwordRecovery.callCenter.body' },
+  CAREGIVER_ALREADY_REGISTERED: { status: 409, messageKey: 'errors.caregiverAlreadyRegistered' },
+  TREATMENT_DUPLICATED: { status: 409, messageKey: 'errors.treatmentDuplicated' },
+  RECOVERY_LINK_EXPIRED: { status: 410, messageKey: 'passwordRecovery.invalidLink.body' },
+  EMAIL_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.email.alreadyRegistered' },
+  IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },
+  DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
+} as const satisfies Record<string, { status: number; messageKey: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as [ErrorCode, ...ErrorCode[]];
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const FieldErrorsSchema = z.record(z.string(), z.array(z.string()));
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    /** A message key (never an internal message); the screen translates it. */
+    message: z.string(),
+    /** Present on 5xx: the id the server logs carry for this failure. */
+    errorId: z.string().optional(),
+    fieldErrors: FieldErrorsSchema.optional(),
+    /** Extra, code-specific data (e.g. call-center phones for PTP00197). */
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}

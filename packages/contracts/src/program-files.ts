@@ -1,0 +1,169 @@
+// Schemas of every static program file (spec section 7), laid out as served at /program/{slug}/...
+import { z } from 'zod';
+import {
+  ConditionSchema,
+  CountryCodeSchema,
+  IdentificationTypeSchema,
+  ProductUnitSchema,
+  UpdateStrategySchema,
+} from './enums.ts';
+
+export const ProgramSlugSchema = z.string().regex(/^[a-z][a-z0-9-]{1,30}$/);
+
+const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const MessageKeySchema = z.string().regex(/^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/);
+
+export const BrandingSchema = z.object({
+  /** Path under /program/{slug}/ of the program's logo (SVG). */
+  logoPath: z.string().regex(/^images\/[a-z0-9-]+\.svg$/),
+  colors: z.object({
+    primary: HexColorSchema,
+    primaryContrast: HexColorSchema,
+    accent: HexColorSchema,
+    background: HexColorSchema,
+    surface: HexColorSchema,
+    text: HexColorSchema,
+  }),
+});
+export type Branding = z.infer<typeof BrandingSchema>;
+
+export const SIGNUP_STEPS = [
+  'country',
+  'email',
+  'idNumber',
+  'personalInfo',
+  'weight',
+  'birthdate',
+  'caregiver',
+  'identification',
+  'contact',
+  'address',
+  'password',
+  'consent',
+  'treatment',
+  'details',
+  'doctor',
+  'startDate',
+  'healthCenter',
+  'customTherapy',
+] as const;
+export const SignupStepSchema = z.enum(SIGNUP_STEPS);
+export type SignupStep = z.infer<typeof SignupStepSchema>;
+
+export const FieldModeSchema = z.enum(['required', 'optional', 'hidden']);
+
+/** Which sign-up steps and fields a support plan shows (GET /api/v1/support/plan/{id}/field-settings). */
+export const FieldSettingsSchema = z.object({
+  steps: z.record(SignupStepSchema, z.boolean()),
+  fields: z.object({
+    secondSurname: FieldModeSchema,
+    emailAlternative: FieldModeSchema,
+    phoneAlternative: FieldModeSchema,
+    weight: FieldModeSchema,
+    healthCenterType: FieldModeSchema,
+    doctorName: FieldModeSchema,
+  }),
+  weightUnit: z.enum(['kg', 'lb']),
+  /** Age in years under which a caregiver is mandatory. */
+  minorAgeYears: z.number().int().min(1).max(21),
+});
+export type FieldSettings = z.infer<typeof FieldSettingsSchema>;
+
+export const SupportPlanFileSchema = z.object({
+  id: z.number().int().positive(),
+  country: CountryCodeSchema,
+  name: z.string().min(1),
+  identificationTypes: z.array(IdentificationTypeSchema).min(1),
+  fieldSettings: FieldSettingsSchema,
+});
+
+export const ProductFileSchema = z.object({
+  id: z.number().int().positive(),
+  medicine: z.string().min(1),
+  presentation: z.string().min(1),
+  unit: ProductUnitSchema,
+  minAgeYears: z.number().int().min(0),
+  maxAgeYears: z.number().int().max(130),
+  /** Largest approved dose (in units) per administration; the dose check refuses more. */
+  maxUnitAmount: z.number().positive(),
+  countries: z.array(CountryCodeSchema).min(1),
+});
+
+/** configuration/config.json */
+export const ProgramConfigSchema = z.object({
+  slug: ProgramSlugSchema,
+  name: z.string().min(1),
+  condition: ConditionSchema,
+  supportEmail: z.email(),
+  defaultCountry: CountryCodeSchema,
+  countries: z.array(CountryCodeSchema).min(1),
+  updateStrategy: UpdateStrategySchema,
+  latestTermsVersion: z.string().regex(/^\d+\.\d+$/),
+  branding: BrandingSchema,
+  supportPlans: z.array(SupportPlanFileSchema).min(1),
+  products: z.array(ProductFileSchema).min(1),
+  featureToggles: z.record(z.string().regex(/^[a-z][a-zA-Z]+$/), z.boolean()),
+  learningConditions: z.array(ConditionSchema).min(1),
+});
+export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
+
+/** configuration/footer.json */
+export const FooterSchema = z.object({
+  links: z.array(z.object({ labelKey: MessageKeySchema, href: z.string().min(1), external: z.boolean() })),
+  legalKey: MessageKeySchema,
+});
+export type Footer = z.infer<typeof FooterSchema>;
+
+/** configuration/login.json */
+export const LoginConfigSchema = z.object({
+  showForgotPassword: z.boolean(),
+  showSignupLink: z.boolean(),
+  /** How long the 'You are entering {0}...' transition shows after login, in milliseconds. */
+  entryTransitionMs: z.number().int().min(0).max(5000),
+  /** Countries whose users cannot recover a password by e-mail (they get PTP00197). */
+  callCenterRecoveryCountries: z.array(CountryCodeSchema),
+});
+export type LoginConfig = z.infer<typeof LoginConfigSchema>;
+
+/** configuration/whitelist.json: domains the portal may link or redirect to. */
+export const WhitelistSchema = z.object({
+  domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/)),
+});
+export type Whitelist = z.infer<typeof WhitelistSchema>;
+
+/** phones/phones.json: call-center phones per country served. */
+export const PhonesSchema = z.partialRecord(
+  CountryCodeSchema,
+  z.array(z.object({ labelKey: MessageKeySchema, number: z.string().regex(/^\+[0-9 ()-]{7,20}$/) })).min(1),
+);
+export type Phones = z.infer<typeof PhonesSchema>;
+
+export const NavigationItemSchema = z.object({
+  id: z.string().regex(/^[a-z][a-zA-Z]+$/),
+  labelKey: MessageKeySchema,
+  /** Route path without language prefix, e.g. "/home". */
+  path: z.string().regex(/^\/[a-z/-]*$/),
+  /** Feature toggle that must be on for the item to show. */
+  feature: z.string().optional(),
+});
+
+/** navigation/navigation.json */
+export const NavigationSchema = z.object({
+  main: z.array(NavigationItemSchema).min(1),
+});
+export type Navigation = z.infer<typeof NavigationSchema>;
+
+/** texts/text-{lang}.json: flat map from dotted key to ICU message. */
+export const TextsSchema = z.record(MessageKeySchema, z.string().min(1));
+export type Texts = z.infer<typeof TextsSchema>;
+
+export const PROGRAM_FILES = {
+  'configuration/config.json': ProgramConfigSchema,
+  'configuration/footer.json': FooterSchema,
+  'configuration/login.json': LoginConfigSchema,
+  'configuration/whitelist.json': WhitelistSchema,
+  'phones/phones.json': PhonesSchema,
+  'navigation/navigation.json': NavigationSchema,
+  'texts/text-es.json': TextsSchema,
+  'texts/text-en.json': TextsSchema,
+} as const;

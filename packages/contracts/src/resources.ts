@@ -1,0 +1,61 @@
+// Contracts of the platform's resource calls (spec section 7).
+import { z } from 'zod';
+import { CountryCodeSchema, LanguageSchema, LogLevelNameSchema, UpdateStrategySchema } from './enums.ts';
+import { BrandingSchema, FieldSettingsSchema, ProgramSlugSchema } from './program-files.ts';
+import { CLIENT_LOG_MAX_BYTES } from './constants.ts';
+
+export const CountriesQuerySchema = z.object({ lang: LanguageSchema.default('es') });
+export const CountrySchema = z.object({ code: CountryCodeSchema, name: z.string(), dialCode: z.string() });
+export const CountriesResponseSchema = z.object({ data: z.array(CountrySchema) });
+export type Country = z.infer<typeof CountrySchema>;
+
+export const FeaturesResponseSchema = z.object({
+  data: z.object({ featureToggles: z.record(z.string(), z.boolean()) }),
+});
+
+export const SupportPlanSummarySchema = z.object({
+  id: z.number().int(),
+  country: CountryCodeSchema,
+  name: z.string(),
+});
+
+/** GET /api/v1/resource/support/plan: the program and its plans. */
+export const ProgramPlanResponseSchema = z.object({
+  data: z.object({
+    id: z.number().int(),
+    slug: ProgramSlugSchema,
+    name: z.string(),
+    searchQuery: z.string(),
+    status: z.enum(['ACTIVE', 'INACTIVE']),
+    latestTermsVersion: z.string(),
+    supportEmail: z.string(),
+    updateStrategy: UpdateStrategySchema,
+    countries: z.array(CountryCodeSchema),
+    defaultCountry: CountryCodeSchema,
+    supportPlans: z.array(SupportPlanSummarySchema),
+  }),
+});
+
+/** GET /api/v1/resource/branding */
+export const BrandingResponseSchema = z.object({
+  data: z.object({ slug: ProgramSlugSchema, logoUrl: z.string(), colors: BrandingSchema.shape.colors }),
+});
+
+export const SupportPlanIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const FieldSettingsResponseSchema = z.object({
+  data: z.object({ supportPlanId: z.number().int(), country: CountryCodeSchema, fieldSettings: FieldSettingsSchema }),
+});
+
+/** POST /api/v1/log: {jsonRawString}, a JSON text of a client log entry. */
+export const ClientLogBodySchema = z.object({ jsonRawString: z.string().min(2).max(CLIENT_LOG_MAX_BYTES) });
+export const ClientLogEntrySchema = z.object({
+  level: LogLevelNameSchema.exclude(['off']),
+  message: z.string().max(2000),
+  context: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).optional(),
+  path: z.string().max(500).optional(),
+  appVersion: z.string().max(50).optional(),
+});
+export type ClientLogEntry = z.infer<typeof ClientLogEntrySchema>;
+export const ClientLogResponseSchema = z.object({ data: z.object({ accepted: z.literal(true) }) });
+
+export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// `npm test`: installs Debian's Chromium when missing, checks PostgreSQL, builds the web app, runs every
+// suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, '.test-results');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('Installing Debian chromium (apt-get)...');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env }) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) !== 0) {
+    console.error('apt-get could not install chromium');
+    process.exit(1);
+  }
+}
+
+function postgresReachable() {
+  const url = new URL(process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
+    socket.setTimeout(3000);
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function vitest(name, projects) {
+  const outputFile = path.join(resultsDir, `${name}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const status = run('npx', args);
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  if (existsSync(outputFile)) {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    skipped = report.numPendingTests + report.numTodoTests;
+    // A suite that failed to load (e.g. a global setup error) counts as a failure too.
+    if (status !== 0 && failed === 0) failed = 1;
+  } else if (status !== 0) {
+    failed = 1;
+  }
+  return { status, passed, failed, skipped };
+}
+
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+ensureChromium();
+const hasPostgres = await postgresReachable();
+const unitProjects = ['contracts', 'scripts', 'web', 'api-pglite'];
+let missingPostgres = 0;
+if (hasPostgres) {
+  unitProjects.push('api-postgres');
+} else if (requirePostgres) {
+  console.error('PostgreSQL is not reachable at 127.0.0.1:5432 and REQUIRE_POSTGRES=1: failing.');
+  missingPostgres = 1;
+} else {
+  console.warn('WARNING: PostgreSQL is not reachable; the api-postgres suite is skipped (set REQUIRE_POSTGRES=1 to fail instead).');
+}
+
+const checkStatus = run('npm', ['run', '--silent', 'check:programs']);
+const buildStatus = run('npm', ['run', '--silent', 'build']);
+const suites = [vitest('unit', unitProjects)];
+if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
+
+const passed = suites.reduce((sum, s) => sum + s.passed, 0);
+const failed = suites.reduce((sum, s) => sum + s.failed, 0) + missingPostgres + (buildStatus === 0 ? 0 : 1) + (checkStatus === 0 ? 0 : 1);
+const skipped = suites.reduce((sum, s) => sum + s.skipped, 0);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && suites.every((s) => s.status === 0) ? 0 : 1);
