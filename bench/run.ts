@@ -33,7 +33,9 @@ async function startServer(env: Record<string, string>) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  for (let i = 0; i < 300 && !exited; i += 1) {
     try {
       if ((await fetch(`${origin}/readyz`)).ok) return { origin, port, stop: () => child.kill('SIGTERM') };
     } catch {

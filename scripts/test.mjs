@@ -78,7 +78,8 @@ if (hasPostgres) {
   console.warn('WARNING: PostgreSQL is not reachable; the api-postgres suite is skipped (set REQUIRE_POSTGRES=1 to fail instead).');
 }
 
-const checkStatus = run('npm', ['run', '--silent', 'check:programs']);
+// Type-check every package and check the program files before anything runs.
+const checkStatus = run('npm', ['run', '--silent', 'check']);
 const buildStatus = run('npm', ['run', '--silent', 'build']);
 const suites = [vitest('unit', unitProjects)];
 if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));

@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:` } : {}),
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
   });
   registerProgramResolution(app, programs);

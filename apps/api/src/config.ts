@@ -29,6 +29,8 @@ export const EnvSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/pglite')),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
+  /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,40}$/).default('portal:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
@@ -37,7 +39,7 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromString.optional(),
   TRUST_PROXY: booleanFromString.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(300),
   CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 export type Env = z.infer<typeof EnvSchema>;
