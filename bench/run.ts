@@ -29,7 +29,20 @@ async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
+      RECOVERY_HMAC_SECRET: 'bench-only-recovery-hmac-secret-0000000000',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOGIN_PER_MINUTE: '100000000',
+      MAIL_WORKER: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -54,8 +67,15 @@ interface Result {
   errors: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+async function measure(name: string, url: string, headers: Record<string, string> = {}, request: { method?: 'POST'; body?: string; connections?: number } = {}): Promise<Result> {
+  const result = await autocannon({
+    url,
+    connections: request.connections ?? CONNECTIONS,
+    duration: DURATION_S,
+    headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(request.method ? { method: request.method } : {}),
+    ...(request.body ? { body: request.body } : {}),
+  });
   const errors = result.errors + result.non2xx;
   return { name, rps: result.requests.average, p99: result.latency.p99, errors };
 }
@@ -86,6 +106,22 @@ async function loginRouteJs(origin: string) {
   return { files, totalKb: total / 1024 };
 }
 
+async function argon2VerifyCeiling(): Promise<number> {
+  const { hash, verify } = await import('@node-rs/argon2');
+  const encoded = await hash('Demo-pass-2026', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const until = Date.now() + 3000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (Date.now() < until) {
+        await verify(encoded, 'Demo-pass-2026');
+        count += 1;
+      }
+    }),
+  );
+  return count / 3;
+}
+
 const target = process.env.BENCH_TARGET ?? 'pglite';
 const server = await startServer(target === 'postgres' ? { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } : { PGLITE_DATA_DIR: 'memory://' });
 try {
@@ -99,6 +135,16 @@ try {
     await measure('GET /program/alivio/texts/text-es.json', `${server.origin}/program/alivio/texts/text-es.json?ts=1`, host),
   ];
   table(rows, baseline);
+
+  // Identity: login is bound by argon2id; its ceiling is measured here, in this run, on the same machine.
+  const credentials = JSON.stringify({ email: 'demo@alivio.example', password: 'Demo-pass-2026' });
+  const ceiling = await argon2VerifyCeiling();
+  const loginRow = await measure('POST /api/v1/login (argon2id verify)', `${server.origin}/api/v1/login`, host, { method: 'POST', body: credentials, connections: 8 });
+  console.log(`\nargon2id verify ceiling (m=19 MiB, t=2, p=1; 4 threads, in this process): ${Math.round(ceiling)} verifies/s`);
+  console.log(`login: ${Math.round(loginRow.rps)} req/s, p99 ${loginRow.p99} ms, ${(loginRow.rps / ceiling).toFixed(2)}x the verify ceiling, errors ${loginRow.errors}`);
+  const tokens = (await (await fetch(`${server.origin}/api/v1/login`, { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: credentials })).json()) as { data: { AccessToken: string } };
+  const userRow = await measure('GET /api/v1/user (bearer)', `${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`, { ...host, authorization: `Bearer ${tokens.data.AccessToken}` });
+  table([baseline, userRow], baseline);
   const js = await loginRouteJs(server.origin);
   console.log(`\nJavaScript loaded by the login route (gzip): ${js.totalKb.toFixed(1)} KB against a budget of ${LOGIN_JS_BUDGET_KB} KB (${(js.totalKb / LOGIN_JS_BUDGET_KB).toFixed(2)}x)`);
   for (const file of js.files) console.log(`  ${file.file}  ${file.kb} KB`);

@@ -26,13 +26,13 @@ describe('routing and language', () => {
     await page.goto(`${portal.origin('alivio')}/en/profile?tab=caregiver`);
     await page.waitForURL((url) => url.pathname === '/en/login');
     expect(pathOf(page.url())).toBe('/en/login?next=%2Fen%2Fprofile%3Ftab%3Dcaregiver');
-    await expect.poll(() => page.locator('h1').textContent()).toBe(en['pages.login.title']);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(en['login.title']);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     await page.goto(`${portal.origin('alivio')}/benefits/migraine?activateDiscountCode=true`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(pathOf(page.url())).toBe('/login?next=%2Fbenefits%2Fmigraine%3FactivateDiscountCode%3Dtrue');
-    await expect.poll(() => page.locator('h1').textContent()).toBe(textsOf('alivio', 'es')['pages.login.title']);
+    await expect.poll(() => page.locator('h1').textContent()).toBe(textsOf('alivio', 'es')['login.title']);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   });

@@ -23,7 +23,7 @@ export interface Portal {
 }
 
 async function listen(env: Record<string, string>, port: number) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', ...env });
   const app = await buildApp(config);
   await app.listen({ host: 'localhost', port });
   return app;
@@ -67,10 +67,18 @@ export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
-/** A stand-in session until identity lands: the guards only ask whether one exists. */
+/** Signs the program's demo patient in through the API, as the login screen would, and keeps the session. */
 export async function setTestSession(page: Page, origin: string) {
   await page.goto(`${origin}/signup`);
-  await page.evaluate(() => localStorage.setItem('portal.session', JSON.stringify({ accessToken: 'test', idToken: 'test', refreshToken: 'test' })));
+  const slug = new URL(origin).hostname.split('.')[0];
+  const ok = await page.evaluate(async (email) => {
+    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo-pass-2026' }) });
+    if (!response.ok) return false;
+    const { data } = await response.json();
+    localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
+    return true;
+  }, `demo@${slug}.example`);
+  expect(ok, 'demo login').toBe(true);
 }
 
 /** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */

@@ -19,10 +19,10 @@ function listFiles(dir: string, pattern: RegExp): string[] {
   });
 }
 
-/** Message keys the code asks for: t('a.b'), messageKey: 'a.b', labelKey: 'a.b'. */
+/** Message keys the code asks for: t('a.b'), formatMessage({ id: 'a.b' }), messageKey: 'a.b', labelKey: 'a.b'. */
 export function usedKeys(codeDirs: string[]): Map<string, string> {
   const keys = new Map<string, string>();
-  const patterns = [/\bt\(\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g, /\b(?:messageKey|labelKey|titleKey)\s*:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g];
+  const patterns = [/\bt\(\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g, /formatMessage\(\s*\{\s*id:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g, /\b(?:messageKey|labelKey|titleKey)\s*:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g];
   for (const file of codeDirs.flatMap((dir) => listFiles(dir, /\.(ts|tsx)$/)).filter((f) => !/\.test\.tsx?$/.test(f))) {
     const source = readFileSync(file, 'utf8');
     for (const pattern of patterns) {

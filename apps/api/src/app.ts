@@ -13,18 +13,27 @@ import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { notFound, registerErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
+import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
 import { clientLogRoutes } from './modules/client-log/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
+import { seedDemoData } from './db/demo-seed.ts';
+import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
+import { createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
+import { identityRoutes } from './modules/identity/routes.ts';
+import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
+import { createTokenService } from './modules/identity/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     programs: ProgramRegistry;
     appConfig: AppConfig;
+    clock: () => Date;
+    identity: IdentityService;
   }
 }
 
@@ -33,6 +42,8 @@ export interface BuildOptions {
   database?: Database;
   /** Custom log destination (tests capture logs to check that no personal data leaks). */
   logStream?: NodeJS.WritableStream;
+  /** The time source of every rule with a deadline (lockouts, link expiry, sessions); tests move it. */
+  clock?: () => Date;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -51,15 +62,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const ownsDatabase = !options.database;
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
+  const clock = options.clock ?? (() => new Date());
   if (ownsDatabase) {
     await migrateDatabase(database, config.DATABASE_URL);
-    await seedPrograms(database.db, readProgramConfigs(config.PROGRAMS_DIR), config.PUBLIC_URL);
+    const programConfigs = readProgramConfigs(config.PROGRAMS_DIR);
+    await seedPrograms(database.db, programConfigs, config.PUBLIC_URL);
+    await ensurePoolKeys(database.db, config.keyEncryptionSecret);
+    if (config.seedDemo) await seedDemoData(database.db, programConfigs);
+  } else {
+    await ensurePoolKeys(database.db, config.keyEncryptionSecret);
   }
   const programs = new ProgramRegistry(database.db, config.DEFAULT_PROGRAM);
   await programs.load();
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
+  app.decorate('clock', clock);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
   app.addHook('onSend', async (_request, reply) => {
@@ -69,6 +87,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compress, { global: true, threshold: 1024 });
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
+  const identity = createIdentityService({
+    db: database.db,
+    tokens: createTokenService(await loadPoolKeys(database.db, config.keyEncryptionSecret), clock),
+    lockout: redis ? createRedisLockoutStore(redis, config.REDIS_KEY_PREFIX, clock) : createMemoryLockoutStore(clock),
+    clock,
+    config,
+    onMailQueued: () => app.mail?.worker.wake(),
+  });
+  app.decorate('identity', identity);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -86,12 +113,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The outbox worker and app.mail; /dev/mailbox outside production.
+  await app.register(mailer);
 
   await app.register(healthRoutes, { database });
   await app.register(
     async (api) => {
       await api.register(resourceRoutes, { db: database.db });
       await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
+      await api.register(identityRoutes, {
+        identity,
+        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
+      });
     },
     { prefix: '/api/v1' },
   );

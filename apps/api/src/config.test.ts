@@ -23,7 +23,9 @@ describe('configuration', () => {
   });
 
   it('never seeds demo data in production unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), RECOVERY_HMAC_SECRET: 'r'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets }).seedDemo).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/KEY_ENCRYPTION_SECRET: required in production/);
   });
 });

@@ -32,6 +32,10 @@ export const EnvSchema = z.object({
   /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,40}$/).default('portal:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /** Sender of every e-mail: `Name <address>` or a bare address. */
+  MAIL_FROM: z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be "Name <address>" or an address').default('Portal <no-reply@portal.example>'),
+  /** Whether this instance runs the outbox delivery worker (several instances may all run it). */
+  MAIL_WORKER: booleanFromString.default(true),
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
@@ -41,10 +45,22 @@ export const EnvSchema = z.object({
   TRUST_PROXY: booleanFromString.default(false),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(300),
   CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  // Identity
+  /** Encrypts the pools' private signing keys at rest; required in production. */
+  KEY_ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs password-recovery links (HMAC); required in production. */
+  RECOVERY_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
+  EMAIL_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
+  RECOVERY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(5),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Env & { appVersion: string; seedDemo: boolean };
+export type AppConfig = Env & { appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
+
+/** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
+const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
+const DEV_RECOVERY_HMAC_SECRET = 'dev-only-recovery-hmac-secret-change-me-00001';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -59,10 +75,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const parsed = result.data;
+  if (parsed.NODE_ENV === 'production') {
+    const missing = (['KEY_ENCRYPTION_SECRET', 'RECOVERY_HMAC_SECRET'] as const).filter((name) => !parsed[name]);
+    if (missing.length > 0) throw new ConfigError(`Invalid environment:\n  ${missing.map((name) => `${name}: required in production`).join('\n  ')}`);
+  }
   return {
     ...parsed,
     appVersion: parsed.APP_VERSION ?? readPackageVersion(),
     seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
+    keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET ?? DEV_KEY_ENCRYPTION_SECRET,
+    recoveryHmacSecret: parsed.RECOVERY_HMAC_SECRET ?? DEV_RECOVERY_HMAC_SECRET,
   };
 }
 

@@ -12,7 +12,7 @@ describe('contracts', () => {
   });
 
   it('keeps the spec codes with their spelling and a status for every code', () => {
-    expect(statusOf('NotAuthorizedException')).toBe(401);
+    expect(statusOf('NotAuthorizedException')).toBe(400);
     expect(statusOf('PTP00197')).toBeGreaterThanOrEqual(400);
     for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
       expect(entry.status, code).toBeGreaterThanOrEqual(400);

@@ -17,8 +17,9 @@ export const ERROR_CATALOGUE = {
   INTERNAL: { status: 500, messageKey: 'errors.unexpected.title' },
   SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.unexpected.title' },
   // Spec section 8 codes, spelled as the specification fixes them
-  NotAuthorizedException: { status: 401, messageKey: 'login.errors.notAuthorized' },
-  UserNotConfirmedException: { status: 403, messageKey: 'login.errors.notConfirmed' },
+  // As Cognito: 400, so that a refused login is never mistaken for an expired session (401).
+  NotAuthorizedException: { status: 400, messageKey: 'login.errors.notAuthorized' },
+  UserNotConfirmedException: { status: 400, messageKey: 'login.errors.notConfirmed' },
   PTP00197: { status: 409, messageKey: 'passwordRecovery.callCenter.body' },
   CAREGIVER_ALREADY_REGISTERED: { status: 409, messageKey: 'errors.caregiverAlreadyRegistered' },
   TREATMENT_DUPLICATED: { status: 409, messageKey: 'errors.treatmentDuplicated' },

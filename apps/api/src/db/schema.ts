@@ -83,8 +83,6 @@ export const userAccount = pgTable('user_account', {
   passwordHash: text('password_hash').notNull(),
   status: text('status', { enum: ['CONFIRMED', 'UNCONFIRMED', 'DISABLED'] }).notNull(),
   language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)]);

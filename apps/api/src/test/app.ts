@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
-import { readProgramConfigs, seedPrograms } from '../db/seed.ts';
+import { seedTestData } from './seed.ts';
 import { databaseUrl, withAdminClient } from './postgres.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -25,8 +25,22 @@ export async function createTestDatabase(config: AppConfig): Promise<Database & 
   }
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   await migrateDatabase(database);
-  await seedPrograms(database.db, readProgramConfigs(config.PROGRAMS_DIR), config.PUBLIC_URL);
+  await seedTestData(database, config);
   return database;
+}
+
+/** A clock that tests move by hand. */
+export function createTestClock(start = new Date('2026-11-21T12:00:00Z')) {
+  let now = start.getTime();
+  const clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+    set(date: Date) {
+      now = date.getTime();
+    },
+  });
 }
 
 export interface TestApp {
@@ -38,7 +52,7 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase(config);
   const chunks: string[] = [];
@@ -48,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       callback();
     },
   });
-  const app = await buildApp(config, { database, logStream });
+  const app = await buildApp(config, { database, logStream, ...(options.clock ? { clock: options.clock } : {}) });
   return {
     app,
     database,

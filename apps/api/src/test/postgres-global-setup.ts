@@ -2,8 +2,8 @@
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../platform/db.ts';
-import { readProgramConfigs, seedPrograms } from '../db/seed.ts';
 import { databaseUrl, isPostgresReachable, TEST_PG_ADMIN_URL, withAdminClient } from './postgres.ts';
+import { seedTestData } from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +22,7 @@ export default async function setup(project: TestProject) {
   const config = loadConfig({ NODE_ENV: 'test' });
   const database = await openDatabase({ databaseUrl: databaseUrl(template), pgliteDataDir: 'memory://' });
   await migrateDatabase(database, databaseUrl(template));
-  await seedPrograms(database.db, readProgramConfigs(config.PROGRAMS_DIR), config.PUBLIC_URL);
+  await seedTestData(database, config);
   await database.close();
   project.provide('pgRunPrefix', prefix);
   project.provide('pgTemplate', template);

@@ -29,7 +29,8 @@ function Routed() {
     () =>
       // A 401 anywhere clears the session and goes to login with ref=session-expired (spec sections 4 and 8).
       api.onStatus(401, () => {
-        sessionStore.clear();
+        // Protected routes redirect by themselves (with ref=session-expired) once the session is gone.
+        sessionStore.clear('expired');
         const { pathname, search } = router.state.location;
         const onLogin = stripLanguage(pathname) === '/login';
         if (!onLogin) void router.navigate(loginPathFor(language, `${pathname}${search}`, 'session-expired'), { replace: true });

@@ -2,6 +2,7 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
 import { useSession } from '../lib/session-hooks.ts';
+import { sessionStore } from '../lib/session.ts';
 import { useLanguage } from './language.tsx';
 import { loginPathFor, pathInLanguage, paths } from './paths.ts';
 
@@ -20,7 +21,10 @@ export function RequireAuth() {
   const session = useSession();
   const { language } = useLanguage();
   const location = useLocation();
-  if (!session) return <Navigate replace to={loginPathFor(language, `${location.pathname}${location.search}`)} />;
+  if (!session) {
+    const ref = sessionStore.endReason === 'expired' ? 'session-expired' : undefined;
+    return <Navigate replace to={loginPathFor(language, `${location.pathname}${location.search}`, ref)} />;
+  }
   return <Outlet />;
 }
 

@@ -14,16 +14,19 @@ import { pathInLanguage, paths } from './paths.ts';
 
 const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
 const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
+const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
+const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
+const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
 
-function Screen({ component: Component, titleKey }: { component: ComponentType<{ titleKey: string }>; titleKey: string }) {
+function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
     <Suspense fallback={<div className="route-loading" role="progressbar" aria-label="…" aria-busy="true" />}>
-      <Component titleKey={titleKey} />
+      <Component {...props} />
     </Suspense>
   );
 }
 
-const later = (titleKey: string) => <Screen component={InPreparationScreen} titleKey={titleKey} />;
+const later = (titleKey: string) => <Screen component={InPreparationScreen} props={{ titleKey }} />;
 
 function HomeRedirect() {
   const { language } = useLanguage();
@@ -36,7 +39,7 @@ function scopedRoutes(): RouteObject[] {
     {
       element: <RequireAuth />,
       children: [
-        { path: 'home', element: <Screen component={HomeScreen as ComponentType<{ titleKey: string }>} titleKey="pages.home.title" /> },
+        { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
         { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: later('pages.learning.title') },
         { path: 'treatments', element: later('pages.treatments.title') },
         { path: 'treatments/new', element: later('pages.treatmentsNew.title') },
@@ -52,12 +55,12 @@ function scopedRoutes(): RouteObject[] {
     {
       element: <PublicOnly />,
       children: [
-        { path: 'login', element: later('pages.login.title') },
-        { path: 'password/forgot', element: later('pages.passwordForgot.title') },
-        { path: 'password/recover', element: later('pages.passwordRecover.title') },
+        { path: 'login', element: <Screen component={LoginScreen} props={{}} /> },
+        { path: 'password/forgot', element: <Screen component={LoginScreen} props={{ forgotPassword: true }} /> },
+        { path: 'password/recover', element: <Screen component={PasswordRecoverScreen} props={{}} /> },
       ],
     },
-    { path: 'logout', element: later('pages.logout.title') },
+    { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
     { path: 'signup', element: later('pages.signup.title') },
     { path: 'coupon', element: later('pages.coupon.title') },
     { path: '*', element: <ToSignup /> },

@@ -66,3 +66,29 @@ describe('api-client', () => {
     expect(camelCaseKey('userId')).toBe('userId');
   });
 });
+
+describe('api-client token renewal', () => {
+  it('renews an expired access token once and retries the request', async () => {
+    let token = 'old';
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const auth = (init?.headers as Record<string, string>).authorization;
+      return auth === 'Bearer new' ? new Response(JSON.stringify({ data: { ok: true } }), { status: 200 }) : new Response('{}', { status: 401 });
+    });
+    const refresh = vi.fn(async () => {
+      token = 'new';
+      return true;
+    });
+    const client = createApiClient({ getToken: () => token, fetchImpl, refresh });
+    expect(await client.get('/api/v1/user')).toEqual({ ok: true });
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up and calls the 401 handler when renewal fails', async () => {
+    const client = createApiClient({ getToken: () => 'old', fetchImpl: vi.fn(async () => new Response('{}', { status: 401 })), refresh: vi.fn(async () => false) });
+    const onUnauthorized = vi.fn();
+    client.onStatus(401, onUnauthorized);
+    await expect(client.get('/api/v1/user')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

@@ -31,6 +31,8 @@ export interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | undefined;
   onVersion?: (version: string | null) => void;
+  /** Renews an expired access token; true when a new one is ready (the request is then retried once). */
+  refresh?: () => Promise<boolean>;
   fetchImpl?: typeof fetch;
 }
 
@@ -60,7 +62,7 @@ export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T = unknown>(method: string, path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+  async function request<T = unknown>(method: string, path: string, requestOptions: RequestOptions<T> = {}, isRetry = false): Promise<T> {
     const url = new URL(`${baseUrl}${path}`, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
     for (const [key, value] of Object.entries(requestOptions.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -91,6 +93,9 @@ export function createApiClient(options: ApiClientOptions) {
       // Non-JSON bodies stay text.
     }
     if (!response.ok) {
+      if (response.status === 401 && token && !isRetry && options.refresh && (await options.refresh())) {
+        return request(method, path, requestOptions, true);
+      }
       const error = new ApiError(response.status, body);
       if (!requestOptions.skipStatusHandlers) handlers.get(response.status)?.(error);
       throw error;

@@ -23,18 +23,25 @@ function read(): Session | null {
 }
 
 let current: Session | null = typeof localStorage === 'undefined' ? null : read();
+/** Why the last session ended: 'expired' when the server refused it (a 401), so login can say so. */
+let endReason: 'logout' | 'expired' | undefined;
 
 export const sessionStore = {
   get: (): Session | null => current,
   set(session: Session) {
     current = session;
+    endReason = undefined;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     listeners.forEach((listener) => listener());
   },
-  clear() {
+  clear(reason: 'logout' | 'expired' = 'logout') {
     current = null;
+    endReason = reason;
     localStorage.removeItem(STORAGE_KEY);
     listeners.forEach((listener) => listener());
+  },
+  get endReason() {
+    return endReason;
   },
   subscribe(listener: Listener) {
     listeners.add(listener);

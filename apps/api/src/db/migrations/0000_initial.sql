@@ -316,8 +316,6 @@ CREATE TABLE "user_account" (
 	"password_hash" text NOT NULL,
 	"status" text NOT NULL,
 	"language" text DEFAULT 'es' NOT NULL,
-	"failed_logins" integer DEFAULT 0 NOT NULL,
-	"locked_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

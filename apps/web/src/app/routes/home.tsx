@@ -1,7 +1,7 @@
 // Home: after login the entry transition shows first ('You are entering {0}...').
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageFrame } from '../../components/layouts/page-frame.tsx';
+import { AppPage } from '../layouts/app-page.tsx';
 import { EntryTransition } from '../../components/ui/entry-transition.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
@@ -20,9 +20,9 @@ export default function HomeScreen() {
   }, [entering, loginConfig]);
   if (entering) return <EntryTransition />;
   return (
-    <PageFrame title={t('pages.home.title')}>
+    <AppPage title={t('pages.home.title')}>
       <p>{t('home.intro')}</p>
       <p className="card">{t('pages.inPreparation', { 0: program.name })}</p>
-    </PageFrame>
+    </AppPage>
   );
 }

@@ -1,5 +1,5 @@
 // The real page frame with its title, for screens that later work fills in.
-import { PageFrame } from '../../components/layouts/page-frame.tsx';
+import { AppPage } from '../layouts/app-page.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 
@@ -7,8 +7,8 @@ export default function InPreparationScreen({ titleKey }: { titleKey: string }) 
   const t = useT();
   const { program } = useProgram();
   return (
-    <PageFrame title={t(titleKey)}>
+    <AppPage title={t(titleKey)}>
       <p className="card">{t('pages.inPreparation', { 0: program.name })}</p>
-    </PageFrame>
+    </AppPage>
   );
 }

@@ -20,7 +20,7 @@ function LanguageToggle() {
   );
 }
 
-function Header() {
+function Header({ banner }: { banner?: ReactNode }) {
   const { program, navigation, featureToggles } = useProgram();
   const { language } = useLanguage();
   const session = useSession();
@@ -56,6 +56,7 @@ function Header() {
           </ul>
         </nav>
       ) : null}
+      {banner}
     </header>
   );
 }
@@ -96,8 +97,7 @@ export function PageFrame({ title, children, banner }: { title: string; children
   }, [location.pathname]);
   return (
     <div className="app-shell">
-      <Header />
-      {banner}
+      <Header banner={banner} />
       <main id="main" className="page">
         <h1 ref={heading} tabIndex={-1} className="page__title">
           {title}

@@ -1,0 +1,109 @@
+// The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
+
+export type Tx = Db;
+
+export async function findPoolId(db: Db, programId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
+  return row?.id;
+}
+
+export async function findAccountByEmail(db: Db, poolId: number, email: string) {
+  const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
+  return row;
+}
+
+export async function findAccountById(db: Db, poolId: number, userId: string) {
+  const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.id, userId))).limit(1);
+  return row;
+}
+
+export async function insertSession(db: Db, values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date }) {
+  await db.insert(session).values({
+    id: values.id,
+    userId: values.userId,
+    currentTokenHash: values.tokenHash,
+    createdAt: values.now,
+    lastUsedAt: values.now,
+    absoluteExpiresAt: values.absoluteExpiresAt,
+  });
+}
+
+export async function findSession(db: Db, sessionId: string) {
+  const [row] = await db.select().from(session).where(eq(session.id, sessionId)).limit(1);
+  return row;
+}
+
+/** Rotates a refresh token only if it is still the current one (one of two racing refreshes wins). */
+export async function rotateSessionToken(db: Db, sessionId: string, expectedHash: string, nextHash: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(session)
+    .set({ currentTokenHash: nextHash, generation: sql`${session.generation} + 1`, lastUsedAt: now })
+    .where(and(eq(session.id, sessionId), eq(session.currentTokenHash, expectedHash), isNull(session.revokedAt)))
+    .returning({ id: session.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
+  await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, reason: string, now: Date) {
+  await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.userId, userId), isNull(session.revokedAt)));
+}
+
+export async function supersedeResets(db: Db, userId: string, now: Date) {
+  await db
+    .update(passwordReset)
+    .set({ supersededAt: now })
+    .where(and(eq(passwordReset.userId, userId), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt)));
+}
+
+export async function insertReset(db: Db, values: { userId: string; nonceHash: string; expiresAt: Date; now: Date }) {
+  await db.insert(passwordReset).values({ userId: values.userId, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
+}
+
+/** The account of a link that is unused, not superseded and not expired. */
+export async function findUsableReset(db: Db, nonceHash: string, now: Date) {
+  const [row] = await db
+    .select({ userId: passwordReset.userId, email: userAccount.email, poolId: userAccount.poolId, language: userAccount.language })
+    .from(passwordReset)
+    .innerJoin(userAccount, eq(userAccount.id, passwordReset.userId))
+    .where(and(eq(passwordReset.nonceHash, nonceHash), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt), gt(passwordReset.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a link used; only one of many simultaneous submissions gets the row back. */
+export async function consumeReset(db: Db, nonceHash: string, now: Date) {
+  const [row] = await db
+    .update(passwordReset)
+    .set({ usedAt: now })
+    .where(and(eq(passwordReset.nonceHash, nonceHash), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt), gt(passwordReset.expiresAt, now)))
+    .returning({ userId: passwordReset.userId });
+  return row;
+}
+
+export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date) {
+  await db.update(userAccount).set({ passwordHash, updatedAt: now }).where(eq(userAccount.id, userId));
+}
+
+export async function findPatientCountry(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ country: patient.country }).from(patient).where(eq(patient.userId, userId)).limit(1);
+  return row?.country;
+}
+
+export async function findProfile(db: Db, userId: string) {
+  const [row] = await db
+    .select({ patient, account: { email: userAccount.email, language: userAccount.language } })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .where(eq(patient.userId, userId))
+    .limit(1);
+  if (!row) return undefined;
+  const [plan] = await db.select().from(planPatient).where(eq(planPatient.patientId, row.patient.id)).orderBy(desc(planPatient.id)).limit(1);
+  const [care] = await db.select().from(caregiver).where(eq(caregiver.patientId, row.patient.id)).limit(1);
+  return { ...row, plan, caregiver: care };
+}

@@ -1,0 +1,75 @@
+// Identity calls: login, token refresh, logout, the profile, the e-mail check and password recovery.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import {
+  EmailCheckQuerySchema,
+  EmailCheckResponseSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  LogoutResponseSchema,
+  PasswordRecoverBodySchema,
+  PasswordRecoverResponseSchema,
+  RefreshBodySchema,
+  UserQuerySchema,
+  UserResponseSchema,
+} from '@portal/contracts/identity';
+import type { FastifyRequest } from 'fastify';
+import type { Authenticated, IdentityService } from './service.ts';
+
+export interface IdentityRouteOptions {
+  identity: IdentityService;
+  limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number };
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
+
+export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
+  const authenticate = (request: FastifyRequest): Promise<Authenticated> => identity.authenticate(request.program, request.headers.authorization);
+
+  app.post('/login', {
+    config: { rateLimit: { max: limits.loginPerMinute, timeWindow: '1 minute' } },
+    schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+  }, async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }));
+
+  app.post('/token/refresh', {
+    config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
+    schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+  }, async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }));
+
+  app.post('/logout', {
+    schema: { tags: ['identity'], security: [{ bearer: [] }], response: { 200: LogoutResponseSchema, ...errors } },
+  }, async (request) => {
+    await identity.logout(request.program, await authenticate(request));
+    return { data: { loggedOut: true as const } };
+  });
+
+  app.get('/user', {
+    schema: { tags: ['identity'], security: [{ bearer: [] }], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
+  }, async (request) => {
+    const auth = await authenticate(request);
+    return { data: await identity.profile(request.program, auth, new Set(request.query.expand.split(','))) };
+  });
+
+  // Inherently an enumeration oracle (sign-up needs it): limited hard per address; the e-mail never reaches the logs.
+  app.get('/cognito/check', {
+    config: { rateLimit: { max: limits.emailCheckPerMinute, timeWindow: '1 minute' } },
+    schema: { tags: ['identity'], querystring: EmailCheckQuerySchema, response: { 200: EmailCheckResponseSchema, ...errors } },
+  }, async (request) => ({ data: { exists: await identity.emailExists(request.program, request.query.email) } }));
+
+  app.post('/password/recover', {
+    config: { rateLimit: { max: limits.recoveryPerMinute, timeWindow: '1 minute' } },
+    schema: { tags: ['identity'], body: PasswordRecoverBodySchema, response: { 200: PasswordRecoverResponseSchema, ...errors } },
+  }, async (request) => {
+    const body = request.body;
+    switch (body.step) {
+      case 'request':
+        await identity.requestRecovery(request.program, body.email, body.language);
+        return { data: { step: 'request' as const, accepted: true as const } };
+      case 'verify':
+        return { data: { step: 'verify' as const, email: await identity.verifyRecoveryLink(request.program, body.n, body.s) } };
+      case 'reset':
+        await identity.resetPassword(request.program, body.n, body.s, body.password);
+        return { data: { step: 'reset' as const, passwordChanged: true as const } };
+    }
+  });
+};

@@ -1,0 +1,239 @@
+// Identity rules: login with lockout, refresh rotation with reuse detection, logout, profile, recovery links.
+import { randomUUID } from 'node:crypto';
+import { RECOVERY_LINK_TTL_MS } from '@portal/contracts/constants';
+import { normalizeGender, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
+import type { UserProfile } from '@portal/contracts/identity';
+import { LoginConfigSchema, PhonesSchema } from '@portal/contracts/program-files';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { programPublicOrigin } from '../../platform/mail/render.ts';
+import { readProgramFile } from '../../platform/program-files.ts';
+import type { ProgramRow } from '../../platform/programs.ts';
+import { auditEvent } from '../../db/schema.ts';
+import { getDummyHash, hashPassword, hmac, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import type { LockoutStore } from './lockout.ts';
+import * as repo from './repository.ts';
+import type { TokenService } from './tokens.ts';
+
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+
+export interface IdentityDeps {
+  db: Db;
+  tokens: TokenService;
+  lockout: LockoutStore;
+  clock: () => Date;
+  config: AppConfig;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: () => void;
+}
+
+export interface Authenticated {
+  userId: string;
+  sessionId: string;
+  poolId: number;
+}
+
+function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number): AppError {
+  return new AppError('NotAuthorizedException', undefined, { reason, ...(retryAfterS ? { retryAfterSeconds: retryAfterS } : {}) });
+}
+
+export function createIdentityService({ db, tokens, lockout, clock, config, onMailQueued }: IdentityDeps) {
+  const mailOptions = { publicUrl: config.PUBLIC_URL };
+  async function poolOf(program: ProgramRow): Promise<number> {
+    const poolId = await repo.findPoolId(db, program.id);
+    if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
+    return poolId;
+  }
+
+  async function openSession(program: ProgramRow, account: { id: string; email: string; language: string }, profile?: { firstName: string; lastName: string }) {
+    const now = clock();
+    const sessionId = randomUUID();
+    const refreshToken = `${sessionId}.${randomToken()}`;
+    await repo.insertSession(db, { id: sessionId, userId: account.id, tokenHash: sha256(refreshToken), now, absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) });
+    const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
+      email: account.email,
+      language: account.language,
+      ...(profile ? { givenName: profile.firstName, familyName: profile.lastName } : {}),
+    });
+    return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
+  }
+
+  return {
+    async login(program: ProgramRow, email: string, password: string) {
+      const poolId = await poolOf(program);
+      const lockedMs = await lockout.lockedForMs(poolId, email);
+      const account = await repo.findAccountByEmail(db, poolId, email);
+      // Always verify a hash, so that unknown e-mails and locked logins answer in about the same time.
+      const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+      if (lockedMs > 0) throw refused('LOCKED', Math.ceil(lockedMs / 1000));
+      if (!account || !isValid || account.status === 'DISABLED') {
+        await lockout.recordFailure(poolId, email);
+        throw refused('INVALID_CREDENTIALS');
+      }
+      await lockout.reset(poolId, email);
+      if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
+      const profile = await repo.findProfile(db, account.id);
+      await db.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'login', createdAt: clock() });
+      return openSession(program, account, profile?.patient);
+    },
+
+    async refresh(program: ProgramRow, refreshToken: string) {
+      const poolId = await poolOf(program);
+      const now = clock();
+      const [sessionId] = refreshToken.split('.');
+      if (!sessionId || !/^[0-9a-f-]{36}$/.test(sessionId)) throw new AppError('UNAUTHENTICATED');
+      const current = await repo.findSession(db, sessionId);
+      if (!current || current.revokedAt) throw new AppError('UNAUTHENTICATED');
+      const account = await repo.findAccountById(db, poolId, current.userId);
+      if (!account) throw new AppError('UNAUTHENTICATED'); // a token of another pool
+      const presentedHash = sha256(refreshToken);
+      if (!safeEqual(presentedHash, current.currentTokenHash)) {
+        // A refresh token that was already rotated is being reused: revoke the whole family.
+        await repo.revokeSession(db, sessionId, 'refresh-token-reuse', now);
+        throw new AppError('UNAUTHENTICATED');
+      }
+      if (now.getTime() - current.lastUsedAt.getTime() > SESSION_IDLE_MS || now >= current.absoluteExpiresAt) {
+        await repo.revokeSession(db, sessionId, 'expired', now);
+        throw new AppError('UNAUTHENTICATED');
+      }
+      const next = `${sessionId}.${randomToken()}`;
+      if (!(await repo.rotateSessionToken(db, sessionId, presentedHash, sha256(next), now))) {
+        await repo.revokeSession(db, sessionId, 'refresh-token-reuse', now);
+        throw new AppError('UNAUTHENTICATED');
+      }
+      const profile = await repo.findProfile(db, account.id);
+      const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
+        email: account.email,
+        language: account.language,
+        ...(profile ? { givenName: profile.patient.firstName, familyName: profile.patient.lastName } : {}),
+      });
+      return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: next, ExpiresIn: issued.expiresIn };
+    },
+
+    /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED. */
+    async authenticate(program: ProgramRow, authorization: string | undefined): Promise<Authenticated> {
+      const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+      if (!token) throw new AppError('UNAUTHENTICATED');
+      const claims = await tokens.verifyAccess(program.id, program.slug, token);
+      if (!claims) throw new AppError('UNAUTHENTICATED');
+      const current = await repo.findSession(db, claims.sid);
+      if (!current || current.revokedAt || current.userId !== claims.sub || clock() >= current.absoluteExpiresAt) throw new AppError('UNAUTHENTICATED');
+      return { userId: claims.sub, sessionId: claims.sid, poolId: await poolOf(program) };
+    },
+
+    async logout(program: ProgramRow, auth: Authenticated) {
+      await repo.revokeSession(db, auth.sessionId, 'logout', clock());
+      await db.insert(auditEvent).values({ programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
+    },
+
+    async profile(program: ProgramRow, auth: Authenticated, expand: Set<string>): Promise<UserProfile> {
+      const found = await repo.findProfile(db, auth.userId);
+      if (!found || found.patient.programId !== program.id) throw new AppError('NOT_FOUND');
+      const { patient, account, plan, caregiver } = found;
+      const gender = normalizeGender(patient.gender);
+      return {
+        id: patient.id,
+        userId: patient.userId,
+        displayName: `${patient.firstName} ${patient.lastName}`,
+        firstName: patient.firstName,
+        lastName: [patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
+        email: account.email,
+        emailAlternative: patient.emailAlternative,
+        birthDate: String(patient.birthDate).slice(0, 10),
+        country: patient.country as CountryCode,
+        legalIdentification: patient.legalIdentification,
+        typeIdentification: patient.typeIdentification as IdentificationType,
+        idPlanPatient: plan?.id ?? null,
+        latestTermsAccepted: patient.latestTermsAccepted,
+        gender,
+        avatar: `/avatars/${gender.toLowerCase()}.svg`,
+        status: patient.status,
+        language: account.language as Language,
+        startPeriod: expand.has('PERIOD') && plan ? String(plan.startPeriod) : null,
+        endPeriod: expand.has('PERIOD') && plan ? String(plan.endPeriod) : null,
+        address: patient.address ?? null,
+        phone: patient.phoneCountry && patient.phoneNumber ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneNumber } : null,
+        phoneAlternative: patient.phoneCountry && patient.phoneAlternative ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneAlternative } : null,
+        planPatient: plan ? { id: plan.id, idSupportPlan: plan.supportPlanId, startPeriod: String(plan.startPeriod), endPeriod: String(plan.endPeriod), status: plan.status } : null,
+        ...(expand.has('CAREGIVER') && caregiver
+          ? {
+              caregiver: {
+                id: caregiver.id,
+                displayName: `${caregiver.firstName} ${caregiver.lastName}`,
+                firstName: caregiver.firstName,
+                lastName: caregiver.lastName,
+                email: caregiver.email,
+                legalIdentification: caregiver.legalIdentification,
+                typeIdentification: caregiver.typeIdentification as IdentificationType,
+                phone: caregiver.phoneCountry && caregiver.phoneNumber ? { country: caregiver.phoneCountry as CountryCode, phoneNumber: caregiver.phoneNumber } : null,
+              },
+            }
+          : {}),
+      };
+    },
+
+    async emailExists(program: ProgramRow, email: string): Promise<boolean> {
+      return Boolean(await repo.findAccountByEmail(db, await poolOf(program), email));
+    },
+
+    async requestRecovery(program: ProgramRow, email: string, language: Language): Promise<void> {
+      const poolId = await poolOf(program);
+      const account = await repo.findAccountByEmail(db, poolId, email);
+      if (!account) return; // Same answer, and no mail, for an unknown e-mail.
+      const country = await repo.findPatientCountry(db, account.id);
+      const loginConfig = readProgramFile(config.PROGRAMS_DIR, program.slug, 'configuration/login.json', LoginConfigSchema);
+      if (country && loginConfig.callCenterRecoveryCountries.includes(country as CountryCode)) {
+        // Accounts of these countries recover through the call center (PTP00197), shown with its phones.
+        const phones = readProgramFile(config.PROGRAMS_DIR, program.slug, 'phones/phones.json', PhonesSchema);
+        throw new AppError('PTP00197', undefined, { country, phones: phones[country as CountryCode] ?? [] });
+      }
+      const now = clock();
+      const nonce = randomToken(24);
+      const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, program.slug)}${language === 'en' ? '/en' : ''}/password/recover`);
+      link.searchParams.set('n', nonce);
+      link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
+      await db.transaction(async (tx) => {
+        await repo.supersedeResets(tx as unknown as Db, account.id, now);
+        await repo.insertReset(tx as unknown as Db, { userId: account.id, nonceHash: sha256(nonce), expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS), now });
+        await enqueueMail(tx as unknown as Db, { programId: program.id, kind: 'password-reset', recipient: account.email, language, payload: { link: link.toString() } }, mailOptions);
+        await tx.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'password-reset-requested', createdAt: now });
+      });
+      onMailQueued?.();
+    },
+
+    /** The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise. */
+    async verifyRecoveryLink(program: ProgramRow, nonce: string, signature: string): Promise<string> {
+      if (!safeEqual(hmac(config.recoveryHmacSecret, nonce), signature)) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const found = await repo.findUsableReset(db, sha256(nonce), clock());
+      if (!found || found.poolId !== (await poolOf(program))) throw new AppError('RECOVERY_LINK_EXPIRED');
+      return found.email;
+    },
+
+    async resetPassword(program: ProgramRow, nonce: string, signature: string, password: string): Promise<void> {
+      if (!safeEqual(hmac(config.recoveryHmacSecret, nonce), signature)) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const poolId = await poolOf(program);
+      const nonceHash = sha256(nonce);
+      const found = await repo.findUsableReset(db, nonceHash, clock());
+      if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const passwordHash = await hashPassword(password);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        // Single use is enforced here: of many simultaneous submissions, one gets the row.
+        const consumed = await repo.consumeReset(t, nonceHash, now);
+        if (!consumed) throw new AppError('RECOVERY_LINK_EXPIRED');
+        await repo.updatePassword(t, consumed.userId, passwordHash, now);
+        await repo.revokeAllSessions(t, consumed.userId, 'password-reset', now);
+        await enqueueMail(t, { programId: program.id, kind: 'password-changed', recipient: found.email, language: found.language as Language, payload: {} }, mailOptions);
+        await tx.insert(auditEvent).values({ programId: program.id, actorUserId: consumed.userId, action: 'password-reset', createdAt: now });
+      });
+      onMailQueued?.();
+      await lockout.reset(poolId, found.email);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,77 @@
+// Development only: GET /dev/mailbox (+ /:id, .json) shows the requesting program's mails from the dev mailbox.
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.ts';
+import { escapeHtml } from './render.ts';
+import type { DeliveredMail, DevMailbox } from './transport.ts';
+
+/** The mail's own HTML uses inline styles (as mail must); scripts, frames and forms stay forbidden. */
+const MAIL_VIEW_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' http: https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+function listPage(programSlug: string, mails: DeliveredMail[]): string {
+  const rows = mails
+    .map(
+      (mail) => `<tr>
+<td><time datetime="${mail.deliveredAt.toISOString()}">${escapeHtml(mail.deliveredAt.toISOString())}</time></td>
+<td>${escapeHtml(mail.to)}</td>
+<td>${escapeHtml(mail.kind ?? '')}</td>
+<td><a href="/dev/mailbox/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject)}</a></td>
+</tr>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Dev mailbox: ${escapeHtml(programSlug)}</title></head>
+<body>
+<main>
+<h1>Dev mailbox: ${escapeHtml(programSlug)}</h1>
+<p>The last mails of this program, newest first. This page exists outside production only; the same list is at <a href="/dev/mailbox.json">/dev/mailbox.json</a>.</p>
+${
+  mails.length === 0
+    ? '<p>No mail yet.</p>'
+    : `<table>
+<thead><tr><th scope="col">Delivered</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Subject</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`
+}
+</main>
+</body>
+</html>
+`;
+}
+
+export function registerDevMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
+  const hide = { schema: { hide: true } };
+
+  app.get('/dev/mailbox.json', hide, async (request, reply) => {
+    const data = mailbox.list(request.program.slug).map((mail) => ({
+      id: mail.id,
+      kind: mail.kind ?? null,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+      link: mail.link ?? null,
+      deliveredAt: mail.deliveredAt.toISOString(),
+    }));
+    return reply.header('cache-control', 'no-store').send({ data });
+  });
+
+  app.get('/dev/mailbox', hide, async (request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(listPage(request.program.slug, mailbox.list(request.program.slug))),
+  );
+
+  app.get<{ Params: { id: string } }>('/dev/mailbox/:id', hide, async (request, reply) => {
+    const mail = mailbox.get(request.params.id);
+    // Another program's mail is as unknown here as a mail that never existed.
+    if (!mail || mail.programSlug !== request.program.slug) return notFound(reply);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', MAIL_VIEW_CSP)
+      .type('text/html; charset=utf-8')
+      .send(mail.html);
+  });
+}

@@ -1,0 +1,84 @@
+// Transactional outbox: a mail is a row written in the caller's transaction, delivered later by the worker.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db.ts';
+import { outbox } from '../../db/schema.ts';
+
+export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export type MailLanguage = 'es' | 'en';
+
+export interface MailToEnqueue {
+  programId: number;
+  kind: MailKind;
+  /** The address the mail goes to; stored in the outbox, never logged. */
+  recipient: string;
+  language: MailLanguage;
+  /** Values of the message's placeholders ({link}, {patientName}...); the program's name and support e-mail are added when rendering. */
+  payload: Record<string, string>;
+}
+
+export interface EnqueueOptions {
+  /** PUBLIC_URL: its host names the Message-ID's domain (`<uuid@host>`); `portal.local` otherwise. */
+  publicUrl?: string;
+}
+
+/** A drizzle database or a transaction opened on it (a transaction is a database as far as queries go). */
+export type DbExecutor = Pick<Db, 'insert'>;
+
+const HttpUrlSchema = z.url({ protocol: /^https?$/ });
+
+/**
+ * What each kind needs in its payload. Checked when the mail is enqueued, so that a bad payload
+ * fails the caller's transaction instead of producing a mail that can never be rendered.
+ */
+const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
+  'password-reset': z.object({ link: HttpUrlSchema }).catchall(z.string()),
+  'password-changed': z.record(z.string(), z.string()),
+  enrolment: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
+};
+
+const MailToEnqueueSchema = z.object({
+  programId: z.number().int().positive(),
+  kind: z.enum(MAIL_KINDS),
+  recipient: z.email().max(254),
+  language: z.enum(['es', 'en']),
+  payload: z.record(z.string(), z.string().max(4000)),
+});
+
+export function messageIdDomain(publicUrl: string | undefined): string {
+  if (!publicUrl) return 'portal.local';
+  try {
+    // Brackets of an IPv6 literal are not allowed in a Message-ID's right-hand side.
+    return new URL(publicUrl).hostname.replace(/^\[|\]$/g, '') || 'portal.local';
+  } catch {
+    return 'portal.local';
+  }
+}
+
+/**
+ * Writes a mail into the outbox. Pass the transaction of the change that causes the mail, so that
+ * both commit or neither does: `await db.transaction(async (tx) => { ...; await enqueueMail(tx, mail); })`.
+ * Throws (and so rolls the caller's transaction back) on an invalid recipient, kind or payload.
+ */
+export async function enqueueMail(db: DbExecutor, mail: MailToEnqueue, options: EnqueueOptions = {}): Promise<{ id: string; messageId: string }> {
+  const parsed = MailToEnqueueSchema.parse(mail);
+  const payload = PAYLOAD_SCHEMAS[parsed.kind].parse(parsed.payload);
+  const id = randomUUID();
+  // Its own uuid (not the row id) so that the Message-ID reveals nothing about the row.
+  const messageId = `<${randomUUID()}@${messageIdDomain(options.publicUrl)}>`;
+  await db.insert(outbox).values({
+    id,
+    programId: parsed.programId,
+    kind: parsed.kind,
+    recipient: parsed.recipient,
+    language: parsed.language,
+    payload,
+    messageId,
+    // Due at once, in whole milliseconds: the worker's cut-off is a JS Date, and now()'s microseconds
+    // would otherwise leave a mail written in the same millisecond as a drain for the next one.
+    nextAttemptAt: sql`date_trunc('milliseconds', now())`,
+  });
+  return { id, messageId };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../test/app.ts';
+import { createMailRenderer, escapeHtml, programPublicOrigin } from './render.ts';
+
+const renderer = createMailRenderer({ programsDir: testConfig().PROGRAMS_DIR, publicUrl: 'http://localhost:3000' });
+const LINK = 'http://alivio.localhost:3000/password/recover?n=abc&s=def';
+
+describe('mail rendering', () => {
+  it('renders a Spanish recovery mail with the program name, its branding and a clickable link', () => {
+    const mail = renderer.render('alivio', { kind: 'password-reset', language: 'es', payload: { link: LINK } });
+
+    expect(mail.subject).toBe('Cree una nueva contraseña para Alivio');
+    expect(mail.text).toContain('cuenta de Alivio');
+    expect(mail.text).toContain(LINK);
+    expect(mail.html).toMatch(/^<!doctype html>\n<html lang="es">/);
+    expect(mail.html).toContain('<a href="http://alivio.localhost:3000/password/recover?n=abc&amp;s=def"');
+    expect(mail.html).toContain('src="http://alivio.localhost:3000/program/alivio/images/logo.svg" alt="Alivio"');
+    expect(mail.html).toContain('#5B2A86');
+    // The body's blank lines become paragraphs.
+    expect(mail.html.match(/<p style=/g)?.length).toBeGreaterThanOrEqual(5);
+    expect(mail.html).not.toContain('\n\n');
+  });
+
+  it('renders in English with the program of the mail', () => {
+    const mail = renderer.render('piel', { kind: 'password-changed', language: 'en', payload: {} });
+
+    expect(mail.subject).toBe('Your Piel Plena password was changed');
+    expect(mail.text).toContain('soporte@pielplena.example');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('#00695C');
+    expect(mail.html).toContain('http://piel.localhost:3000/program/piel/images/logo.svg');
+  });
+
+  it('escapes a patient name that tries to inject HTML, in the body and in the subject line', () => {
+    const patientName = '<img src=x onerror="alert(1)">\n\nBob & \'Ann\'';
+    const mail = renderer.render('equilibrio', { kind: 'enrolment', language: 'en', payload: { patientName, link: 'http://equilibrio.localhost:3000/en/login' } });
+
+    expect(mail.subject).toBe('Welcome to Equilibrio');
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('onerror="');
+    expect(mail.html).toContain('Hello &lt;img src=x onerror=&quot;alert(1)&quot;&gt; Bob &amp; &#39;Ann&#39;,');
+    expect(mail.html).toContain('<a href="http://equilibrio.localhost:3000/en/login"');
+    // A value cannot add lines to the text either.
+    expect(mail.text).toContain('Hello <img src=x onerror="alert(1)"> Bob & \'Ann\',');
+  });
+
+  it('never turns a link that is not http(s) into an anchor', () => {
+    const mail = renderer.render('alivio', { kind: 'password-reset', language: 'en', payload: { link: 'javascript:alert(1)' } });
+    expect(mail.html).not.toContain('href="javascript');
+    expect(mail.html).toContain('javascript:alert(1)');
+  });
+
+  it('refuses a program that does not exist', () => {
+    expect(() => renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } })).toThrow();
+  });
+
+  it('builds the program origin from PUBLIC_URL, with the subdomain unless the host is an address', () => {
+    expect(programPublicOrigin('https://portal.example', 'piel')).toBe('https://piel.portal.example');
+    expect(programPublicOrigin('http://127.0.0.1:3000', 'piel')).toBe('http://127.0.0.1:3000');
+    expect(escapeHtml(`<>&"'`)).toBe('&lt;&gt;&amp;&quot;&#39;');
+  });
+});

@@ -1,0 +1,170 @@
+// Renders a mail (subject, text, HTML) from the program's ICU texts and branding, in the mail's language.
+import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import IntlMessageFormat, { PART_TYPE } from 'intl-messageformat';
+import { z } from 'zod';
+import { ProgramConfigSchema, ProgramSlugSchema, type Branding } from '@portal/contracts/program-files';
+import type { MailKind, MailLanguage } from './outbox.ts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface MailToRender {
+  kind: MailKind;
+  language: MailLanguage;
+  payload: Record<string, unknown>;
+}
+
+/** The message keys of each kind, in programs/<slug>/texts/text-<lang>.json. */
+export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string }> = {
+  'password-reset': { subject: 'passwordRecovery.mail.subject', body: 'passwordRecovery.mail.body' },
+  'password-changed': { subject: 'passwordRecovery.mail.noticeSubject', body: 'passwordRecovery.mail.noticeBody' },
+  enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body' },
+};
+
+/** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */
+const LINK_PLACEHOLDERS = new Set(['link']);
+
+interface MailProgram {
+  slug: string;
+  name: string;
+  supportEmail: string;
+  branding: Branding;
+  texts: Record<MailLanguage, Record<string, string>>;
+}
+
+const TextsFileSchema = z.record(z.string(), z.string());
+
+/**
+ * The public origin of a program: PUBLIC_URL with the program's subdomain (`http://alivio.localhost:3000`,
+ * `https://alivio.portal.example`), or PUBLIC_URL itself when its host is an IP address (no subdomains there).
+ */
+export function programPublicOrigin(publicUrl: string, slug: string): string {
+  const url = new URL(publicUrl);
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(hostname) !== 0 || hostname.startsWith(`${slug}.`)) return url.origin;
+  url.hostname = `${slug}.${url.hostname}`;
+  return url.origin;
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
+/** Control characters (CR, LF, escapes...) become spaces: a value can neither break a header nor forge a paragraph. */
+function singleLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A value already turned into safe HTML; intl-messageformat passes such objects through untouched. */
+class HtmlFragment {
+  constructor(readonly html: string) {}
+}
+
+export interface MailRendererOptions {
+  programsDir: string;
+  publicUrl: string;
+}
+
+export interface MailRenderer {
+  render(programSlug: string, mail: MailToRender): RenderedMail;
+}
+
+/** Reads each program's config.json and texts once, on first use, and renders its mails. */
+export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptions): MailRenderer {
+  const programs = new Map<string, MailProgram>();
+
+  function loadProgram(slug: string): MailProgram {
+    const cached = programs.get(slug);
+    if (cached) return cached;
+    const safeSlug = ProgramSlugSchema.parse(slug);
+    const read = (file: string) => JSON.parse(readFileSync(path.join(programsDir, safeSlug, file), 'utf8')) as unknown;
+    const config = ProgramConfigSchema.parse(read('configuration/config.json'));
+    const program: MailProgram = {
+      slug: config.slug,
+      name: config.name,
+      supportEmail: config.supportEmail,
+      branding: config.branding,
+      texts: { es: TextsFileSchema.parse(read('texts/text-es.json')), en: TextsFileSchema.parse(read('texts/text-en.json')) },
+    };
+    programs.set(slug, program);
+    return program;
+  }
+
+  return {
+    render(programSlug, mail) {
+      const program = loadProgram(programSlug);
+      const keys = MAIL_TEXT_KEYS[mail.kind];
+      const texts = program.texts[mail.language];
+      const subjectSource = texts[keys.subject];
+      const bodySource = texts[keys.body];
+      if (subjectSource === undefined || bodySource === undefined) {
+        throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`);
+      }
+      const values: Record<string, string> = {
+        ...Object.fromEntries(Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+        programName: program.name,
+        email: program.supportEmail,
+      };
+      const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
+
+      const subject = singleLine(String(format(subjectSource).format(values))).trim();
+      const text = String(format(bodySource).format(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]))));
+      const { colors } = program.branding;
+      const htmlValues = Object.fromEntries(
+        Object.entries(values).map(([key, raw]) => {
+          const value = singleLine(raw);
+          const html =
+            LINK_PLACEHOLDERS.has(key) && isHttpUrl(value)
+              ? `<a href="${escapeHtml(value)}" style="color:${colors.primary};font-weight:bold;text-decoration:underline;word-break:break-all">${escapeHtml(value)}</a>`
+              : escapeHtml(value);
+          return [key, new HtmlFragment(html)];
+        }),
+      );
+      // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
+      const bodyHtml = format(bodySource)
+        .formatToParts<HtmlFragment>(htmlValues)
+        .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
+        .join('');
+      const paragraphs = bodyHtml
+        .split(/\n{2,}/)
+        .map((paragraph) => paragraph.trim())
+        .filter((paragraph) => paragraph.length > 0)
+        .map((paragraph) => `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`)
+        .join('\n');
+      const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}/program/${program.slug}/${program.branding.logoPath}`;
+      const html = `<!doctype html>
+<html lang="${mail.language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${colors.surface}">
+<div role="article" aria-roledescription="${mail.language === 'es' ? 'correo' : 'email'}" aria-label="${escapeHtml(subject)}" lang="${mail.language}" style="max-width:600px;margin:0 auto;padding:24px;background-color:${colors.background};color:${colors.text};font-family:Arial,Helvetica,sans-serif;border-top:6px solid ${colors.primary}">
+<p style="margin:0 0 24px 0"><img src="${escapeHtml(logoUrl)}" alt="${escapeHtml(program.name)}" height="48" style="height:48px;width:auto;border:0"></p>
+${paragraphs}
+</div>
+</body>
+</html>
+`;
+      return { subject, text, html };
+    },
+  };
+}

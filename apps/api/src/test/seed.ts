@@ -1,0 +1,15 @@
+// Seeds a test database the way `npm start` seeds the embedded one.
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../platform/db.ts';
+import { readProgramConfigs, seedPrograms } from '../db/seed.ts';
+import { seedDemoData } from '../db/demo-seed.ts';
+import { ensurePoolKeys } from '../modules/identity/keys.ts';
+
+/** Programs, pool keys and the demo patients: what `npm start` seeds. */
+export async function seedTestData(database: Database, config: AppConfig): Promise<void> {
+  const configs = readProgramConfigs(config.PROGRAMS_DIR);
+  await seedPrograms(database.db, configs, config.PUBLIC_URL);
+  await ensurePoolKeys(database.db, config.keyEncryptionSecret);
+  await seedDemoData(database.db, configs);
+}
+

@@ -1,0 +1,47 @@
+// /login: the login form; /password/forgot shows the forgot-password dialog over it.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { ForgotPasswordDialog } from '../../features/password-recovery/components/forgot-password-dialog.tsx';
+import { useProgram } from '../../program/program-context.tsx';
+import { useT } from '../../program/use-t.ts';
+import { AppPage } from '../layouts/app-page.tsx';
+import { useLanguage } from '../language.tsx';
+import { pathInLanguage, paths, safeNextPath } from '../paths.ts';
+
+export default function LoginScreen({ forgotPassword = false }: { forgotPassword?: boolean }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { language } = useLanguage();
+  const { loginConfig } = useProgram();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'), window.location.origin);
+  const forgotHref = (email: string) => {
+    const query = new URLSearchParams(email ? { e: email } : {});
+    if (next) query.set('next', next);
+    const search = query.toString();
+    return `${pathInLanguage(language, paths.passwordForgot)}${search ? `?${search}` : ''}`;
+  };
+  const loginHref = `${pathInLanguage(language, paths.login)}${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
+
+  return (
+    <AppPage title={t('login.title')}>
+      <div className="card card--narrow">
+        <p>{t('login.subtitle')}</p>
+        <LoginForm
+          sessionExpired={params.get('ref') === 'session-expired'}
+          forgotPasswordHref={forgotHref}
+          signupHref={pathInLanguage(language, paths.signup)}
+          showForgotPassword={loginConfig?.showForgotPassword ?? true}
+          showSignupLink={loginConfig?.showSignupLink ?? true}
+          onLoggedIn={() => {
+            void queryClient.invalidateQueries({ queryKey: ['user'] });
+            navigate(next ?? pathInLanguage(language, paths.home), { replace: true, state: { entering: true } });
+          }}
+        />
+      </div>
+      {forgotPassword ? <ForgotPasswordDialog initialEmail={params.get('e') ?? ''} language={language} onClose={() => navigate(loginHref, { replace: true })} /> : null}
+    </AppPage>
+  );
+}

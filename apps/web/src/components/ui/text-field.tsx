@@ -1,0 +1,55 @@
+// A labelled text input (react-aria) whose validation messages are text keys, translated here.
+import { forwardRef, type ReactNode } from 'react';
+import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
+import { useT } from '../../program/use-t.ts';
+
+interface Props {
+  label: string;
+  name: string;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  /** A text key (from a contract's message) or undefined when the field is valid. */
+  errorKey?: string;
+  description?: string;
+  autoComplete?: string;
+  isRequired?: boolean;
+  autoFocus?: boolean;
+  /** Something inside the field's row, after the input (e.g. the show-password toggle). */
+  adornment?: ReactNode;
+}
+
+export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
+  { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, autoFocus, adornment },
+  ref,
+) {
+  const t = useT();
+  return (
+    <AriaTextField
+      className="field"
+      name={name}
+      type={type}
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      isInvalid={Boolean(errorKey)}
+      isRequired={isRequired}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+      validationBehavior="aria"
+    >
+      <Label className="field__label">{label}</Label>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <div className="field__row">
+        <Input ref={ref} className="field__input" />
+        {adornment}
+      </div>
+      <FieldError className="field__error">{errorKey ? t(errorKey) : null}</FieldError>
+    </AriaTextField>
+  );
+});

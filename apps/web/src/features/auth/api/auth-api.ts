@@ -1,0 +1,30 @@
+// The auth domain's calls: login, logout and the signed-in user's profile.
+import { queryOptions } from '@tanstack/react-query';
+import { LoginResponseSchema, UserProfileSchema, type LoginBody } from '@portal/contracts/identity';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { sessionStore } from '../../../lib/session.ts';
+
+export async function login(body: LoginBody): Promise<void> {
+  // The login call handles its own refusals: no global status handler runs for it.
+  const tokens = (await api.post('/api/v1/login', body, { skipStatusHandlers: true })) as { accessToken: string; idToken: string; refreshToken: string };
+  LoginResponseSchema.shape.data.parse({ AccessToken: tokens.accessToken, IdToken: tokens.idToken, RefreshToken: tokens.refreshToken, ExpiresIn: 900 });
+  sessionStore.set({ accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken });
+}
+
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/api/v1/logout', undefined, { skipStatusHandlers: true });
+  } catch (error) {
+    // A session the server no longer knows is logged out already.
+    if (!(error instanceof ApiError && error.status === 401)) throw error;
+  }
+  sessionStore.clear();
+}
+
+export const userQuery = () =>
+  queryOptions({
+    queryKey: ['user'],
+    queryFn: () => api.get('/api/v1/user', { query: { expand: 'USER,PERIOD,CAREGIVER' }, schema: UserProfileSchema }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,25 @@
+// 'Not {firstName}? Log out here': shown on every page while a patient is signed in.
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { useIntl } from 'react-intl';
+import { useSession } from '../../../lib/session-hooks.ts';
+import { useT } from '../../../program/use-t.ts';
+import { userQuery } from '../api/auth-api.ts';
+
+export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const session = useSession();
+  const user = useQuery({ ...userQuery(), enabled: Boolean(session) });
+  if (!session || !user.data) return null;
+  const logoutLink = (
+    <Link key="logout" className="ribbon__link" href={logoutHref}>
+      {t('ribbon.logoutLink')}
+    </Link>
+  );
+  return (
+    <div className="ribbon">
+      <p>{intl.formatMessage({ id: 'ribbon.notYou' }, { firstName: user.data.firstName, logout: logoutLink })}</p>
+    </div>
+  );
+}

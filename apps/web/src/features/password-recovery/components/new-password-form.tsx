@@ -1,0 +1,117 @@
+// 'Create new password' / 'Enter a new password for {0}': strength meter, minimum 8, repeat must match.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button, Form, Label, Meter } from 'react-aria-components';
+import { PasswordAndRepeatSchema } from '@portal/contracts/identity';
+import { ApiError } from '../../../lib/api-client.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useT } from '../../../program/use-t.ts';
+import { resetPassword } from '../api/recovery-api.ts';
+import { usePasswordStrength, type Strength } from './password-strength.ts';
+
+const STRENGTH_VALUE: Record<Strength, number> = { weak: 1, medium: 2, strong: 3 };
+
+interface Props {
+  email: string;
+  nonce: string;
+  signature: string;
+  onSaved: () => void;
+  onExpired: () => void;
+}
+
+export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }: Props) {
+  const t = useT();
+  const [saveFailed, setSaveFailed] = useState(false);
+  const { control, handleSubmit, watch, setError, formState } = useForm<{ password: string; repeat: string }>({
+    resolver: zodResolver(PasswordAndRepeatSchema),
+    defaultValues: { password: '', repeat: '' },
+  });
+  const password = watch('password');
+  const strength = usePasswordStrength(password, [email, ...email.split(/[@.]/)]);
+  const strengthLabel =
+    strength === 'strong'
+      ? t('passwordRecovery.newPassword.strength.strong')
+      : strength === 'medium'
+        ? t('passwordRecovery.newPassword.strength.medium')
+        : strength === 'weak'
+          ? t('passwordRecovery.newPassword.strength.weak')
+          : '—';
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaveFailed(false);
+    if (strength === 'weak') {
+      setError('password', { message: 'passwordRecovery.newPassword.tooWeak' }, { shouldFocus: true });
+      return;
+    }
+    try {
+      await resetPassword(nonce, signature, values.password);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError && error.error?.code === 'RECOVERY_LINK_EXPIRED') onExpired();
+      else setSaveFailed(true);
+    }
+  });
+
+  return (
+    <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <p className="lead">{t('passwordRecovery.newPassword.subtitle', { 0: email })}</p>
+      {saveFailed ? <FormAlert tone="error">{t('passwordRecovery.newPassword.error')}</FormAlert> : null}
+      <Controller
+        control={control}
+        name="password"
+        render={({ field, fieldState }) => (
+          <TextField
+            label={t('passwordRecovery.newPassword.password.label')}
+            description={t('passwordRecovery.newPassword.hint')}
+            name={field.name}
+            type="password"
+            autoComplete="new-password"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errorKey={fieldState.error?.message}
+            ref={field.ref}
+            isRequired
+            autoFocus
+          />
+        )}
+      />
+      <Meter className={`strength strength--${strength ?? 'none'}`} value={strength ? STRENGTH_VALUE[strength] : 0} minValue={0} maxValue={3} valueLabel={strengthLabel}>
+        {({ percentage, valueText }) => (
+          <>
+            <div className="strength__labels">
+              <Label>{t('passwordRecovery.newPassword.strength.label')}</Label>
+              <span className="strength__value">{valueText}</span>
+            </div>
+            <div className="strength__bar">
+              <div className="strength__fill" style={{ width: `${percentage}%` }} />
+            </div>
+          </>
+        )}
+      </Meter>
+      <Controller
+        control={control}
+        name="repeat"
+        render={({ field, fieldState }) => (
+          <TextField
+            label={t('passwordRecovery.newPassword.repeat.label')}
+            name={field.name}
+            type="password"
+            autoComplete="new-password"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            errorKey={fieldState.error?.message}
+            ref={field.ref}
+            isRequired
+          />
+        )}
+      />
+      <Button type="submit" className="button button--primary button--block" isDisabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('passwordRecovery.newPassword.saving') : saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}
+      </Button>
+    </Form>
+  );
+}
