@@ -1,26 +1,15 @@
 // Providers, outermost first: query client, language, program content (with intl), snackbars, router.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { ApiError } from '../lib/api-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { api } from '../lib/api.ts';
 import { sessionStore } from '../lib/session.ts';
 import { SnackbarProvider } from '../components/ui/snackbar.tsx';
 import { ProgramProvider } from '../program/program-context.tsx';
-import { LanguageProvider, useLanguage } from './language.tsx';
-import { loginPathFor, stripLanguage } from './paths.ts';
+import { LanguageProvider, useLanguage } from '../lib/language.tsx';
+import { loginPathFor, stripLanguage } from '../lib/paths.ts';
 import { createRouter } from './router.tsx';
-
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
 
 function Routed() {
   const [router] = useState(createRouter);

@@ -3,8 +3,8 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
 import { useSession } from '../lib/session-hooks.ts';
 import { sessionStore } from '../lib/session.ts';
-import { useLanguage } from './language.tsx';
-import { loginPathFor, pathInLanguage, paths } from './paths.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { loginPathFor, pathInLanguage, paths } from '../lib/paths.ts';
 
 /** Makes the path's prefix match the user's language (adds or removes /en). */
 export function LanguageScope({ lang }: { lang: Language }) {

@@ -9,8 +9,8 @@ import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programQueries } from '../program/program-api.ts';
 import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, ToSignup } from './guards.tsx';
-import { useLanguage } from './language.tsx';
-import { pathInLanguage, paths } from './paths.ts';
+import { useLanguage } from '../lib/language.tsx';
+import { pathInLanguage, paths } from '../lib/paths.ts';
 
 const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
 const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../app/app.tsx';
-import { LanguageProvider } from '../app/language.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import { LanguageProvider } from '../lib/language.tsx';
 import { ProgramProvider, useProgram } from './program-context.tsx';
 import { useT } from './use-t.ts';
 

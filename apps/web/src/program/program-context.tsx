@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Texts, Whitelist } from '@portal/contracts/program-files';
-import { useLanguage } from '../app/language.tsx';
+import { useLanguage } from '../lib/language.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { logger } from '../lib/logger.ts';

@@ -10,7 +10,6 @@ import { clientLog } from '../../db/schema.ts';
 
 /** Removes control characters (CR, LF, ANSI escapes...) so a stored or printed entry cannot forge lines. */
 export function stripControlCharacters(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
 }
 

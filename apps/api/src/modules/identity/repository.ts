@@ -1,5 +1,5 @@
 // The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
@@ -95,15 +95,22 @@ export async function findPatientCountry(db: Db, userId: string): Promise<string
   return row?.country;
 }
 
+/** The patient, account, latest plan and caregiver of a user, in one query. */
 export async function findProfile(db: Db, userId: string) {
+  const latestPlan = db
+    .select({ patientId: planPatient.patientId, id: sql<number>`max(${planPatient.id})`.as('latest_plan_id') })
+    .from(planPatient)
+    .groupBy(planPatient.patientId)
+    .as('latest_plan');
   const [row] = await db
-    .select({ patient, account: { email: userAccount.email, language: userAccount.language } })
+    .select({ patient, account: { email: userAccount.email, language: userAccount.language }, plan: planPatient, caregiver })
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .leftJoin(latestPlan, eq(latestPlan.patientId, patient.id))
+    .leftJoin(planPatient, eq(planPatient.id, latestPlan.id))
+    .leftJoin(caregiver, eq(caregiver.patientId, patient.id))
     .where(eq(patient.userId, userId))
     .limit(1);
   if (!row) return undefined;
-  const [plan] = await db.select().from(planPatient).where(eq(planPatient.patientId, row.patient.id)).orderBy(desc(planPatient.id)).limit(1);
-  const [care] = await db.select().from(caregiver).where(eq(caregiver.patientId, row.patient.id)).limit(1);
-  return { ...row, plan, caregiver: care };
+  return { patient: row.patient, account: row.account, plan: row.plan ?? undefined, caregiver: row.caregiver ?? undefined };
 }

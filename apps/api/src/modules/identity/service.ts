@@ -42,9 +42,14 @@ function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number)
 
 export function createIdentityService({ db, tokens, lockout, clock, config, onMailQueued }: IdentityDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
+  // A program's pool never changes: read it once.
+  const poolIds = new Map<number, number>();
   async function poolOf(program: ProgramRow): Promise<number> {
+    const known = poolIds.get(program.id);
+    if (known) return known;
     const poolId = await repo.findPoolId(db, program.id);
     if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
+    poolIds.set(program.id, poolId);
     return poolId;
   }
 

@@ -59,7 +59,6 @@ export function escapeHtml(value: string): string {
 
 /** Control characters (CR, LF, escapes...) become spaces: a value can neither break a header nor forge a paragraph. */
 function singleLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 

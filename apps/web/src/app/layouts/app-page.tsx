@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { PageFrame } from '../../components/layouts/page-frame.tsx';
 import { LoggedInRibbon } from '../../features/auth/components/logged-in-ribbon.tsx';
-import { useLanguage } from '../language.tsx';
-import { pathInLanguage, paths } from '../paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 
 export function AppPage({ title, children }: { title: string; children?: ReactNode }) {
   const { language } = useLanguage();

@@ -1,13 +1,20 @@
 // /login: the login form; /password/forgot shows the forgot-password dialog over it.
 import { useQueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import type { Language } from '@portal/contracts/enums';
+import { lazyScreen } from '../../lib/lazy.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
-import { ForgotPasswordDialog } from '../../features/password-recovery/components/forgot-password-dialog.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
-import { useLanguage } from '../language.tsx';
-import { pathInLanguage, paths, safeNextPath } from '../paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths, safeNextPath } from '../../lib/paths.ts';
+
+// The dialog (and the recovery calls) load only when it opens, keeping the login route small.
+const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Language; onClose: () => void }>(() =>
+  import('../../features/password-recovery/components/forgot-password-dialog.tsx').then((module) => ({ default: module.ForgotPasswordDialog })),
+);
 
 export default function LoginScreen({ forgotPassword = false }: { forgotPassword?: boolean }) {
   const t = useT();
@@ -41,7 +48,11 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
           }}
         />
       </div>
-      {forgotPassword ? <ForgotPasswordDialog initialEmail={params.get('e') ?? ''} language={language} onClose={() => navigate(loginHref, { replace: true })} /> : null}
+      {forgotPassword ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog initialEmail={params.get('e') ?? ''} language={language} onClose={() => navigate(loginHref, { replace: true })} />
+        </Suspense>
+      ) : null}
     </AppPage>
   );
 }

@@ -7,8 +7,8 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { sessionStore } from '../../lib/session.ts';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
-import { useLanguage } from '../language.tsx';
-import { pathInLanguage, paths } from '../paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 
 type State = { kind: 'working' } | { kind: 'done'; firstName?: string } | { kind: 'failed' } | { kind: 'anonymous' };
 

@@ -10,8 +10,8 @@ import { verifyRecoveryLink } from '../../features/password-recovery/api/recover
 import { NewPasswordForm } from '../../features/password-recovery/components/new-password-form.tsx';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
-import { useLanguage } from '../language.tsx';
-import { pathInLanguage, paths } from '../paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 
 function InvalidLink() {
   const t = useT();

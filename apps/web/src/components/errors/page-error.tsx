@@ -1,7 +1,7 @@
 // The page-level 'Unexpected error' (spec section 8), and the chunk time-out view that offers a reload.
 import { Button } from 'react-aria-components';
-import { useLanguage } from '../../app/language.tsx';
-import { pathInLanguage, paths } from '../../app/paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 

@@ -2,8 +2,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { useLocation } from 'react-router';
-import { useLanguage } from '../../app/language.tsx';
-import { pathInLanguage, paths } from '../../app/paths.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { useSession } from '../../lib/session-hooks.ts';
 import { useProgram } from '../../program/program-context.tsx';

@@ -51,7 +51,6 @@ export function pathInLanguage(language: Language, path: string): string {
  */
 export function safeNextPath(next: string | null | undefined, origin: string): string | undefined {
   if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\\]/.test(next)) return undefined;
   try {
     const url = new URL(next, origin);
