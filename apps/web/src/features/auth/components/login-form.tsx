@@ -1,12 +1,12 @@
 // The login form: e-mail, password with a keyboard-reachable show toggle, and every refusal of spec section 8.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button, Form, Link, ToggleButton } from 'react-aria-components';
 import { LoginBodySchema, type LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { login } from '../api/auth-api.ts';
 
@@ -60,46 +60,19 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
       {sessionExpired && !serverErrorKey ? <FormAlert tone="info" focusOnShow={false}>{t('login.sessionExpired')}</FormAlert> : null}
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
-      <Controller
-        control={control}
-        name="email"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('login.email.label')}
-            name={field.name}
-            type="email"
-            autoComplete="username"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errorKey={fieldState.error?.message}
-            ref={field.ref}
-            isRequired
-          />
-        )}
-      />
-      <Controller
+      <FormTextField control={control} name="email" label={t('login.email.label')} type="email" autoComplete="username" isRequired />
+      <FormTextField
         control={control}
         name="password"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('login.password.label')}
-            name={field.name}
-            type={isPasswordVisible ? 'text' : 'password'}
-            autoComplete="current-password"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errorKey={fieldState.error?.message}
-            ref={field.ref}
-            isRequired
-            adornment={
-              <ToggleButton className="button button--ghost field__toggle" isSelected={isPasswordVisible} onChange={setPasswordVisible}>
-                {isPasswordVisible ? t('login.hidePassword') : t('login.showPassword')}
-              </ToggleButton>
-            }
-          />
-        )}
+        label={t('login.password.label')}
+        type={isPasswordVisible ? 'text' : 'password'}
+        autoComplete="current-password"
+        isRequired
+        adornment={
+          <ToggleButton className="button button--ghost field__toggle" isSelected={isPasswordVisible} onChange={setPasswordVisible}>
+            {isPasswordVisible ? t('login.hidePassword') : t('login.showPassword')}
+          </ToggleButton>
+        }
       />
       {showForgotPassword ? (
         <Link className="text-link" href={forgotPasswordHref(watch('email'))}>

@@ -1,7 +1,7 @@
 // 'Forgot your password?': e-mail (prefilled from `e`), Send link / Cancel, then 'Link sent', or the call center.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { z } from 'zod';
 import { EmailSchema } from '@portal/contracts/identity';
@@ -10,7 +10,7 @@ import type { CountryCode, Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CallCenterPhones } from '../../../components/ui/call-center-phones.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { requestRecoveryLink } from '../api/recovery-api.ts';
 
@@ -62,25 +62,7 @@ export function ForgotPasswordDialog({ initialEmail, language, onClose }: { init
               </Heading>
               <p>{t('passwordRecovery.forgot.body')}</p>
               {sendFailed ? <FormAlert tone="error">{t('passwordRecovery.forgot.error')}</FormAlert> : null}
-              <Controller
-                control={control}
-                name="email"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    label={t('passwordRecovery.forgot.email.label')}
-                    name={field.name}
-                    type="email"
-                    autoComplete="email"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    errorKey={fieldState.error?.message}
-                    ref={field.ref}
-                    isRequired
-                    autoFocus
-                  />
-                )}
-              />
+              <FormTextField control={control} name="email" label={t('passwordRecovery.forgot.email.label')} type="email" autoComplete="email" isRequired autoFocus />
               <div className="actions">
                 <Button type="submit" className="button button--primary" isDisabled={formState.isSubmitting}>
                   {formState.isSubmitting ? t('passwordRecovery.forgot.sending') : t('passwordRecovery.forgot.send')}

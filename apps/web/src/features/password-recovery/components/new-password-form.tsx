@@ -1,12 +1,12 @@
 // 'Create new password' / 'Enter a new password for {0}': strength meter, minimum 8, repeat must match.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button, Form, Label, Meter } from 'react-aria-components';
 import { PasswordAndRepeatSchema } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
 import { usePasswordStrength, type Strength } from './password-strength.ts';
@@ -58,25 +58,15 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <p className="lead">{t('passwordRecovery.newPassword.subtitle', { 0: email })}</p>
       {saveFailed ? <FormAlert tone="error">{t('passwordRecovery.newPassword.error')}</FormAlert> : null}
-      <Controller
+      <FormTextField
         control={control}
         name="password"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('passwordRecovery.newPassword.password.label')}
-            description={t('passwordRecovery.newPassword.hint')}
-            name={field.name}
-            type="password"
-            autoComplete="new-password"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errorKey={fieldState.error?.message}
-            ref={field.ref}
-            isRequired
-            autoFocus
-          />
-        )}
+        label={t('passwordRecovery.newPassword.password.label')}
+        description={t('passwordRecovery.newPassword.hint')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        autoFocus
       />
       <Meter className={`strength strength--${strength ?? 'none'}`} value={strength ? STRENGTH_VALUE[strength] : 0} minValue={0} maxValue={3} valueLabel={strengthLabel}>
         {({ percentage, valueText }) => (
@@ -91,24 +81,7 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
           </>
         )}
       </Meter>
-      <Controller
-        control={control}
-        name="repeat"
-        render={({ field, fieldState }) => (
-          <TextField
-            label={t('passwordRecovery.newPassword.repeat.label')}
-            name={field.name}
-            type="password"
-            autoComplete="new-password"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            errorKey={fieldState.error?.message}
-            ref={field.ref}
-            isRequired
-          />
-        )}
-      />
+      <FormTextField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} type="password" autoComplete="new-password" isRequired />
       <Button type="submit" className="button button--primary button--block" isDisabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('passwordRecovery.newPassword.saving') : saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}
       </Button>
