@@ -23,7 +23,7 @@ export interface Portal {
 }
 
 async function listen(env: Record<string, string>, port: number) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', SIGNUP_PER_MINUTE: '10000', IDENTIFICATION_CHECK_PER_MINUTE: '10000', CITIZEN_LOOKUP_PER_MINUTE: '10000', ...env });
   const app = await buildApp(config);
   await app.listen({ host: 'localhost', port });
   return app;

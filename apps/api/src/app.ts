@@ -4,13 +4,14 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
+import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
-import { notFound, registerErrorHandling } from './platform/errors.ts';
+import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
@@ -26,6 +27,7 @@ import { createMemoryLockoutStore, createRedisLockoutStore } from './modules/ide
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
+import { signupRoutes } from './modules/signup/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +56,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
+    // Malformed URLs and similar framework refusals answer in the catalogue's shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      void (reply as FastifyReply).status(statusOf(code)).send(errorBody(code));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,6 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         identity,
         limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
       });
+      await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
     },
     { prefix: '/api/v1' },
   );

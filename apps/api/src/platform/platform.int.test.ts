@@ -93,3 +93,16 @@ describe(`platform (${TEST_DB})`, () => {
     expect(t.logs()).not.toContain('ana@example.com');
   });
 });
+
+describe(`malformed requests (${TEST_DB})`, () => {
+  it('answers a malformed URL with the catalogue body', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject({ url: '/api/v1/support/plan/%%20/field-settings' });
+      expect(response.statusCode).toBe(400);
+      expect(ErrorBodySchema.parse(response.json()).error.code).toBe('BAD_REQUEST');
+    } finally {
+      await t.close();
+    }
+  });
+});

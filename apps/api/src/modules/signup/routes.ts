@@ -1,0 +1,79 @@
+// Enrolment calls: the identification, dose and product checks, the citizen register, the address search and the sign-up.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import { SupportPlanIdParamsSchema } from '@portal/contracts/resources';
+import {
+  CitizenParamsSchema,
+  CitizenResponseSchema,
+  DosageCheckBodySchema,
+  DosageCheckResponseSchema,
+  IdentificationCheckParamsSchema,
+  IdentificationCheckResponseSchema,
+  LocationSearchQuerySchema,
+  LocationSearchResponseSchema,
+  PlanProductsQuerySchema,
+  PlanProductsResponseSchema,
+  SignupRequestSchema,
+  SignupResponseSchema,
+  type SignupBody,
+} from '@portal/contracts/signup';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
+import { createGazetteerDirectory } from './locations.ts';
+import { createSignupService } from './service.ts';
+
+export interface SignupRouteOptions {
+  db: Db;
+  config: AppConfig;
+  clock: () => Date;
+  onMailQueued?: () => void;
+}
+
+const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+
+export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (app, { db, config, clock, onMailQueued }) => {
+  const signup = createSignupService({
+    db,
+    clock,
+    config,
+    citizens: config.CITIZEN_REGISTER_URL ? createHttpCitizenRegister(config.CITIZEN_REGISTER_URL, config.CITIZEN_REGISTER_TIMEOUT_MS) : createLocalCitizenRegister(),
+    locations: createGazetteerDirectory(),
+    ...(onMailQueued ? { onMailQueued } : {}),
+  });
+
+  // An enumeration oracle by nature (the wizard needs it): limited hard per address.
+  app.get('/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check', {
+    config: { rateLimit: { max: config.IDENTIFICATION_CHECK_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { tags: ['signup'], params: IdentificationCheckParamsSchema, response: { 200: IdentificationCheckResponseSchema, ...errors } },
+  }, async (request) => {
+    const { idSupportPlan, number, type, country } = request.params;
+    return { data: { registered: await signup.isIdentificationRegistered(request.program, idSupportPlan, country, type, number) } };
+  });
+
+  app.post('/treatment/dosage/check', {
+    schema: { tags: ['signup'], body: DosageCheckBodySchema, response: { 200: DosageCheckResponseSchema, ...errors } },
+  }, async (request) => ({ data: { approved: await signup.isDoseApproved(request.program, request.body) } }));
+
+  app.get('/support/plan/:id/products', {
+    schema: { tags: ['signup'], params: SupportPlanIdParamsSchema, querystring: PlanProductsQuerySchema, response: { 200: PlanProductsResponseSchema, ...errors } },
+  }, async (request) => ({ data: await signup.productsFor(request.program, request.params.id, request.query.birthDate) }));
+
+  // Personal data of the register by document number: limited hard per address.
+  app.get('/citizen/:type/:number', {
+    config: { rateLimit: { max: config.CITIZEN_LOOKUP_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { tags: ['signup'], params: CitizenParamsSchema, response: { 200: CitizenResponseSchema, ...errors } },
+  }, async (request) => ({ data: await signup.lookupCitizen(request.params.type, request.params.number) }));
+
+  app.get('/resource/locations', {
+    schema: { tags: ['signup'], querystring: LocationSearchQuerySchema, response: { 200: LocationSearchResponseSchema, ...errors } },
+  }, async (request) => ({ data: await signup.searchLocations(request.query.country, request.query.q, request.query.lang) }));
+
+  app.post('/patient/signup', {
+    config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { tags: ['signup'], body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors } },
+  }, async (request, reply) => {
+    const answer = await signup.signup(request.program, request.body as SignupBody);
+    return reply.code(201).send(answer);
+  });
+};

@@ -1,0 +1,342 @@
+// Enrolment rules: the check calls and the sign-up itself (one transaction, idempotent, safe under races).
+import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
+import { FieldSettingsSchema, type FieldSettings } from '@portal/contracts/program-files';
+import {
+  ageOn,
+  isValidIdentificationNumber,
+  normalizePhoneNumber,
+  parseUnitAmount,
+  signupSchemaFor,
+  todayIso,
+  type Caregiver,
+  type Citizen,
+  type DosageCheckBody,
+  type Location,
+  type PlanProduct,
+  type SignupBody,
+  type SignupInput,
+  type SignupPhone,
+  type SignupResponse,
+} from '@portal/contracts/signup';
+import type { ErrorCode } from '@portal/contracts/errors';
+import type { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { programPublicOrigin } from '../../platform/mail/render.ts';
+import type { ProgramRow } from '../../platform/programs.ts';
+import { hashPassword, hmac, randomToken } from '../identity/crypto.ts';
+import type { CitizenRegister } from './citizen-register.ts';
+import type { LocationDirectory } from './locations.ts';
+import * as repo from './repository.ts';
+
+export interface SignupDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+  citizens: CitizenRegister;
+  locations: LocationDirectory;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: () => void;
+  /** Test-only: runs inside the transaction right after the account insert (a throw must roll everything back). */
+  afterAccountInsert?: (tx: Db) => Promise<void>;
+}
+
+type ProductRow = Awaited<ReturnType<typeof repo.findProducts>>[number];
+type PlanRow = NonNullable<Awaited<ReturnType<typeof repo.findSupportPlan>>>;
+
+/** Unique indexes whose violation means "already registered" (two racing enrolments: one wins, one gets the code). */
+const UNIQUE_VIOLATIONS: Record<string, ErrorCode> = {
+  user_account_pool_email_uq: 'EMAIL_ALREADY_REGISTERED',
+  patient_program_identification_uq: 'IDENTIFICATION_ALREADY_REGISTERED',
+  caregiver_identification_uq: 'CAREGIVER_ALREADY_REGISTERED',
+  treatment_live_product_uq: 'TREATMENT_DUPLICATED',
+};
+
+/**
+ * The constraint of a unique violation (SQLSTATE 23505), wherever it sits: node-postgres and PGlite both raise
+ * a DatabaseError with `code` and `constraint`, which drizzle wraps in a DrizzleQueryError (`cause`).
+ */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      if (typeof candidate.constraint === 'string' && candidate.constraint) return candidate.constraint;
+      return /unique constraint "([^"]+)"/.exec(String(candidate.message))?.[1] ?? '';
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Field errors keyed by the dotted path; values are message keys (anything else reads as errors.validation). */
+export function fieldErrorsOfIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    const message = /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
+    const list = (fieldErrors[key] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return fieldErrors;
+}
+
+/** JSON with sorted keys: the same payload always gives the same text, whatever order its keys came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function addOneYear(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+function productServes(item: ProductRow, country: string, birthDate: string | undefined, today: string): boolean {
+  if (!item.countries.includes(country)) return false;
+  if (!birthDate) return true;
+  const age = ageOn(birthDate, today);
+  return age >= item.minAgeYears && age <= item.maxAgeYears;
+}
+
+function isDoseApproved(item: ProductRow, unitAmount: string): boolean {
+  const amount = parseUnitAmount(unitAmount);
+  return amount > 0 && amount <= Number(item.maxUnitAmount);
+}
+
+export function createSignupService(deps: SignupDeps) {
+  const { db, clock, config, citizens, locations, onMailQueued } = deps;
+  const today = () => todayIso(clock());
+
+  async function planOf(program: ProgramRow, supportPlanId: number): Promise<PlanRow & { settings: FieldSettings }> {
+    // A plan of another program is as unknown as a plan that does not exist.
+    const plan = await repo.findSupportPlan(db, program.id, supportPlanId);
+    if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
+    return { ...plan, settings: FieldSettingsSchema.parse(plan.fieldSettings) };
+  }
+
+  /** The stored answer of an idempotency key, or IDEMPOTENCY_KEY_REUSED when it came with another payload. */
+  async function replayOf(program: ProgramRow, key: string, requestHash: string): Promise<SignupResponse | undefined> {
+    const stored = await repo.findIdempotencyKey(db, program.id, key);
+    if (!stored) return undefined;
+    if (stored.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+    return stored.responseBody as SignupResponse;
+  }
+
+  return {
+    /** Whether a patient with this identification is already enrolled in the program (any of its plans). */
+    async isIdentificationRegistered(program: ProgramRow, supportPlanId: number, country: CountryCode, type: IdentificationType, number: string): Promise<boolean> {
+      await planOf(program, supportPlanId);
+      return repo.isIdentificationRegistered(db, program.id, country, type, number);
+    },
+
+    /** Approved iff 0 < unitAmount <= the product's largest dose and the product serves the plan's country (and the age, when given). */
+    async isDoseApproved(program: ProgramRow, body: Omit<DosageCheckBody, 'supportPlanId' | 'productId'> & { supportPlanId: number; productId: number }): Promise<boolean> {
+      const plan = await planOf(program, body.supportPlanId);
+      const item = (await repo.findProducts(db, program.id)).find((row) => row.id === body.productId);
+      return Boolean(item && productServes(item, plan.country, body.birthDate, today()) && isDoseApproved(item, body.unitAmount));
+    },
+
+    /** The program's products for the plan's country, and for the age of `birthDate` when given. */
+    async productsFor(program: ProgramRow, supportPlanId: number, birthDate?: string): Promise<PlanProduct[]> {
+      const plan = await planOf(program, supportPlanId);
+      const day = today();
+      return (await repo.findProducts(db, program.id))
+        .filter((item) => productServes(item, plan.country, birthDate, day)) // a future birth date gives a negative age: no product
+        .map((item) => ({
+          id: item.id,
+          medicine: item.medicine,
+          presentation: item.presentation,
+          unit: item.unit as PlanProduct['unit'],
+          minAgeYears: item.minAgeYears,
+          maxAgeYears: item.maxAgeYears,
+          maxUnitAmount: Number(item.maxUnitAmount),
+        }));
+    },
+
+    /** Costa Rica's citizen register: cédulas only; NOT_FOUND for any other document or an unknown one. */
+    async lookupCitizen(type: IdentificationType, number: string): Promise<Citizen> {
+      if (type !== 'IDENTIFICATION') throw new AppError('NOT_FOUND');
+      if (!isValidIdentificationNumber('CR', type, number)) throw new AppError('VALIDATION_FAILED', { number: ['signup.idNumber.invalid'] });
+      const citizen = await citizens.lookup(type, number);
+      if (!citizen) throw new AppError('NOT_FOUND');
+      return citizen;
+    },
+
+    searchLocations(country: CountryCode, query: string, language: Language): Promise<Location[]> {
+      return locations.search(country, query, language);
+    },
+
+    /** Enrols a patient: 201 with the answer, or the stored answer again for a repeated idempotency key. */
+    async signup(program: ProgramRow, body: SignupBody): Promise<SignupResponse> {
+      const plan = await planOf(program, (body as { supportPlanId: number }).supportPlanId);
+      const day = today();
+      const schema = signupSchemaFor(plan.settings, { id: plan.id, country: plan.country as CountryCode, identificationTypes: plan.identificationTypes as IdentificationType[] }, program, { today: day });
+      const result = schema.safeParse(body);
+      if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
+      const input: SignupInput = result.data;
+      const { idempotencyKey, ...payload } = input;
+      // Keyed, so that the stored hash cannot be used to guess the password it covers.
+      const requestHash = hmac(config.recoveryHmacSecret, canonicalJson(payload));
+      const replay = await replayOf(program, idempotencyKey, requestHash);
+      if (replay) return replay;
+
+      const poolId = await repo.findPoolId(db, program.id);
+      if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
+      const caregiverInput = input.caregiver as Caregiver | undefined;
+      if (await repo.isEmailRegistered(db, poolId, input.email)) throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
+      if (await repo.isIdentificationRegistered(db, program.id, plan.country, input.identification.type, input.identification.number)) {
+        throw new AppError('IDENTIFICATION_ALREADY_REGISTERED', { 'identification.number': ['signup.idNumber.alreadyRegistered'] });
+      }
+      if (caregiverInput && (await repo.isCaregiverRegistered(db, program.id, caregiverInput.identification.type, caregiverInput.identification.number))) {
+        throw new AppError('CAREGIVER_ALREADY_REGISTERED', { 'caregiver.identification.number': ['signup.caregiver.alreadyRegistered'] });
+      }
+      const address = input.address as { line: string; location: { id: string } } | undefined;
+      const location = address ? await locations.get(address.location.id, 'es') : undefined;
+      if (address && (!location || location.country !== plan.country)) throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
+      const products = new Map((await repo.findProducts(db, program.id)).map((row) => [row.id, row]));
+      input.treatments.forEach((item, index) => {
+        const found = products.get(item.productId);
+        if (!found || !productServes(found, plan.country, input.birthDate, day)) {
+          throw new AppError('VALIDATION_FAILED', { [`treatments.${index}.productId`]: ['signup.treatment.medicine.notAvailable'] });
+        }
+        if (!isDoseApproved(found, item.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { [`treatments.${index}.unitAmount`]: ['signup.details.doseNotApproved'] });
+      });
+
+      // Skip-password mode (or a plan without the password step): a random password nobody knows, UNCONFIRMED.
+      const hasPassword = Boolean(input.password);
+      const passwordHash = await hashPassword(input.password ?? randomToken(32)); // before the transaction: ~10 ms of CPU
+      const now = clock();
+      const contact = input.contact as { phone: SignupPhone; phoneAlternative?: string; emailAlternative?: string } | undefined;
+      const weight = input.weight as { value: number; unit: 'kg' | 'lb' } | undefined;
+      const patientName = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
+      const link = `${programPublicOrigin(config.PUBLIC_URL, program.slug)}${input.language === 'en' ? '/en' : ''}/login`;
+
+      try {
+        const response = await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          // First, so that a simultaneous duplicate of this submission waits here and then reads our answer.
+          await repo.insertIdempotencyKey(t, { programId: program.id, key: idempotencyKey, requestHash, now });
+          const userId = await repo.insertAccount(t, {
+            poolId,
+            email: input.email,
+            passwordHash,
+            status: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED',
+            language: input.language,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await deps.afterAccountInsert?.(t);
+          const patientId = await repo.insertPatient(t, {
+            userId,
+            programId: program.id,
+            firstName: input.personalInfo.firstName,
+            lastName: input.personalInfo.lastName,
+            secondLastName: (input.personalInfo.secondSurname as string | undefined) ?? null,
+            emailAlternative: contact?.emailAlternative ?? null,
+            birthDate: input.birthDate,
+            gender: input.personalInfo.gender,
+            country: plan.country,
+            typeIdentification: input.identification.type,
+            legalIdentification: input.identification.number,
+            phoneCountry: contact?.phone.country ?? null,
+            phoneNumber: contact?.phone.phoneNumber ?? null,
+            phoneAlternative: contact?.phoneAlternative ? normalizePhoneNumber(contact.phone.country, contact.phoneAlternative) : null,
+            address: address && location ? { line: address.line, location } : null,
+            weight: weight ? String(weight.value) : null,
+            weightUnit: weight?.unit ?? null,
+            language: input.language,
+            latestTermsAccepted: input.consent.termsVersion,
+            createdAt: now,
+            updatedAt: now,
+          });
+          const planPatientId = await repo.insertPlanPatient(t, { patientId, supportPlanId: plan.id, startPeriod: day, endPeriod: addOneYear(day), createdAt: now });
+          if (caregiverInput) {
+            await repo.insertCaregiver(t, {
+              patientId,
+              programId: program.id,
+              firstName: caregiverInput.firstName,
+              lastName: caregiverInput.lastName,
+              email: caregiverInput.email ?? null,
+              relation: caregiverInput.relation,
+              typeIdentification: caregiverInput.identification.type,
+              legalIdentification: caregiverInput.identification.number,
+              phoneCountry: caregiverInput.phone.country,
+              phoneNumber: caregiverInput.phone.phoneNumber,
+              createdAt: now,
+            });
+          }
+          await repo.insertTreatments(
+            t,
+            input.treatments.map((item) => {
+              const doctor = item.doctor as { firstName?: string; lastName?: string } | undefined;
+              const healthCenter = item.healthCenter as { name?: string; type?: 'PUBLIC' | 'PRIVATE' } | undefined;
+              const therapy = item.customTherapy as { hasCode: boolean; code?: string } | undefined;
+              const startDate = item.startDate as string | undefined;
+              return {
+                planPatientId,
+                productId: item.productId,
+                unitAmount: item.unitAmount,
+                frequencyAmount: item.frequency.amount,
+                frequencyInterval: item.frequency.interval,
+                durationAmount: item.duration.amount,
+                durationInterval: item.duration.interval,
+                restAmount: item.restTime?.amount ?? null,
+                restInterval: item.restTime?.interval ?? null,
+                startDate: item.notStarted ? null : (startDate ?? null),
+                doctorFirstName: doctor?.firstName ?? null,
+                doctorLastName: doctor?.lastName ?? null,
+                healthCenterName: healthCenter?.name ?? null,
+                healthCenterType: healthCenter?.type ?? null,
+                weight: weight ? String(weight.value) : null,
+                weightUnit: weight?.unit ?? null,
+                customTherapyCode: therapy?.hasCode ? (therapy.code ?? null) : null,
+                createdAt: now,
+              };
+            }),
+          );
+          await repo.insertConsent(t, { patientId, termsVersion: input.consent.termsVersion, acceptedAt: now });
+          await repo.insertAudit(t, {
+            programId: program.id,
+            actorUserId: userId,
+            action: 'signup',
+            subject: `patient:${patientId}`,
+            detail: { supportPlanId: plan.id, skipPassword: !hasPassword, treatments: input.treatments.length, caregiver: Boolean(caregiverInput) },
+            createdAt: now,
+          });
+          await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName } }, { publicUrl: config.PUBLIC_URL });
+          const answer: SignupResponse = {
+            data: { patientId, userId, planName: plan.name, email: input.email, patientName, accountStatus: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED' },
+          };
+          await repo.completeIdempotencyKey(t, program.id, idempotencyKey, 201, answer);
+          return answer;
+        });
+        onMailQueued?.();
+        return response;
+      } catch (error) {
+        const constraint = uniqueViolationOf(error);
+        if (constraint === undefined) throw error;
+        if (constraint === 'idempotency_key_pk') {
+          // The same key won a race a moment ago: its answer (or the refusal of a different payload).
+          const again = await replayOf(program, idempotencyKey, requestHash);
+          if (again) return again;
+        }
+        const code = UNIQUE_VIOLATIONS[constraint];
+        if (!code) throw error;
+        throw new AppError(code);
+      }
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;
