@@ -2,6 +2,7 @@
 // measured in the same run (ratios, not absolute numbers), and the gzip size of the login route's JS.
 // Not a test: nothing here asserts a timing.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import net from 'node:net';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -40,6 +42,7 @@ async function startServer(env: Record<string, string>) {
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '100000000',
       LOGIN_PER_MINUTE: '100000000',
+      SIGNUP_PER_MINUTE: '100000000',
       MAIL_WORKER: 'false',
       ...env,
     },
@@ -106,6 +109,28 @@ async function loginRouteJs(origin: string) {
   return { files, totalKb: total / 1024 };
 }
 
+let signupCounter = 0;
+/** A complete, valid enrolment in alivio's Costa Rica plan (101), unique on every call. */
+function signupBody() {
+  signupCounter += 1;
+  const cedula = String(100_000_000 + ((process.pid * 7919 + signupCounter * 104_729) % 800_000_000)).slice(0, 9);
+  return {
+    idempotencyKey: randomUUID(),
+    supportPlanId: 101,
+    language: 'es',
+    country: 'CR',
+    email: `bench-${randomUUID().slice(0, 12)}@bench.example`,
+    identification: { type: 'IDENTIFICATION', number: cedula },
+    personalInfo: { firstName: 'Lucía', lastName: 'Quesada', secondSurname: 'Mora', gender: 'FEMALE' },
+    birthDate: '1985-03-14',
+    contact: { phone: { country: 'CR', phoneNumber: '8800-1234' } },
+    address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
+    password: 'Primera-clave-9',
+    consent: { accepted: true, termsVersion: '3.1' },
+    treatments: [{ productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 6, interval: 'month' }, notStarted: true, doctor: { firstName: 'Laura', lastName: 'Vargas' }, healthCenter: { name: 'Clínica Central', type: 'PRIVATE' } }],
+  };
+}
+
 async function argon2VerifyCeiling(): Promise<number> {
   const { hash, verify } = await import('@node-rs/argon2');
   const encoded = await hash('Demo-pass-2026', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
@@ -123,7 +148,29 @@ async function argon2VerifyCeiling(): Promise<number> {
 }
 
 const target = process.env.BENCH_TARGET ?? 'pglite';
-const server = await startServer(target === 'postgres' ? { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' } : { PGLITE_DATA_DIR: 'memory://' });
+const BENCH_DB = `portal_bench_${process.pid}`;
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** An isolated database for the PostgreSQL run, dropped afterwards. */
+async function createBenchDatabase(): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  await client.query(`create database "${BENCH_DB}"`);
+  await client.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+async function dropBenchDatabase() {
+  if (target !== 'postgres') return;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  await client.query(`drop database if exists "${BENCH_DB}" with (force)`);
+  await client.end();
+}
+const server = await startServer(target === 'postgres' ? { DATABASE_URL: await createBenchDatabase() } : { PGLITE_DATA_DIR: 'memory://' });
 try {
   const host = { host: `alivio.localhost:${server.port}` };
   console.log(`bench: ${CONNECTIONS} connections, ${DURATION_S} s each, database ${target}`);
@@ -145,9 +192,22 @@ try {
   const tokens = (await (await fetch(`${server.origin}/api/v1/login`, { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: credentials })).json()) as { data: { AccessToken: string } };
   const userRow = await measure('GET /api/v1/user (bearer)', `${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`, { ...host, authorization: `Bearer ${tokens.data.AccessToken}` });
   table([baseline, userRow], baseline);
+
+  // Enrolment: each request a new patient (new e-mail, cédula and idempotency key); argon2id hashing bounds it too.
+  const signup = await autocannon({
+    url: server.origin,
+    connections: 8,
+    duration: DURATION_S,
+    headers: { ...host, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: '/api/v1/patient/signup', setupRequest: (request) => ({ ...request, body: JSON.stringify(signupBody()) }) }],
+  });
+  const signupRow = { name: 'POST /api/v1/patient/signup (new patient)', rps: signup.requests.average, p99: signup.latency.p99, errors: signup.errors + signup.non2xx };
+  table([baseline, signupRow], baseline);
+  console.log(`signup: ${(signupRow.rps / ceiling).toFixed(2)}x the argon2id ceiling (one hash per enrolment)`);
   const js = await loginRouteJs(server.origin);
   console.log(`\nJavaScript loaded by the login route (gzip): ${js.totalKb.toFixed(1)} KB against a budget of ${LOGIN_JS_BUDGET_KB} KB (${(js.totalKb / LOGIN_JS_BUDGET_KB).toFixed(2)}x)`);
   for (const file of js.files) console.log(`  ${file.file}  ${file.kb} KB`);
 } finally {
   server.stop();
+  await dropBenchDatabase();
 }

@@ -86,8 +86,12 @@ export async function consumeReset(db: Db, nonceHash: string, now: Date) {
   return row;
 }
 
+/** Sets a new password; an account enrolled without one (UNCONFIRMED) is confirmed by it: the link proved the e-mail. */
 export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date) {
-  await db.update(userAccount).set({ passwordHash, updatedAt: now }).where(eq(userAccount.id, userId));
+  await db
+    .update(userAccount)
+    .set({ passwordHash, updatedAt: now, status: sql`case when ${userAccount.status} = 'UNCONFIRMED' then 'CONFIRMED' else ${userAccount.status} end` })
+    .where(eq(userAccount.id, userId));
 }
 
 export async function findPatientCountry(db: Db, userId: string): Promise<string | undefined> {

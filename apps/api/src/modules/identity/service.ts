@@ -1,6 +1,5 @@
 // Identity rules: login with lockout, refresh rotation with reuse detection, logout, profile, recovery links.
 import { randomUUID } from 'node:crypto';
-import { RECOVERY_LINK_TTL_MS } from '@portal/contracts/constants';
 import { normalizeGender, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
 import { LoginConfigSchema, PhonesSchema } from '@portal/contracts/program-files';
@@ -8,11 +7,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { programPublicOrigin } from '../../platform/mail/render.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { auditEvent } from '../../db/schema.ts';
 import { getDummyHash, hashPassword, hmac, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
 import type { TokenService } from './tokens.ts';
@@ -196,14 +195,9 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         throw new AppError('PTP00197', undefined, { country, phones: phones[country as CountryCode] ?? [] });
       }
       const now = clock();
-      const nonce = randomToken(24);
-      const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, program.slug)}${language === 'en' ? '/en' : ''}/password/recover`);
-      link.searchParams.set('n', nonce);
-      link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
       await db.transaction(async (tx) => {
-        await repo.supersedeResets(tx as unknown as Db, account.id, now);
-        await repo.insertReset(tx as unknown as Db, { userId: account.id, nonceHash: sha256(nonce), expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS), now });
-        await enqueueMail(tx as unknown as Db, { programId: program.id, kind: 'password-reset', recipient: account.email, language, payload: { link: link.toString() } }, mailOptions);
+        const link = await issuePasswordLink(tx as unknown as Db, { userId: account.id, programSlug: program.slug, language, now, config });
+        await enqueueMail(tx as unknown as Db, { programId: program.id, kind: 'password-reset', recipient: account.email, language, payload: { link } }, mailOptions);
         await tx.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'password-reset-requested', createdAt: now });
       });
       onMailQueued?.();

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { issuePasswordLink } from '../identity/recovery-link.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPublicOrigin } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
@@ -315,6 +316,11 @@ export function createSignupService(deps: SignupDeps) {
             createdAt: now,
           });
           await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName } }, { publicUrl: config.PUBLIC_URL });
+          if (!hasPassword) {
+            // Enrolled without a password (v=sp): the patient chooses one from a one-hour link, which also confirms the account.
+            const passwordLink = await issuePasswordLink(t, { userId, programSlug: program.slug, language: input.language, now, config });
+            await enqueueMail(t, { programId: program.id, kind: 'password-reset', recipient: input.email, language: input.language, payload: { link: passwordLink } }, { publicUrl: config.PUBLIC_URL });
+          }
           const answer: SignupResponse = {
             data: { patientId, userId, planName: plan.name, email: input.email, patientName, accountStatus: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED' },
           };

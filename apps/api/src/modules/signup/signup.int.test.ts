@@ -277,7 +277,7 @@ describe(`enrolment (${TEST_DB})`, () => {
     expect(errorOf(response.json()).code).toBe('SUPPORT_PLAN_NOT_FOUND');
   });
 
-  it('creates the account UNCONFIRMED in skip-password mode', async () => {
+  it('creates the account UNCONFIRMED in skip-password mode and mails the link that sets the password', async () => {
     const body = alivioBody({ password: undefined, skipPassword: true });
     const response = await signup('alivio', body);
     expect(response.statusCode, response.body).toBe(201);
@@ -286,6 +286,18 @@ describe(`enrolment (${TEST_DB})`, () => {
     expect(account!.status).toBe('UNCONFIRMED');
     const missing = await signup('alivio', alivioBody({ password: undefined }));
     expect(errorOf(missing.json()).fieldErrors).toEqual({ password: ['signup.password.required'] });
+
+    // The patient gets a one-hour link to choose the password; using it confirms the account.
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.recipient, String(body.email)));
+    expect(mails.map((mail) => mail.kind).sort()).toEqual(['enrolment', 'password-reset']);
+    const link = new URL(String(mails.find((mail) => mail.kind === 'password-reset')!.payload.link));
+    const recover = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/password/recover', headers: { host: hostOf('alivio') }, remoteAddress: nextIp(), payload });
+    const n = link.searchParams.get('n')!;
+    const s = link.searchParams.get('s')!;
+    expect((await recover({ step: 'reset', n, s, password: 'Chosen-later-44' })).statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('alivio') }, remoteAddress: nextIp(), payload: { email: body.email, password: 'Chosen-later-44' } });
+    expect(login.statusCode, login.body).toBe(200);
   });
 });
 

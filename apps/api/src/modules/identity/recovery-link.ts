@@ -1,0 +1,24 @@
+// Issues a password link (recovery, or the first password of an account enrolled without one): a random nonce
+// stored only as a hash, its HMAC in the link, one hour, superseding the account's older links.
+import { RECOVERY_LINK_TTL_MS } from '@portal/contracts/constants';
+import type { Language } from '@portal/contracts/enums';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { programPublicOrigin } from '../../platform/mail/render.ts';
+import { hmac, randomToken, sha256 } from './crypto.ts';
+import { insertReset, supersedeResets } from './repository.ts';
+
+export async function issuePasswordLink(
+  tx: Db,
+  options: { userId: string; programSlug: string; language: Language; now: Date; config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'> },
+): Promise<string> {
+  const { userId, programSlug, language, now, config } = options;
+  const nonce = randomToken(24);
+  // Built from configuration, never from the Host header.
+  const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, programSlug)}${language === 'en' ? '/en' : ''}/password/recover`);
+  link.searchParams.set('n', nonce);
+  link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
+  await supersedeResets(tx, userId, now);
+  await insertReset(tx, { userId, nonceHash: sha256(nonce), expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS), now });
+  return link.toString();
+}
