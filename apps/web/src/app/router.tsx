@@ -17,6 +17,7 @@ const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
+const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -61,7 +62,7 @@ function scopedRoutes(): RouteObject[] {
       ],
     },
     { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
-    { path: 'signup', element: later('pages.signup.title') },
+    { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
     { path: '*', element: <ToSignup /> },
   ];

@@ -2,16 +2,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form, Label, Meter } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { PasswordAndRepeatSchema } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
-import { usePasswordStrength, type Strength } from './password-strength.ts';
-
-const STRENGTH_VALUE: Record<Strength, number> = { weak: 1, medium: 2, strong: 3 };
+import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
+import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
 
 interface Props {
   email: string;
@@ -68,19 +67,7 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
         isRequired
         autoFocus
       />
-      <Meter className={`strength strength--${strength ?? 'none'}`} value={strength ? STRENGTH_VALUE[strength] : 0} minValue={0} maxValue={3} valueLabel={strengthLabel}>
-        {({ percentage, valueText }) => (
-          <>
-            <div className="strength__labels">
-              <Label>{t('passwordRecovery.newPassword.strength.label')}</Label>
-              <span className="strength__value">{valueText}</span>
-            </div>
-            <div className="strength__bar">
-              <div className="strength__fill" style={{ width: `${percentage}%` }} />
-            </div>
-          </>
-        )}
-      </Meter>
+      <StrengthMeter strength={strength} label={t('passwordRecovery.newPassword.strength.label')} valueLabel={strengthLabel} />
       <FormTextField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} type="password" autoComplete="new-password" isRequired />
       <Button type="submit" className="button button--primary button--block" isDisabled={formState.isSubmitting}>
         {formState.isSubmitting ? t('passwordRecovery.newPassword.saving') : saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}

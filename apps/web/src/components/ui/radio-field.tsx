@@ -1,0 +1,54 @@
+// A labelled radio group (react-aria) bound to react-hook-form.
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
+import { useT } from '../../program/use-t.ts';
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  options: { value: string; text: string }[];
+  description?: string;
+  isRequired?: boolean;
+  orientation?: 'horizontal' | 'vertical';
+  /** Booleans in the form, "true"/"false" on screen. */
+  isBoolean?: boolean;
+}
+
+export function RadioField<T extends FieldValues>({ control, name, label, options, description, isRequired, orientation = 'vertical', isBoolean }: Props<T>) {
+  const t = useT();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RadioGroup
+          className={`field radio-group radio-group--${orientation}`}
+          name={field.name}
+          value={field.value === undefined || field.value === null ? null : String(field.value)}
+          onChange={(value) => field.onChange(isBoolean ? value === 'true' : value)}
+          onBlur={field.onBlur}
+          isInvalid={Boolean(fieldState.error)}
+          isRequired={isRequired}
+          orientation={orientation}
+          validationBehavior="aria"
+        >
+          <Label className="field__label">{label}</Label>
+          {description ? (
+            <Text slot="description" className="field__description">
+              {description}
+            </Text>
+          ) : null}
+          <div className="radio-group__options">
+            {options.map((option, index) => (
+              <Radio key={option.value} value={option.value} className="radio" inputRef={index === 0 ? field.ref : undefined}>
+                {option.text}
+              </Radio>
+            ))}
+          </div>
+          <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
+        </RadioGroup>
+      )}
+    />
+  );
+}

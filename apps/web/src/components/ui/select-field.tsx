@@ -1,0 +1,62 @@
+// A labelled select (react-aria) bound to react-hook-form; options are value + shown text.
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
+import { useT } from '../../program/use-t.ts';
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  placeholder: string;
+  options: { value: string; text: string }[];
+  description?: string;
+  isRequired?: boolean;
+  autoFocus?: boolean;
+  /** Values are numbers in the form (e.g. a product id). */
+  isNumeric?: boolean;
+}
+
+export function SelectField<T extends FieldValues>({ control, name, label, placeholder, options, description, isRequired, autoFocus, isNumeric }: Props<T>) {
+  const t = useT();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <Select
+          className="field"
+          name={field.name}
+          selectedKey={field.value === undefined || field.value === null ? null : String(field.value)}
+          onSelectionChange={(key) => field.onChange(key === null ? undefined : isNumeric ? Number(key) : String(key))}
+          onBlur={field.onBlur}
+          isInvalid={Boolean(fieldState.error)}
+          isRequired={isRequired}
+          autoFocus={autoFocus}
+          placeholder={placeholder}
+          validationBehavior="aria"
+        >
+          <Label className="field__label">{label}</Label>
+          {description ? (
+            <Text slot="description" className="field__description">
+              {description}
+            </Text>
+          ) : null}
+          <Button className="field__input select__button" ref={field.ref}>
+            <SelectValue />
+            <span aria-hidden="true">▾</span>
+          </Button>
+          <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
+          <Popover className="popover">
+            <ListBox className="listbox">
+              {options.map((option) => (
+                <ListBoxItem key={option.value} id={option.value} className="listbox__item" textValue={option.text}>
+                  {option.text}
+                </ListBoxItem>
+              ))}
+            </ListBox>
+          </Popover>
+        </Select>
+      )}
+    />
+  );
+}

@@ -1,0 +1,263 @@
+// The enrolment wizard: 'Registration', one question group per step shown by the plan's field settings,
+// a visible progress, Back and Next, the exit confirmation, the processing screen and the success screen.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
+import { useBlocker } from 'react-router';
+import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
+import { todayIso, type SignupResponse } from '@portal/contracts/signup';
+import type { Language } from '@portal/contracts/enums';
+import { ApiError } from '../../../lib/api-client.ts';
+import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useProgram } from '../../../program/program-context.tsx';
+import { useT } from '../../../program/use-t.ts';
+import { getFieldSettings, getPlanProducts, submitSignup } from '../api/signup-api.ts';
+import { hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
+import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type WizardContext } from '../model.ts';
+import { AddressStep } from './steps/address-step.tsx';
+import { BirthdateStep } from './steps/birthdate-step.tsx';
+import { CaregiverStep } from './steps/caregiver-step.tsx';
+import { ConsentStep } from './steps/consent-step.tsx';
+import { ContactStep } from './steps/contact-step.tsx';
+import { CountryStep } from './steps/country-step.tsx';
+import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
+import { DetailsStep } from './steps/details-step.tsx';
+import { DoctorStep } from './steps/doctor-step.tsx';
+import { EmailStep } from './steps/email-step.tsx';
+import { HealthCenterStep } from './steps/health-center-step.tsx';
+import { IdNumberStep } from './steps/id-number-step.tsx';
+import { PasswordStep } from './steps/password-step.tsx';
+import { PersonalInfoStep } from './steps/personal-info-step.tsx';
+import { StartDateStep } from './steps/start-date-step.tsx';
+import { TreatmentStep } from './steps/treatment-step.tsx';
+import { WeightStep } from './steps/weight-step.tsx';
+
+const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentType<StepProps>> = {
+  country: CountryStep,
+  email: EmailStep,
+  idNumber: IdNumberStep,
+  personalInfo: PersonalInfoStep,
+  weight: WeightStep,
+  birthdate: BirthdateStep,
+  caregiver: CaregiverStep,
+  contact: ContactStep,
+  address: AddressStep,
+  password: PasswordStep,
+  consent: ConsentStep,
+  treatment: TreatmentStep,
+  details: DetailsStep,
+  doctor: DoctorStep,
+  startDate: StartDateStep,
+  healthCenter: HealthCenterStep,
+  customTherapy: CustomTherapyStep,
+};
+
+/** The server's refusals that send the person back to the step that asks for the field. */
+function refusalOf(error: unknown): { step: SignupStep; messageKey: string } | undefined {
+  if (!(error instanceof ApiError) || !error.error) return undefined;
+  const { code, fieldErrors, message } = error.error;
+  const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
+  if (path && keys?.[0]) return { step: stepOfField(path), messageKey: keys[0] };
+  if (code === 'EMAIL_ALREADY_REGISTERED') return { step: 'email', messageKey: message };
+  if (code === 'IDENTIFICATION_ALREADY_REGISTERED') return { step: 'idNumber', messageKey: message };
+  if (code === 'CAREGIVER_ALREADY_REGISTERED') return { step: 'caregiver', messageKey: message };
+  if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
+  if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
+  return undefined;
+}
+
+interface Props {
+  language: Language;
+  skipPassword: boolean;
+  preregistered: boolean;
+}
+
+export function SignupWizard({ language, skipPassword, preregistered }: Props) {
+  const t = useT();
+  const { program, config, whitelist } = useProgram();
+  const { state, save, clear } = useWizardState();
+  const { draft, step } = state;
+  const [phase, setPhase] = useState<'form' | 'processing' | 'done'>('form');
+  const [result, setResult] = useState<SignupResponse['data']>();
+  const [refusal, setRefusal] = useState<{ messageKey: string }>();
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const stepRef = useRef<HTMLDivElement>(null);
+  const today = useMemo(() => todayIso(), []);
+
+  const planSummary = program.supportPlans.find((plan) => plan.id === draft.supportPlanId);
+  const planFile = config?.supportPlans.find((plan) => plan.id === draft.supportPlanId);
+  const settings = useQuery({
+    queryKey: ['signup', 'field-settings', draft.supportPlanId],
+    queryFn: () => getFieldSettings(draft.supportPlanId as number),
+    enabled: draft.supportPlanId !== undefined,
+    staleTime: Infinity,
+  });
+  const plan: SignupPlan | undefined =
+    planSummary && settings.data
+      ? { id: planSummary.id, country: planSummary.country, name: planSummary.name, identificationTypes: planFile?.identificationTypes ?? ['IDENTIFICATION', 'PASSPORT'], fieldSettings: settings.data.fieldSettings }
+      : undefined;
+  const products = useQuery({
+    queryKey: ['signup', 'products', draft.supportPlanId, draft.birthDate],
+    queryFn: () => getPlanProducts(draft.supportPlanId as number, draft.birthDate),
+    enabled: draft.supportPlanId !== undefined && draft.birthDate !== undefined,
+    staleTime: 60_000,
+  });
+  const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
+  const visible = SIGNUP_STEPS.filter((key) => isStepVisible(key, ctx, draft));
+  const index = Math.max(0, visible.indexOf(step));
+  const needsPlan = step !== 'country' && !plan;
+
+  // Leaving mid-way asks first; switching the language (same page, other prefix) does not.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => phase === 'form' && hasProgress(draft) && stripLanguage(currentLocation.pathname) !== stripLanguage(nextLocation.pathname));
+
+  useEffect(() => {
+    // Each new step: focus its title, so a screen reader announces where the person is.
+    const heading = stepRef.current?.querySelector<HTMLElement>('h2');
+    if (heading && window.history.state?.idx !== undefined) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  }, [step, phase]);
+
+  const goTo = (next: SignupStep, nextDraft: SignupDraft = draft) => {
+    setRefusal(undefined);
+    save({ draft: nextDraft, step: next });
+  };
+
+  const submit = async (finalDraft: SignupDraft) => {
+    setPhase('processing');
+    setSubmitFailed(false);
+    try {
+      const answer = await submitSignup(toSignupBody(finalDraft, ctx));
+      setResult(answer);
+      setPhase('done');
+      clear();
+    } catch (error) {
+      setPhase('form');
+      const found = refusalOf(error);
+      if (found) {
+        save({ draft: finalDraft, step: found.step });
+        setRefusal({ messageKey: found.messageKey });
+      } else {
+        setSubmitFailed(true);
+      }
+    }
+  };
+
+  const onDone = (patch: Partial<SignupDraft>) => {
+    const nextDraft: SignupDraft = { ...draft, ...patch };
+    if (patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId) {
+      // Another country: the plan's questions change, so plan-specific answers start again.
+      for (const key of ['identification', 'weight', 'caregiver', 'contact', 'address', 'treatment'] as const) delete nextDraft[key];
+    }
+    const position = SIGNUP_STEPS.indexOf(step);
+    const following = SIGNUP_STEPS.slice(position + 1).find((key) => isStepVisible(key, { ...ctx, plan: patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId ? undefined : ctx.plan }, nextDraft));
+    if (following) goTo(following, nextDraft);
+    else void submit(nextDraft);
+  };
+
+  if (phase === 'processing') {
+    return (
+      <div className="card signup-loader" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <h2>{t('signup.loader.title')}</h2>
+        <p>{t('signup.loader.body')}</p>
+      </div>
+    );
+  }
+  if (phase === 'done' && result) {
+    const website = whitelist?.domains.find((domain) => domain.startsWith('www.')) ?? whitelist?.domains[0];
+    return (
+      <div className="card stack signup-success" ref={stepRef}>
+        <h2>{t('signup.success.title', { patientName: result.patientName })}</h2>
+        <p>{t('signup.success.account', { planName: result.planName })}</p>
+        <p>{t('signup.success.notified', { patientEmail: result.email })}</p>
+        {website ? (
+          <p>
+            <a className="text-link" href={`https://${website}`} target="_blank" rel="noopener noreferrer">
+              {t('signup.success.discover')}
+            </a>
+          </p>
+        ) : null}
+        <p>{t('signup.success.enter')}</p>
+        <Link className="button button--primary" href={pathInLanguage(language, paths.login)}>
+          {t('signup.success.enterAction')}
+        </Link>
+      </div>
+    );
+  }
+
+  const StepComponent = STEP_COMPONENTS[step as Exclude<SignupStep, 'identification'>] ?? CountryStep;
+  const formId = `signup-step-${step}`;
+  const total = Math.max(visible.length, 1);
+  return (
+    <div className="signup">
+      <ProgressBar className="signup__progress" aria-label={t('signup.title')} value={index + 1} minValue={0} maxValue={total} valueLabel={t('signup.progress', { current: index + 1, total })}>
+        {({ percentage, valueText }) => (
+          <>
+            <span className="signup__progress-text">{valueText}</span>
+            <div className="strength__bar">
+              <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />
+            </div>
+          </>
+        )}
+      </ProgressBar>
+      {refusal ? <FormAlert tone="error">{t(refusal.messageKey)}</FormAlert> : null}
+      {submitFailed ? <FormAlert tone="error">{t('errors.general')}</FormAlert> : null}
+      <div className="card" ref={stepRef}>
+        {needsPlan ? (
+          settings.isError ? (
+            <FormAlert tone="error">{t('errors.loadInformation')}</FormAlert>
+          ) : (
+            <div className="route-loading" role="status" aria-label={t('app.loading')}>
+              <span className="spinner" aria-hidden="true" />
+            </div>
+          )
+        ) : (
+          <StepComponent key={step} formId={formId} draft={draft} ctx={ctx} onDone={onDone} />
+        )}
+      </div>
+      <div className="actions signup__actions">
+        <Button
+          className="button button--ghost"
+          onPress={() => {
+            if (index > 0) goTo(visible[index - 1] as SignupStep);
+            else window.history.back();
+          }}
+        >
+          {t('signup.back')}
+        </Button>
+        <Button type="submit" form={formId} className="button button--primary" isDisabled={needsPlan}>
+          {t('signup.next')}
+        </Button>
+      </div>
+      {blocker.state === 'blocked' ? (
+        <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && blocker.reset()}>
+          <Modal className="modal">
+            <Dialog className="dialog stack" role="alertdialog">
+              <Heading slot="title" className="dialog__title">
+                {t('signup.exit.title', { 0: program.name })}
+              </Heading>
+              <p>{t('signup.exit.body')}</p>
+              <div className="actions">
+                <Button className="button button--primary" autoFocus onPress={() => blocker.reset()}>
+                  {t('signup.exit.stay')}
+                </Button>
+                <Button
+                  className="button button--ghost"
+                  onPress={() => {
+                    clear();
+                    blocker.proceed();
+                  }}
+                >
+                  {t('signup.exit.leave')}
+                </Button>
+              </div>
+            </Dialog>
+          </Modal>
+        </ModalOverlay>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Step 'birthdate': the patient's date of birth (mm/dd/yyyy, calendar with month and year selectors). If the
+// age leaves no medicine of the program, the attention dialog says so and the person stays to change the date.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { z } from 'zod';
+import { ageOn, birthDateSchemaFor } from '@portal/contracts/signup';
+import { CallCenterPhones } from '../../../../components/ui/call-center-phones.tsx';
+import { DateField } from '../../../../components/ui/date-field.tsx';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import { getPlanProducts } from '../../api/signup-api.ts';
+import type { StepProps } from '../../model.ts';
+import './steps-a.css';
+
+export function BirthdateStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const schema = useMemo(() => z.object({ birthDate: birthDateSchemaFor(ctx.today) }), [ctx.today]);
+  const { control, handleSubmit, formState, setFocus } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { birthDate: draft.birthDate },
+  });
+  const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
+  const [noMedicinesAge, setNoMedicinesAge] = useState<number>();
+  const [checkFailed, setCheckFailed] = useState(0);
+  const [checking, setChecking] = useState(false);
+  const busy = useRef(false);
+
+  const onSubmit = handleSubmit(async ({ birthDate }) => {
+    if (busy.current) return;
+    if (supportPlanId === undefined) {
+      setCheckFailed((count) => count + 1);
+      return;
+    }
+    busy.current = true;
+    setCheckFailed(0);
+    setChecking(true);
+    try {
+      const products = await getPlanProducts(supportPlanId, birthDate);
+      if (products.length === 0) {
+        setNoMedicinesAge(ageOn(birthDate, ctx.today));
+        return;
+      }
+      onDone({ birthDate });
+    } catch {
+      setCheckFailed((count) => count + 1);
+    } finally {
+      busy.current = false;
+      setChecking(false);
+    }
+  });
+
+  const closeDialog = () => {
+    setNoMedicinesAge(undefined);
+    // After the modal gives focus back, take the person to the date to change it.
+    window.setTimeout(() => setFocus('birthDate'), 0);
+  };
+
+  return (
+    <>
+      <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={checking}>
+        <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+        {checkFailed > 0 ? (
+          <FormAlert key={checkFailed} tone="error">
+            {t('errors.unexpected.advice')}
+          </FormAlert>
+        ) : null}
+        <h2 className="step__title">{t('signup.birthdate.title')}</h2>
+        <DateField control={control} name="birthDate" label={t('signup.birthdate.label')} description={t('signup.birthdate.hint')} maxValue={ctx.today} isRequired />
+        {checkFailed > 0 ? <CallCenterPhones country={ctx.plan?.country} /> : null}
+        <p className="step__status" role="status" aria-live="polite">
+          {checking ? t('common.loading') : ''}
+        </p>
+      </Form>
+      <ModalOverlay className="modal-overlay" isOpen={noMedicinesAge !== undefined} isDismissable onOpenChange={(open) => !open && closeDialog()}>
+        <Modal className="modal">
+          <Dialog className="dialog stack" role="alertdialog">
+            <Heading slot="title" className="dialog__title">
+              {t('signup.birthdate.noMedicines.title')}
+            </Heading>
+            <p>{t('signup.birthdate.noMedicines.body', { age: noMedicinesAge ?? 0 })}</p>
+            <CallCenterPhones country={ctx.plan?.country} />
+            <div className="actions">
+              <Button className="button button--primary" onPress={closeDialog} autoFocus>
+                {t('signup.birthdate.noMedicines.action')}
+              </Button>
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </>
+  );
+}

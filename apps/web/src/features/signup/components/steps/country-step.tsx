@@ -1,0 +1,49 @@
+// Step 'country': where the patient lives; it chooses the support plan (and so every later step's settings).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { CountriesResponseSchema } from '@portal/contracts/resources';
+import { SignupCountrySchema } from '@portal/contracts/signup';
+import { api } from '../../../../lib/api.ts';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { SelectField } from '../../../../components/ui/select-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+
+const Schema = z.object({ country: SignupCountrySchema });
+
+export function CountryStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const countries = useQuery({
+    queryKey: ['countries', ctx.language],
+    queryFn: () => api.get('/api/v1/resource/countries', { query: { lang: ctx.language }, schema: CountriesResponseSchema.shape.data }),
+    staleTime: Infinity,
+  });
+  const { control, handleSubmit, formState } = useForm<z.input<typeof Schema>>({
+    resolver: zodResolver(Schema),
+    defaultValues: { country: draft.country },
+  });
+  const served = (countries.data ?? []).filter((country) => ctx.program.countries.includes(country.code));
+  const onSubmit = handleSubmit(({ country }) => {
+    const plan = ctx.program.supportPlans.find((candidate) => candidate.country === country);
+    onDone({ country, supportPlanId: plan?.id });
+  });
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.country.title')}</h2>
+      {countries.isError ? <p className="form-alert form-alert--error">{t('signup.country.loadError')}</p> : null}
+      <SelectField
+        control={control}
+        name="country"
+        label={t('signup.country.label')}
+        placeholder={t('signup.country.placeholder')}
+        description={t('signup.country.hint')}
+        options={served.map((country) => ({ value: country.code, text: country.name }))}
+        isRequired
+      />
+    </Form>
+  );
+}

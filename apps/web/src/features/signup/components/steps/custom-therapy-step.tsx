@@ -1,0 +1,61 @@
+// Step 'customTherapy': whether the patient has a custom-therapy code and, if so, the code.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { TherapyCodeSchema } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { RadioField } from '../../../../components/ui/radio-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+import './steps-b.css';
+
+// An unanswered question says 'Select an option' (no text of its own yet); the code follows the contract.
+const Schema = z.discriminatedUnion(
+  'hasCode',
+  [z.object({ hasCode: z.literal(true), code: TherapyCodeSchema }), z.object({ hasCode: z.literal(false), code: z.unknown().optional() })],
+  { error: 'common.select' },
+);
+
+interface Values {
+  hasCode?: boolean;
+  code: string;
+}
+
+export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
+  const t = useT();
+  const { control, handleSubmit, formState, watch } = useForm<Values>({
+    resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values>,
+    defaultValues: { hasCode: draft.treatment?.customTherapy?.hasCode, code: draft.treatment?.customTherapy?.code ?? '' },
+  });
+  const hasCode = watch('hasCode');
+
+  const onSubmit = handleSubmit((values) => {
+    const parsed = Schema.parse(values);
+    onDone({ treatment: { ...draft.treatment, customTherapy: parsed.hasCode ? { hasCode: true, code: parsed.code } : { hasCode: false } } });
+  });
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.customTherapy.title')}</h2>
+      <RadioField
+        control={control}
+        name="hasCode"
+        label={t('signup.customTherapy.question')}
+        description={t('signup.customTherapy.hint')}
+        options={[
+          { value: 'true', text: t('signup.customTherapy.yes') },
+          { value: 'false', text: t('signup.customTherapy.no') },
+        ]}
+        orientation="horizontal"
+        isBoolean
+        isRequired
+      />
+      {hasCode === true ? (
+        <FormTextField control={control} name="code" label={t('signup.customTherapy.code.label')} autoComplete="off" isRequired />
+      ) : null}
+    </Form>
+  );
+}

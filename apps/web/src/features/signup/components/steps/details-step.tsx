@@ -1,0 +1,187 @@
+// Step 'details': the dose (unit amount, checked with the server), the frequency and the optional rest time.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, Form } from 'react-aria-components';
+import { z } from 'zod';
+import { TIME_INTERVALS, type ProductUnit } from '@portal/contracts/enums';
+import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { SelectField } from '../../../../components/ui/select-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+import { isDoseApproved } from '../../api/signup-api.ts';
+import { amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
+import './steps-b.css';
+
+const Schema = z.object({
+  unitAmount: UnitAmountSchema,
+  frequency: timeAmountSchema(FrequencySchema),
+  // Optional: a blank amount means no rest time (whatever period is chosen).
+  restTime: z.object({ amount: z.string().optional(), interval: z.enum(TIME_INTERVALS).optional() }).transform((value, ctx) => {
+    if ((value.amount ?? '').trim() === '') return undefined;
+    const result = RestTimeSchema.safeParse({ amount: amountNumber(value.amount), interval: value.interval });
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    return z.NEVER;
+  }),
+});
+type Values = z.input<typeof Schema>;
+
+type T = ReturnType<typeof useT>;
+
+function unitLabel(t: T, unit: ProductUnit): string {
+  switch (unit) {
+    case 'tabs':
+      return t('signup.treatment.units.tabs');
+    case 'caps':
+      return t('signup.treatment.units.caps');
+    case 'injection':
+      return t('signup.treatment.units.injection');
+    case 'autoinjection':
+      return t('signup.treatment.units.autoinjection');
+    case 'vials':
+      return t('signup.treatment.units.vials');
+    case 'prefilledsyringe':
+      return t('signup.treatment.units.prefilledsyringe');
+    case 'prefilledpen':
+      return t('signup.treatment.units.prefilledpen');
+    case 'UI':
+      return t('signup.treatment.units.UI');
+  }
+}
+
+function frequencyIntervalOptions(t: T): { value: TimeInterval; text: string }[] {
+  const text: Record<TimeInterval, string> = {
+    day: t('signup.details.frequency.intervals.day'),
+    week: t('signup.details.frequency.intervals.week'),
+    month: t('signup.details.frequency.intervals.month'),
+    year: t('signup.details.frequency.intervals.year'),
+  };
+  return TIME_INTERVALS.map((value) => ({ value, text: text[value] }));
+}
+
+const sameAmount = (a: string | undefined, b: string | undefined) => (a ?? '').trim().replace(',', '.') === (b ?? '').trim().replace(',', '.');
+
+export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const [checkFailed, setCheckFailed] = useState(false);
+  const [noProduct, setNoProduct] = useState(false);
+  const product = ctx.products?.find((candidate) => candidate.id === draft.treatment?.productId);
+  const previous = draft.treatment?.frequency;
+  const { control, handleSubmit, setError, formState, watch } = useForm<Values>({
+    resolver: zodResolver(Schema, undefined, { raw: true }),
+    defaultValues: {
+      unitAmount: draft.treatment?.unitAmount ?? '',
+      frequency: { amount: previous?.amount ?? '', interval: previous?.interval },
+      restTime: { amount: draft.treatment?.restTime?.amount ?? '', interval: draft.treatment?.restTime?.interval },
+    },
+  });
+
+  // Spec: 'a warning shows on frequency change' (when a frequency was given before and now differs).
+  const frequency = watch('frequency');
+  const frequencyChanged =
+    Boolean(previous?.amount && previous.interval) && (!sameAmount(frequency?.amount, previous?.amount) || frequency?.interval !== previous?.interval);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setCheckFailed(false);
+    const parsed = Schema.parse(values);
+    const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
+    const productId = draft.treatment?.productId;
+    // Only reachable when the treatment step was skipped: the medicine is needed to check the dose.
+    setNoProduct(supportPlanId === undefined || productId === undefined);
+    if (supportPlanId === undefined || productId === undefined) return;
+    try {
+      const approved = await isDoseApproved({ supportPlanId, productId, unitAmount: unitAmountText(parsed.unitAmount), birthDate: draft.birthDate });
+      if (!approved) {
+        setError('unitAmount', { type: 'server', message: 'signup.details.doseNotApproved' }, { shouldFocus: true });
+        return;
+      }
+    } catch {
+      setCheckFailed(true);
+      return;
+    }
+    onDone({
+      treatment: {
+        ...draft.treatment,
+        unitAmount: parsed.unitAmount,
+        frequency: { amount: (values.frequency.amount ?? '').trim(), interval: parsed.frequency.interval },
+        restTime: parsed.restTime ? { amount: (values.restTime.amount ?? '').trim(), interval: parsed.restTime.interval } : undefined,
+      },
+    });
+  });
+
+  const doseLabel = product ? `${t('signup.details.dose.label')} (${unitLabel(t, product.unit)})` : t('signup.details.dose.label');
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.details.title')}</h2>
+      <p>{t('signup.details.subtitle')}</p>
+      {noProduct ? <FormAlert tone="error">{t('signup.treatment.medicine.required')}</FormAlert> : null}
+      {checkFailed ? (
+        <FormAlert tone="error">
+          <p style={{ margin: 0 }}>{t('errors.general')}</p>
+          <div className="actions" style={{ marginTop: 'var(--space-2)' }}>
+            <Button type="submit" className="button button--ghost">
+              {t('common.retry')}
+            </Button>
+          </div>
+        </FormAlert>
+      ) : null}
+      <FormTextField
+        control={control}
+        name="unitAmount"
+        label={doseLabel}
+        description={product ? `${product.medicine} · ${product.presentation}` : undefined}
+        autoComplete="off"
+        isRequired
+      />
+      <fieldset className="steps-b-group">
+        <legend className="field__label">{t('signup.details.frequency.label')}</legend>
+        <div className="steps-b-pair">
+          <FormTextField control={control} name="frequency.amount" label={t('signup.details.frequency.times.label')} autoComplete="off" isRequired />
+          <SelectField
+            control={control}
+            name="frequency.interval"
+            label={t('signup.details.frequency.interval.label')}
+            placeholder={t('common.select')}
+            options={frequencyIntervalOptions(t)}
+            isRequired
+          />
+        </div>
+        {frequencyChanged ? (
+          <FormAlert tone="info" focusOnShow={false}>
+            {t('treatments.frequencyWarning')}
+          </FormAlert>
+        ) : null}
+      </fieldset>
+      <fieldset className="steps-b-group">
+        <legend className="field__label">
+          {t('signup.details.restTime.label')} ({t('common.optional')})
+        </legend>
+        <p className="field__description" style={{ margin: 0 }}>
+          {t('signup.details.restTime.hint')}
+        </p>
+        <div className="steps-b-pair">
+          <FormTextField control={control} name="restTime.amount" label={t('signup.treatment.length.amount.label')} autoComplete="off" />
+          <SelectField
+            control={control}
+            name="restTime.interval"
+            label={t('signup.treatment.length.interval.label')}
+            placeholder={t('signup.details.restTime.none')}
+            options={lengthIntervalOptions(t)}
+          />
+        </div>
+      </fieldset>
+      {formState.isSubmitting ? (
+        <p className="steps-b-status" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('signup.details.doseChecking')}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

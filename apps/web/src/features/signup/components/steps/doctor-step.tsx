@@ -1,0 +1,56 @@
+// Step 'doctor': the treating doctor's first and last name, required or optional as the plan says; never # @ % $.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+import './steps-b.css';
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/** Optional names: blank is fine, anything typed still follows the contract. */
+const optionalName = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+function doctorSchema(isRequired: boolean) {
+  return z.object({
+    firstName: isRequired ? DoctorFirstNameSchema : optionalName(DoctorFirstNameSchema),
+    lastName: isRequired ? DoctorLastNameSchema : optionalName(DoctorLastNameSchema),
+  });
+}
+
+interface Values {
+  firstName: string;
+  lastName: string;
+}
+
+export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const isRequired = (ctx.plan?.fieldSettings.fields.doctorName ?? 'required') === 'required';
+  const schema = useMemo(() => doctorSchema(isRequired), [isRequired]);
+  const { control, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(schema, undefined, { raw: true }) as Resolver<Values>,
+    defaultValues: { firstName: draft.treatment?.doctor?.firstName ?? '', lastName: draft.treatment?.doctor?.lastName ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const { firstName, lastName } = schema.parse(values);
+    const doctor = { ...(firstName ? { firstName } : {}), ...(lastName ? { lastName } : {}) };
+    onDone({ treatment: { ...draft.treatment, doctor } });
+  });
+
+  const label = (text: string) => (isRequired ? text : `${text} (${t('common.optional')})`);
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.doctor.title')}</h2>
+      <p>{t('signup.doctor.subtitle')}</p>
+      <FormTextField control={control} name="firstName" label={label(t('signup.doctor.firstName.label'))} autoComplete="off" isRequired={isRequired} />
+      <FormTextField control={control} name="lastName" label={label(t('signup.doctor.lastName.label'))} autoComplete="off" isRequired={isRequired} />
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+// Step 'healthCenter': where the patient is treated: the name (required) and, as the plan says, public or private.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { HealthCenterNameSchema, HealthCenterTypeSchema } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { RadioField } from '../../../../components/ui/radio-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+import './steps-b.css';
+
+type Mode = 'required' | 'optional' | 'hidden';
+
+function healthCenterSchema(typeMode: Mode) {
+  return z.object({
+    name: HealthCenterNameSchema,
+    type: typeMode === 'required' ? HealthCenterTypeSchema : HealthCenterTypeSchema.optional(),
+  });
+}
+
+interface Values {
+  name: string;
+  type?: 'PUBLIC' | 'PRIVATE';
+}
+
+export function HealthCenterStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const typeMode: Mode = ctx.plan?.fieldSettings.fields.healthCenterType ?? 'required';
+  const schema = useMemo(() => healthCenterSchema(typeMode), [typeMode]);
+  const { control, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(schema, undefined, { raw: true }) as Resolver<Values>,
+    defaultValues: { name: draft.treatment?.healthCenter?.name ?? '', type: draft.treatment?.healthCenter?.type },
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    const { name, type } = schema.parse(values);
+    onDone({ treatment: { ...draft.treatment, healthCenter: { name, ...(typeMode !== 'hidden' && type ? { type } : {}) } } });
+  });
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.healthCenter.title')}</h2>
+      <p>{t('signup.healthCenter.subtitle')}</p>
+      <FormTextField control={control} name="name" label={t('signup.healthCenter.name.label')} autoComplete="off" isRequired />
+      {typeMode !== 'hidden' ? (
+        <RadioField
+          control={control}
+          name="type"
+          label={typeMode === 'optional' ? `${t('signup.healthCenter.type.label')} (${t('common.optional')})` : t('signup.healthCenter.type.label')}
+          options={[
+            { value: 'PUBLIC', text: t('signup.healthCenter.type.public') },
+            { value: 'PRIVATE', text: t('signup.healthCenter.type.private') },
+          ]}
+          orientation="horizontal"
+          isRequired={typeMode === 'required'}
+        />
+      ) : null}
+    </Form>
+  );
+}

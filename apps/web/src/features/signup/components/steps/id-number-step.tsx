@@ -1,0 +1,155 @@
+// Step 'idNumber': the patient's identification type and number, checked against the country's format and
+// against the program (already registered?); in Costa Rica the citizen register prefills the next steps.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import type { z } from 'zod';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
+import { IdentificationSchema, isValidIdentificationNumber, normalizeIdentificationNumber, type Citizen } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { SelectField } from '../../../../components/ui/select-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
+import type { SignupDraft, StepProps } from '../../model.ts';
+import './steps-a.css';
+
+/** The shown name of an identification type (literal keys, for the text checker). */
+export function useIdentificationTypeLabel() {
+  const t = useT();
+  return useCallback(
+    (type: IdentificationType): string => {
+      switch (type) {
+        case 'IDENTIFICATION':
+          return t('signup.identification.types.identification');
+        case 'IDENTIFICATION_GT':
+          return t('signup.identification.types.identificationGt');
+        case 'LICENSE':
+          return t('signup.identification.types.license');
+        case 'SOCIAL_SECURITY':
+          return t('signup.identification.types.socialSecurity');
+        case 'PASSPORT':
+          return t('signup.identification.types.passport');
+        case 'TYPE_OTHER':
+          return t('signup.identification.types.typeOther');
+        case 'TYPE_MINOR':
+          return t('signup.identification.types.typeMinor');
+        case 'FOREIGN':
+          return t('signup.identification.types.foreign');
+      }
+    },
+    [t],
+  );
+}
+
+/** The contract's identification, with the format of the plan's country and the plan's types. */
+export function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
+  return IdentificationSchema.superRefine((identification, ctx) => {
+    if (types.length > 0 && !types.includes(identification.type)) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
+    } else if (!isValidIdentificationNumber(country, identification.type, identification.number)) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
+    }
+  });
+}
+
+/** What the citizen register adds to the draft (names, gender and birth date). */
+function citizenPatch(citizen: Citizen): Partial<SignupDraft> {
+  const birthDate = /^\d{4}-\d{2}-\d{2}/.test(citizen.birthDate) ? citizen.birthDate.slice(0, 10) : undefined;
+  return {
+    personalInfo: {
+      firstName: citizen.firstName,
+      lastName: citizen.lastName,
+      secondSurname: citizen.secondSurname ?? undefined,
+      gender: citizen.gender,
+    },
+    ...(birthDate ? { birthDate } : {}),
+  };
+}
+
+type Status = 'idle' | 'checking' | 'lookingUp';
+
+export function IdNumberStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const typeLabel = useIdentificationTypeLabel();
+  const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
+  const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
+  const types = useMemo(() => ctx.plan?.identificationTypes ?? [], [ctx.plan]);
+  const schema = useMemo(() => identificationSchemaFor(country, types), [country, types]);
+  const { control, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      type: draft.identification?.type ?? (types.length === 1 ? types[0] : undefined),
+      number: draft.identification?.number ?? '',
+    },
+  });
+  const [status, setStatus] = useState<Status>('idle');
+  const [checkFailed, setCheckFailed] = useState(0);
+  const busy = useRef(false);
+
+  const onSubmit = handleSubmit(async ({ type, number }) => {
+    if (busy.current) return;
+    if (supportPlanId === undefined) {
+      setCheckFailed((count) => count + 1);
+      return;
+    }
+    busy.current = true;
+    setCheckFailed(0);
+    try {
+      setStatus('checking');
+      let registered: boolean;
+      try {
+        registered = await isIdentificationRegistered(supportPlanId, type, number, country);
+      } catch {
+        setCheckFailed((count) => count + 1);
+        return;
+      }
+      if (registered) {
+        setError('number', { type: 'server', message: 'signup.idNumber.alreadyRegistered' }, { shouldFocus: true });
+        return;
+      }
+      let prefill: Partial<SignupDraft> = {};
+      if (country === 'CR' && type === 'IDENTIFICATION') {
+        // Prefill from the register for a new number, or when nothing was typed yet (never over the person's own corrections).
+        const previous = draft.identification;
+        const sameNumber = previous?.type === type && normalizeIdentificationNumber(previous.number ?? '') === number;
+        if (!sameNumber || !draft.personalInfo?.firstName) {
+          setStatus('lookingUp');
+          const citizen = await lookUpCitizen(type, number);
+          if (citizen) prefill = citizenPatch(citizen);
+        }
+      }
+      onDone({ identification: { type, number }, ...prefill });
+    } finally {
+      busy.current = false;
+      setStatus('idle');
+    }
+  });
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      {checkFailed > 0 ? (
+        <FormAlert key={checkFailed} tone="error">
+          {t('signup.idNumber.cannotValidate')}
+        </FormAlert>
+      ) : null}
+      <h2 className="step__title">{t('signup.idNumber.title')}</h2>
+      <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
+      <SelectField
+        control={control}
+        name="type"
+        label={t('signup.idNumber.type.label')}
+        placeholder={t('common.select')}
+        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
+        isRequired
+      />
+      <FormTextField control={control} name="number" label={t('signup.idNumber.label')} description={t('signup.idNumber.hint')} autoComplete="off" isRequired />
+      <p className="step__status" role="status" aria-live="polite">
+        {status === 'checking' ? t('signup.idNumber.checking') : status === 'lookingUp' ? t('signup.idNumber.citizenLookup') : ''}
+      </p>
+    </Form>
+  );
+}

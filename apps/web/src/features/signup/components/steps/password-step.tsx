@@ -1,0 +1,48 @@
+// Step 'password': at least 8 characters, repeated, with the strength meter; too weak is refused.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
+import { StrengthMeter } from '../../../../components/ui/strength-meter.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+
+const Schema = z
+  .object({
+    password: z.string().min(1, { error: 'signup.password.required', abort: true }).min(PASSWORD_MIN_LENGTH, { error: 'signup.password.minLength' }).max(256),
+    repeat: z.string().min(1, { error: 'signup.password.repeatRequired' }),
+  })
+  .refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'signup.password.mismatch' });
+
+export function PasswordStep({ formId, draft, onDone }: StepProps) {
+  const t = useT();
+  const { control, handleSubmit, watch, setError, formState } = useForm<z.input<typeof Schema>>({
+    resolver: zodResolver(Schema),
+    defaultValues: { password: draft.password ?? '', repeat: draft.password ?? '' },
+  });
+  const email = draft.email ?? '';
+  const strength = usePasswordStrength(watch('password'), [email, ...email.split(/[@.]/), draft.personalInfo?.firstName ?? '', draft.personalInfo?.lastName ?? '']);
+  const strengthLabel =
+    strength === 'strong' ? t('signup.password.strength.strong') : strength === 'medium' ? t('signup.password.strength.medium') : strength === 'weak' ? t('signup.password.strength.weak') : '—';
+  const onSubmit = handleSubmit(({ password }) => {
+    if (strength === 'weak') {
+      setError('password', { message: 'signup.password.tooWeak' }, { shouldFocus: true });
+      return;
+    }
+    onDone({ password });
+  });
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.password.title')}</h2>
+      <p>{t('signup.password.subtitle')}</p>
+      <FormTextField control={control} name="password" label={t('signup.password.password.label')} description={t('signup.password.hint')} type="password" autoComplete="new-password" isRequired />
+      <StrengthMeter strength={strength} label={t('signup.password.strength.label')} valueLabel={strengthLabel} />
+      <FormTextField control={control} name="repeat" label={t('signup.password.repeat.label')} type="password" autoComplete="new-password" isRequired />
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+// Step 'personalInfo': first name, first surname, second surname (as the plan asks) and gender.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import { FirstNameSchema, LastNameSchema, SecondSurnameSchema, SignupGenderSchema } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { RadioField } from '../../../../components/ui/radio-field.tsx';
+import { useT } from '../../../../program/use-t.ts';
+import type { StepProps } from '../../model.ts';
+import './steps-a.css';
+
+type Mode = 'required' | 'optional' | 'hidden';
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+export function personalInfoSchemaFor(secondSurname: Mode) {
+  return z.object({
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
+    secondSurname:
+      secondSurname === 'required'
+        ? SecondSurnameSchema
+        : secondSurname === 'optional'
+          ? z.preprocess(blankToUndefined, SecondSurnameSchema.optional())
+          : z.unknown().transform((): undefined => undefined),
+    gender: SignupGenderSchema,
+  });
+}
+
+export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
+  const t = useT();
+  const secondSurnameMode: Mode = ctx.plan?.fieldSettings.fields.secondSurname ?? 'optional';
+  const schema = useMemo(() => personalInfoSchemaFor(secondSurnameMode), [secondSurnameMode]);
+  const { control, handleSubmit, formState } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      firstName: draft.personalInfo?.firstName ?? '',
+      lastName: draft.personalInfo?.lastName ?? '',
+      secondSurname: draft.personalInfo?.secondSurname ?? '',
+      gender: draft.personalInfo?.gender,
+    },
+  });
+  const onSubmit = handleSubmit(({ firstName, lastName, secondSurname, gender }) => {
+    onDone({ personalInfo: { firstName, lastName, secondSurname: secondSurname ?? undefined, gender } });
+  });
+  const optional = ` (${t('common.optional')})`;
+
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.personalInfo.title')}</h2>
+      <p className="step__subtitle">{t('signup.personalInfo.subtitle')}</p>
+      <FormTextField control={control} name="firstName" label={t('signup.personalInfo.firstName.label')} autoComplete="given-name" isRequired />
+      <FormTextField control={control} name="lastName" label={t('signup.personalInfo.lastName.label')} autoComplete="family-name" isRequired />
+      {secondSurnameMode !== 'hidden' ? (
+        <FormTextField
+          control={control}
+          name="secondSurname"
+          label={`${t('signup.personalInfo.secondSurname.label')}${secondSurnameMode === 'optional' ? optional : ''}`}
+          autoComplete="off"
+          isRequired={secondSurnameMode === 'required'}
+        />
+      ) : null}
+      <RadioField
+        control={control}
+        name="gender"
+        label={t('signup.personalInfo.gender.label')}
+        options={[
+          { value: 'FEMALE', text: t('signup.personalInfo.gender.female') },
+          { value: 'MALE', text: t('signup.personalInfo.gender.male') },
+          { value: 'OTHER', text: t('signup.personalInfo.gender.other') },
+        ]}
+        isRequired
+      />
+    </Form>
+  );
+}

@@ -1,0 +1,150 @@
+// The registration in progress: kept in sessionStorage (per program origin) so a reload keeps the data.
+// The password is never stored: after a reload the password step asks for it again.
+import { useCallback, useState } from 'react';
+import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
+import type { SignupBody } from '@portal/contracts/signup';
+import type { SignupDraft, WizardContext } from './model.ts';
+
+const STORAGE_KEY = 'portal.signup';
+
+export interface WizardState {
+  draft: SignupDraft;
+  step: SignupStep;
+}
+
+function fresh(): WizardState {
+  return { draft: { idempotencyKey: crypto.randomUUID() }, step: 'country' };
+}
+
+export function readWizardState(): WizardState {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as WizardState | null;
+    if (saved && typeof saved.draft?.idempotencyKey === 'string' && SIGNUP_STEPS.includes(saved.step)) return saved;
+  } catch {
+    // A damaged entry starts a new registration.
+  }
+  return fresh();
+}
+
+export function useWizardState() {
+  const [state, setState] = useState<WizardState>(readWizardState);
+  const save = useCallback((next: WizardState) => {
+    const { password: _password, ...kept } = next.draft;
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ step: next.step, draft: kept }));
+    setState(next);
+  }, []);
+  const clear = useCallback(() => {
+    sessionStorage.removeItem(STORAGE_KEY);
+    setState(fresh());
+  }, []);
+  return { state, save, clear };
+}
+
+/** Whether the person has entered anything worth a confirmation before leaving. */
+export function hasProgress(draft: SignupDraft): boolean {
+  return Object.keys(draft).some((key) => key !== 'idempotencyKey');
+}
+
+const toNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+const blankToUndefined = (text: string | undefined) => (text && text.trim() !== '' ? text : undefined);
+
+/** The sign-up payload of a finished draft (the server validates it again with the plan's settings). */
+export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody {
+  const treatment = draft.treatment ?? {};
+  const caregiver = draft.caregiver?.hasCaregiver ? draft.caregiver : undefined;
+  const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
+    value && blankToUndefined(value.amount) ? { amount: toNumber(value.amount) as number, interval: value.interval as T } : undefined;
+  return {
+    idempotencyKey: draft.idempotencyKey,
+    supportPlanId: draft.supportPlanId as number,
+    language: ctx.language,
+    country: draft.country as SignupBody['country'],
+    email: draft.email ?? '',
+    identification: { type: draft.identification?.type as NonNullable<SignupBody['identification']>['type'], number: draft.identification?.number ?? '' },
+    personalInfo: {
+      firstName: draft.personalInfo?.firstName ?? '',
+      lastName: draft.personalInfo?.lastName ?? '',
+      secondSurname: blankToUndefined(draft.personalInfo?.secondSurname),
+      gender: draft.personalInfo?.gender as SignupBody['personalInfo']['gender'],
+    },
+    weight: draft.weight?.value ? { value: toNumber(draft.weight.value) as number, unit: draft.weight.unit ?? 'kg' } : undefined,
+    birthDate: draft.birthDate ?? '',
+    caregiver: caregiver
+      ? {
+          relation: caregiver.relation,
+          firstName: caregiver.firstName ?? '',
+          lastName: caregiver.lastName ?? '',
+          identification: { type: caregiver.identification?.type, number: caregiver.identification?.number ?? '' },
+          phone: { country: caregiver.phone?.country, phoneNumber: caregiver.phone?.phoneNumber ?? '' },
+          email: blankToUndefined(caregiver.email),
+        }
+      : undefined,
+    contact: draft.contact
+      ? {
+          phone: draft.contact.phone?.phoneNumber ? { country: draft.contact.phone.country as SignupBody['country'], phoneNumber: draft.contact.phone.phoneNumber } : undefined,
+          phoneAlternative: blankToUndefined(draft.contact.phoneAlternative),
+          emailAlternative: blankToUndefined(draft.contact.emailAlternative),
+        }
+      : undefined,
+    address: draft.address?.location ? { line: draft.address.line ?? '', location: { id: draft.address.location.id } } : undefined,
+    password: ctx.skipPassword ? undefined : draft.password,
+    skipPassword: ctx.skipPassword || undefined,
+    consent: { accepted: draft.consent?.accepted === true, termsVersion: draft.consent?.termsVersion ?? '' } as SignupBody['consent'],
+    treatments: [
+      {
+        productId: treatment.productId as number,
+        unitAmount: treatment.unitAmount ?? '',
+        frequency: interval(treatment.frequency) as SignupBody['treatments'][number]['frequency'],
+        duration: interval(treatment.duration) as SignupBody['treatments'][number]['duration'],
+        restTime: interval(treatment.restTime),
+        startDate: treatment.notStarted ? undefined : blankToUndefined(treatment.startDate),
+        notStarted: treatment.notStarted || undefined,
+        doctor: treatment.doctor ? { firstName: blankToUndefined(treatment.doctor.firstName), lastName: blankToUndefined(treatment.doctor.lastName) } : undefined,
+        healthCenter: treatment.healthCenter ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type } : undefined,
+        customTherapy: treatment.customTherapy ? { hasCode: treatment.customTherapy.hasCode === true, code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined } : undefined,
+      },
+    ],
+  };
+}
+
+/** The step that asks for a field the server refused (its dotted path). */
+export function stepOfField(path: string): SignupStep {
+  const [head, second] = path.split('.');
+  switch (head) {
+    case 'country':
+    case 'supportPlanId':
+      return 'country';
+    case 'email':
+      return 'email';
+    case 'identification':
+      return 'idNumber';
+    case 'personalInfo':
+      return 'personalInfo';
+    case 'weight':
+      return 'weight';
+    case 'birthDate':
+      return 'birthdate';
+    case 'caregiver':
+      return 'caregiver';
+    case 'contact':
+      return 'contact';
+    case 'address':
+      return 'address';
+    case 'password':
+      return 'password';
+    case 'consent':
+      return 'consent';
+    case 'treatments': {
+      const field = path.split('.')[2];
+      if (field === 'unitAmount' || field === 'frequency' || field === 'restTime') return 'details';
+      if (field === 'doctor') return 'doctor';
+      if (field === 'startDate' || field === 'notStarted') return 'startDate';
+      if (field === 'healthCenter') return 'healthCenter';
+      if (field === 'customTherapy') return 'customTherapy';
+      return 'treatment';
+    }
+    default:
+      void second;
+      return 'country';
+  }
+}
