@@ -121,11 +121,11 @@ describe('programs', () => {
 describe('errors and resilience', () => {
   it('offers a reload when a screen’s code cannot load', async () => {
     const { context, page } = await newPage(browser);
-    await page.route(/\/assets\/in-preparation-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/signup-[^/]+\.js$/, (route) => route.abort());
     await page.goto(`${portal.origin('alivio')}/en/signup`);
     const en = textsOf('alivio', 'en');
     await page.getByRole('heading', { name: en['errors.chunkLoad.title'] }).waitFor();
-    await page.unroute(/\/assets\/in-preparation-[^/]+\.js$/);
+    await page.unroute(/\/assets\/signup-[^/]+\.js$/);
     await page.getByRole('button', { name: en['errors.chunkLoad.reload'] }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe(en['pages.signup.title']);
     await context.close();
