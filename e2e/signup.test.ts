@@ -66,7 +66,7 @@ function wizard(page: Page, texts: Texts, options: { axe?: boolean } = {}) {
 
 const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 
-async function enrolAlivioCostaRica(page: Page, texts: Texts, person: { email: string; number: string; password: string }, options: { axe?: boolean } = {}) {
+async function enrolAlivioCostaRica(page: Page, texts: Texts, person: { email: string; number: string; password?: string }, options: { axe?: boolean } = {}) {
   const w = wizard(page, texts, options);
   await w.at('signup.country.title');
   await w.choose('signup.country.label', 'Costa Rica');
@@ -98,10 +98,12 @@ async function enrolAlivioCostaRica(page: Page, texts: Texts, person: { email: s
   await page.getByRole('combobox', { name: texts['signup.address.search.label']! }).fill('Escaz');
   await page.getByRole('option', { name: /Escaz/ }).first().click();
   await w.next();
-  await w.at('signup.password.title');
-  await w.type('signup.password.password.label', person.password);
-  await w.type('signup.password.repeat.label', person.password);
-  await w.next();
+  if (person.password) {
+    await w.at('signup.password.title');
+    await w.type('signup.password.password.label', person.password);
+    await w.type('signup.password.repeat.label', person.password);
+    await w.next();
+  }
   await w.at('signup.consent.title');
   await page.getByRole('button', { name: texts['common.readMore']! }).first().click();
   await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
@@ -114,6 +116,25 @@ async function enrolAlivioCostaRica(page: Page, texts: Texts, person: { email: s
   await w.next();
   await w.at('signup.details.title');
   return w;
+}
+
+/** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
+async function finishAlivioTreatment(page: Page, texts: Texts, w: ReturnType<typeof wizard>) {
+  await w.type('signup.details.dose.label', '1');
+  await w.type('signup.details.frequency.times.label', '1');
+  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
+  await w.next();
+  await w.at('signup.doctor.title');
+  await w.type('signup.doctor.firstName.label', 'Laura');
+  await w.type('signup.doctor.lastName.label', 'Vargas');
+  await w.next();
+  await w.at('signup.startDate.title');
+  await page.getByText(texts['signup.startDate.notStarted']!).click();
+  await w.next();
+  await w.at('signup.healthCenter.title');
+  await w.type('signup.healthCenter.name.label', 'Clínica Central');
+  await w.radio(texts['signup.healthCenter.type.private']!);
+  await w.next();
 }
 
 describe('enrolment', () => {
@@ -131,19 +152,7 @@ describe('enrolment', () => {
     await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
     await w.next();
     await page.getByText(texts['signup.details.doseNotApproved']!).first().waitFor();
-    await w.type('signup.details.dose.label', '1');
-    await w.next();
-    await w.at('signup.doctor.title');
-    await w.type('signup.doctor.firstName.label', 'Laura');
-    await w.type('signup.doctor.lastName.label', 'Vargas');
-    await w.next();
-    await w.at('signup.startDate.title');
-    await page.getByText(texts['signup.startDate.notStarted']!).click();
-    await w.next();
-    await w.at('signup.healthCenter.title');
-    await w.type('signup.healthCenter.name.label', 'Clínica Central');
-    await w.radio(texts['signup.healthCenter.type.private']!);
-    await w.next();
+    await finishAlivioTreatment(page, texts, w);
 
     await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
@@ -348,65 +357,12 @@ describe('enrolment', () => {
   it('enrols without a password (v=sp) and mails the link to choose one', async () => {
     const texts = textsOf('alivio', 'es');
     const { context, page } = await newPage(browser);
-    const person = { email: `sp-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: '' };
+    const person = { email: `sp-${randomUUID().slice(0, 8)}@test.example`, number: cedula() };
     await page.goto(`${portal.origin('alivio')}/signup?v=sp`);
-    const w = wizard(page, texts);
-    // Same path as a full enrolment, minus the password step.
-    await w.at('signup.country.title');
-    await w.choose('signup.country.label', 'Costa Rica');
-    await w.next();
-    await w.at('signup.email.title');
-    await w.type('signup.email.label', person.email);
-    await w.next();
-    await w.at('signup.idNumber.title');
-    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
-    await w.type('signup.idNumber.label', person.number);
-    await w.next();
-    await w.at('signup.personalInfo.title');
-    await w.type('signup.personalInfo.firstName.label', 'Marta');
-    await w.type('signup.personalInfo.lastName.label', 'Solís');
-    await w.type('signup.personalInfo.secondSurname.label', 'Rojas');
-    await w.radio(texts['signup.personalInfo.gender.female']!);
-    await w.next();
-    await w.at('signup.birthdate.title');
-    await w.date('signup.birthdate.label', '07/21/1960');
-    await w.next();
-    await w.at('signup.caregiver.title');
-    await w.radio(texts['common.no']!);
-    await w.next();
-    await w.at('signup.contact.title');
-    await w.type('signup.contact.phone.label', '88001234');
-    await w.next();
-    await w.at('signup.address.title');
-    await w.type('signup.address.line.label', 'Barrio Escalante, casa 4');
-    await page.getByRole('combobox', { name: texts['signup.address.search.label']! }).fill('Escaz');
-    await page.getByRole('option', { name: /Escaz/ }).first().click();
-    await w.next();
-    await w.at('signup.consent.title');
-    await page.getByText(texts['signup.consent.accept.label']!).click();
-    await w.next();
-    await w.at('signup.treatment.title');
-    await w.choose('signup.treatment.medicine.label', 'Migralen 50 mg');
-    await w.type('signup.treatment.length.amount.label', '3');
-    await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.month']!);
-    await w.next();
-    await w.at('signup.details.title');
-    await w.type('signup.details.dose.label', '1');
-    await w.type('signup.details.frequency.times.label', '2');
-    await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
-    await w.next();
-    await w.at('signup.doctor.title');
-    await w.type('signup.doctor.firstName.label', 'Laura');
-    await w.type('signup.doctor.lastName.label', 'Vargas');
-    await w.next();
-    await w.at('signup.startDate.title');
-    await page.getByText(texts['signup.startDate.notStarted']!).click();
-    await w.next();
-    await w.at('signup.healthCenter.title');
-    await w.type('signup.healthCenter.name.label', 'Hospital México');
-    await w.radio(texts['signup.healthCenter.type.public']!);
-    await w.next();
-    await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Marta Solís' }) }).waitFor({ timeout: 20_000 });
+    // The same path as a full enrolment, without the password step.
+    const w = await enrolAlivioCostaRica(page, texts, person);
+    await finishAlivioTreatment(page, texts, w);
+    await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
     await expect.poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).length, { timeout: 15_000 }).toBe(2);
     const raw = smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')).join('\n');
     expect(raw).toMatch(/\/password\/recover\?n=/);
