@@ -75,7 +75,7 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
             : isSearching
               ? t('common.loading')
               : results.isError
-                ? t('errors.loadInformation')
+                ? t('signup.address.search.failed')
                 : t('signup.address.search.noResults');
           return (
             <ComboBox

@@ -64,7 +64,7 @@ export function BirthdateStep({ formId, draft, ctx, onDone }: StepProps) {
         <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
         {checkFailed > 0 ? (
           <FormAlert key={checkFailed} tone="error">
-            {t('errors.unexpected.advice')}
+            {t('signup.birthdate.cannotValidate')}
           </FormAlert>
         ) : null}
         <h2 className="step__title">{t('signup.birthdate.title')}</h2>

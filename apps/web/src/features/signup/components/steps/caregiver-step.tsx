@@ -42,7 +42,7 @@ interface Options {
 /** The form's values: the contract's caregiver (CaregiverSchema) behind the yes/no question. */
 export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Options) {
   return z
-    .looseObject({ hasCaregiver: isMinor ? z.unknown() : z.boolean({ error: 'common.select' }) })
+    .looseObject({ hasCaregiver: isMinor ? z.unknown() : z.boolean({ error: 'signup.caregiver.hasCaregiver.required' }) })
     .transform((form, ctx): CaregiverPatch => {
       if (!isMinor && form.hasCaregiver === false) return { hasCaregiver: false };
       const parsed = CaregiverSchema.safeParse(form);

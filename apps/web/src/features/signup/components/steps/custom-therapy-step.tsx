@@ -15,7 +15,7 @@ import './steps-b.css';
 const Schema = z.discriminatedUnion(
   'hasCode',
   [z.object({ hasCode: z.literal(true), code: TherapyCodeSchema }), z.object({ hasCode: z.literal(false), code: z.unknown().optional() })],
-  { error: 'common.select' },
+  { error: 'signup.customTherapy.question.required' },
 );
 
 interface Values {

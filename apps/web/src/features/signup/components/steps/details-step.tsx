@@ -123,7 +123,7 @@ export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
       {noProduct ? <FormAlert tone="error">{t('signup.treatment.medicine.required')}</FormAlert> : null}
       {checkFailed ? (
         <FormAlert tone="error">
-          <p style={{ margin: 0 }}>{t('errors.general')}</p>
+          <p style={{ margin: 0 }}>{t('signup.details.doseCannotValidate')}</p>
           <div className="actions" style={{ marginTop: 'var(--space-2)' }}>
             <Button type="submit" className="button button--ghost">
               {t('common.retry')}

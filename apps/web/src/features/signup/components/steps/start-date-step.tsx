@@ -33,7 +33,7 @@ function startDateSchema(min: string | undefined, max: string) {
       if (!parsed.success) {
         ctx.addIssue({ code: 'custom', path: ['startDate'], message: parsed.error.issues[0]?.message ?? 'signup.startDate.invalid' });
       } else if (value.startDate > max || (min && value.startDate < min)) {
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signup.startDate.invalid' });
+        ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signup.startDate.outOfRange' });
       }
     });
 }

@@ -271,7 +271,7 @@ describe('StartDateStep, HealthCenterStep, CustomTherapyStep', () => {
     const { onDone, submit } = renderStep(CustomTherapyStep, { treatment: { productId: 11 } });
     expect(screen.queryByLabelText(text('signup.customTherapy.code.label'))).toBeNull();
     await submit();
-    expect((await screen.findAllByText(text('common.select'))).length).toBe(2);
+    expect((await screen.findAllByText(text('signup.customTherapy.question.required'))).length).toBe(2);
     fireEvent.click(screen.getByLabelText(text('signup.customTherapy.yes')));
     type(text('signup.customTherapy.code.label'), 'ab', true);
     await submit();
