@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
-import { COUNTRY_CODES, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
-import { ageOn, CaregiverSchema, COUNTRY_DIAL_CODES, isValidIdentificationNumber, normalizeIdentificationNumber } from '@portal/contracts/signup';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
+import { ageOn, CaregiverSchema, isValidIdentificationNumber, normalizeIdentificationNumber } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
@@ -13,6 +13,7 @@ import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
+import { dialCodeOptions } from '../../dial-codes.ts';
 import { useIdentificationTypeLabel } from './id-number-step.tsx';
 import './steps-a.css';
 
@@ -73,17 +74,6 @@ export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Opt
     });
 }
 
-/** The eight countries with their dialling codes, named in the user's language. */
-function dialOptions(language: Language) {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  return COUNTRY_CODES.map((code) => ({ value: code, text: `${names?.of(code) ?? code} (${COUNTRY_DIAL_CODES[code]})` }));
-}
-
 export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   const t = useT();
   const typeLabel = useIdentificationTypeLabel();
@@ -111,7 +101,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   });
   const hasCaregiver = useWatch({ control, name: 'hasCaregiver' });
   const showFields = isMinor || hasCaregiver === true;
-  const countries = useMemo(() => dialOptions(ctx.language), [ctx.language]);
+  const countries = useMemo(() => dialCodeOptions(ctx.language), [ctx.language]);
 
   const onSubmit = handleSubmit((caregiver) => {
     onDone({ caregiver });

@@ -4,13 +4,14 @@ import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
-import { COUNTRY_CODES, type CountryCode, type Language } from '@portal/contracts/enums';
-import { COUNTRY_DIAL_CODES, EmailAlternativeSchema, SignupPhoneSchema, isValidPhoneNumber, normalizePhoneNumber } from '@portal/contracts/signup';
+import type { CountryCode } from '@portal/contracts/enums';
+import { EmailAlternativeSchema, SignupPhoneSchema, isValidPhoneNumber, normalizePhoneNumber } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { dialCodeOptions } from '../../dial-codes.ts';
 import './steps-b.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
@@ -62,19 +63,6 @@ function contactSchema(phoneAlternative: Mode, emailAlternative: Mode, country: 
 type ContactSchema = ReturnType<typeof contactSchema>;
 type Input = z.input<ContactSchema>;
 type Output = z.output<ContactSchema>;
-
-/** 'Costa Rica (+506)' for each of the eight countries, in the page's language. */
-export function dialCodeOptions(language: Language): { value: string; text: string }[] {
-  let names: Intl.DisplayNames | undefined;
-  try {
-    names = new Intl.DisplayNames([language], { type: 'region' });
-  } catch {
-    names = undefined;
-  }
-  return COUNTRY_CODES.map((code) => ({ value: code, text: `${names?.of(code) ?? code} (${COUNTRY_DIAL_CODES[code]})` })).sort((a, b) =>
-    a.text.localeCompare(b.text, language),
-  );
-}
 
 export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
   const t = useT();
