@@ -73,6 +73,10 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
       config.countries.forEach((country) => covered.add(country));
       if (!config.countries.includes(config.defaultCountry)) problems.push(`${slug}: defaultCountry is not served`);
       if (!existsSync(path.join(programsDir, slug, config.branding.logoPath))) problems.push(`${slug}: logo ${config.branding.logoPath} missing`);
+      for (const instance of config.instances) {
+        if (!existsSync(path.join(programsDir, slug, instance.logoPath))) problems.push(`${slug}: instance ${instance.id} logo ${instance.logoPath} missing`);
+      }
+      if (new Set(config.instances.map((instance) => instance.id)).size !== config.instances.length) problems.push(`${slug}: instance ids repeat`);
       for (const plan of config.supportPlans) {
         if (planIds.has(plan.id)) problems.push(`${slug}: support plan id ${plan.id} also used by ${planIds.get(plan.id)}`);
         planIds.set(plan.id, slug);

@@ -1,6 +1,8 @@
 // Business constants of the specification (section 9), each with its unit in its name.
 export const PASSWORD_MIN_LENGTH = 8;
 export const RECOVERY_LINK_TTL_MS = 60 * 60 * 1000;
+/** A pre-registration invitation (signup?v=ppr) stays usable this long; not fixed by the specification. */
+export const PREREGISTRATION_LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REDEMPTION_HISTORY_DAYS = 365;
 export const PREVENTIVE_OFFER = { buy: 4, free: 1 } as const;
 export const SNACKBAR_IMMEDIATE_MS = 1000;

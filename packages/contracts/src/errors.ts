@@ -26,6 +26,8 @@ export const ERROR_CATALOGUE = {
   RECOVERY_LINK_EXPIRED: { status: 410, messageKey: 'passwordRecovery.invalidLink.body' },
   EMAIL_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.email.alreadyRegistered' },
   IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },
+  // Enrolment: a pre-registration invitation (signup?v=ppr) that is unknown, used or expired.
+  PREREGISTRATION_LINK_INVALID: { status: 410, messageKey: 'signup.preregistered.invalid' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

@@ -90,6 +90,15 @@ export const ProductFileSchema = z.object({
 });
 
 /** configuration/config.json */
+/** A partner instance (a clinic, a pharmacy chain) whose logo the sign-up shows when a link carries `ii={id}`. */
+export const ProgramInstanceSchema = z.object({
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
+  name: z.string().min(1).max(80),
+  /** Path under /program/{slug}/ of the instance's logo (SVG). */
+  logoPath: BrandingSchema.shape.logoPath,
+});
+export type ProgramInstance = z.infer<typeof ProgramInstanceSchema>;
+
 export const ProgramConfigSchema = z.object({
   slug: ProgramSlugSchema,
   name: z.string().min(1),
@@ -104,6 +113,7 @@ export const ProgramConfigSchema = z.object({
   products: z.array(ProductFileSchema).min(1),
   featureToggles: z.record(z.string().regex(/^[a-z][a-zA-Z]+$/), z.boolean()),
   learningConditions: z.array(ConditionSchema).min(1),
+  instances: z.array(ProgramInstanceSchema).default([]),
 });
 export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
 

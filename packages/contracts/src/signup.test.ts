@@ -73,5 +73,23 @@ describe('sign-up contract', () => {
     expect(cr.success ? [] : cr.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['personalInfo.secondSurname:signup.personalInfo.secondSurname.required']);
     const tt = schemaOf(equilibrio, 301).safeParse({ ...base, supportPlanId: 301, country: 'TT', identification: { type: 'PASSPORT', number: 'TT123456' }, contact: { phone: { country: 'TT', phoneNumber: '8686201234' } }, consent: { accepted: true, termsVersion: '1.7' } });
     expect(tt.success ? [] : tt.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['weight:signup.weight.required']);
+
+    // A plan that requires the alternative phone and e-mail says so with their own 'required' messages.
+    const plan = alivio.supportPlans.find((item) => item.id === 101)!;
+    const strict = { ...plan.fieldSettings, fields: { ...plan.fieldSettings.fields, phoneAlternative: 'required' as const, emailAlternative: 'required' as const, secondSurname: 'optional' as const } };
+    const body = { ...base, supportPlanId: 101, country: 'CR', identification: { type: 'IDENTIFICATION', number: '101110111' }, consent: { accepted: true, termsVersion: '3.1' } };
+    const issuesOf = (contact: unknown) => {
+      const result = signupSchemaFor(strict, plan, alivio, { today: '2026-11-21' }).safeParse({ ...body, contact });
+      return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
+    };
+    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: ' ', emailAlternative: '' })).toEqual([
+      'contact.phoneAlternative:signup.contact.phoneAlternative.required',
+      'contact.emailAlternative:signup.contact.emailAlternative.required',
+    ]);
+    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: '1', emailAlternative: 'nope' })).toEqual([
+      'contact.emailAlternative:signup.contact.emailAlternative.invalid',
+      'contact.phoneAlternative:signup.contact.phoneAlternative.invalid',
+    ]);
+    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: '2222 3333', emailAlternative: 'Otro@Example.com' })).toEqual([]);
   });
 });

@@ -295,6 +295,16 @@ export const EmailAlternativeSchema = z
 // ---------------------------------------------------------------------------------------------------
 // The payload
 
+/** An invitation link's parameters, as the recovery link carries them: n = nonce (base64url), s = its HMAC. */
+export const PreregistrationLinkSchema = z.object(
+  {
+    n: z.string({ error: 'signup.preregistered.invalid' }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'signup.preregistered.invalid' }),
+    s: z.string({ error: 'signup.preregistered.invalid' }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: 'signup.preregistered.invalid' }),
+  },
+  { error: 'signup.preregistered.invalid' },
+);
+export type PreregistrationLink = z.infer<typeof PreregistrationLinkSchema>;
+
 /**
  * POST /api/v1/patient/signup, structurally (every field the wizard may send, plan-dependent parts optional).
  * The server and the wizard validate with `signupSchemaFor(...)`, which applies the plan's field settings.
@@ -344,6 +354,8 @@ export const SignupBodySchema = z.object({
   /** Absent in skip-password mode (`v=sp`), where the account waits for the password set from the mailed link. */
   password: optionalField(NewPasswordSchema),
   skipPassword: z.boolean().optional(),
+  /** Present when completing a pre-registration (`v=ppr`): the invitation link, used up by the enrolment. */
+  preregistration: PreregistrationLinkSchema.optional(),
   consent: ConsentSchema,
   treatments: z.array(TreatmentInputSchema, { error: 'signup.treatment.medicine.required' }).min(1, { error: 'signup.treatment.medicine.required' }).max(MAX_SIGNUP_TREATMENTS, { error: 'signup.treatment.alreadyRegistered' }),
 });
@@ -356,6 +368,63 @@ export type SignupBody = z.input<typeof SignupBodySchema>;
 export const SignupRequestSchema = z
   .looseObject({ supportPlanId: SupportPlanIdSchema, idempotencyKey: SignupBodySchema.shape.idempotencyKey })
   .meta({ description: 'SignupBodySchema, validated with the support plan’s field settings (signupSchemaFor)' });
+
+// ---------------------------------------------------------------------------------------------------
+// Pre-registered patients (signup?v=ppr)
+
+
+/**
+ * What the program already holds of a pre-registered patient (a call center or a doctor entered it): the plan
+ * and the e-mail the invitation went to, and any other part of the enrolment. The wizard prefills it and the
+ * patient completes and confirms the rest; the sign-up validates everything as usual.
+ */
+export const PreregisteredPatientSchema = z.object({
+  supportPlanId: SupportPlanIdSchema,
+  country: SignupCountrySchema,
+  email: EmailSchema,
+  identification: IdentificationSchema.optional(),
+  personalInfo: z
+    .object({ firstName: FirstNameSchema.optional(), lastName: LastNameSchema.optional(), secondSurname: SecondSurnameSchema.optional(), gender: SignupGenderSchema.optional() })
+    .optional(),
+  birthDate: BirthDateSchema.optional(),
+  weight: WeightSchema.optional(),
+  contact: z.object({ phone: SignupPhoneSchema.optional(), phoneAlternative: z.string().trim().max(30).optional(), emailAlternative: EmailAlternativeSchema.optional() }).optional(),
+  address: z.object({ line: AddressSchema.shape.line, location: LocationSchema }).optional(),
+  treatment: TreatmentInputSchema.partial().optional(),
+});
+export type PreregisteredPatient = z.infer<typeof PreregisteredPatientSchema>;
+const amountInterval = z.object({ amount: z.number(), interval: z.enum(TIME_INTERVALS) });
+/** The held data as answered (already normalised, so plain: the answer is serialised without transforms). */
+export const PreregisteredPatientViewSchema = z.object({
+  supportPlanId: z.number().int(),
+  country: SignupCountrySchema,
+  email: z.string(),
+  identification: z.object({ type: SignupIdentificationTypeSchema, number: z.string() }).optional(),
+  personalInfo: z.object({ firstName: z.string().optional(), lastName: z.string().optional(), secondSurname: z.string().optional(), gender: SignupGenderSchema.optional() }).optional(),
+  birthDate: z.string().optional(),
+  weight: z.object({ value: z.number(), unit: z.enum(['kg', 'lb']) }).optional(),
+  contact: z
+    .object({ phone: z.object({ country: SignupCountrySchema, phoneNumber: z.string() }).optional(), phoneAlternative: z.string().optional(), emailAlternative: z.string().optional() })
+    .optional(),
+  address: z.object({ line: z.string(), location: LocationSchema }).optional(),
+  treatment: z
+    .object({
+      productId: z.number().int().optional(),
+      unitAmount: z.string().optional(),
+      frequency: amountInterval.optional(),
+      duration: amountInterval.optional(),
+      restTime: amountInterval.optional(),
+      startDate: z.string().optional(),
+      notStarted: z.boolean().optional(),
+      doctor: z.object({ firstName: z.string().optional(), lastName: z.string().optional() }).optional(),
+      healthCenter: z.object({ name: z.string().optional(), type: HealthCenterTypeSchema.optional() }).optional(),
+      customTherapy: z.object({ hasCode: z.boolean(), code: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
+export type PreregisteredPatientView = z.infer<typeof PreregisteredPatientViewSchema>;
+/** POST /api/v1/patient/preregistration: the link's n and s in the body (never in a logged URL). */
+export const PreregistrationResponseSchema = z.object({ data: PreregisteredPatientViewSchema });
 
 /** What a support plan says about the form (from GET /api/v1/support/plan/{id}/field-settings and the plan). */
 export interface SignupPlanContext {
@@ -422,8 +491,14 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
       ? z.object(
           {
             phone: SignupPhoneSchema,
-            phoneAlternative: byMode(fields.phoneAlternative, z.string().trim().max(30, { error: 'signup.contact.phoneAlternative.invalid' })),
-            emailAlternative: byMode(fields.emailAlternative, EmailAlternativeSchema),
+            phoneAlternative: byMode(
+              fields.phoneAlternative,
+              z.string({ error: 'signup.contact.phoneAlternative.required' }).trim().min(1, { error: 'signup.contact.phoneAlternative.required' }).max(30, { error: 'signup.contact.phoneAlternative.invalid' }),
+            ),
+            emailAlternative: byMode(
+              fields.emailAlternative,
+              z.string({ error: 'signup.contact.emailAlternative.required' }).trim().min(1, { error: 'signup.contact.emailAlternative.required', abort: true }).pipe(EmailAlternativeSchema),
+            ),
           },
           { error: 'signup.contact.phone.required' },
         )

@@ -136,6 +136,26 @@ export const patient = pgTable('patient', {
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('patient_program_identification_uq').on(t.programId, t.country, t.typeIdentification, t.legalIdentification)]);
 
+/**
+ * What the program holds of a patient before the patient has an account (entered by a call center or a doctor),
+ * with the invitation that lets the patient complete it (signup?v=ppr): a nonce stored only as a hash, single use.
+ */
+export const preregistration = pgTable('preregistration', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  programId: integer('program_id').notNull().references(() => program.id),
+  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
+  /** Lower-cased; the invitation went there, so the enrolment must keep it. */
+  email: text('email').notNull(),
+  /** PreregisteredPatientSchema (contracts), checked when written and when read. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
+  nonceHash: text('nonce_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
+  createdAt: createdAt(),
+}, (t) => [index('preregistration_program_email_idx').on(t.programId, t.email)]);
+
 export const planPatient = pgTable('plan_patient', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),

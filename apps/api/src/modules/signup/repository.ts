@@ -1,5 +1,5 @@
 // The only place enrolment speaks SQL: plans, products, the already-registered checks, idempotency keys and the inserts.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   auditEvent,
@@ -9,6 +9,7 @@ import {
   idempotencyKey,
   patient,
   planPatient,
+  preregistration,
   product,
   supportPlan,
   treatment,
@@ -98,4 +99,29 @@ export async function insertConsent(db: Db, values: typeof consentRecord.$inferI
 
 export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
   await db.insert(auditEvent).values(values);
+}
+
+export async function insertPreregistration(db: Db, values: typeof preregistration.$inferInsert) {
+  const [row] = await db.insert(preregistration).values(values).returning({ id: preregistration.id });
+  return row!.id;
+}
+
+/** A usable invitation of the program: not used, not expired. */
+export async function findOpenPreregistration(db: Db, programId: number, nonceHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(preregistration)
+    .where(and(eq(preregistration.programId, programId), eq(preregistration.nonceHash, nonceHash), isNull(preregistration.usedAt), gt(preregistration.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+/** Uses an invitation up, once: false when another enrolment used it first (or it expired meanwhile). */
+export async function consumePreregistration(db: Db, id: number, patientId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(preregistration)
+    .set({ usedAt: now, patientId })
+    .where(and(eq(preregistration.id, id), isNull(preregistration.usedAt), gt(preregistration.expiresAt, now)))
+    .returning({ id: preregistration.id });
+  return rows.length === 1;
 }

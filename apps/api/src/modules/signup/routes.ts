@@ -13,6 +13,8 @@ import {
   LocationSearchResponseSchema,
   PlanProductsQuerySchema,
   PlanProductsResponseSchema,
+  PreregistrationLinkSchema,
+  PreregistrationResponseSchema,
   SignupRequestSchema,
   SignupResponseSchema,
   type SignupBody,
@@ -69,9 +71,15 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
     schema: { tags: ['signup'], querystring: LocationSearchQuerySchema, response: { 200: LocationSearchResponseSchema, ...errors } },
   }, async (request) => ({ data: await signup.searchLocations(request.query.country, request.query.q, request.query.lang) }));
 
+  // The held data of a pre-registered patient (v=ppr), for whoever holds the mailed link: n and s travel in the body.
+  app.post('/patient/preregistration', {
+    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { tags: ['signup'], body: PreregistrationLinkSchema, response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema } },
+  }, async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }));
+
   app.post('/patient/signup', {
     config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },
-    schema: { tags: ['signup'], body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors } },
+    schema: { tags: ['signup'], body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors, 410: ErrorBodySchema } },
   }, async (request, reply) => {
     const answer = await signup.signup(request.program, request.body as SignupBody);
     return reply.code(201).send(answer);

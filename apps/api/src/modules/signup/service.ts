@@ -16,6 +16,8 @@ import {
   type SignupBody,
   type SignupInput,
   type SignupPhone,
+  type PreregisteredPatientView,
+  type PreregistrationLink,
   type SignupResponse,
 } from '@portal/contracts/signup';
 import type { ErrorCode } from '@portal/contracts/errors';
@@ -30,6 +32,7 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import { hashPassword, hmac, randomToken } from '../identity/crypto.ts';
 import type { CitizenRegister } from './citizen-register.ts';
 import type { LocationDirectory } from './locations.ts';
+import { openPreregistration } from './preregistration.ts';
 import * as repo from './repository.ts';
 
 export interface SignupDeps {
@@ -178,6 +181,11 @@ export function createSignupService(deps: SignupDeps) {
       return locations.search(country, query, language);
     },
 
+    /** What the program holds of the patient an invitation link names (signup?v=ppr), to prefill the wizard. */
+    async preregisteredPatient(program: ProgramRow, link: PreregistrationLink): Promise<PreregisteredPatientView> {
+      return (await openPreregistration(db, program, link, clock(), config)).data;
+    },
+
     /** Enrols a patient: 201 with the answer, or the stored answer again for a repeated idempotency key. */
     async signup(program: ProgramRow, body: SignupBody): Promise<SignupResponse> {
       const plan = await planOf(program, (body as { supportPlanId: number }).supportPlanId);
@@ -191,6 +199,10 @@ export function createSignupService(deps: SignupDeps) {
       const requestHash = hmac(config.recoveryHmacSecret, canonicalJson(payload));
       const replay = await replayOf(program, idempotencyKey, requestHash);
       if (replay) return replay;
+
+      // Completing a pre-registration: the invitation must still be usable, and it went to this e-mail.
+      const invitation = input.preregistration ? await openPreregistration(db, program, input.preregistration, clock(), config) : undefined;
+      if (invitation && invitation.email !== input.email) throw new AppError('VALIDATION_FAILED', { email: ['signup.preregistered.emailChanged'] });
 
       const poolId = await repo.findPoolId(db, program.id);
       if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
@@ -261,6 +273,8 @@ export function createSignupService(deps: SignupDeps) {
             createdAt: now,
             updatedAt: now,
           });
+          // Used up with the enrolment: a second enrolment from the same invitation finds it used and rolls back.
+          if (invitation && !(await repo.consumePreregistration(t, invitation.id, patientId, now))) throw new AppError('PREREGISTRATION_LINK_INVALID');
           const planPatientId = await repo.insertPlanPatient(t, { patientId, supportPlanId: plan.id, startPeriod: day, endPeriod: addOneYear(day), createdAt: now });
           if (caregiverInput) {
             await repo.insertCaregiver(t, {
@@ -312,7 +326,7 @@ export function createSignupService(deps: SignupDeps) {
             actorUserId: userId,
             action: 'signup',
             subject: `patient:${patientId}`,
-            detail: { supportPlanId: plan.id, skipPassword: !hasPassword, treatments: input.treatments.length, caregiver: Boolean(caregiverInput) },
+            detail: { supportPlanId: plan.id, skipPassword: !hasPassword, treatments: input.treatments.length, caregiver: Boolean(caregiverInput), preregistered: Boolean(invitation) },
             createdAt: now,
           });
           await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName } }, { publicUrl: config.PUBLIC_URL });

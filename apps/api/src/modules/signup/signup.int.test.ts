@@ -8,6 +8,7 @@ import { CitizenResponseSchema, LocationSearchResponseSchema, PlanProductsRespon
 import { auditEvent, caregiver, consentRecord, idempotencyKey, outbox, patient, planPatient, program, treatment, userAccount } from '../../db/schema.ts';
 import { demoEmail } from '../../db/demo-seed.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
+import { alivioBody, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
@@ -27,39 +28,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => t.close());
-
-const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@test.example`;
-
-/** A complete, valid enrolment in alivio's Costa Rica plan (101): an adult, no weight step, second surname required. */
-function alivioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    idempotencyKey: randomUUID(),
-    supportPlanId: 101,
-    language: 'es',
-    country: 'CR',
-    email: uniqueEmail(),
-    identification: { type: 'IDENTIFICATION', number: cedula() },
-    personalInfo: { firstName: 'Lucía', lastName: 'Quesada', secondSurname: 'Mora', gender: 'FEMALE' },
-    birthDate: '1985-03-14',
-    contact: { phone: { country: 'CR', phoneNumber: '8800-1234' }, phoneAlternative: '', emailAlternative: '' },
-    address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
-    password: 'Primera-clave-9',
-    consent: { accepted: true, termsVersion: '3.1' },
-    treatments: [
-      {
-        productId: 1101,
-        unitAmount: '1',
-        frequency: { amount: 1, interval: 'day' },
-        duration: { amount: 6, interval: 'month' },
-        notStarted: true,
-        doctor: { firstName: 'Laura', lastName: 'Vargas' },
-        healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
-      },
-    ],
-    ...overrides,
-  };
-}
 
 /** equilibrio's Trinidad and Tobago plan (301): weight required (lb), no second surname, no health-center step. */
 function equilibrioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
 
-export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment'] as const;
+export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment', 'preregistration'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
 
@@ -37,6 +37,7 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   'password-reset': z.object({ link: HttpUrlSchema }).catchall(z.string()),
   'password-changed': z.record(z.string(), z.string()),
   enrolment: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
+  preregistration: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
 };
 
 const MailToEnqueueSchema = z.object({

@@ -24,6 +24,7 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string }>
   'password-reset': { subject: 'passwordRecovery.mail.subject', body: 'passwordRecovery.mail.body' },
   'password-changed': { subject: 'passwordRecovery.mail.noticeSubject', body: 'passwordRecovery.mail.noticeBody' },
   enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body' },
+  preregistration: { subject: 'signup.preregistered.mail.subject', body: 'signup.preregistered.mail.body' },
 };
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */

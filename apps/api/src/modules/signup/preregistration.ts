@@ -1,0 +1,71 @@
+// Pre-registered patients (signup?v=ppr): what the program holds before the patient has an account, and the
+// invitation that lets the patient complete it. The link works as the recovery link does (a random nonce stored
+// only as a hash, its HMAC in the link), lasts PREREGISTRATION_LINK_TTL_MS and is used up by the enrolment.
+import { PREREGISTRATION_LINK_TTL_MS } from '@portal/contracts/constants';
+import type { Language } from '@portal/contracts/enums';
+import { PreregisteredPatientSchema, type PreregisteredPatient, type PreregistrationLink } from '@portal/contracts/signup';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { programPublicOrigin } from '../../platform/mail/render.ts';
+import type { ProgramRow } from '../../platform/programs.ts';
+import { hmac, randomToken, safeEqual, sha256 } from '../identity/crypto.ts';
+import * as repo from './repository.ts';
+
+type LinkConfig = Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+
+export interface PreregisterOptions {
+  program: Pick<ProgramRow, 'id' | 'slug'>;
+  /** What the program holds; the plan must be one of the program's. */
+  data: PreregisteredPatient;
+  language: Language;
+  now: Date;
+  config: LinkConfig;
+}
+
+/**
+ * Records a pre-registration and queues its invitation mail, in the caller's transaction when given one.
+ * Returns the link (for the operator's own records; it is also mailed to the patient).
+ */
+export async function preregisterPatient(db: Db, options: PreregisterOptions): Promise<{ id: number; link: string }> {
+  const { program, language, now, config } = options;
+  const data = PreregisteredPatientSchema.parse(options.data);
+  const plan = await repo.findSupportPlan(db, program.id, data.supportPlanId);
+  if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
+  if (plan.country !== data.country) throw new AppError('VALIDATION_FAILED', { country: ['signup.country.required'] });
+  const nonce = randomToken(24);
+  const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, program.slug)}${language === 'en' ? '/en' : ''}/signup`);
+  link.searchParams.set('v', 'ppr');
+  link.searchParams.set('n', nonce);
+  link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
+  const patientName = [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
+  const id = await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const inserted = await repo.insertPreregistration(t, {
+      programId: program.id,
+      supportPlanId: plan.id,
+      email: data.email,
+      data,
+      language,
+      nonceHash: sha256(nonce),
+      expiresAt: new Date(now.getTime() + PREREGISTRATION_LINK_TTL_MS),
+      createdAt: now,
+    });
+    await enqueueMail(t, { programId: program.id, kind: 'preregistration', recipient: data.email, language, payload: { link: link.toString(), patientName } }, { publicUrl: config.PUBLIC_URL });
+    await repo.insertAudit(t, { programId: program.id, action: 'preregistration', subject: `preregistration:${inserted}`, detail: { supportPlanId: plan.id }, createdAt: now });
+    return inserted;
+  });
+  return { id, link: link.toString() };
+}
+
+/** The usable invitation a link names in this program, or PREREGISTRATION_LINK_INVALID (unknown, forged, used, expired). */
+export async function openPreregistration(db: Db, program: Pick<ProgramRow, 'id'>, link: PreregistrationLink, now: Date, config: LinkConfig) {
+  if (!safeEqual(hmac(config.recoveryHmacSecret, link.n), link.s)) throw new AppError('PREREGISTRATION_LINK_INVALID');
+  const row = await repo.findOpenPreregistration(db, program.id, sha256(link.n), now);
+  if (!row) throw new AppError('PREREGISTRATION_LINK_INVALID');
+  const data = PreregisteredPatientSchema.safeParse(row.data);
+  // Held data that no longer fits the contracts is not shown half-read: the invitation cannot be used.
+  if (!data.success) throw new AppError('PREREGISTRATION_LINK_INVALID');
+  return { id: row.id, email: row.email, data: data.data };
+}

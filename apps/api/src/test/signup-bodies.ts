@@ -1,0 +1,36 @@
+// Valid sign-up payloads for the API tests: each call makes a new person (e-mail, identification, idempotency key).
+import { randomInt, randomUUID } from 'node:crypto';
+
+export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+export const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@test.example`;
+
+/** A complete, valid enrolment in alivio's Costa Rica plan (101): an adult, no weight step, second surname required. */
+export function alivioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    idempotencyKey: randomUUID(),
+    supportPlanId: 101,
+    language: 'es',
+    country: 'CR',
+    email: uniqueEmail(),
+    identification: { type: 'IDENTIFICATION', number: cedula() },
+    personalInfo: { firstName: 'Lucía', lastName: 'Quesada', secondSurname: 'Mora', gender: 'FEMALE' },
+    birthDate: '1985-03-14',
+    contact: { phone: { country: 'CR', phoneNumber: '8800-1234' }, phoneAlternative: '', emailAlternative: '' },
+    address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
+    password: 'Primera-clave-9',
+    consent: { accepted: true, termsVersion: '3.1' },
+    treatments: [
+      {
+        productId: 1101,
+        unitAmount: '1',
+        frequency: { amount: 1, interval: 'day' },
+        duration: { amount: 6, interval: 'month' },
+        notStarted: true,
+        doctor: { firstName: 'Laura', lastName: 'Vargas' },
+        healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
+      },
+    ],
+    ...overrides,
+  };
+}
+
