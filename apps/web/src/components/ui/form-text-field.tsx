@@ -12,6 +12,7 @@ interface Props<T extends FieldValues> {
   description?: string;
   isRequired?: boolean;
   autoFocus?: boolean;
+  isReadOnly?: boolean;
   adornment?: ReactNode;
 }
 

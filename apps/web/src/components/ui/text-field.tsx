@@ -16,12 +16,14 @@ interface Props {
   autoComplete?: string;
   isRequired?: boolean;
   autoFocus?: boolean;
+  /** Shown and focusable but not editable (e.g. an e-mail the program already fixed). */
+  isReadOnly?: boolean;
   /** Something inside the field's row, after the input (e.g. the show-password toggle). */
   adornment?: ReactNode;
 }
 
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
-  { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, autoFocus, adornment },
+  { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, autoFocus, isReadOnly, adornment },
   ref,
 ) {
   const t = useT();
@@ -37,6 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       isRequired={isRequired}
       autoComplete={autoComplete}
       autoFocus={autoFocus}
+      isReadOnly={isReadOnly}
       validationBehavior="aria"
     >
       <Label className="field__label">{label}</Label>

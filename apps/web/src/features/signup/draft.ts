@@ -2,7 +2,7 @@
 // The password is never stored: after a reload the password step asks for it again.
 import { useCallback, useState } from 'react';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
-import type { SignupBody } from '@portal/contracts/signup';
+import type { PreregisteredPatientView, PreregistrationLink, SignupBody } from '@portal/contracts/signup';
 import type { SignupDraft, WizardContext } from './model.ts';
 
 const STORAGE_KEY = 'portal.signup';
@@ -43,6 +43,40 @@ export function useWizardState() {
 /** Whether the person has entered anything worth a confirmation before leaving. */
 export function hasProgress(draft: SignupDraft): boolean {
   return Object.keys(draft).some((key) => key !== 'idempotencyKey');
+}
+
+/** A new draft prefilled from what the program holds of a pre-registered patient (v=ppr); numbers become text. */
+export function draftOfPreregistration(held: PreregisteredPatientView, link: PreregistrationLink, idempotencyKey: string): SignupDraft {
+  const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
+  const interval = (value: { amount: number; interval: 'day' | 'week' | 'month' | 'year' } | undefined) => (value ? { amount: String(value.amount), interval: value.interval } : undefined);
+  const treatment = held.treatment;
+  return {
+    idempotencyKey,
+    preregistration: link,
+    country: held.country,
+    supportPlanId: held.supportPlanId,
+    email: held.email,
+    identification: held.identification,
+    personalInfo: held.personalInfo,
+    weight: held.weight ? { value: text(held.weight.value), unit: held.weight.unit } : undefined,
+    birthDate: held.birthDate,
+    contact: held.contact,
+    address: held.address,
+    treatment: treatment
+      ? {
+          productId: treatment.productId,
+          unitAmount: treatment.unitAmount,
+          frequency: interval(treatment.frequency),
+          duration: interval(treatment.duration),
+          restTime: interval(treatment.restTime),
+          startDate: treatment.startDate,
+          notStarted: treatment.notStarted,
+          doctor: treatment.doctor,
+          healthCenter: treatment.healthCenter,
+          customTherapy: treatment.customTherapy,
+        }
+      : undefined,
+  };
 }
 
 const toNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
@@ -89,6 +123,7 @@ export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody
     address: draft.address?.location ? { line: draft.address.line ?? '', location: { id: draft.address.location.id } } : undefined,
     password: ctx.skipPassword ? undefined : draft.password,
     skipPassword: ctx.skipPassword || undefined,
+    preregistration: draft.preregistration,
     consent: { accepted: draft.consent?.accepted === true, termsVersion: draft.consent?.termsVersion ?? '' } as SignupBody['consent'],
     treatments: [
       {

@@ -1,12 +1,14 @@
 // The enrolment wizard's model: the draft a person fills step by step, and what each step needs to know.
 import type { CountryCode, Gender, IdentificationType, Language } from '@portal/contracts/enums';
 import type { FieldSettings, SignupStep } from '@portal/contracts/program-files';
-import type { Location, PlanProduct } from '@portal/contracts/signup';
+import type { Location, PlanProduct, PreregistrationLink } from '@portal/contracts/signup';
 import type { ProgramInfo } from '../../program/program-api.ts';
 
 /** What the form holds: close to SignupBody, with text where people type numbers. Kept in sessionStorage. */
 export interface SignupDraft {
   idempotencyKey: string;
+  /** v=ppr: the invitation whose held data prefilled this draft (sent with the sign-up, which uses it up). */
+  preregistration?: PreregistrationLink;
   country?: CountryCode;
   supportPlanId?: number;
   email?: string;
@@ -58,7 +60,7 @@ export interface WizardContext {
   language: Language;
   /** v=sp: the account is created without a password (a link to set it is mailed). */
   skipPassword: boolean;
-  /** v=ppr: the patient was pre-registered by the program (the wizard says so and asks to confirm the data). */
+  /** v=ppr with a usable invitation: the draft was prefilled from what the program holds; the e-mail stays as invited. */
   preregistered: boolean;
   /** Today, YYYY-MM-DD (the date rules' reference). */
   today: string;

@@ -7,8 +7,10 @@ import {
   IdentificationCheckResponseSchema,
   LocationSearchResponseSchema,
   PlanProductsResponseSchema,
+  PreregistrationResponseSchema,
   SignupResponseSchema,
   type DosageCheckBody,
+  type PreregistrationLink,
   type SignupBody,
 } from '@portal/contracts/signup';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
@@ -44,5 +46,9 @@ export async function isDoseApproved(body: DosageCheckBody): Promise<boolean> {
 
 export const searchLocations = (country: CountryCode, q: string, lang: Language) =>
   api.get('/api/v1/resource/locations', { query: { country, q, lang }, schema: LocationSearchResponseSchema.shape.data });
+
+/** What the program holds of the patient an invitation names (v=ppr); PREREGISTRATION_LINK_INVALID when it is not usable. */
+export const openPreregistration = (link: PreregistrationLink) =>
+  api.post('/api/v1/patient/preregistration', link, { schema: PreregistrationResponseSchema.shape.data });
 
 export const submitSignup = (body: SignupBody) => api.post('/api/v1/patient/signup', body, { schema: SignupResponseSchema.shape.data });

@@ -5,15 +5,15 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import { useBlocker } from 'react-router';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
-import { todayIso, type SignupResponse } from '@portal/contracts/signup';
+import { todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { getFieldSettings, getPlanProducts, submitSignup } from '../api/signup-api.ts';
-import { hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
+import { getFieldSettings, getPlanProducts, openPreregistration, submitSignup } from '../api/signup-api.ts';
+import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
 import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type WizardContext } from '../model.ts';
 import { AddressStep } from './steps/address-step.tsx';
 import { BirthdateStep } from './steps/birthdate-step.tsx';
@@ -64,16 +64,18 @@ function refusalOf(error: unknown): { step: SignupStep; messageKey: string } | u
   if (code === 'CAREGIVER_ALREADY_REGISTERED') return { step: 'caregiver', messageKey: message };
   if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
   if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
+  if (code === 'PREREGISTRATION_LINK_INVALID') return { step: 'email', messageKey: message };
   return undefined;
 }
 
 interface Props {
   language: Language;
   skipPassword: boolean;
-  preregistered: boolean;
+  /** v=ppr: the invitation link's n and s (already taken out of the address bar). */
+  invitation?: PreregistrationLink;
 }
 
-export function SignupWizard({ language, skipPassword, preregistered }: Props) {
+export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const t = useT();
   const { program, config, whitelist } = useProgram();
   const { state, save, clear } = useWizardState();
@@ -103,6 +105,20 @@ export function SignupWizard({ language, skipPassword, preregistered }: Props) {
     enabled: draft.supportPlanId !== undefined && draft.birthDate !== undefined,
     staleTime: 60_000,
   });
+  // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
+  const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
+  const held = useQuery({
+    queryKey: ['signup', 'preregistration', invitation?.n],
+    queryFn: () => openPreregistration(invitation as PreregistrationLink),
+    enabled: opensInvitation,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (held.data && invitation && draft.preregistration?.n !== invitation.n) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
+  }, [held.data, invitation, draft.preregistration, draft.idempotencyKey, save]);
+  const preregistered = draft.preregistration !== undefined;
   const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
   const visible = SIGNUP_STEPS.filter((key) => isStepVisible(key, ctx, draft));
   const index = Math.max(0, visible.indexOf(step));
@@ -137,7 +153,9 @@ export function SignupWizard({ language, skipPassword, preregistered }: Props) {
       setPhase('form');
       const found = refusalOf(error);
       if (found) {
-        save({ draft: finalDraft, step: found.step });
+        // A used or expired invitation: the person may still enrol, with an e-mail of their choice.
+        const { preregistration: _used, ...withoutInvitation } = finalDraft;
+        save({ draft: error instanceof ApiError && error.error?.code === 'PREREGISTRATION_LINK_INVALID' ? withoutInvitation : finalDraft, step: found.step });
         setRefusal({ messageKey: found.messageKey });
       } else {
         setSubmitFailed(true);
@@ -204,9 +222,20 @@ export function SignupWizard({ language, skipPassword, preregistered }: Props) {
         )}
       </ProgressBar>
       {refusal ? <FormAlert tone="error">{t(refusal.messageKey)}</FormAlert> : null}
+      {opensInvitation && held.isError ? <FormAlert tone="error">{t('signup.preregistered.invalid')}</FormAlert> : null}
+      {preregistered && step === 'country' ? (
+        <FormAlert tone="info" focusOnShow={false}>
+          {t('signup.preregistered.banner')}
+        </FormAlert>
+      ) : null}
       {submitFailed ? <FormAlert tone="error">{t('errors.general')}</FormAlert> : null}
       <div className="card" ref={stepRef}>
-        {needsPlan ? (
+        {opensInvitation && held.isPending ? (
+          <div className="route-loading" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <span>{t('signup.preregistered.loading')}</span>
+          </div>
+        ) : needsPlan ? (
           settings.isError ? (
             <FormAlert tone="error">{t('errors.loadInformation')}</FormAlert>
           ) : (

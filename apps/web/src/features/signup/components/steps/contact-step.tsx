@@ -26,8 +26,7 @@ function alternativePhoneSchema(mode: Mode, country: CountryCode | undefined) {
     .superRefine((value, ctx) => {
       if (mode === 'hidden') return;
       if (isBlank(value)) {
-        // No 'required' text of its own: the contract's message for this field is the closest.
-        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.phoneAlternative.invalid' });
+        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.phoneAlternative.required' });
         return;
       }
       const text = String(value).trim();
@@ -44,7 +43,7 @@ function alternativeEmailSchema(mode: Mode) {
     .superRefine((value, ctx) => {
       if (mode === 'hidden') return;
       if (isBlank(value)) {
-        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.emailAlternative.invalid' });
+        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.emailAlternative.required' });
         return;
       }
       const parsed = EmailAlternativeSchema.safeParse(value);

@@ -154,7 +154,7 @@ export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
         </div>
         {frequencyChanged ? (
           <FormAlert tone="info" focusOnShow={false}>
-            {t('treatments.frequencyWarning')}
+            {t('signup.details.frequency.changed')}
           </FormAlert>
         ) : null}
       </fieldset>

@@ -47,7 +47,17 @@ export function EmailStep({ formId, draft, ctx, onDone }: StepProps) {
       <h2 className="step__title">{t('signup.email.title')}</h2>
       <p>{t('signup.email.subtitle')}</p>
       {checkFailed ? <FormAlert tone="error">{t('signup.email.cannotValidate')}</FormAlert> : null}
-      <FormTextField control={control} name="email" label={t('signup.email.label')} type="email" autoComplete="email" isRequired />
+      <FormTextField
+        control={control}
+        name="email"
+        label={t('signup.email.label')}
+        type="email"
+        autoComplete="email"
+        isRequired
+        // A pre-registration's invitation went to this e-mail: the enrolment keeps it (the server insists too).
+        isReadOnly={ctx.preregistered}
+        {...(ctx.preregistered ? { description: t('signup.preregistered.emailLocked') } : {})}
+      />
       {formState.isSubmitting ? <p role="status">{t('signup.email.checking')}</p> : null}
       {isRegistered ? (
         <Link className="text-link" href={pathInLanguage(ctx.language, paths.login)}>

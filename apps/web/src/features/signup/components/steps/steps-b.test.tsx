@@ -143,9 +143,9 @@ describe('DetailsStep', () => {
   it('offers a retry when the check fails, and warns when the frequency changes', async () => {
     vi.mocked(isDoseApproved).mockRejectedValue(new Error('network'));
     const { onDone, submit } = renderStep(DetailsStep, draft);
-    expect(screen.queryByText(text('treatments.frequencyWarning'))).toBeNull();
+    expect(screen.queryByText(text('signup.details.frequency.changed'))).toBeNull();
     type(text('signup.details.frequency.times.label'), '2');
-    expect(screen.getByText(text('treatments.frequencyWarning'))).toBeTruthy();
+    expect(screen.getByText(text('signup.details.frequency.changed'))).toBeTruthy();
     type(text('signup.details.dose.label'), '1');
     await submit();
     expect(await screen.findByRole('button', { name: text('common.retry') })).toBeTruthy();
