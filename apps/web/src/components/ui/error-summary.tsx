@@ -20,12 +20,23 @@ export function flattenErrors(errors: FieldErrors<FieldValues>, prefix = ''): It
   return items;
 }
 
+/** The control a person uses for a field: the named one, or the field's button when the name is on a hidden <select> (react-aria's Select). */
+function fieldOf(path: string): HTMLElement | null {
+  const named = document.querySelector<HTMLElement>(`[name="${path}"]`);
+  if (named && named.tabIndex < 0) return named.closest('.field')?.querySelector<HTMLElement>('button') ?? named;
+  return named ?? document.getElementById(`field-${path.replaceAll('.', '-')}`);
+}
+
 export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<FieldValues>; submitCount: number }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
   const items = flattenErrors(errors);
   useEffect(() => {
-    if (submitCount > 0 && items.length > 0) ref.current?.focus();
+    if (submitCount === 0 || items.length === 0) return;
+    // react-hook-form focuses the first invalid field, and again on a zero-delay timer set before this render:
+    // a timer set now runs after it, so the summary always ends up with the focus.
+    const timer = window.setTimeout(() => ref.current?.focus());
+    return () => window.clearTimeout(timer);
     // Only a new submission moves focus here.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitCount]);
@@ -38,8 +49,7 @@ export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<Fiel
           <li key={item.path}>
             <a href={`#field-${item.path.replaceAll('.', '-')}`} onClick={(event) => {
               event.preventDefault();
-              const target = document.querySelector<HTMLElement>(`[name="${item.path}"]`) ?? document.getElementById(`field-${item.path.replaceAll('.', '-')}`);
-              target?.focus();
+              fieldOf(item.path)?.focus();
             }}>
               {t(item.messageKey)}
             </a>

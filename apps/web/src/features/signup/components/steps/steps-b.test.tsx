@@ -209,6 +209,8 @@ describe('AddressStep', () => {
     expect((await screen.findAllByText(text('signup.address.search.required'))).length).toBe(2);
     expect(onDone).not.toHaveBeenCalled();
 
+    // The refused Next put the focus on the error summary: the person goes back to the search box and types.
+    act(() => search.focus());
     fireEvent.change(search, { target: { value: 'Escaz' } });
     const option = await screen.findByRole('option', { name: place.label }, { timeout: 2000 });
     expect(searchLocations).toHaveBeenCalledWith('CR', 'Escaz', 'en');
