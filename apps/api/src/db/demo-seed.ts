@@ -15,6 +15,21 @@ const DEMO_PEOPLE: Record<string, { firstName: string; lastName: string; secondL
   equilibrio: { firstName: 'Ana', lastName: 'Martínez', secondLastName: 'López', gender: 'FEMALE', birthDate: '1959-01-22', withCaregiver: false },
 };
 
+/**
+ * A demo identification number valid for the country's first identification type (the sign-up's checks find it:
+ * entering it in the wizard says "already registered"). n = 1 for the patient, 2 for the caregiver.
+ */
+export function demoIdentification(country: string, n: 1 | 2): string {
+  switch (country) {
+    case 'CR':
+      return `10999000${n}`; // cédula, 9 digits
+    case 'MX':
+      return `DEMO800101HDFXXX0${n}`; // CURP, 18 characters
+    default:
+      return `DEMO${country}0000${n}`;
+  }
+}
+
 export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<void> {
   for (const config of configs) {
     const person = DEMO_PEOPLE[config.slug] ?? { firstName: 'Demo', lastName: 'Paciente', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1970-01-01', withCaregiver: false };
@@ -45,7 +60,7 @@ export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<vo
           gender: person.gender,
           country: plan.country,
           typeIdentification: plan.identificationTypes[0]!,
-          legalIdentification: `DEMO-${config.slug.toUpperCase()}-0001`,
+          legalIdentification: demoIdentification(plan.country, 1),
           phoneCountry: plan.country,
           phoneNumber: '88001234',
           address: { line: 'Avenida Central 100', locality: 'Centro' },
@@ -81,7 +96,7 @@ export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<vo
           email: `cuidador@${config.slug}.example`,
           relation: 'DIRECT_FAMILY',
           typeIdentification: 'IDENTIFICATION',
-          legalIdentification: `DEMO-${config.slug.toUpperCase()}-CARE-01`,
+          legalIdentification: demoIdentification(plan.country, 2),
           phoneCountry: plan.country,
           phoneNumber: '88004321',
         });
