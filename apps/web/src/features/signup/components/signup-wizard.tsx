@@ -134,7 +134,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       heading.setAttribute('tabindex', '-1');
       heading.focus();
     }
-  }, [step, phase]);
+    // needsPlan: after the country step the title appears only once the plan's settings have loaded.
+  }, [step, phase, needsPlan]);
 
   const goTo = (next: SignupStep, nextDraft: SignupDraft = draft) => {
     setRefusal(undefined);
@@ -244,7 +245,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
             </div>
           )
         ) : (
-          <StepComponent key={step} formId={formId} draft={draft} ctx={ctx} onDone={onDone} />
+          // Keyed by the invitation too: a draft prefilled from it remounts the step with the held values.
+          <StepComponent key={`${step}:${draft.preregistration?.n ?? ''}`} formId={formId} draft={draft} ctx={ctx} onDone={onDone} />
         )}
       </div>
       <div className="actions signup__actions">

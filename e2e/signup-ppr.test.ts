@@ -1,0 +1,140 @@
+// Enrolment from a pre-registration invitation (v=ppr) and a partner instance's logo (ii), in real Chromium.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { outbox, preregistration, program } from '../apps/api/src/db/schema.ts';
+import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
+import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
+import { cedula, fill, logInFromSuccess, successHeading, uniqueEmail, wizard } from './signup-support.ts';
+import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { textsOf } from './texts.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+/** Pre-registers a patient of alivio as the operator command does, and returns the invitation's path and query. */
+async function invite(data: PreregisteredPatient, language: 'es' | 'en') {
+  const db = portal.app.database.db;
+  const [alivio] = await db.select({ id: program.id, slug: program.slug }).from(program).where(eq(program.slug, 'alivio'));
+  await preregisterPatient(db, { program: alivio!, data, language, now: new Date(), config: portal.app.appConfig });
+  const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, data.email));
+  expect(mail!.kind).toBe('preregistration');
+  const link = new URL(String(mail!.payload.link));
+  return `${link.pathname}${link.search}`;
+}
+
+describe('enrolment of a pre-registered patient', () => {
+  it('prefills what the program holds, keeps the invited e-mail, and enrols once from the invitation', async () => {
+    const texts = textsOf('alivio', 'en');
+    const held: PreregisteredPatient = {
+      supportPlanId: 101,
+      country: 'CR',
+      email: uniqueEmail('ppr'),
+      identification: { type: 'IDENTIFICATION', number: cedula() },
+      personalInfo: { firstName: 'Rosa', lastName: 'Jiménez', secondSurname: 'Solano', gender: 'FEMALE' },
+      birthDate: '1958-02-03',
+      contact: { phone: { country: 'CR', phoneNumber: '88771234' } },
+      address: { line: 'Del parque central 100 m al sur', location: { id: 'CR-san-jose-escazu', country: 'CR', region: 'San José', city: 'Escazú', label: 'Escazú, San José' } },
+      treatment: { productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 6, interval: 'month' } },
+    };
+    const invitation = await invite(held, 'en');
+    expect(invitation).toMatch(/^\/en\/signup\?v=ppr&n=[\w-]+&s=[\w-]+$/);
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.origin('alivio')}${invitation}`);
+    await page.getByText(texts['signup.preregistered.banner']!).waitFor();
+    // The link's secret leaves the address bar (and the history) once read.
+    await expect.poll(() => new URL(page.url()).search).toBe('?v=ppr');
+    await expectNoAxeViolations(page, 'ppr country step');
+
+    const w = wizard(page, texts);
+    await w.at('signup.country.title');
+    await w.next();
+    await w.at('signup.email.title');
+    const email = page.getByLabel(texts['signup.email.label']!, { exact: true });
+    expect(await email.inputValue()).toBe(held.email);
+    expect(await email.getAttribute('readonly')).not.toBeNull();
+    await page.getByText(texts['signup.preregistered.emailLocked']!).waitFor();
+    await w.next();
+    await w.at('signup.idNumber.title');
+    expect(await page.getByLabel(texts['signup.idNumber.label']!, { exact: true }).inputValue()).toBe(held.identification!.number);
+    await w.next();
+    await w.at('signup.personalInfo.title');
+    expect(await page.getByLabel(texts['signup.personalInfo.firstName.label']!, { exact: true }).inputValue()).toBe('Rosa');
+    await w.next();
+    await w.at('signup.birthdate.title');
+    await w.next();
+    await w.at('signup.caregiver.title');
+    await w.radio(texts['common.no']!);
+    await w.next();
+    await w.at('signup.contact.title');
+    await w.next();
+    await w.at('signup.address.title');
+    await w.next();
+    await w.at('signup.password.title');
+    await w.type('signup.password.password.label', 'Orchid-Valley-Morning-7');
+    await w.type('signup.password.repeat.label', 'Orchid-Valley-Morning-7');
+    await w.next();
+    await w.at('signup.consent.title');
+    await w.tick(texts['signup.consent.accept.label']!);
+    await w.next();
+    await w.at('signup.treatment.title');
+    await w.next();
+    await w.at('signup.details.title');
+    expect(await page.getByLabel(new RegExp(`^${texts['signup.details.dose.label']}`)).inputValue()).toBe('1');
+    await w.next();
+    await w.at('signup.doctor.title');
+    await w.type('signup.doctor.firstName.label', 'Laura');
+    await w.type('signup.doctor.lastName.label', 'Vargas');
+    await w.next();
+    await w.at('signup.startDate.title');
+    await w.tick(texts['signup.startDate.notStarted']!);
+    await w.next();
+    await w.at('signup.healthCenter.title');
+    await w.type('signup.healthCenter.name.label', 'Clínica Central');
+    await w.radio(texts['signup.healthCenter.type.public']!);
+    await w.next();
+    await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
+    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();
+    const [row] = await portal.app.database.db.select().from(preregistration).where(eq(preregistration.email, held.email));
+    expect(row!.usedAt).not.toBeNull();
+
+    await logInFromSuccess(page, texts, { email: held.email, number: held.identification!.number, password: 'Orchid-Valley-Morning-7' });
+
+    // The invitation is used up: opening it again says so, and the wizard starts empty.
+    const again = await context.newPage();
+    await again.goto(`${portal.origin('alivio')}${invitation}`);
+    await again.getByText(texts['signup.preregistered.invalid']!).waitFor();
+    await expectNoAxeViolations(again, 'ppr invitation used');
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('partner instance (ii)', () => {
+  it('shows the instance logo and name named by ii, and nothing for an unknown one', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${portal.origin('alivio')}/signup?ii=hospital-metropolitano`);
+    const banner = page.getByText(fill(texts['signup.instance.with']!, { name: 'Hospital Metropolitano' }));
+    await banner.waitFor();
+    const logo = page.locator('.signup__instance img');
+    expect(await logo.getAttribute('src')).toBe('/program/alivio/images/instance-hospital-metropolitano.svg');
+    await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectNoAxeViolations(page, 'signup with an instance logo');
+
+    await page.goto(`${portal.origin('alivio')}/signup?ii=nobody`);
+    await page.getByRole('heading', { level: 2, name: texts['signup.country.title']! }).waitFor();
+    expect(await page.locator('.signup__instance').count()).toBe(0);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+});
