@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
+import { cedula, enrolAlivioCostaRica, fill, finishAlivioTreatment, logInFromSuccess, wizard } from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
@@ -18,124 +19,6 @@ afterAll(async () => {
   await portal?.close();
   await smtp?.close();
 });
-
-type Texts = Record<string, string>;
-const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((acc, [key, value]) => acc.replaceAll(`{${key}}`, value), text);
-
-/** A person's view of the wizard: find things by their label, as a patient would. */
-function wizard(page: Page, texts: Texts, options: { axe?: boolean } = {}) {
-  const title = (key: string) => page.getByRole('heading', { level: 2, name: texts[key]! });
-  let stepCount = 0;
-  return {
-    async at(key: string) {
-      try {
-        await title(key).waitFor();
-      } catch (error) {
-        // E2E_SCREENSHOT_DIR=<folder> keeps a picture of the screen a step never reached.
-        if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/signup-${key}.png`, fullPage: true });
-        throw error;
-      }
-      stepCount += 1;
-      if (options.axe) await expectNoAxeViolations(page, `signup step ${key}`);
-    },
-    async next() {
-      await page.getByRole('button', { name: texts['signup.next']!, exact: true }).click();
-    },
-    async type(labelKey: string, value: string) {
-      // A label may carry more after the text (the dose's unit): match its beginning.
-      const escaped = texts[labelKey]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await page.getByLabel(new RegExp(`^${escaped}( \\(.*\\))?$`)).fill(value);
-    },
-    async choose(labelKey: string, optionText: string) {
-      await page.locator('.field').filter({ has: page.getByText(texts[labelKey]!, { exact: true }) }).locator('button').first().click();
-      await page.getByRole('option', { name: optionText, exact: true }).click();
-    },
-    async radio(optionText: string) {
-      await page.getByRole('radio', { name: optionText, exact: true }).check({ force: true });
-    },
-    async date(labelKey: string, mmddyyyy: string) {
-      const group = page.getByRole('group', { name: texts[labelKey]! }).first();
-      await group.getByRole('spinbutton').first().click();
-      await page.keyboard.type(mmddyyyy.replaceAll('/', ''));
-    },
-    get steps() {
-      return stepCount;
-    },
-  };
-}
-
-const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-
-async function enrolAlivioCostaRica(page: Page, texts: Texts, person: { email: string; number: string; password?: string }, options: { axe?: boolean } = {}) {
-  const w = wizard(page, texts, options);
-  await w.at('signup.country.title');
-  await w.choose('signup.country.label', 'Costa Rica');
-  await w.next();
-  await w.at('signup.email.title');
-  await w.type('signup.email.label', person.email);
-  await w.next();
-  await w.at('signup.idNumber.title');
-  await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
-  await w.type('signup.idNumber.label', person.number);
-  await w.next();
-  await w.at('signup.personalInfo.title');
-  await w.type('signup.personalInfo.firstName.label', 'Lucía');
-  await w.type('signup.personalInfo.lastName.label', 'Quesada');
-  await w.type('signup.personalInfo.secondSurname.label', 'Mora');
-  await w.radio(texts['signup.personalInfo.gender.female']!);
-  await w.next();
-  await w.at('signup.birthdate.title');
-  await w.date('signup.birthdate.label', '03/14/1985');
-  await w.next();
-  await w.at('signup.caregiver.title');
-  await w.radio(texts['common.no']!);
-  await w.next();
-  await w.at('signup.contact.title');
-  await w.type('signup.contact.phone.label', '88001234');
-  await w.next();
-  await w.at('signup.address.title');
-  await w.type('signup.address.line.label', 'De la iglesia 200 m al norte, casa 12');
-  await page.getByRole('combobox', { name: texts['signup.address.search.label']! }).fill('Escaz');
-  await page.getByRole('option', { name: /Escaz/ }).first().click();
-  await w.next();
-  if (person.password) {
-    await w.at('signup.password.title');
-    await w.type('signup.password.password.label', person.password);
-    await w.type('signup.password.repeat.label', person.password);
-    await w.next();
-  }
-  await w.at('signup.consent.title');
-  await page.getByRole('button', { name: texts['common.readMore']! }).first().click();
-  await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
-  await page.getByText(texts['signup.consent.accept.label']!).click();
-  await w.next();
-  await w.at('signup.treatment.title');
-  await w.choose('signup.treatment.medicine.label', 'Migralen 50 mg');
-  await w.type('signup.treatment.length.amount.label', '6');
-  await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.month']!);
-  await w.next();
-  await w.at('signup.details.title');
-  return w;
-}
-
-/** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
-async function finishAlivioTreatment(page: Page, texts: Texts, w: ReturnType<typeof wizard>) {
-  await w.type('signup.details.dose.label', '1');
-  await w.type('signup.details.frequency.times.label', '1');
-  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
-  await w.next();
-  await w.at('signup.doctor.title');
-  await w.type('signup.doctor.firstName.label', 'Laura');
-  await w.type('signup.doctor.lastName.label', 'Vargas');
-  await w.next();
-  await w.at('signup.startDate.title');
-  await page.getByText(texts['signup.startDate.notStarted']!).click();
-  await w.next();
-  await w.at('signup.healthCenter.title');
-  await w.type('signup.healthCenter.name.label', 'Clínica Central');
-  await w.radio(texts['signup.healthCenter.type.private']!);
-  await w.next();
-}
 
 describe('enrolment', () => {
   it('enrols a patient of alivio in Spanish, mails them, and the new account logs in', async () => {
@@ -160,11 +43,7 @@ describe('enrolment', () => {
 
     await expect.poll(() => smtp.received.some((mail) => mail.envelopeTo.includes(person.email)), { timeout: 15_000 }).toBe(true);
 
-    await page.getByRole('link', { name: texts['signup.success.enterAction']! }).click();
-    await page.getByLabel(texts['login.email.label']!, { exact: true }).fill(person.email);
-    await page.getByLabel(texts['login.password.label']!, { exact: true }).fill(person.password);
-    await page.getByRole('button', { name: texts['login.submit']!, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/home');
+    await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   });
@@ -274,8 +153,7 @@ describe('enrolment', () => {
     await w.next();
     await w.at('signup.address.title');
     await w.type('signup.address.line.label', '12 Frederick Street');
-    await page.getByRole('combobox', { name: texts['signup.address.search.label']! }).fill('Scarb');
-    await page.getByRole('option', { name: /Scarborough/ }).first().click();
+    await w.search('signup.address.search.label', 'Scarb', /Scarborough/);
     await w.next();
     await w.at('signup.password.title');
     await w.type('signup.password.password.label', 'Sunny-Harbour-Morning-7');
@@ -284,7 +162,7 @@ describe('enrolment', () => {
     await w.at('signup.consent.title');
     await w.next();
     await page.getByText(texts['signup.consent.accept.required']!).first().waitFor();
-    await page.getByText(texts['signup.consent.accept.label']!).click();
+    await w.tick(texts['signup.consent.accept.label']!);
     await w.next();
     await w.at('signup.treatment.title');
     await w.choose('signup.treatment.medicine.label', 'Glucanor Basal 100 UI/mL');

@@ -1,0 +1,126 @@
+// More enrolment browser tests: piel's own field settings, English with axe on every step, the keyboard only,
+// and an identification number that is already registered.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { cedula, curp, enrolAlivioCostaRica, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
+import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { textsOf } from './texts.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+/** The texts that describe a field (aria-describedby): its hint and its error. */
+const descriptionOf = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+const errorSummary = (page: Page, texts: Texts) => page.getByRole('alert').filter({ hasText: texts['signup.errorSummary.title']! });
+
+describe('enrolment, more', () => {
+  it('enrols a patient of piel in Mexico in Spanish (no health-center step, a custom-therapy code), axe on every step, then logs in', async () => {
+    const texts = textsOf('piel', 'es');
+    const { context, page } = await newPage(browser);
+    const person = { email: uniqueEmail('piel'), number: curp(), password: 'Girasol-de-Mayo-2026!', countryName: 'México' };
+    await page.goto(`${portal.origin('piel')}/signup`);
+    const w = await enrolPielMexico(page, texts, person, { axe: true });
+    // Every step Mexico's plan shows, and only those: 15 of them.
+    expect(w.steps).toBe(15);
+    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Piel Plena México' })).waitFor();
+    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
+    await expectNoAxeViolations(page, 'piel success');
+
+    await logInFromSuccess(page, texts, person);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('enrols a patient of alivio in English with no axe violation on any step, the success screen included', async () => {
+    const texts = textsOf('alivio', 'en');
+    const { context, page } = await newPage(browser);
+    const person = { email: uniqueEmail('alivio-en'), number: cedula(), password: 'Morning-Tide-Harbour-9' };
+    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
+    const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
+    await finishAlivioTreatment(page, texts, w);
+    await successHeading(page, texts, 'Lucía Quesada').waitFor({ timeout: 20_000 });
+    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Alivio Costa Rica' })).waitFor();
+    await expectNoAxeViolations(page, 'alivio success (English)');
+    expect(w.steps).toBe(15);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('enrols a patient of piel in English with the keyboard only; the focus goes to each new step, to the errors, and to the field to fix', async () => {
+    const texts = textsOf('piel', 'en');
+    const { context, page } = await newPage(browser);
+    const person = { email: uniqueEmail('keys'), number: curp(), password: 'Quiet-Keys-Typing-2026', countryName: 'Mexico' };
+    await page.goto(`${portal.origin('piel')}/en/signup`);
+
+    // Next with nothing chosen: the error summary takes the focus, and its link takes the person to the field.
+    const w = wizard(page, texts, { keyboard: true });
+    await w.at('signup.country.title');
+    await w.next();
+    const summary = errorSummary(page, texts);
+    await expect.poll(() => hasFocus(summary), { message: 'focus on the error summary' }).toBe(true);
+    await expect.poll(() => summary.evaluate((element) => element === document.activeElement), { message: 'the summary itself is focused' }).toBe(true);
+    await expectNoAxeViolations(page, 'refused country step');
+    await page.keyboard.press('Tab');
+    const link = summary.getByRole('link', { name: texts['signup.country.required']! });
+    await expect.poll(() => hasFocus(link), { message: 'Tab goes to the summary link' }).toBe(true);
+    await page.keyboard.press('Enter');
+    const countrySelect = page.getByRole('button', { name: new RegExp(texts['signup.country.label']!) });
+    await expect.poll(() => hasFocus(countrySelect), { message: 'the link focuses the country select' }).toBe(true);
+
+    await enrolPielMexico(page, texts, person, { keyboard: true });
+    await expect.poll(() => hasFocus(successHeading(page, texts, 'Guadalupe Ortiz')), { message: 'focus on the success title' }).toBe(true);
+    await logInFromSuccess(page, texts, person, { keyboard: true });
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('says on the field that an identification number is already registered in the program, and stays on that step', async () => {
+    const texts = textsOf('alivio', 'en');
+    const registered = { email: uniqueEmail('first'), number: cedula() };
+    await enrolAlivioThroughApi(portal, registered);
+
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    const w = wizard(page, texts);
+    await w.at('signup.country.title');
+    await w.choose('signup.country.label', 'Costa Rica');
+    await w.next();
+    await w.at('signup.email.title');
+    await w.type('signup.email.label', uniqueEmail('second'));
+    await w.next();
+    await w.at('signup.idNumber.title');
+    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
+    await w.type('signup.idNumber.label', registered.number);
+    await w.next();
+
+    const message = texts['signup.idNumber.alreadyRegistered']!;
+    expect(message).toBe('this identification number is already registered in the program');
+    const field = page.getByLabel(texts['signup.idNumber.label']!, { exact: true });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => descriptionOf(page, texts['signup.idNumber.label']!)).toContain(message);
+    // The summary lists it too, and has the focus (as after any refused Next).
+    await expect.poll(() => errorSummary(page, texts).textContent()).toContain(message);
+    await expect.poll(() => errorSummary(page, texts).evaluate((element) => element === document.activeElement), { message: 'focus on the error summary' }).toBe(true);
+    // Still the identification step, with what was typed.
+    await w.at('signup.idNumber.title');
+    expect(await page.getByRole('heading', { level: 2, name: texts['signup.personalInfo.title']! }).count()).toBe(0);
+    expect(await field.inputValue()).toBe(registered.number);
+    await context.close();
+  });
+});

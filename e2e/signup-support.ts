@@ -1,0 +1,362 @@
+// Enrolment browser-test helpers: a person going through the wizard, with a pointer or with the keyboard only,
+// and the enrolment paths that several tests share.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoAxeViolations, type Portal } from './support.ts';
+
+export type Texts = Record<string, string>;
+export const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((acc, [key, value]) => acc.replaceAll(`{${key}}`, value), text);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+/** A Mexican CURP (4 letters, 6 digits, 8 letters or digits), new each call. */
+export const curp = () => `QUMA${randomInt(600_101, 991_231)}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@test.example`;
+
+export interface Person {
+  email: string;
+  number: string;
+  password?: string;
+}
+
+export interface WizardOptions {
+  /** Run axe on each step reached. */
+  axe?: boolean;
+  /** Only page.keyboard acts on the controls (Tab, Shift+Tab, Enter, Space, arrows, typing); focus is checked after each Next. */
+  keyboard?: boolean;
+}
+
+/** Whether the element (or something inside it, e.g. a radio of a group) has the focus. */
+export const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+
+/** A short description of the focused element, for failure messages. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'nothing (body)';
+    const label = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? '';
+    return `<${element.tagName.toLowerCase()} role=${element.getAttribute('role') ?? ''}> "${label.trim().slice(0, 60)}"`;
+  });
+
+/** Tabs (forwards, or backwards when the target comes before the focus) until the target has the focus, as a person would. */
+export async function tabTo(page: Page, target: Locator, what: string) {
+  await target.waitFor();
+  for (let presses = 0; presses < 40; presses += 1) {
+    const where = await target.evaluate((element) => {
+      const active = document.activeElement;
+      if (active === element || element.contains(active)) return 'here';
+      if (!active || active === document.body) return 'after';
+      return element.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after';
+    });
+    if (where === 'here') return;
+    await page.keyboard.press(where === 'before' ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${what}; the focus is on ${await focused(page)}`);
+}
+
+/** A person's view of the wizard: find things by their label, as a patient would. */
+export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
+  const title = (key: string) => page.getByRole('heading', { level: 2, name: texts[key]! });
+  const keys = page.keyboard;
+  let stepCount = 0;
+  let advanced = false;
+  // A label may carry more after the text (the dose's unit, '(optional)'): match its beginning.
+  const input = (labelKey: string) => page.getByLabel(new RegExp(`^${escapeRegExp(texts[labelKey]!)}( \\(.*\\))?$`));
+  const selectButton = (labelKey: string) => page.locator('.field').filter({ has: page.getByText(texts[labelKey]!, { exact: true }) }).locator('button').first();
+  /** With an open list (real focus on its options), arrows down to the option and takes it. */
+  const pickFocusedOption = async (optionText: string) => {
+    const current = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'option' ? document.activeElement.textContent?.trim() : undefined));
+    await expect.poll(current, { message: 'an option has the focus' }).toBeDefined();
+    for (let presses = 0; (await current()) !== optionText; presses += 1) {
+      if (presses > 60) throw new Error(`no option '${optionText}'`);
+      await keys.press('ArrowDown');
+    }
+    await keys.press('Enter');
+  };
+  return {
+    async at(key: string) {
+      try {
+        await title(key).waitFor();
+      } catch (error) {
+        // E2E_SCREENSHOT_DIR=<folder> keeps a picture of the screen a step never reached.
+        if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/signup-${key}.png`, fullPage: true });
+        throw error;
+      }
+      stepCount += 1;
+      // After Next, the new step's title has the focus: a screen reader says where the person is.
+      if (options.keyboard && advanced) await expect.poll(() => hasFocus(title(key)), { message: `focus on the title of ${key}` }).toBe(true);
+      advanced = false;
+      if (options.axe) await expectNoAxeViolations(page, `signup step ${key}`);
+    },
+    async next() {
+      advanced = true;
+      await this.press(texts['signup.next']!);
+    },
+    /** Presses a button (or follows a link) by its name. */
+    async press(name: string, role: 'button' | 'link' = 'button') {
+      const target = page.getByRole(role, { name, exact: true }).first();
+      if (!options.keyboard) return target.click();
+      await tabTo(page, target, `the ${role} '${name}'`);
+      await keys.press('Enter');
+    },
+    async type(labelKey: string, value: string) {
+      if (!options.keyboard) return input(labelKey).fill(value);
+      await tabTo(page, input(labelKey), `the field '${texts[labelKey]}'`);
+      await keys.press('ControlOrMeta+A');
+      if (value) await keys.type(value);
+      else await keys.press('Delete');
+    },
+    async choose(labelKey: string, optionText: string) {
+      if (!options.keyboard) {
+        await selectButton(labelKey).click();
+        await page.getByRole('option', { name: optionText, exact: true }).click();
+        return;
+      }
+      await tabTo(page, selectButton(labelKey), `the select '${texts[labelKey]}'`);
+      await keys.press('ArrowDown');
+      await pickFocusedOption(optionText);
+      await expect.poll(() => selectButton(labelKey).textContent()).toContain(optionText);
+    },
+    async radio(optionText: string) {
+      const radio = page.getByRole('radio', { name: optionText, exact: true });
+      if (!options.keyboard) return radio.check({ force: true });
+      const group = page.getByRole('radiogroup').filter({ has: radio });
+      await tabTo(page, group, `the group of '${optionText}'`);
+      // Arrows move along the group (and choose); Space chooses the focused one.
+      for (let presses = 0; !(await hasFocus(radio)); presses += 1) {
+        if (presses > 10) throw new Error(`arrows never reached '${optionText}'`);
+        await keys.press('ArrowDown');
+      }
+      await keys.press('Space');
+      await expect.poll(() => radio.isChecked()).toBe(true);
+    },
+    async date(labelKey: string, mmddyyyy: string) {
+      const month = page.getByRole('group', { name: texts[labelKey]! }).first().getByRole('spinbutton').first();
+      if (options.keyboard) await tabTo(page, month, `the date '${texts[labelKey]}'`);
+      else await month.click();
+      await keys.type(mmddyyyy.replaceAll('/', ''));
+    },
+    /** A checkbox, by the text of its label. */
+    async tick(labelText: string) {
+      if (!options.keyboard) return page.getByText(labelText, { exact: true }).click();
+      const box = page.getByLabel(labelText, { exact: true });
+      await tabTo(page, box, `the checkbox '${labelText}'`);
+      await keys.press('Space');
+      await expect.poll(() => box.isChecked()).toBe(true);
+    },
+    /** A search box with suggestions: types, then takes the first suggestion that matches. */
+    async search(labelKey: string, text: string, option: RegExp) {
+      const box = page.getByRole('combobox', { name: texts[labelKey]! });
+      const suggestion = page.getByRole('option', { name: option }).first();
+      if (!options.keyboard) {
+        await box.fill(text);
+        await suggestion.click();
+        return;
+      }
+      await tabTo(page, box, `the search '${texts[labelKey]}'`);
+      await keys.type(text);
+      await suggestion.waitFor();
+      // The list keeps the focus in the box (aria-activedescendant): arrows move the highlighted suggestion.
+      const highlighted = () => box.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+      for (let presses = 0; !option.test(await highlighted()); presses += 1) {
+        if (presses > 20) throw new Error(`no suggestion ${option}`);
+        await keys.press('ArrowDown');
+      }
+      await keys.press('Enter');
+      await expect.poll(() => box.inputValue()).toMatch(option);
+    },
+    get steps() {
+      return stepCount;
+    },
+  };
+}
+export type Wizard = ReturnType<typeof wizard>;
+
+export const successHeading = (page: Page, texts: Texts, patientName: string) => page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName }) });
+
+/** From the success screen, through the login screen, to the patient's home. */
+export async function logInFromSuccess(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
+  const w = wizard(page, texts, options);
+  await w.press(texts['signup.success.enterAction']!, 'link');
+  await page.getByLabel(texts['login.email.label']!, { exact: true }).waitFor();
+  await w.type('login.email.label', person.email);
+  await w.type('login.password.label', person.password!);
+  await w.press(texts['login.submit']!);
+  await page.waitForURL((url) => url.pathname.endsWith('/home'));
+}
+
+export async function enrolAlivioCostaRica(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
+  const w = wizard(page, texts, options);
+  await w.at('signup.country.title');
+  await w.choose('signup.country.label', 'Costa Rica');
+  await w.next();
+  await w.at('signup.email.title');
+  await w.type('signup.email.label', person.email);
+  await w.next();
+  await w.at('signup.idNumber.title');
+  await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
+  await w.type('signup.idNumber.label', person.number);
+  await w.next();
+  await w.at('signup.personalInfo.title');
+  await w.type('signup.personalInfo.firstName.label', 'Lucía');
+  await w.type('signup.personalInfo.lastName.label', 'Quesada');
+  await w.type('signup.personalInfo.secondSurname.label', 'Mora');
+  await w.radio(texts['signup.personalInfo.gender.female']!);
+  await w.next();
+  await w.at('signup.birthdate.title');
+  await w.date('signup.birthdate.label', '03/14/1985');
+  await w.next();
+  await w.at('signup.caregiver.title');
+  await w.radio(texts['common.no']!);
+  await w.next();
+  await w.at('signup.contact.title');
+  await w.type('signup.contact.phone.label', '88001234');
+  await w.next();
+  await w.at('signup.address.title');
+  await w.type('signup.address.line.label', 'De la iglesia 200 m al norte, casa 12');
+  await w.search('signup.address.search.label', 'Escaz', /Escaz/);
+  await w.next();
+  if (person.password) {
+    await w.at('signup.password.title');
+    await w.type('signup.password.password.label', person.password);
+    await w.type('signup.password.repeat.label', person.password);
+    await w.next();
+  }
+  await w.at('signup.consent.title');
+  await w.press(texts['common.readMore']!);
+  await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
+  await w.tick(texts['signup.consent.accept.label']!);
+  await w.next();
+  await w.at('signup.treatment.title');
+  await w.choose('signup.treatment.medicine.label', 'Migralen 50 mg');
+  await w.type('signup.treatment.length.amount.label', '6');
+  await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.month']!);
+  await w.next();
+  await w.at('signup.details.title');
+  return w;
+}
+
+/** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
+export async function finishAlivioTreatment(page: Page, texts: Texts, w: Wizard) {
+  await w.type('signup.details.dose.label', '1');
+  await w.type('signup.details.frequency.times.label', '1');
+  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
+  await w.next();
+  await w.at('signup.doctor.title');
+  await w.type('signup.doctor.firstName.label', 'Laura');
+  await w.type('signup.doctor.lastName.label', 'Vargas');
+  await w.next();
+  await w.at('signup.startDate.title');
+  await w.tick(texts['signup.startDate.notStarted']!);
+  await w.next();
+  await w.at('signup.healthCenter.title');
+  await w.type('signup.healthCenter.name.label', 'Clínica Central');
+  await w.radio(texts['signup.healthCenter.type.private']!);
+  await w.next();
+}
+
+/**
+ * A whole piel enrolment in Mexico (plan 201), to the success screen: a CURP, no weight, an optional second surname
+ * (left out), the alternative phone and e-mail given, a doctor, a start date, no health-center step, and a
+ * custom-therapy code.
+ */
+export async function enrolPielMexico(page: Page, texts: Texts, person: Person & { countryName: string }, options: WizardOptions = {}) {
+  const w = wizard(page, texts, options);
+  await w.at('signup.country.title');
+  await w.choose('signup.country.label', person.countryName);
+  await w.next();
+  await w.at('signup.email.title');
+  await w.type('signup.email.label', person.email);
+  await w.next();
+  await w.at('signup.idNumber.title');
+  await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
+  await w.type('signup.idNumber.label', person.number);
+  await w.next();
+  await w.at('signup.personalInfo.title');
+  await w.type('signup.personalInfo.firstName.label', 'Guadalupe');
+  await w.type('signup.personalInfo.lastName.label', 'Ortiz');
+  await w.radio(texts['signup.personalInfo.gender.other']!);
+  await w.next();
+  await w.at('signup.birthdate.title');
+  await w.date('signup.birthdate.label', '07/21/1979');
+  await w.next();
+  await w.at('signup.caregiver.title');
+  await w.radio(texts['common.no']!);
+  await w.next();
+  await w.at('signup.contact.title');
+  await w.type('signup.contact.phone.label', '5512345678');
+  await w.type('signup.contact.phoneAlternative.label', '3312345678');
+  await w.type('signup.contact.emailAlternative.label', `alt-${person.email}`);
+  await w.next();
+  await w.at('signup.address.title');
+  await w.search('signup.address.search.label', 'Guadala', /Guadalajara/);
+  await w.type('signup.address.line.label', 'Avenida Juárez 120, colonia Centro');
+  await w.next();
+  await w.at('signup.password.title');
+  await w.type('signup.password.password.label', person.password!);
+  await w.type('signup.password.repeat.label', person.password!);
+  await w.next();
+  await w.at('signup.consent.title');
+  await w.tick(texts['signup.consent.accept.label']!);
+  await w.next();
+  await w.at('signup.treatment.title');
+  await w.choose('signup.treatment.medicine.label', 'Plaquexa 45 mg');
+  await page.getByText('Jeringa prellenada 45 mg/0,5 mL').waitFor();
+  await w.type('signup.treatment.length.amount.label', '1');
+  await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
+  await w.next();
+  await w.at('signup.details.title');
+  await w.type('signup.details.dose.label', '1');
+  await w.type('signup.details.frequency.times.label', '2');
+  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.month']!);
+  await w.next();
+  await w.at('signup.doctor.title');
+  await w.type('signup.doctor.firstName.label', 'Ricardo');
+  await w.type('signup.doctor.lastName.label', 'Salinas');
+  await w.next();
+  await w.at('signup.startDate.title');
+  await w.date('signup.startDate.label', '02/01/2025');
+  await w.next();
+  await w.at('signup.customTherapy.title');
+  await w.radio(texts['signup.customTherapy.yes']!);
+  await w.type('signup.customTherapy.code.label', 'PSO-2026');
+  await w.next();
+  await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
+  return w;
+}
+
+/** Enrols an alivio Costa Rica patient through the API (as another device would have), for tests that need one registered. */
+export async function enrolAlivioThroughApi(portal: Portal, person: Person) {
+  const response = await portal.app.inject({
+    method: 'POST',
+    url: '/api/v1/patient/signup',
+    headers: { host: `alivio.localhost:${portal.port}` },
+    payload: {
+      idempotencyKey: randomUUID(),
+      supportPlanId: 101,
+      language: 'es',
+      country: 'CR',
+      email: person.email,
+      identification: { type: 'IDENTIFICATION', number: person.number },
+      personalInfo: { firstName: 'Rosa', lastName: 'Jiménez', secondSurname: 'Castro', gender: 'FEMALE' },
+      birthDate: '1980-05-02',
+      contact: { phone: { country: 'CR', phoneNumber: '88005678' } },
+      address: { line: 'Frente al parque, casa 4', location: { id: 'CR-san-jose-escazu' } },
+      password: person.password ?? 'Camino-del-Valle-2026',
+      consent: { accepted: true, termsVersion: '3.1' },
+      treatments: [
+        {
+          productId: 1101,
+          unitAmount: '1',
+          frequency: { amount: 1, interval: 'day' },
+          duration: { amount: 6, interval: 'month' },
+          notStarted: true,
+          doctor: { firstName: 'Laura', lastName: 'Vargas' },
+          healthCenter: { name: 'Clínica Central', type: 'PRIVATE' },
+        },
+      ],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
