@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { outbox, preregistration, program } from '../apps/api/src/db/schema.ts';
+import { outbox, planPatient, preregistration, program, treatment } from '../apps/api/src/db/schema.ts';
 import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
 import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
 import { cedula, fill, logInFromSuccess, successHeading, uniqueEmail, wizard } from './signup-support.ts';
@@ -32,7 +32,7 @@ async function invite(data: PreregisteredPatient, language: 'es' | 'en') {
 }
 
 describe('enrolment of a pre-registered patient', () => {
-  it('prefills what the program holds, keeps the invited e-mail, and enrols once from the invitation', async () => {
+  it('prefills what the program holds, keeps the invited e-mail, adds a second medicine, and enrols once from the invitation', async () => {
     const texts = textsOf('alivio', 'en');
     const held: PreregisteredPatient = {
       supportPlanId: 101,
@@ -102,10 +102,45 @@ describe('enrolment of a pre-registered patient', () => {
     await w.type('signup.healthCenter.name.label', 'Clínica Central');
     await w.radio(texts['signup.healthCenter.type.public']!);
     await w.next();
+
+    // A second medicine: the first is listed and no longer offered.
+    await w.anotherMedicine('yes');
+    await w.at('signup.treatment.title');
+    await page.getByRole('heading', { level: 3, name: texts['signup.treatment.added.title']! }).waitFor();
+    await page.getByText('Migralen 50 mg · Caja x 30 tabletas').waitFor();
+    await page.locator('.field').filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) }).locator('button').first().click();
+    expect(await page.getByRole('option').allTextContents()).not.toContain('Migralen 50 mg');
+    await page.getByRole('option', { name: 'Neurovia 140 mg/mL', exact: true }).click();
+    await w.type('signup.treatment.length.amount.label', '1');
+    await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
+    await w.next();
+    await w.at('signup.details.title');
+    await w.type('signup.details.dose.label', '1');
+    await w.type('signup.details.frequency.times.label', '1');
+    await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.month']!);
+    await w.next();
+    await w.at('signup.doctor.title');
+    await w.type('signup.doctor.firstName.label', 'Laura');
+    await w.type('signup.doctor.lastName.label', 'Vargas');
+    await w.next();
+    await w.at('signup.startDate.title');
+    await w.date('signup.startDate.label', '10/01/2026');
+    await w.next();
+    await w.at('signup.healthCenter.title');
+    await w.type('signup.healthCenter.name.label', 'Clínica Central');
+    await w.radio(texts['signup.healthCenter.type.public']!);
+    await w.next();
+    await w.anotherMedicine('no');
     await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();
     const [row] = await portal.app.database.db.select().from(preregistration).where(eq(preregistration.email, held.email));
     expect(row!.usedAt).not.toBeNull();
+    const [plan] = await portal.app.database.db.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row!.patientId!));
+    const medicines = await portal.app.database.db.select({ productId: treatment.productId, startDate: treatment.startDate }).from(treatment).where(eq(treatment.planPatientId, plan!.id));
+    expect(medicines.sort((a, b) => a.productId - b.productId)).toEqual([
+      { productId: 1101, startDate: null },
+      { productId: 1103, startDate: '2026-10-01' },
+    ]);
 
     await logInFromSuccess(page, texts, { email: held.email, number: held.identification!.number, password: 'Orchid-Valley-Morning-7' });
 

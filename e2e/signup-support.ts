@@ -166,6 +166,18 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await keys.press('Enter');
       await expect.poll(() => box.inputValue()).toMatch(option);
     },
+    /**
+     * After the last step, when the plan offers another medicine: 'Do you use another medicine of the program?'.
+     * Not one of the plan's steps (not counted in `steps`); its title gets the focus like a step's.
+     */
+    async anotherMedicine(answer: 'yes' | 'no') {
+      await title('signup.anotherTreatment.title').waitFor();
+      if (options.keyboard) await expect.poll(() => hasFocus(title('signup.anotherTreatment.title')), { message: 'focus on the title of anotherTreatment' }).toBe(true);
+      if (options.axe) await expectNoAxeViolations(page, 'signup another medicine');
+      await this.radio(texts[answer === 'yes' ? 'signup.anotherTreatment.yes' : 'signup.anotherTreatment.no']!);
+      advanced = true;
+      await this.press(texts['signup.next']!);
+    },
     get steps() {
       return stepCount;
     },
@@ -254,6 +266,7 @@ export async function finishAlivioTreatment(page: Page, texts: Texts, w: Wizard)
   await w.type('signup.healthCenter.name.label', 'Clínica Central');
   await w.radio(texts['signup.healthCenter.type.private']!);
   await w.next();
+  await w.anotherMedicine('no');
 }
 
 /**
@@ -322,6 +335,7 @@ export async function enrolPielMexico(page: Page, texts: Texts, person: Person &
   await w.radio(texts['signup.customTherapy.yes']!);
   await w.type('signup.customTherapy.code.label', 'PSO-2026');
   await w.next();
+  await w.anotherMedicine('no');
   await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
   return w;
 }

@@ -181,7 +181,8 @@ describe('enrolment', () => {
     await w.at('signup.startDate.title');
     await w.date('signup.startDate.label', '10/01/2026');
     await w.next();
-    // No health-center or custom-therapy step on this plan: the enrolment is sent.
+    // No health-center or custom-therapy step on this plan: after 'another medicine?', the enrolment is sent.
+    await w.anotherMedicine('no');
     await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Kevin Ramdial' }) }).waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page, 'equilibrio success');
     await context.close();

@@ -34,6 +34,21 @@ describe('signup draft', () => {
     expect(body.treatments[0]).toMatchObject({ productId: 1101, frequency: { amount: 2, interval: 'day' } });
   });
 
+  it('sends every medicine of the enrolment, those added before first', () => {
+    const body = toSignupBody(
+      {
+        idempotencyKey: 'key-3',
+        treatments: [{ productId: 1101, unitAmount: '1', frequency: { amount: '1', interval: 'day' }, duration: { amount: '6', interval: 'month' }, notStarted: true }],
+        treatment: { productId: 1103, unitAmount: '1,5', frequency: { amount: '2', interval: 'month' }, duration: { amount: '1', interval: 'year' }, startDate: '2026-10-01' },
+      },
+      ctx,
+    );
+    expect(body.treatments).toEqual([
+      expect.objectContaining({ productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, notStarted: true }),
+      expect.objectContaining({ productId: 1103, unitAmount: '1,5', frequency: { amount: 2, interval: 'month' }, startDate: '2026-10-01' }),
+    ]);
+  });
+
   it('sends no invitation for an ordinary enrolment', () => {
     expect(toSignupBody({ idempotencyKey: 'key-2' }, { ...ctx, preregistered: false }).preregistration).toBeUndefined();
   });

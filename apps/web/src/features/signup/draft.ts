@@ -3,7 +3,7 @@
 import { useCallback, useState } from 'react';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
 import type { PreregisteredPatientView, PreregistrationLink, SignupBody } from '@portal/contracts/signup';
-import type { SignupDraft, WizardContext } from './model.ts';
+import type { SignupDraft, TreatmentDraft, WizardContext } from './model.ts';
 
 const STORAGE_KEY = 'portal.signup';
 
@@ -82,12 +82,30 @@ export function draftOfPreregistration(held: PreregisteredPatientView, link: Pre
 const toNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
 const blankToUndefined = (text: string | undefined) => (text && text.trim() !== '' ? text : undefined);
 
+type TreatmentBody = SignupBody['treatments'][number];
+const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
+  value && blankToUndefined(value.amount) ? { amount: toNumber(value.amount) as number, interval: value.interval as T } : undefined;
+
+/** One medicine of the payload, from the draft's text fields. */
+function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
+  return {
+    productId: treatment.productId as number,
+    unitAmount: treatment.unitAmount ?? '',
+    frequency: interval(treatment.frequency) as TreatmentBody['frequency'],
+    duration: interval(treatment.duration) as TreatmentBody['duration'],
+    restTime: interval(treatment.restTime),
+    startDate: treatment.notStarted ? undefined : blankToUndefined(treatment.startDate),
+    notStarted: treatment.notStarted || undefined,
+    doctor: treatment.doctor ? { firstName: blankToUndefined(treatment.doctor.firstName), lastName: blankToUndefined(treatment.doctor.lastName) } : undefined,
+    healthCenter: treatment.healthCenter ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type } : undefined,
+    customTherapy: treatment.customTherapy ? { hasCode: treatment.customTherapy.hasCode === true, code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined } : undefined,
+  };
+}
+
 /** The sign-up payload of a finished draft (the server validates it again with the plan's settings). */
 export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody {
   const treatment = draft.treatment ?? {};
   const caregiver = draft.caregiver?.hasCaregiver ? draft.caregiver : undefined;
-  const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
-    value && blankToUndefined(value.amount) ? { amount: toNumber(value.amount) as number, interval: value.interval as T } : undefined;
   return {
     idempotencyKey: draft.idempotencyKey,
     supportPlanId: draft.supportPlanId as number,
@@ -125,20 +143,7 @@ export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody
     skipPassword: ctx.skipPassword || undefined,
     preregistration: draft.preregistration,
     consent: { accepted: draft.consent?.accepted === true, termsVersion: draft.consent?.termsVersion ?? '' } as SignupBody['consent'],
-    treatments: [
-      {
-        productId: treatment.productId as number,
-        unitAmount: treatment.unitAmount ?? '',
-        frequency: interval(treatment.frequency) as SignupBody['treatments'][number]['frequency'],
-        duration: interval(treatment.duration) as SignupBody['treatments'][number]['duration'],
-        restTime: interval(treatment.restTime),
-        startDate: treatment.notStarted ? undefined : blankToUndefined(treatment.startDate),
-        notStarted: treatment.notStarted || undefined,
-        doctor: treatment.doctor ? { firstName: blankToUndefined(treatment.doctor.firstName), lastName: blankToUndefined(treatment.doctor.lastName) } : undefined,
-        healthCenter: treatment.healthCenter ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type } : undefined,
-        customTherapy: treatment.customTherapy ? { hasCode: treatment.customTherapy.hasCode === true, code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined } : undefined,
-      },
-    ],
+    treatments: [...(draft.treatments ?? []), treatment].map((item) => toTreatmentBody(item)),
   };
 }
 

@@ -30,18 +30,23 @@ export interface SignupDraft {
   address?: { line?: string; location?: Location };
   password?: string;
   consent?: { accepted?: boolean; termsVersion?: string };
-  treatment?: {
-    productId?: number;
-    unitAmount?: string;
-    frequency?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
-    duration?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
-    restTime?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
-    startDate?: string;
-    notStarted?: boolean;
-    doctor?: { firstName?: string; lastName?: string };
-    healthCenter?: { name?: string; type?: 'PUBLIC' | 'PRIVATE' };
-    customTherapy?: { hasCode?: boolean; code?: string };
-  };
+  /** Medicines already added in this enrolment ('Do you use another medicine?' answered yes); complete. */
+  treatments?: TreatmentDraft[];
+  /** The medicine being entered on the treatment steps. */
+  treatment?: TreatmentDraft;
+}
+
+export interface TreatmentDraft {
+  productId?: number;
+  unitAmount?: string;
+  frequency?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
+  duration?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
+  restTime?: { amount?: string; interval?: 'day' | 'week' | 'month' | 'year' };
+  startDate?: string;
+  notStarted?: boolean;
+  doctor?: { firstName?: string; lastName?: string };
+  healthCenter?: { name?: string; type?: 'PUBLIC' | 'PRIVATE' };
+  customTherapy?: { hasCode?: boolean; code?: string };
 }
 
 export interface SignupPlan {
@@ -78,6 +83,8 @@ export interface StepProps {
   draft: SignupDraft;
   ctx: WizardContext;
   onDone: (patch: Partial<SignupDraft>) => void;
+  /** Changes the draft without leaving the step (e.g. removing a medicine added before). */
+  onChange?: (patch: Partial<SignupDraft>) => void;
 }
 
 /** Whether a step shows for this plan and draft. */

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import { useBlocker } from 'react-router';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
-import { todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
+import { MAX_SIGNUP_TREATMENTS, todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
@@ -15,6 +15,7 @@ import { useT } from '../../../program/use-t.ts';
 import { getFieldSettings, getPlanProducts, openPreregistration, submitSignup } from '../api/signup-api.ts';
 import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
 import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type WizardContext } from '../model.ts';
+import { AnotherTreatmentStep } from './another-treatment-step.tsx';
 import { AddressStep } from './steps/address-step.tsx';
 import { BirthdateStep } from './steps/birthdate-step.tsx';
 import { CaregiverStep } from './steps/caregiver-step.tsx';
@@ -84,6 +85,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const [result, setResult] = useState<SignupResponse['data']>();
   const [refusal, setRefusal] = useState<{ messageKey: string }>();
   const [submitFailed, setSubmitFailed] = useState(false);
+  /** After the last step: asking whether the patient uses another medicine of the program. */
+  const [askingAnother, setAskingAnother] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
   const today = useMemo(() => todayIso(), []);
 
@@ -135,10 +138,11 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       heading.focus();
     }
     // needsPlan: after the country step the title appears only once the plan's settings have loaded.
-  }, [step, phase, needsPlan]);
+  }, [step, phase, needsPlan, askingAnother]);
 
   const goTo = (next: SignupStep, nextDraft: SignupDraft = draft) => {
     setRefusal(undefined);
+    setAskingAnother(false);
     save({ draft: nextDraft, step: next });
   };
 
@@ -168,12 +172,30 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     const nextDraft: SignupDraft = { ...draft, ...patch };
     if (patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId) {
       // Another country: the plan's questions change, so plan-specific answers start again.
-      for (const key of ['identification', 'weight', 'caregiver', 'contact', 'address', 'treatment'] as const) delete nextDraft[key];
+      for (const key of ['identification', 'weight', 'caregiver', 'contact', 'address', 'treatment', 'treatments'] as const) delete nextDraft[key];
     }
     const position = SIGNUP_STEPS.indexOf(step);
     const following = SIGNUP_STEPS.slice(position + 1).find((key) => isStepVisible(key, { ...ctx, plan: patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId ? undefined : ctx.plan }, nextDraft));
     if (following) goTo(following, nextDraft);
-    else void submit(nextDraft);
+    else if (canAddAnother(nextDraft)) {
+      save({ draft: nextDraft, step });
+      setAskingAnother(true);
+    } else void submit(nextDraft);
+  };
+
+  /** The medicines of the enrolment: those added before, then the one on the treatment steps. */
+  const medicinesOf = (of: SignupDraft) => [...(of.treatments ?? []), ...(of.treatment?.productId !== undefined ? [of.treatment] : [])];
+  /** Another medicine can be added while the plan offers one not chosen yet (up to the contract's maximum). */
+  const canAddAnother = (of: SignupDraft) => {
+    const chosen = medicinesOf(of);
+    return chosen.length > 0 && chosen.length < MAX_SIGNUP_TREATMENTS && (products.data ?? []).some((item) => !chosen.some((medicine) => medicine.productId === item.id));
+  };
+  const answerAnother = (another: boolean) => {
+    if (!another) {
+      void submit(draft);
+      return;
+    }
+    goTo('treatment', { ...draft, treatments: medicinesOf(draft), treatment: undefined });
   };
 
   if (phase === 'processing') {
@@ -208,7 +230,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   }
 
   const StepComponent = STEP_COMPONENTS[step as Exclude<SignupStep, 'identification'>] ?? CountryStep;
-  const formId = `signup-step-${step}`;
+  const formId = askingAnother ? 'signup-step-another' : `signup-step-${step}`;
   const total = Math.max(visible.length, 1);
   return (
     <div className="signup">
@@ -244,16 +266,26 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
               <span className="spinner" aria-hidden="true" />
             </div>
           )
+        ) : askingAnother ? (
+          <AnotherTreatmentStep formId={formId} treatments={medicinesOf(draft)} products={products.data ?? []} onAnswer={answerAnother} />
         ) : (
           // Keyed by the invitation too: a draft prefilled from it remounts the step with the held values.
-          <StepComponent key={`${step}:${draft.preregistration?.n ?? ''}`} formId={formId} draft={draft} ctx={ctx} onDone={onDone} />
+          <StepComponent
+            key={`${step}:${draft.preregistration?.n ?? ''}`}
+            formId={formId}
+            draft={draft}
+            ctx={ctx}
+            onDone={onDone}
+            onChange={(patch) => save({ draft: { ...draft, ...patch }, step })}
+          />
         )}
       </div>
       <div className="actions signup__actions">
         <Button
           className="button button--ghost"
           onPress={() => {
-            if (index > 0) goTo(visible[index - 1] as SignupStep);
+            if (askingAnother) setAskingAnother(false);
+            else if (index > 0) goTo(visible[index - 1] as SignupStep);
             else window.history.back();
           }}
         >

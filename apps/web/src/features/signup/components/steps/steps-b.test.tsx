@@ -70,11 +70,12 @@ function renderStep(Step: ComponentType<StepProps>, draft: Partial<SignupDraft> 
       </IntlProvider>
     </QueryClientProvider>
   );
-  render(wrap(<Step formId="step-form" draft={{ idempotencyKey: 'key', country: 'CR', supportPlanId: 7, ...draft }} ctx={ctx} onDone={onDone} />));
+  const onChange = vi.fn();
+  render(wrap(<Step formId="step-form" draft={{ idempotencyKey: 'key', country: 'CR', supportPlanId: 7, ...draft }} ctx={ctx} onDone={onDone} onChange={onChange} />));
   const submit = () => act(async () => {
     fireEvent.submit(document.getElementById('step-form')!);
   });
-  return { onDone, submit };
+  return { onDone, onChange, submit };
 }
 
 /** Types into the field labelled `label` (the label may carry '(optional)' or a unit after it). */
@@ -245,6 +246,19 @@ describe('TreatmentStep', () => {
     type(text('signup.treatment.length.amount.label'), ' 6 ');
     await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { productId: 12, unitAmount: '1', duration: { amount: '6', interval: 'month' } } }));
+  });
+});
+
+describe('TreatmentStep with medicines added before', () => {
+  it('lists them with a way to remove each, and never offers them again', async () => {
+    const { onChange } = renderStep(TreatmentStep, { treatments: [{ productId: 11, unitAmount: '1' }] });
+    expect(screen.getByRole('heading', { level: 3, name: text('signup.treatment.added.title') })).toBeTruthy();
+    expect(screen.getByText('Calmarex · 50 mg tablets')).toBeTruthy();
+    // The one medicine left is the only choice (the select's form twin lists its options).
+    const choices = [...document.querySelectorAll('select[name="medicine"] option')].map((option) => option.textContent?.trim()).filter(Boolean);
+    expect(choices).toEqual(['Dermaclar']);
+    fireEvent.click(screen.getByRole('button', { name: text('signup.treatment.added.remove').replace('{medicine}', 'Calmarex') }));
+    expect(onChange).toHaveBeenCalledWith({ treatments: [] });
   });
 });
 

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS } from '@portal/contracts/enums';
 import { DurationSchema, type PlanProduct } from '@portal/contracts/signup';
@@ -63,9 +63,11 @@ function treatmentSchema(products: PlanProduct[], medicine: string | undefined) 
 }
 type Values = z.input<ReturnType<typeof treatmentSchema>>;
 
-export function TreatmentStep({ formId, draft, ctx, onDone }: StepProps) {
+export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProps) {
   const t = useT();
-  const products = ctx.products;
+  // Medicines added before in this enrolment are listed (and can be removed), never offered again.
+  const added = (draft.treatments ?? []).map((item) => ({ item, product: ctx.products?.find((product) => product.id === item.productId) }));
+  const products = ctx.products?.filter((product) => !added.some(({ item }) => item.productId === product.id));
   const initial = products?.find((product) => product.id === draft.treatment?.productId);
   // The form keeps what was typed (raw); the schema depends on the medicine chosen.
   const resolver: Resolver<Values> = (values, context, options) =>
@@ -95,6 +97,26 @@ export function TreatmentStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.treatment.title')}</h2>
       <p>{t('signup.treatment.subtitle')}</p>
+      {added.length > 0 ? (
+        <section className="stack" aria-labelledby={`${formId}-added`}>
+          <h3 id={`${formId}-added`} className="field__label" style={{ margin: 0 }}>
+            {t('signup.treatment.added.title')}
+          </h3>
+          <ul className="steps-b-added">
+            {added.map(({ item, product }) => (
+              <li key={item.productId}>
+                <span>{product ? `${product.medicine} · ${product.presentation}` : null}</span>
+                <Button
+                  className="button button--ghost"
+                  onPress={() => onChange?.({ treatments: (draft.treatments ?? []).filter((other) => other.productId !== item.productId) })}
+                >
+                  {t('signup.treatment.added.remove', { medicine: product?.medicine ?? '' })}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {products === undefined ? (
         <p className="steps-b-status" role="status">
           <span className="spinner" aria-hidden="true" />

@@ -1,0 +1,54 @@
+// After the last treatment question: 'Do you use another medicine of the program?' Yes goes back to the treatment
+// step for a new medicine (the ones added stay listed there); No finishes the enrolment.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
+import { Form } from 'react-aria-components';
+import { z } from 'zod';
+import type { PlanProduct } from '@portal/contracts/signup';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { useT } from '../../../program/use-t.ts';
+import type { TreatmentDraft } from '../model.ts';
+
+const Schema = z.object({ another: z.boolean({ error: 'signup.anotherTreatment.required' }) });
+interface Values {
+  another?: boolean;
+}
+
+interface Props {
+  formId: string;
+  /** Every medicine of this enrolment so far, the one just entered last. */
+  treatments: TreatmentDraft[];
+  products: PlanProduct[];
+  onAnswer: (another: boolean) => void;
+}
+
+export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }: Props) {
+  const t = useT();
+  const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values> });
+  const onSubmit = handleSubmit((values) => onAnswer(values.another === true));
+  return (
+    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      <h2 className="step__title">{t('signup.anotherTreatment.title')}</h2>
+      <p>{t('signup.anotherTreatment.added')}</p>
+      <ul>
+        {treatments.map((item) => {
+          const product = products.find((candidate) => candidate.id === item.productId);
+          return <li key={item.productId}>{product ? `${product.medicine} · ${product.presentation}` : null}</li>;
+        })}
+      </ul>
+      <RadioField
+        control={control}
+        name="another"
+        label={t('signup.anotherTreatment.question')}
+        options={[
+          { value: 'true', text: t('signup.anotherTreatment.yes') },
+          { value: 'false', text: t('signup.anotherTreatment.no') },
+        ]}
+        isBoolean
+        isRequired
+      />
+    </Form>
+  );
+}
