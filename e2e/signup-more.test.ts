@@ -1,5 +1,6 @@
-// More enrolment browser tests: piel's own field settings, English with axe on every step, the keyboard only,
+// More enrolment browser tests: piel's and equilibrio's own field settings in Spanish, English with axe on every step, the keyboard only,
 // and an identification number that is already registered.
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cedula, curp, enrolAlivioCostaRica, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
@@ -41,6 +42,80 @@ describe('enrolment, more', () => {
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
     await expectNoAxeViolations(page, 'piel success');
 
+    await logInFromSuccess(page, texts, person);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('enrols a patient of equilibrio in Guatemala in Spanish (a DPI, weight in kg, no health-center step), axe on every step, with two medicines', async () => {
+    const texts = textsOf('equilibrio', 'es');
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const person = { email: uniqueEmail('equilibrio-gt'), number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`, password: 'Volcan-de-Agua-2026!' };
+    await page.goto(`${portal.origin('equilibrio')}/signup`);
+    const w = wizard(page, texts, { axe: true });
+    await w.at('signup.country.title');
+    await w.choose('signup.country.label', 'Guatemala');
+    await w.next();
+    await w.at('signup.email.title');
+    await w.type('signup.email.label', person.email);
+    await w.next();
+    await w.at('signup.idNumber.title');
+    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identificationGt']!);
+    await w.type('signup.idNumber.label', person.number);
+    await w.next();
+    await w.at('signup.personalInfo.title');
+    await w.type('signup.personalInfo.firstName.label', 'Marta');
+    await w.type('signup.personalInfo.lastName.label', 'Xicará');
+    await w.radio(texts['signup.personalInfo.gender.female']!);
+    await w.next();
+    await w.at('signup.weight.title');
+    await w.type('signup.weight.label', '64,5');
+    await w.next();
+    await w.at('signup.birthdate.title');
+    await w.date('signup.birthdate.label', '09/15/1962');
+    await w.next();
+    await w.at('signup.caregiver.title');
+    await w.radio(texts['common.no']!);
+    await w.next();
+    await w.at('signup.contact.title');
+    // Guatemala's plan hides the alternative e-mail.
+    expect(await page.getByLabel(new RegExp(`^${texts['signup.contact.emailAlternative.label']}`)).count()).toBe(0);
+    await w.type('signup.contact.phone.label', '5512 3456');
+    await w.next();
+    await w.at('signup.address.title');
+    await w.search('signup.address.search.label', 'Quetzal', /Quetzaltenango/);
+    await w.type('signup.address.line.label', '4a calle 12-30, zona 1');
+    await w.next();
+    await w.at('signup.password.title');
+    await w.type('signup.password.password.label', person.password);
+    await w.type('signup.password.repeat.label', person.password);
+    await w.next();
+    await w.at('signup.consent.title');
+    await w.tick(texts['signup.consent.accept.label']!);
+    await w.next();
+    for (const [medicine, dose] of [['Glucanor Basal 100 UI/mL', '18'], ['Metforal XR 750 mg', '2']] as const) {
+      await w.at('signup.treatment.title');
+      await w.choose('signup.treatment.medicine.label', medicine);
+      await w.type('signup.treatment.length.amount.label', '1');
+      await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
+      await w.next();
+      await w.at('signup.details.title');
+      await w.type('signup.details.dose.label', dose);
+      await w.type('signup.details.frequency.times.label', '1');
+      await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
+      await w.next();
+      await w.at('signup.doctor.title');
+      await w.type('signup.doctor.firstName.label', 'Héctor');
+      await w.type('signup.doctor.lastName.label', 'Ajú');
+      await w.next();
+      await w.at('signup.startDate.title');
+      await w.tick(texts['signup.startDate.notStarted']!);
+      await w.next();
+      await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
+    }
+    await successHeading(page, texts, 'Marta Xicará').waitFor({ timeout: 20_000 });
+    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Equilibrio Guatemala' })).waitFor();
+    await expectNoAxeViolations(page, 'equilibrio success (Spanish)');
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
