@@ -121,6 +121,13 @@ describe(`pre-registered patients (v=ppr) (${TEST_DB})`, () => {
     const again = await signup('alivio', completion(data, { n, s }, { identification: { type: 'IDENTIFICATION', number: cedula() } }));
     expect(again.statusCode).toBe(410);
     expect(errorOf(again.json()).code).toBe('PREREGISTRATION_LINK_INVALID');
+    // Neither the link nor the held personal data reach the logs (but for the development mailbox's own line,
+    // which prints links so a developer can follow them; it is off in production).
+    const logs = t.logs().split('\n').filter((entry) => !entry.includes('dev mailbox'));
+    for (const secret of [n, s, data.email, data.identification!.number]) {
+      const line = logs.find((entry) => entry.includes(secret));
+      expect(line, line).toBeUndefined();
+    }
   });
 
   it('lets one of two simultaneous enrolments from the same invitation through', async () => {
