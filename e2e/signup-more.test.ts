@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cedula, curp, enrolAlivioCostaRica, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
+import { cedula, curp, enrolAlivioCostaRica, enterMedicine, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
 
@@ -87,30 +87,13 @@ describe('enrolment, more', () => {
     await w.type('signup.address.line.label', '4a calle 12-30, zona 1');
     await w.next();
     await w.at('signup.password.title');
-    await w.type('signup.password.password.label', person.password);
-    await w.type('signup.password.repeat.label', person.password);
+    await w.password(person.password);
     await w.next();
     await w.at('signup.consent.title');
     await w.tick(texts['signup.consent.accept.label']!);
     await w.next();
     for (const [medicine, dose] of [['Glucanor Basal 100 UI/mL', '18'], ['Metforal XR 750 mg', '2']] as const) {
-      await w.at('signup.treatment.title');
-      await w.choose('signup.treatment.medicine.label', medicine);
-      await w.type('signup.treatment.length.amount.label', '1');
-      await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
-      await w.next();
-      await w.at('signup.details.title');
-      await w.type('signup.details.dose.label', dose);
-      await w.type('signup.details.frequency.times.label', '1');
-      await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
-      await w.next();
-      await w.at('signup.doctor.title');
-      await w.type('signup.doctor.firstName.label', 'Héctor');
-      await w.type('signup.doctor.lastName.label', 'Ajú');
-      await w.next();
-      await w.at('signup.startDate.title');
-      await w.tick(texts['signup.startDate.notStarted']!);
-      await w.next();
+      await enterMedicine(w, texts, { medicine, length: [1, 'year'], dose, frequency: [1, 'day'], doctor: ['Héctor', 'Ajú'], start: 'not started' });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
     }
     await successHeading(page, texts, 'Marta Xicará').waitFor({ timeout: 20_000 });
@@ -128,7 +111,7 @@ describe('enrolment, more', () => {
     await page.goto(`${portal.origin('alivio')}/en/signup`);
     await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
     const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
-    await finishAlivioTreatment(page, texts, w);
+    await finishAlivioTreatment(w, texts);
     await successHeading(page, texts, 'Lucía Quesada').waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.account']!, { planName: 'Alivio Costa Rica' })).waitFor();
     await expectNoAxeViolations(page, 'alivio success (English)');

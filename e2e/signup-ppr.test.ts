@@ -5,7 +5,7 @@ import type { Browser } from 'playwright-core';
 import { outbox, planPatient, preregistration, program, treatment } from '../apps/api/src/db/schema.ts';
 import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
 import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
-import { cedula, fill, logInFromSuccess, successHeading, uniqueEmail, wizard } from './signup-support.ts';
+import { cedula, fill, logInFromSuccess, medicineDetails, successHeading, uniqueEmail, wizard } from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
 
@@ -80,8 +80,7 @@ describe('enrolment of a pre-registered patient', () => {
     await w.at('signup.address.title');
     await w.next();
     await w.at('signup.password.title');
-    await w.type('signup.password.password.label', 'Orchid-Valley-Morning-7');
-    await w.type('signup.password.repeat.label', 'Orchid-Valley-Morning-7');
+    await w.password('Orchid-Valley-Morning-7');
     await w.next();
     await w.at('signup.consent.title');
     await w.tick(texts['signup.consent.accept.label']!);
@@ -90,18 +89,7 @@ describe('enrolment of a pre-registered patient', () => {
     await w.next();
     await w.at('signup.details.title');
     expect(await page.getByLabel(new RegExp(`^${texts['signup.details.dose.label']}`)).inputValue()).toBe('1');
-    await w.next();
-    await w.at('signup.doctor.title');
-    await w.type('signup.doctor.firstName.label', 'Laura');
-    await w.type('signup.doctor.lastName.label', 'Vargas');
-    await w.next();
-    await w.at('signup.startDate.title');
-    await w.tick(texts['signup.startDate.notStarted']!);
-    await w.next();
-    await w.at('signup.healthCenter.title');
-    await w.type('signup.healthCenter.name.label', 'Clínica Central');
-    await w.radio(texts['signup.healthCenter.type.public']!);
-    await w.next();
+    await medicineDetails(w, texts, { dose: '1', frequency: [1, 'day'], doctor: ['Laura', 'Vargas'], start: 'not started', healthCenter: ['Clínica Central', 'public'] });
 
     // A second medicine: the first is listed and no longer offered.
     await w.anotherMedicine('yes');
@@ -115,21 +103,7 @@ describe('enrolment of a pre-registered patient', () => {
     await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
     await w.next();
     await w.at('signup.details.title');
-    await w.type('signup.details.dose.label', '1');
-    await w.type('signup.details.frequency.times.label', '1');
-    await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.month']!);
-    await w.next();
-    await w.at('signup.doctor.title');
-    await w.type('signup.doctor.firstName.label', 'Laura');
-    await w.type('signup.doctor.lastName.label', 'Vargas');
-    await w.next();
-    await w.at('signup.startDate.title');
-    await w.date('signup.startDate.label', '10/01/2026');
-    await w.next();
-    await w.at('signup.healthCenter.title');
-    await w.type('signup.healthCenter.name.label', 'Clínica Central');
-    await w.radio(texts['signup.healthCenter.type.public']!);
-    await w.next();
+    await medicineDetails(w, texts, { dose: '1', frequency: [1, 'month'], doctor: ['Laura', 'Vargas'], start: '10/01/2026', healthCenter: ['Clínica Central', 'public'] });
     await w.anotherMedicine('no');
     await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();

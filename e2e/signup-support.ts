@@ -137,6 +137,13 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       else await month.click();
       await keys.type(mmddyyyy.replaceAll('/', ''));
     },
+    /** The password step's two fields; then, as a person would, waits for the strength meter's verdict. */
+    async password(value: string) {
+      await this.type('signup.password.password.label', value);
+      await this.type('signup.password.repeat.label', value);
+      const verdicts = ['strong', 'medium', 'weak'].map((level) => texts[`signup.password.strength.${level}`]!);
+      await expect.poll(() => page.locator('.strength__value').textContent()).toSatisfy((text: string | null) => verdicts.includes(text ?? ''));
+    },
     /** A checkbox, by the text of its label. */
     async tick(labelText: string) {
       if (!options.keyboard) return page.getByText(labelText, { exact: true }).click();
@@ -231,8 +238,7 @@ export async function enrolAlivioCostaRica(page: Page, texts: Texts, person: Per
   await w.next();
   if (person.password) {
     await w.at('signup.password.title');
-    await w.type('signup.password.password.label', person.password);
-    await w.type('signup.password.repeat.label', person.password);
+    await w.password(person.password);
     await w.next();
   }
   await w.at('signup.consent.title');
@@ -240,32 +246,79 @@ export async function enrolAlivioCostaRica(page: Page, texts: Texts, person: Per
   await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
   await w.tick(texts['signup.consent.accept.label']!);
   await w.next();
-  await w.at('signup.treatment.title');
-  await w.choose('signup.treatment.medicine.label', 'Migralen 50 mg');
-  await w.type('signup.treatment.length.amount.label', '6');
-  await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.month']!);
-  await w.next();
+  await chooseMedicine(w, texts, { medicine: 'Migralen 50 mg', length: [6, 'month'] });
   await w.at('signup.details.title');
   return w;
 }
 
+type Interval = 'day' | 'week' | 'month' | 'year';
+
+/** The answers of one medicine, on the treatment steps; a step the plan does not show is left out. */
+export interface MedicineAnswers {
+  medicine: string;
+  /** e.g. [1, 'year'] */
+  length: [number, Interval];
+  dose: string;
+  frequency: [number, Interval];
+  doctor?: [string, string];
+  /** mm/dd/yyyy, or 'not started'. */
+  start?: string;
+  healthCenter?: [string, 'public' | 'private'];
+  /** A custom-therapy code, or null for 'no'. */
+  therapyCode?: string | null;
+}
+
+/** The treatment step: the medicine and the length of the treatment. */
+export async function chooseMedicine(w: Wizard, texts: Texts, answers: Pick<MedicineAnswers, 'medicine' | 'length'>) {
+  await w.at('signup.treatment.title');
+  await w.choose('signup.treatment.medicine.label', answers.medicine);
+  await w.type('signup.treatment.length.amount.label', String(answers.length[0]));
+  await w.choose('signup.treatment.length.interval.label', texts[`signup.treatment.intervals.${answers.length[1]}`]!);
+  await w.next();
+}
+
+/** From the details step (already shown) to the last treatment question of the plan. */
+export async function medicineDetails(w: Wizard, texts: Texts, answers: Omit<MedicineAnswers, 'medicine' | 'length'>) {
+  await w.type('signup.details.dose.label', answers.dose);
+  await w.type('signup.details.frequency.times.label', String(answers.frequency[0]));
+  await w.choose('signup.details.frequency.interval.label', texts[`signup.details.frequency.intervals.${answers.frequency[1]}`]!);
+  await w.next();
+  if (answers.doctor) {
+    await w.at('signup.doctor.title');
+    await w.type('signup.doctor.firstName.label', answers.doctor[0]);
+    await w.type('signup.doctor.lastName.label', answers.doctor[1]);
+    await w.next();
+  }
+  if (answers.start) {
+    await w.at('signup.startDate.title');
+    if (answers.start === 'not started') await w.tick(texts['signup.startDate.notStarted']!);
+    else await w.date('signup.startDate.label', answers.start);
+    await w.next();
+  }
+  if (answers.healthCenter) {
+    await w.at('signup.healthCenter.title');
+    await w.type('signup.healthCenter.name.label', answers.healthCenter[0]);
+    await w.radio(texts[`signup.healthCenter.type.${answers.healthCenter[1]}`]!);
+    await w.next();
+  }
+  if (answers.therapyCode !== undefined) {
+    await w.at('signup.customTherapy.title');
+    await w.radio(texts[answers.therapyCode === null ? 'signup.customTherapy.no' : 'signup.customTherapy.yes']!);
+    if (answers.therapyCode !== null) await w.type('signup.customTherapy.code.label', answers.therapyCode);
+    await w.next();
+  }
+}
+
+/** One whole medicine, from the treatment step to its last question. */
+export async function enterMedicine(w: Wizard, texts: Texts, answers: MedicineAnswers) {
+  await chooseMedicine(w, texts, answers);
+  await w.at('signup.details.title');
+  await medicineDetails(w, texts, answers);
+}
+
 /** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
-export async function finishAlivioTreatment(page: Page, texts: Texts, w: Wizard) {
-  await w.type('signup.details.dose.label', '1');
-  await w.type('signup.details.frequency.times.label', '1');
-  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
-  await w.next();
-  await w.at('signup.doctor.title');
-  await w.type('signup.doctor.firstName.label', 'Laura');
-  await w.type('signup.doctor.lastName.label', 'Vargas');
-  await w.next();
-  await w.at('signup.startDate.title');
-  await w.tick(texts['signup.startDate.notStarted']!);
-  await w.next();
-  await w.at('signup.healthCenter.title');
-  await w.type('signup.healthCenter.name.label', 'Clínica Central');
-  await w.radio(texts['signup.healthCenter.type.private']!);
-  await w.next();
+export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
+  await medicineDetails(w, texts, { dose: '1', frequency: [1, 'day'], doctor: ['Laura', 'Vargas'], start: 'not started', healthCenter: ['Clínica Central', 'private'] });
   await w.anotherMedicine('no');
 }
 
@@ -307,34 +360,16 @@ export async function enrolPielMexico(page: Page, texts: Texts, person: Person &
   await w.type('signup.address.line.label', 'Avenida Juárez 120, colonia Centro');
   await w.next();
   await w.at('signup.password.title');
-  await w.type('signup.password.password.label', person.password!);
-  await w.type('signup.password.repeat.label', person.password!);
+  await w.password(person.password!);
   await w.next();
   await w.at('signup.consent.title');
   await w.tick(texts['signup.consent.accept.label']!);
   await w.next();
-  await w.at('signup.treatment.title');
-  await w.choose('signup.treatment.medicine.label', 'Plaquexa 45 mg');
-  await page.getByText('Jeringa prellenada 45 mg/0,5 mL').waitFor();
-  await w.type('signup.treatment.length.amount.label', '1');
-  await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
-  await w.next();
+  await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
   await w.at('signup.details.title');
-  await w.type('signup.details.dose.label', '1');
-  await w.type('signup.details.frequency.times.label', '2');
-  await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.month']!);
-  await w.next();
-  await w.at('signup.doctor.title');
-  await w.type('signup.doctor.firstName.label', 'Ricardo');
-  await w.type('signup.doctor.lastName.label', 'Salinas');
-  await w.next();
-  await w.at('signup.startDate.title');
-  await w.date('signup.startDate.label', '02/01/2025');
-  await w.next();
-  await w.at('signup.customTherapy.title');
-  await w.radio(texts['signup.customTherapy.yes']!);
-  await w.type('signup.customTherapy.code.label', 'PSO-2026');
-  await w.next();
+  // The one presentation of the medicine is shown with the dose.
+  await page.getByText('Jeringa prellenada 45 mg/0,5 mL', { exact: false }).first().waitFor();
+  await medicineDetails(w, texts, { dose: '1', frequency: [2, 'month'], doctor: ['Ricardo', 'Salinas'], start: '02/01/2025', therapyCode: 'PSO-2026' });
   await w.anotherMedicine('no');
   await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
   return w;

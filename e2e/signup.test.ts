@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
-import { cedula, enrolAlivioCostaRica, fill, finishAlivioTreatment, logInFromSuccess, wizard } from './signup-support.ts';
+import { cedula, enrolAlivioCostaRica, enterMedicine, fill, finishAlivioTreatment, logInFromSuccess, wizard } from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
@@ -35,7 +35,7 @@ describe('enrolment', () => {
     await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
     await w.next();
     await page.getByText(texts['signup.details.doseNotApproved']!).first().waitFor();
-    await finishAlivioTreatment(page, texts, w);
+    await finishAlivioTreatment(w, texts);
 
     await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
@@ -156,31 +156,14 @@ describe('enrolment', () => {
     await w.search('signup.address.search.label', 'Scarb', /Scarborough/);
     await w.next();
     await w.at('signup.password.title');
-    await w.type('signup.password.password.label', 'Sunny-Harbour-Morning-7');
-    await w.type('signup.password.repeat.label', 'Sunny-Harbour-Morning-7');
+    await w.password('Sunny-Harbour-Morning-7');
     await w.next();
     await w.at('signup.consent.title');
     await w.next();
     await page.getByText(texts['signup.consent.accept.required']!).first().waitFor();
     await w.tick(texts['signup.consent.accept.label']!);
     await w.next();
-    await w.at('signup.treatment.title');
-    await w.choose('signup.treatment.medicine.label', 'Glucanor Basal 100 UI/mL');
-    await w.type('signup.treatment.length.amount.label', '1');
-    await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
-    await w.next();
-    await w.at('signup.details.title');
-    await w.type('signup.details.dose.label', '20');
-    await w.type('signup.details.frequency.times.label', '1');
-    await w.choose('signup.details.frequency.interval.label', texts['signup.details.frequency.intervals.day']!);
-    await w.next();
-    await w.at('signup.doctor.title');
-    await w.type('signup.doctor.firstName.label', 'Anil');
-    await w.type('signup.doctor.lastName.label', 'Persad');
-    await w.next();
-    await w.at('signup.startDate.title');
-    await w.date('signup.startDate.label', '10/01/2026');
-    await w.next();
+    await enterMedicine(w, texts, { medicine: 'Glucanor Basal 100 UI/mL', length: [1, 'year'], dose: '20', frequency: [1, 'day'], doctor: ['Anil', 'Persad'], start: '10/01/2026' });
     // No health-center or custom-therapy step on this plan: after 'another medicine?', the enrolment is sent.
     await w.anotherMedicine('no');
     await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Kevin Ramdial' }) }).waitFor({ timeout: 20_000 });
@@ -240,7 +223,7 @@ describe('enrolment', () => {
     await page.goto(`${portal.origin('alivio')}/signup?v=sp`);
     // The same path as a full enrolment, without the password step.
     const w = await enrolAlivioCostaRica(page, texts, person);
-    await finishAlivioTreatment(page, texts, w);
+    await finishAlivioTreatment(w, texts);
     await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
     await expect.poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).length, { timeout: 15_000 }).toBe(2);
     const raw = smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')).join('\n');
