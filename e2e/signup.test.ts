@@ -48,7 +48,7 @@ describe('enrolment', () => {
     await context.close();
   });
 
-  it('keeps the data after a reload, and asks before leaving (Stay here, then Exit)', async () => {
+  it('keeps the data after a reload, and asks before leaving (the browser’s question on unload; Stay here, then Exit)', async () => {
     const texts = textsOf('alivio', 'en');
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.origin('alivio')}/en/signup`);
@@ -61,8 +61,15 @@ describe('enrolment', () => {
     await w.type('signup.email.label', email);
     await w.next();
     await w.at('signup.idNumber.title');
+    // Reloading (or closing the tab) asks the browser's own question first; a reload keeps what was typed.
+    const unloadQuestions: string[] = [];
+    page.on('dialog', (question) => {
+      unloadQuestions.push(question.type());
+      void question.accept();
+    });
     await page.reload();
     await w.at('signup.idNumber.title');
+    expect(unloadQuestions).toEqual(['beforeunload']);
     await page.getByRole('button', { name: texts['signup.back']!, exact: true }).click();
     await w.at('signup.email.title');
     expect(await page.getByLabel(texts['signup.email.label']!, { exact: true }).inputValue()).toBe(email);
@@ -76,6 +83,9 @@ describe('enrolment', () => {
     await page.getByRole('link', { name: configOf('alivio').name }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: texts['signup.exit.leave']! }).click();
     await page.waitForURL((url) => url.pathname === '/en/login');
+    // Exit ended the registration: nothing is asked any more.
+    await page.reload();
+    expect(unloadQuestions).toEqual(['beforeunload']);
     await context.close();
   });
 

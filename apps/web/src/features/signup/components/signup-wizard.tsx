@@ -129,6 +129,17 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
 
   // Leaving mid-way asks first; switching the language (same page, other prefix) does not.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => phase === 'form' && hasProgress(draft) && stripLanguage(currentLocation.pathname) !== stripLanguage(nextLocation.pathname));
+  // Closing the tab (or leaving the site) mid-way: the browser's own confirmation, the only one it allows there.
+  const unfinished = phase === 'form' && hasProgress(draft);
+  useEffect(() => {
+    if (!unfinished) return;
+    const confirmLeaving = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // still needed by some browsers to show the dialog
+    };
+    window.addEventListener('beforeunload', confirmLeaving);
+    return () => window.removeEventListener('beforeunload', confirmLeaving);
+  }, [unfinished]);
 
   useEffect(() => {
     // Each new step: focus its title, so a screen reader announces where the person is.
