@@ -185,7 +185,7 @@ describe('enrolment', () => {
     const texts = textsOf('alivio', 'en');
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.origin('alivio')}/en/signup`);
-    const w = wizard(page, texts);
+    const w = wizard(page, texts, { axe: true });
     await w.at('signup.country.title');
     await w.choose('signup.country.label', 'Costa Rica');
     await w.next();
@@ -221,6 +221,7 @@ describe('enrolment', () => {
     await w.choose('signup.caregiver.idType.label', texts['signup.identification.types.identification']!);
     await w.type('signup.caregiver.idNumber.label', cedula());
     await w.type('signup.caregiver.phone.label', '88004321');
+    await expectNoAxeViolations(page, 'caregiver step, filled in');
     await w.next();
     await w.at('signup.contact.title');
     await context.close();
