@@ -454,7 +454,7 @@ describe(`enrolment properties (${TEST_DB})`, () => {
     }
   };
   const anyJson = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string({ maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }));
-  const paths = ['email', 'country', 'supportPlanId', 'language', 'birthDate', 'identification', 'identification.number', 'identification.type', 'personalInfo.firstName', 'personalInfo.secondSurname', 'personalInfo.gender', 'weight', 'caregiver', 'contact', 'contact.phone.phoneNumber', 'address', 'address.location.id', 'password', 'skipPassword', 'consent.termsVersion', 'treatments', 'treatments.0.productId', 'treatments.0.unitAmount', 'treatments.0.frequency', 'treatments.0.startDate', 'treatments.0.customTherapy', 'idempotencyKey'];
+  const paths = ['email', 'country', 'supportPlanId', 'language', 'birthDate', 'identification', 'identification.number', 'identification.type', 'personalInfo.firstName', 'personalInfo.secondSurname', 'personalInfo.gender', 'weight', 'caregiver', 'contact', 'contact.phone.phoneNumber', 'address', 'address.location.id', 'password', 'skipPassword', 'consent.termsVersion', 'treatments', 'treatments.0.productId', 'treatments.0.unitAmount', 'treatments.0.frequency', 'treatments.0.startDate', 'treatments.0.customTherapy', 'idempotencyKey', 'preregistration', 'preregistration.n', 'preregistration.s'];
   const setPath = (target: Record<string, unknown>, path: string, value: unknown) => {
     const keys = path.split('.');
     let node: Record<string, unknown> = target;
@@ -497,6 +497,8 @@ describe(`enrolment properties (${TEST_DB})`, () => {
           documented(places.statusCode, places.json());
           const dose = await dosage('alivio', { supportPlanId: Number(plan) || plan, productId, unitAmount, birthDate: number });
           documented(dose.statusCode, dose.json());
+          const invitation = await t.app.inject({ method: 'POST', url: '/api/v1/patient/preregistration', headers: { host: hostOf('piel') }, remoteAddress: nextIp(), payload: { n: number, s: type, extra: unitAmount } });
+          documented(invitation.statusCode, invitation.json());
         },
       ),
       { numRuns: 60 },
