@@ -103,11 +103,18 @@ export const UserResponseSchema = z.object({ data: UserProfileSchema });
 export const EmailCheckQuerySchema = z.object({ email: EmailSchema });
 export const EmailCheckResponseSchema = z.object({ data: z.object({ exists: z.boolean() }) });
 
-/** A recovery link's parameters: n = nonce (base64url, 128+ bits), s = its HMAC (base64url). */
-export const RecoveryLinkSchema = z.object({
-  n: z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'passwordRecovery.invalidLink.body' }),
-  s: z.string().regex(/^[A-Za-z0-9_-]{43,64}$/, { error: 'passwordRecovery.invalidLink.body' }),
-});
+/** A mailed link's parameters: n = nonce (base64url, 128+ bits), s = its HMAC (base64url); refused with `messageKey`. */
+export function signedLinkSchema(messageKey: string) {
+  return z.object(
+    {
+      n: z.string({ error: messageKey }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: messageKey }),
+      s: z.string({ error: messageKey }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: messageKey }),
+    },
+    { error: messageKey },
+  );
+}
+/** A recovery link's parameters. */
+export const RecoveryLinkSchema = signedLinkSchema('passwordRecovery.invalidLink.body');
 
 /** POST /api/v1/password/recover: request a link, check a link, or set a new password from a link. */
 export const PasswordRecoverBodySchema = z.discriminatedUnion('step', [

@@ -14,7 +14,7 @@ import {
   type CountryCode,
   type IdentificationType,
 } from './enums.ts';
-import { EmailSchema, NewPasswordSchema } from './identity.ts';
+import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
 import type { FieldSettings } from './program-files.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -296,13 +296,7 @@ export const EmailAlternativeSchema = z
 // The payload
 
 /** An invitation link's parameters, as the recovery link carries them: n = nonce (base64url), s = its HMAC. */
-export const PreregistrationLinkSchema = z.object(
-  {
-    n: z.string({ error: 'signup.preregistered.invalid' }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: 'signup.preregistered.invalid' }),
-    s: z.string({ error: 'signup.preregistered.invalid' }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: 'signup.preregistered.invalid' }),
-  },
-  { error: 'signup.preregistered.invalid' },
-);
+export const PreregistrationLinkSchema = signedLinkSchema('signup.preregistered.invalid');
 export type PreregistrationLink = z.infer<typeof PreregistrationLinkSchema>;
 
 /**

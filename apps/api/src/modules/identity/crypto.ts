@@ -43,6 +43,20 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/**
+ * A mailed link's secret (recovery, first password, pre-registration invitation): a random nonce (192 bits) and its
+ * HMAC go into the link (n, s); only the nonce's hash is stored.
+ */
+export function issueSignedNonce(secret: string): { nonce: string; signature: string; nonceHash: string } {
+  const nonce = randomToken(24);
+  return { nonce, signature: hmac(secret, nonce), nonceHash: sha256(nonce) };
+}
+
+/** The stored hash a link's nonce stands for, or undefined when its HMAC is wrong (compared in constant time). */
+export function nonceHashOfSignedLink(secret: string, nonce: string, signature: string): string | undefined {
+  return safeEqual(hmac(secret, nonce), signature) ? sha256(nonce) : undefined;
+}
+
 function keyOf(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }

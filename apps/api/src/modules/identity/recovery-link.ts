@@ -4,8 +4,8 @@ import { RECOVERY_LINK_TTL_MS } from '@portal/contracts/constants';
 import type { Language } from '@portal/contracts/enums';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
-import { programPublicOrigin } from '../../platform/mail/render.ts';
-import { hmac, randomToken, sha256 } from './crypto.ts';
+import { programPageUrl } from '../../platform/mail/render.ts';
+import { issueSignedNonce } from './crypto.ts';
 import { insertReset, supersedeResets } from './repository.ts';
 
 export async function issuePasswordLink(
@@ -13,12 +13,12 @@ export async function issuePasswordLink(
   options: { userId: string; programSlug: string; language: Language; now: Date; config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'> },
 ): Promise<string> {
   const { userId, programSlug, language, now, config } = options;
-  const nonce = randomToken(24);
+  const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
   // Built from configuration, never from the Host header.
-  const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, programSlug)}${language === 'en' ? '/en' : ''}/password/recover`);
+  const link = programPageUrl(config.PUBLIC_URL, programSlug, language, '/password/recover');
   link.searchParams.set('n', nonce);
-  link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
+  link.searchParams.set('s', signature);
   await supersedeResets(tx, userId, now);
-  await insertReset(tx, { userId, nonceHash: sha256(nonce), expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS), now });
+  await insertReset(tx, { userId, nonceHash, expiresAt: new Date(now.getTime() + RECOVERY_LINK_TTL_MS), now });
   return link.toString();
 }

@@ -10,7 +10,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { auditEvent } from '../../db/schema.ts';
-import { getDummyHash, hashPassword, hmac, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { getDummyHash, hashPassword, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
@@ -205,16 +205,17 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
 
     /** The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise. */
     async verifyRecoveryLink(program: ProgramRow, nonce: string, signature: string): Promise<string> {
-      if (!safeEqual(hmac(config.recoveryHmacSecret, nonce), signature)) throw new AppError('RECOVERY_LINK_EXPIRED');
-      const found = await repo.findUsableReset(db, sha256(nonce), clock());
+      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const found = await repo.findUsableReset(db, nonceHash, clock());
       if (!found || found.poolId !== (await poolOf(program))) throw new AppError('RECOVERY_LINK_EXPIRED');
       return found.email;
     },
 
     async resetPassword(program: ProgramRow, nonce: string, signature: string, password: string): Promise<void> {
-      if (!safeEqual(hmac(config.recoveryHmacSecret, nonce), signature)) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
       const poolId = await poolOf(program);
-      const nonceHash = sha256(nonce);
       const found = await repo.findUsableReset(db, nonceHash, clock());
       if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
       const passwordHash = await hashPassword(password);

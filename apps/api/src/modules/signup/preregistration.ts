@@ -8,9 +8,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { programPublicOrigin } from '../../platform/mail/render.ts';
+import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { hmac, randomToken, safeEqual, sha256 } from '../identity/crypto.ts';
+import { issueSignedNonce, nonceHashOfSignedLink } from '../identity/crypto.ts';
 import * as repo from './repository.ts';
 
 type LinkConfig = Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
@@ -34,11 +34,11 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
   const plan = await repo.findSupportPlan(db, program.id, data.supportPlanId);
   if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
   if (plan.country !== data.country) throw new AppError('VALIDATION_FAILED', { country: ['signup.country.required'] });
-  const nonce = randomToken(24);
-  const link = new URL(`${programPublicOrigin(config.PUBLIC_URL, program.slug)}${language === 'en' ? '/en' : ''}/signup`);
+  const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
+  const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/signup');
   link.searchParams.set('v', 'ppr');
   link.searchParams.set('n', nonce);
-  link.searchParams.set('s', hmac(config.recoveryHmacSecret, nonce));
+  link.searchParams.set('s', signature);
   const patientName = [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
   const id = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
@@ -48,7 +48,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       email: data.email,
       data,
       language,
-      nonceHash: sha256(nonce),
+      nonceHash,
       expiresAt: new Date(now.getTime() + PREREGISTRATION_LINK_TTL_MS),
       createdAt: now,
     });
@@ -61,8 +61,9 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
 
 /** The usable invitation a link names in this program, or PREREGISTRATION_LINK_INVALID (unknown, forged, used, expired). */
 export async function openPreregistration(db: Db, program: Pick<ProgramRow, 'id'>, link: PreregistrationLink, now: Date, config: LinkConfig) {
-  if (!safeEqual(hmac(config.recoveryHmacSecret, link.n), link.s)) throw new AppError('PREREGISTRATION_LINK_INVALID');
-  const row = await repo.findOpenPreregistration(db, program.id, sha256(link.n), now);
+  const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, link.n, link.s);
+  if (!nonceHash) throw new AppError('PREREGISTRATION_LINK_INVALID');
+  const row = await repo.findOpenPreregistration(db, program.id, nonceHash, now);
   if (!row) throw new AppError('PREREGISTRATION_LINK_INVALID');
   const data = PreregisteredPatientSchema.safeParse(row.data);
   // Held data that no longer fits the contracts is not shown half-read: the invitation cannot be used.

@@ -27,7 +27,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { issuePasswordLink } from '../identity/recovery-link.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { programPublicOrigin } from '../../platform/mail/render.ts';
+import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { hashPassword, hmac, randomToken } from '../identity/crypto.ts';
 import type { CitizenRegister } from './citizen-register.ts';
@@ -233,7 +233,7 @@ export function createSignupService(deps: SignupDeps) {
       const contact = input.contact as { phone: SignupPhone; phoneAlternative?: string; emailAlternative?: string } | undefined;
       const weight = input.weight as { value: number; unit: 'kg' | 'lb' } | undefined;
       const patientName = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
-      const link = `${programPublicOrigin(config.PUBLIC_URL, program.slug)}${input.language === 'en' ? '/en' : ''}/login`;
+      const link = programPageUrl(config.PUBLIC_URL, program.slug, input.language, '/login').toString();
 
       try {
         const response = await db.transaction(async (tx) => {

@@ -52,6 +52,11 @@ export function programPublicOrigin(publicUrl: string, slug: string): string {
   return url.origin;
 }
 
+/** A page of a program's portal in a language (es has no prefix, en has /en), built from configuration only. */
+export function programPageUrl(publicUrl: string, slug: string, language: MailLanguage, pagePath: string): URL {
+  return new URL(`${programPublicOrigin(publicUrl, slug)}${language === 'en' ? '/en' : ''}${pagePath}`);
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 export function escapeHtml(value: string): string {
