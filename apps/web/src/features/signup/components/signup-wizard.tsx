@@ -119,8 +119,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     gcTime: 0,
   });
   useEffect(() => {
-    if (held.data && invitation && draft.preregistration?.n !== invitation.n) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
-  }, [held.data, invitation, draft.preregistration, draft.idempotencyKey, save]);
+    if (held.data && invitation && opensInvitation) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
+  }, [held.data, invitation, opensInvitation, draft.idempotencyKey, save]);
   const preregistered = draft.preregistration !== undefined;
   const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
   const visible = SIGNUP_STEPS.filter((key) => isStepVisible(key, ctx, draft));
@@ -128,9 +128,9 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const needsPlan = step !== 'country' && !plan;
 
   // Leaving mid-way asks first; switching the language (same page, other prefix) does not.
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => phase === 'form' && hasProgress(draft) && stripLanguage(currentLocation.pathname) !== stripLanguage(nextLocation.pathname));
-  // Closing the tab (or leaving the site) mid-way: the browser's own confirmation, the only one it allows there.
   const unfinished = phase === 'form' && hasProgress(draft);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => unfinished && stripLanguage(currentLocation.pathname) !== stripLanguage(nextLocation.pathname));
+  // Closing the tab (or leaving the site) mid-way: the browser's own confirmation, the only one it allows there.
   useEffect(() => {
     if (!unfinished) return;
     const confirmLeaving = (event: BeforeUnloadEvent) => {

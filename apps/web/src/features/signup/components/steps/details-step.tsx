@@ -9,11 +9,10 @@ import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } fro
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
 import { isDoseApproved } from '../../api/signup-api.ts';
-import { amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
+import { AmountIntervalFieldset, amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
 import './steps-b.css';
 
 const Schema = z.object({
@@ -139,43 +138,37 @@ export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
         autoComplete="off"
         isRequired
       />
-      <fieldset className="steps-b-group">
-        <legend className="field__label">{t('signup.details.frequency.label')}</legend>
-        <div className="steps-b-pair">
-          <FormTextField control={control} name="frequency.amount" label={t('signup.details.frequency.times.label')} autoComplete="off" isRequired />
-          <SelectField
-            control={control}
-            name="frequency.interval"
-            label={t('signup.details.frequency.interval.label')}
-            placeholder={t('common.select')}
-            options={frequencyIntervalOptions(t)}
-            isRequired
-          />
-        </div>
-        {frequencyChanged ? (
-          <FormAlert tone="info" focusOnShow={false}>
-            {t('signup.details.frequency.changed')}
-          </FormAlert>
-        ) : null}
-      </fieldset>
-      <fieldset className="steps-b-group">
-        <legend className="field__label">
-          {t('signup.details.restTime.label')} ({t('common.optional')})
-        </legend>
-        <p className="field__description" style={{ margin: 0 }}>
-          {t('signup.details.restTime.hint')}
-        </p>
-        <div className="steps-b-pair">
-          <FormTextField control={control} name="restTime.amount" label={t('signup.treatment.length.amount.label')} autoComplete="off" />
-          <SelectField
-            control={control}
-            name="restTime.interval"
-            label={t('signup.treatment.length.interval.label')}
-            placeholder={t('signup.details.restTime.none')}
-            options={lengthIntervalOptions(t)}
-          />
-        </div>
-      </fieldset>
+      <AmountIntervalFieldset
+        control={control}
+        name="frequency"
+        legend={t('signup.details.frequency.label')}
+        amountLabel={t('signup.details.frequency.times.label')}
+        intervalLabel={t('signup.details.frequency.interval.label')}
+        placeholder={t('common.select')}
+        options={frequencyIntervalOptions(t)}
+        isRequired
+        after={
+          frequencyChanged ? (
+            <FormAlert tone="info" focusOnShow={false}>
+              {t('signup.details.frequency.changed')}
+            </FormAlert>
+          ) : null
+        }
+      />
+      <AmountIntervalFieldset
+        control={control}
+        name="restTime"
+        legend={`${t('signup.details.restTime.label')} (${t('common.optional')})`}
+        amountLabel={t('signup.treatment.length.amount.label')}
+        intervalLabel={t('signup.treatment.length.interval.label')}
+        placeholder={t('signup.details.restTime.none')}
+        options={lengthIntervalOptions(t)}
+        before={
+          <p className="field__description" style={{ margin: 0 }}>
+            {t('signup.details.restTime.hint')}
+          </p>
+        }
+      />
       {formState.isSubmitting ? (
         <p className="steps-b-status" role="status">
           <span className="spinner" aria-hidden="true" />

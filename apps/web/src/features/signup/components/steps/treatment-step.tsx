@@ -1,7 +1,7 @@
 // Step 'treatment': the medicine (from the plan's medicines for the patient's age), its presentation, and the treatment length.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { useForm, type Control, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS } from '@portal/contracts/enums';
@@ -41,6 +41,36 @@ export function lengthIntervalOptions(t: T): { value: TimeInterval; text: string
     year: t('signup.treatment.intervals.year'),
   };
   return TIME_INTERVALS.map((value) => ({ value, text: text[value] }));
+}
+
+interface AmountIntervalProps<T extends FieldValues> {
+  control: Control<T>;
+  /** The form's object of { amount, interval } ('duration', 'frequency', 'restTime'). */
+  name: string;
+  legend: ReactNode;
+  amountLabel: string;
+  intervalLabel: string;
+  placeholder: string;
+  options: { value: TimeInterval; text: string }[];
+  isRequired?: boolean;
+  /** A hint before the pair, or a note after it. */
+  before?: ReactNode;
+  after?: ReactNode;
+}
+
+/** A time amount as people say it: how many, and of what period ('6' 'Months', '2' 'per week'). */
+export function AmountIntervalFieldset<T extends FieldValues>({ control, name, legend, amountLabel, intervalLabel, placeholder, options, isRequired, before, after }: AmountIntervalProps<T>) {
+  return (
+    <fieldset className="steps-b-group">
+      <legend className="field__label">{legend}</legend>
+      {before}
+      <div className="steps-b-pair">
+        <FormTextField control={control} name={`${name}.amount` as FieldPath<T>} label={amountLabel} autoComplete="off" isRequired={isRequired} />
+        <SelectField control={control} name={`${name}.interval` as FieldPath<T>} label={intervalLabel} placeholder={placeholder} options={options} isRequired={isRequired} />
+      </div>
+      {after}
+    </fieldset>
+  );
 }
 
 const durationSchema = timeAmountSchema(DurationSchema);
@@ -152,20 +182,16 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
               <p className="steps-b-readonly">{presentations[0]!.presentation}</p>
             </div>
           ) : null}
-          <fieldset className="steps-b-group">
-            <legend className="field__label">{t('signup.treatment.length.label')}</legend>
-            <div className="steps-b-pair">
-              <FormTextField control={control} name="duration.amount" label={t('signup.treatment.length.amount.label')} autoComplete="off" isRequired />
-              <SelectField
-                control={control}
-                name="duration.interval"
-                label={t('signup.treatment.length.interval.label')}
-                placeholder={t('common.select')}
-                options={lengthIntervalOptions(t)}
-                isRequired
-              />
-            </div>
-          </fieldset>
+          <AmountIntervalFieldset
+            control={control}
+            name="duration"
+            legend={t('signup.treatment.length.label')}
+            amountLabel={t('signup.treatment.length.amount.label')}
+            intervalLabel={t('signup.treatment.length.interval.label')}
+            placeholder={t('common.select')}
+            options={lengthIntervalOptions(t)}
+            isRequired
+          />
         </>
       )}
     </Form>
