@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { cedula, curp, enrolAlivioCostaRica, enterMedicine, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
+import { accountSteps, cedula, curp, enrolAlivioCostaRica, enterMedicine, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
 
@@ -53,45 +53,29 @@ describe('enrolment, more', () => {
     const person = { email: uniqueEmail('equilibrio-gt'), number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`, password: 'Volcan-de-Agua-2026!' };
     await page.goto(`${portal.origin('equilibrio')}/signup`);
     const w = wizard(page, texts, { axe: true });
-    await w.at('signup.country.title');
-    await w.choose('signup.country.label', 'Guatemala');
-    await w.next();
-    await w.at('signup.email.title');
-    await w.type('signup.email.label', person.email);
-    await w.next();
-    await w.at('signup.idNumber.title');
-    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identificationGt']!);
-    await w.type('signup.idNumber.label', person.number);
-    await w.next();
-    await w.at('signup.personalInfo.title');
-    await w.type('signup.personalInfo.firstName.label', 'Marta');
-    await w.type('signup.personalInfo.lastName.label', 'Xicará');
-    await w.radio(texts['signup.personalInfo.gender.female']!);
-    await w.next();
-    await w.at('signup.weight.title');
-    await w.type('signup.weight.label', '64,5');
-    await w.next();
-    await w.at('signup.birthdate.title');
-    await w.date('signup.birthdate.label', '09/15/1962');
-    await w.next();
-    await w.at('signup.caregiver.title');
-    await w.radio(texts['common.no']!);
-    await w.next();
-    await w.at('signup.contact.title');
-    // Guatemala's plan hides the alternative e-mail.
-    expect(await page.getByLabel(new RegExp(`^${texts['signup.contact.emailAlternative.label']}`)).count()).toBe(0);
-    await w.type('signup.contact.phone.label', '5512 3456');
-    await w.next();
-    await w.at('signup.address.title');
-    await w.search('signup.address.search.label', 'Quetzal', /Quetzaltenango/);
-    await w.type('signup.address.line.label', '4a calle 12-30, zona 1');
-    await w.next();
-    await w.at('signup.password.title');
-    await w.password(person.password);
-    await w.next();
-    await w.at('signup.consent.title');
-    await w.tick(texts['signup.consent.accept.label']!);
-    await w.next();
+    await accountSteps(
+      page,
+      texts,
+      w,
+      {
+        country: 'Guatemala',
+        email: person.email,
+        idType: 'identificationGt',
+        number: person.number,
+        firstName: 'Marta',
+        lastName: 'Xicará',
+        gender: 'female',
+        weight: '64,5',
+        birthDate: '09/15/1962',
+        phone: '5512 3456',
+        address: { search: 'Quetzal', pick: /Quetzaltenango/, line: '4a calle 12-30, zona 1' },
+        password: person.password,
+      },
+      {
+        // Guatemala's plan hides the alternative e-mail.
+        'signup.contact.title': async () => expect(await page.getByLabel(new RegExp(`^${texts['signup.contact.emailAlternative.label']}`)).count()).toBe(0),
+      },
+    );
     for (const [medicine, dose] of [['Glucanor Basal 100 UI/mL', '18'], ['Metforal XR 750 mg', '2']] as const) {
       await enterMedicine(w, texts, { medicine, length: [1, 'year'], dose, frequency: [1, 'day'], doctor: ['Héctor', 'Ajú'], start: 'not started' });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');

@@ -205,47 +205,108 @@ export async function logInFromSuccess(page: Page, texts: Texts, person: Person,
   await page.waitForURL((url) => url.pathname.endsWith('/home'));
 }
 
-export async function enrolAlivioCostaRica(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
-  const w = wizard(page, texts, options);
-  await w.at('signup.country.title');
-  await w.choose('signup.country.label', 'Costa Rica');
+/** The answers of the steps before the medicines; a step the plan does not show is left out. */
+export interface AccountAnswers {
+  /** The country as the list shows it. */
+  country: string;
+  email: string;
+  /** The identification type's text key under signup.identification.types (e.g. 'identificationGt'). */
+  idType: string;
+  number: string;
+  firstName: string;
+  lastName: string;
+  secondSurname?: string;
+  gender: 'female' | 'male' | 'other';
+  weight?: string;
+  /** mm/dd/yyyy */
+  birthDate: string;
+  phone: string;
+  phoneAlternative?: string;
+  emailAlternative?: string;
+  /** What to type in the place search, the suggestion to take, and the exact address line. */
+  address: { search: string; pick: RegExp; line: string };
+  /** Absent in skip-password mode. */
+  password?: string;
+  /** Opens 'read more' on the consent step before accepting. */
+  readConsent?: boolean;
+}
+
+/**
+ * From the country step to the accepted consent, as a person answers them; `checks` run on a step once it shows
+ * (keyed by the step's title key), for what a test wants to see there.
+ */
+export async function accountSteps(page: Page, texts: Texts, w: Wizard, a: AccountAnswers, checks: Record<string, () => Promise<void>> = {}) {
+  const at = async (key: string) => {
+    await w.at(key);
+    await checks[key]?.();
+  };
+  await at('signup.country.title');
+  await w.choose('signup.country.label', a.country);
   await w.next();
-  await w.at('signup.email.title');
-  await w.type('signup.email.label', person.email);
+  await at('signup.email.title');
+  await w.type('signup.email.label', a.email);
   await w.next();
-  await w.at('signup.idNumber.title');
-  await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
-  await w.type('signup.idNumber.label', person.number);
+  await at('signup.idNumber.title');
+  await w.choose('signup.idNumber.type.label', texts[`signup.identification.types.${a.idType}`]!);
+  await w.type('signup.idNumber.label', a.number);
   await w.next();
-  await w.at('signup.personalInfo.title');
-  await w.type('signup.personalInfo.firstName.label', 'Lucía');
-  await w.type('signup.personalInfo.lastName.label', 'Quesada');
-  await w.type('signup.personalInfo.secondSurname.label', 'Mora');
-  await w.radio(texts['signup.personalInfo.gender.female']!);
+  await at('signup.personalInfo.title');
+  await w.type('signup.personalInfo.firstName.label', a.firstName);
+  await w.type('signup.personalInfo.lastName.label', a.lastName);
+  if (a.secondSurname) await w.type('signup.personalInfo.secondSurname.label', a.secondSurname);
+  await w.radio(texts[`signup.personalInfo.gender.${a.gender}`]!);
   await w.next();
-  await w.at('signup.birthdate.title');
-  await w.date('signup.birthdate.label', '03/14/1985');
-  await w.next();
-  await w.at('signup.caregiver.title');
-  await w.radio(texts['common.no']!);
-  await w.next();
-  await w.at('signup.contact.title');
-  await w.type('signup.contact.phone.label', '88001234');
-  await w.next();
-  await w.at('signup.address.title');
-  await w.type('signup.address.line.label', 'De la iglesia 200 m al norte, casa 12');
-  await w.search('signup.address.search.label', 'Escaz', /Escaz/);
-  await w.next();
-  if (person.password) {
-    await w.at('signup.password.title');
-    await w.password(person.password);
+  if (a.weight) {
+    await at('signup.weight.title');
+    await w.type('signup.weight.label', a.weight);
     await w.next();
   }
-  await w.at('signup.consent.title');
-  await w.press(texts['common.readMore']!);
-  await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
+  await at('signup.birthdate.title');
+  await w.date('signup.birthdate.label', a.birthDate);
+  await w.next();
+  await at('signup.caregiver.title');
+  await w.radio(texts['common.no']!);
+  await w.next();
+  await at('signup.contact.title');
+  await w.type('signup.contact.phone.label', a.phone);
+  if (a.phoneAlternative) await w.type('signup.contact.phoneAlternative.label', a.phoneAlternative);
+  if (a.emailAlternative) await w.type('signup.contact.emailAlternative.label', a.emailAlternative);
+  await w.next();
+  await at('signup.address.title');
+  await w.search('signup.address.search.label', a.address.search, a.address.pick);
+  await w.type('signup.address.line.label', a.address.line);
+  await w.next();
+  if (a.password) {
+    await at('signup.password.title');
+    await w.password(a.password);
+    await w.next();
+  }
+  await at('signup.consent.title');
+  if (a.readConsent) {
+    await w.press(texts['common.readMore']!);
+    await page.getByRole('button', { name: texts['common.readLess']! }).first().waitFor();
+  }
   await w.tick(texts['signup.consent.accept.label']!);
   await w.next();
+}
+
+export async function enrolAlivioCostaRica(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
+  const w = wizard(page, texts, options);
+  await accountSteps(page, texts, w, {
+    country: 'Costa Rica',
+    email: person.email,
+    idType: 'identification',
+    number: person.number,
+    firstName: 'Lucía',
+    lastName: 'Quesada',
+    secondSurname: 'Mora',
+    gender: 'female',
+    birthDate: '03/14/1985',
+    phone: '88001234',
+    address: { search: 'Escaz', pick: /Escaz/, line: 'De la iglesia 200 m al norte, casa 12' },
+    ...(person.password ? { password: person.password } : {}),
+    readConsent: true,
+  });
   await chooseMedicine(w, texts, { medicine: 'Migralen 50 mg', length: [6, 'month'] });
   await w.at('signup.details.title');
   return w;
@@ -329,42 +390,21 @@ export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
  */
 export async function enrolPielMexico(page: Page, texts: Texts, person: Person & { countryName: string }, options: WizardOptions = {}) {
   const w = wizard(page, texts, options);
-  await w.at('signup.country.title');
-  await w.choose('signup.country.label', person.countryName);
-  await w.next();
-  await w.at('signup.email.title');
-  await w.type('signup.email.label', person.email);
-  await w.next();
-  await w.at('signup.idNumber.title');
-  await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
-  await w.type('signup.idNumber.label', person.number);
-  await w.next();
-  await w.at('signup.personalInfo.title');
-  await w.type('signup.personalInfo.firstName.label', 'Guadalupe');
-  await w.type('signup.personalInfo.lastName.label', 'Ortiz');
-  await w.radio(texts['signup.personalInfo.gender.other']!);
-  await w.next();
-  await w.at('signup.birthdate.title');
-  await w.date('signup.birthdate.label', '07/21/1979');
-  await w.next();
-  await w.at('signup.caregiver.title');
-  await w.radio(texts['common.no']!);
-  await w.next();
-  await w.at('signup.contact.title');
-  await w.type('signup.contact.phone.label', '5512345678');
-  await w.type('signup.contact.phoneAlternative.label', '3312345678');
-  await w.type('signup.contact.emailAlternative.label', `alt-${person.email}`);
-  await w.next();
-  await w.at('signup.address.title');
-  await w.search('signup.address.search.label', 'Guadala', /Guadalajara/);
-  await w.type('signup.address.line.label', 'Avenida Juárez 120, colonia Centro');
-  await w.next();
-  await w.at('signup.password.title');
-  await w.password(person.password!);
-  await w.next();
-  await w.at('signup.consent.title');
-  await w.tick(texts['signup.consent.accept.label']!);
-  await w.next();
+  await accountSteps(page, texts, w, {
+    country: person.countryName,
+    email: person.email,
+    idType: 'identification',
+    number: person.number,
+    firstName: 'Guadalupe',
+    lastName: 'Ortiz',
+    gender: 'other',
+    birthDate: '07/21/1979',
+    phone: '5512345678',
+    phoneAlternative: '3312345678',
+    emailAlternative: `alt-${person.email}`,
+    address: { search: 'Guadala', pick: /Guadalajara/, line: 'Avenida Juárez 120, colonia Centro' },
+    password: person.password!,
+  });
   await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
   await w.at('signup.details.title');
   // The one presentation of the medicine is shown with the dose.
