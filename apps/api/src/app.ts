@@ -28,6 +28,11 @@ import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
 import { signupRoutes } from './modules/signup/routes.ts';
+import { createGazetteerDirectory } from './modules/signup/locations.ts';
+import { caregiverRoutes } from './modules/caregiver/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
+import { treatmentRoutes } from './modules/treatments/routes.ts';
+import { authenticatedScope, decorateCaller } from './platform/patient-auth.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
   });
   registerProgramResolution(app, programs);
+  decorateCaller(app);
 
   await app.register(swagger, {
     openapi: {
@@ -133,6 +139,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
       });
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
+      // Everything the patient owns: one door (the caller from the token) for every route of this scope.
+      await api.register(async (patientApi) => {
+        authenticatedScope(patientApi, (request) => identity.resolveCaller(request.program, request.headers.authorization));
+        const locations = createGazetteerDirectory();
+        await patientApi.register(profileRoutes, { db: database.db, clock, findLocation: (id, language) => locations.get(id, language) });
+        await patientApi.register(caregiverRoutes, { db: database.db, clock });
+        await patientApi.register(treatmentRoutes, { db: database.db, clock });
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -23,6 +23,8 @@ export const ERROR_CATALOGUE = {
   PTP00197: { status: 409, messageKey: 'passwordRecovery.callCenter.body' },
   CAREGIVER_ALREADY_REGISTERED: { status: 409, messageKey: 'errors.caregiverAlreadyRegistered' },
   TREATMENT_DUPLICATED: { status: 409, messageKey: 'errors.treatmentDuplicated' },
+  // My care: a minor (under the plan's minor age) must keep a caregiver.
+  CAREGIVER_REQUIRED_FOR_MINOR: { status: 409, messageKey: 'caregiver.errors.requiredForMinor' },
   RECOVERY_LINK_EXPIRED: { status: 410, messageKey: 'passwordRecovery.invalidLink.body' },
   EMAIL_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.email.alreadyRegistered' },
   IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },

@@ -83,9 +83,26 @@ export const userAccount = pgTable('user_account', {
   passwordHash: text('password_hash').notNull(),
   status: text('status', { enum: ['CONFIRMED', 'UNCONFIRMED', 'DISABLED'] }).notNull(),
   language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
+  /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
+  closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+  /** When `npm run accounts:purge` may erase the personal data (closure + 30 days); cleared when the closure is cancelled. */
+  eraseAfter: timestamp('erase_after', { withTimezone: true }),
+  erasedAt: timestamp('erased_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)]);
+
+/** A change of login e-mail waiting for its confirmation link (sent to the new address); single use, like recovery links. */
+export const emailChange = pgTable('email_change', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => userAccount.id),
+  newEmail: text('new_email').notNull(),
+  nonceHash: text('nonce_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('email_change_user_idx').on(t.userId)]);
 
 /** A refresh-token family: rotated on every use; a reused token revokes the family. */
 export const session = pgTable('session', {
@@ -180,6 +197,7 @@ export const caregiver = pgTable('caregiver', {
   phoneCountry: text('phone_country'),
   phoneNumber: text('phone_number'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 }, (t) => [uniqueIndex('caregiver_identification_uq').on(t.programId, t.typeIdentification, t.legalIdentification)]);
 
 export const consentRecord = pgTable('consent_record', {
@@ -187,7 +205,7 @@ export const consentRecord = pgTable('consent_record', {
   patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
   termsVersion: text('terms_version').notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [index('consent_record_patient_idx').on(t.patientId, t.acceptedAt)]);
 
 export const product = pgTable('product', {
   id: integer('id').primaryKey(),
@@ -221,9 +239,16 @@ export const treatment = pgTable('treatment', {
   weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
   customTherapyCode: text('custom_therapy_code'),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  /** When a doctor's authorisation of the last change was confirmed by the patient (spec section 4: modify). */
+  changeAuthorizedAt: timestamp('change_authorized_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** A code of TREATMENT_DELETE_REASONS (contracts/treatments.ts). */
   deletedReason: text('deleted_reason'),
+  /** The patient's own words when the reason is OTHER (health data: never logged). */
+  deletedNote: text('deleted_note'),
 }, (t) => [
+  index('treatment_plan_patient_idx').on(t.planPatientId),
   // Already-registered products cannot be added twice (only among live treatments).
   uniqueIndex('treatment_live_product_uq').on(t.planPatientId, t.productId).where(sql`${t.deletedAt} is null`),
 ]);

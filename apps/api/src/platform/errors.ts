@@ -1,5 +1,6 @@
 // One error body for every failure: { error: { code, message, errorId?, fieldErrors?, details? } }.
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_ID_HEADER } from '@portal/contracts/constants';
@@ -80,4 +81,33 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 export function notFound(reply: FastifyReply) {
   return sendError(reply, 'NOT_FOUND');
+}
+
+/**
+ * The constraint of a unique violation (SQLSTATE 23505), wherever it sits: node-postgres and PGlite both raise
+ * a DatabaseError with `code` and `constraint`, which drizzle wraps in a DrizzleQueryError (`cause`).
+ */
+export function uniqueViolationOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      if (typeof candidate.constraint === 'string' && candidate.constraint) return candidate.constraint;
+      return /unique constraint "([^"]+)"/.exec(String(candidate.message))?.[1] ?? '';
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+/** Field errors keyed by the dotted path; values are message keys (anything else reads as errors.validation). */
+export function fieldErrorsOfIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    const message = /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
+    const list = (fieldErrors[key] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return fieldErrors;
 }

@@ -34,3 +34,23 @@ export function alivioBody(overrides: Record<string, unknown> = {}): Record<stri
   };
 }
 
+/** equilibrio's Trinidad and Tobago plan (301): weight required (lb), no second surname, no health-center step. */
+export function equilibrioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    idempotencyKey: randomUUID(),
+    supportPlanId: 301,
+    language: 'en',
+    country: 'TT',
+    email: uniqueEmail(),
+    identification: { type: 'PASSPORT', number: `TT${randomInt(1_000_000, 9_999_999)}` },
+    personalInfo: { firstName: 'Kevin', lastName: 'Ramdial', gender: 'MALE' },
+    weight: { value: 180, unit: 'lb' },
+    birthDate: '1970-06-01',
+    contact: { phone: { country: 'TT', phoneNumber: '868 620 1234' } },
+    address: { line: '12 Frederick Street', location: { id: 'TT-tobago-scarborough' } },
+    password: 'First-password-9',
+    consent: { accepted: true, termsVersion: '1.7' },
+    treatments: [{ productId: 3101, unitAmount: '20', frequency: { amount: 1, interval: 'day' }, duration: { amount: 1, interval: 'year' }, startDate: '2026-10-01', doctor: { firstName: 'Anil', lastName: 'Persad' } }],
+    ...overrides,
+  };
+}

@@ -118,3 +118,33 @@ export async function findProfile(db: Db, userId: string) {
   if (!row) return undefined;
   return { patient: row.patient, account: row.account, plan: row.plan ?? undefined, caregiver: row.caregiver ?? undefined };
 }
+
+/** What every authenticated route needs of its caller: patient, latest plan and account, in one query. */
+export async function findCaller(db: Db, userId: string, programId: number) {
+  const latestPlan = db
+    .select({ patientId: planPatient.patientId, id: sql<number>`max(${planPatient.id})`.as('latest_plan_id') })
+    .from(planPatient)
+    .groupBy(planPatient.patientId)
+    .as('latest_plan');
+  const [row] = await db
+    .select({
+      patientId: patient.id,
+      programId: patient.programId,
+      country: patient.country,
+      identificationType: patient.typeIdentification,
+      identificationNumber: patient.legalIdentification,
+      birthDate: patient.birthDate,
+      email: userAccount.email,
+      language: userAccount.language,
+      status: userAccount.status,
+      planPatientId: planPatient.id,
+      supportPlanId: planPatient.supportPlanId,
+    })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .innerJoin(latestPlan, eq(latestPlan.patientId, patient.id))
+    .innerJoin(planPatient, eq(planPatient.id, latestPlan.id))
+    .where(and(eq(patient.userId, userId), eq(patient.programId, programId)))
+    .limit(1);
+  return row;
+}

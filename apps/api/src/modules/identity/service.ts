@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
+import type { Caller } from '../../platform/patient-auth.ts';
 import { auditEvent } from '../../db/schema.ts';
 import { getDummyHash, hashPassword, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
 import { issuePasswordLink } from './recovery-link.ts';
@@ -126,6 +127,26 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const current = await repo.findSession(db, claims.sid);
       if (!current || current.revokedAt || current.userId !== claims.sub || clock() >= current.absoluteExpiresAt) throw new AppError('UNAUTHENTICATED');
       return { userId: claims.sub, sessionId: claims.sid, poolId: await poolOf(program) };
+    },
+
+    /** The caller of an authenticated route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */
+    async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<Caller> {
+      const auth = await this.authenticate(program, authorization);
+      const found = await repo.findCaller(db, auth.userId, program.id);
+      if (!found || found.status === 'DISABLED') throw new AppError('UNAUTHENTICATED');
+      return {
+        ...auth,
+        programId: program.id,
+        patientId: found.patientId,
+        planPatientId: found.planPatientId,
+        supportPlanId: found.supportPlanId,
+        country: found.country,
+        identificationType: found.identificationType,
+        identificationNumber: found.identificationNumber,
+        birthDate: String(found.birthDate).slice(0, 10),
+        email: found.email,
+        language: found.language,
+      };
     },
 
     async logout(program: ProgramRow, auth: Authenticated) {

@@ -2,10 +2,8 @@
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import { FieldSettingsSchema, type FieldSettings } from '@portal/contracts/program-files';
 import {
-  ageOn,
   isValidIdentificationNumber,
   normalizePhoneNumber,
-  parseUnitAmount,
   signupSchemaFor,
   todayIso,
   type Caregiver,
@@ -21,10 +19,10 @@ import {
   type SignupResponse,
 } from '@portal/contracts/signup';
 import type { ErrorCode } from '@portal/contracts/errors';
-import type { z } from 'zod';
+import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import { issuePasswordLink } from '../identity/recovery-link.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
@@ -47,7 +45,6 @@ export interface SignupDeps {
   afterAccountInsert?: (tx: Db) => Promise<void>;
 }
 
-type ProductRow = Awaited<ReturnType<typeof repo.findProducts>>[number];
 type PlanRow = NonNullable<Awaited<ReturnType<typeof repo.findSupportPlan>>>;
 
 /** Unique indexes whose violation means "already registered" (two racing enrolments: one wins, one gets the code). */
@@ -57,35 +54,6 @@ const UNIQUE_VIOLATIONS: Record<string, ErrorCode> = {
   caregiver_identification_uq: 'CAREGIVER_ALREADY_REGISTERED',
   treatment_live_product_uq: 'TREATMENT_DUPLICATED',
 };
-
-/**
- * The constraint of a unique violation (SQLSTATE 23505), wherever it sits: node-postgres and PGlite both raise
- * a DatabaseError with `code` and `constraint`, which drizzle wraps in a DrizzleQueryError (`cause`).
- */
-export function uniqueViolationOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      if (typeof candidate.constraint === 'string' && candidate.constraint) return candidate.constraint;
-      return /unique constraint "([^"]+)"/.exec(String(candidate.message))?.[1] ?? '';
-    }
-    current = candidate.cause;
-  }
-  return undefined;
-}
-
-/** Field errors keyed by the dotted path; values are message keys (anything else reads as errors.validation). */
-export function fieldErrorsOfIssues(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    const message = /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
-    const list = (fieldErrors[key] ??= []);
-    if (!list.includes(message)) list.push(message);
-  }
-  return fieldErrors;
-}
 
 /** JSON with sorted keys: the same payload always gives the same text, whatever order its keys came in. */
 function canonicalJson(value: unknown): string {
@@ -104,18 +72,6 @@ function addOneYear(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() + 1);
   return date.toISOString().slice(0, 10);
-}
-
-function productServes(item: ProductRow, country: string, birthDate: string | undefined, today: string): boolean {
-  if (!item.countries.includes(country)) return false;
-  if (!birthDate) return true;
-  const age = ageOn(birthDate, today);
-  return age >= item.minAgeYears && age <= item.maxAgeYears;
-}
-
-function isDoseApproved(item: ProductRow, unitAmount: string): boolean {
-  const amount = parseUnitAmount(unitAmount);
-  return amount > 0 && amount <= Number(item.maxUnitAmount);
 }
 
 export function createSignupService(deps: SignupDeps) {
@@ -148,7 +104,7 @@ export function createSignupService(deps: SignupDeps) {
     async isDoseApproved(program: ProgramRow, body: Omit<DosageCheckBody, 'supportPlanId' | 'productId'> & { supportPlanId: number; productId: number }): Promise<boolean> {
       const plan = await planOf(program, body.supportPlanId);
       const item = (await repo.findProducts(db, program.id)).find((row) => row.id === body.productId);
-      return Boolean(item && productServes(item, plan.country, body.birthDate, today()) && isDoseApproved(item, body.unitAmount));
+      return Boolean(item && productServes(item, plan.country, body.birthDate, today()) && isDoseWithin(item.maxUnitAmount, body.unitAmount));
     },
 
     /** The program's products for the plan's country, and for the age of `birthDate` when given. */
@@ -223,7 +179,7 @@ export function createSignupService(deps: SignupDeps) {
         if (!found || !productServes(found, plan.country, input.birthDate, day)) {
           throw new AppError('VALIDATION_FAILED', { [`treatments.${index}.productId`]: ['signup.treatment.medicine.notAvailable'] });
         }
-        if (!isDoseApproved(found, item.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { [`treatments.${index}.unitAmount`]: ['signup.details.doseNotApproved'] });
+        if (!isDoseWithin(found.maxUnitAmount, item.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { [`treatments.${index}.unitAmount`]: ['signup.details.doseNotApproved'] });
       });
 
       // Skip-password mode (or a plan without the password step): a random password nobody knows, UNCONFIRMED.

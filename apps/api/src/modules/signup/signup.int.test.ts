@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -8,7 +8,7 @@ import { CitizenResponseSchema, LocationSearchResponseSchema, PlanProductsRespon
 import { auditEvent, caregiver, consentRecord, idempotencyKey, outbox, patient, planPatient, program, treatment, userAccount } from '../../db/schema.ts';
 import { demoEmail } from '../../db/demo-seed.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
-import { alivioBody, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
+import { alivioBody, cedula, equilibrioBody, uniqueEmail } from '../../test/signup-bodies.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
@@ -28,27 +28,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => t.close());
-
-/** equilibrio's Trinidad and Tobago plan (301): weight required (lb), no second surname, no health-center step. */
-function equilibrioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    idempotencyKey: randomUUID(),
-    supportPlanId: 301,
-    language: 'en',
-    country: 'TT',
-    email: uniqueEmail(),
-    identification: { type: 'PASSPORT', number: `TT${randomInt(1_000_000, 9_999_999)}` },
-    personalInfo: { firstName: 'Kevin', lastName: 'Ramdial', gender: 'MALE' },
-    weight: { value: 180, unit: 'lb' },
-    birthDate: '1970-06-01',
-    contact: { phone: { country: 'TT', phoneNumber: '868 620 1234' } },
-    address: { line: '12 Frederick Street', location: { id: 'TT-tobago-scarborough' } },
-    password: 'First-password-9',
-    consent: { accepted: true, termsVersion: '1.7' },
-    treatments: [{ productId: 3101, unitAmount: '20', frequency: { amount: 1, interval: 'day' }, duration: { amount: 1, interval: 'year' }, startDate: '2026-10-01', doctor: { firstName: 'Anil', lastName: 'Persad' } }],
-    ...overrides,
-  };
-}
 
 function signup(slug: string, body: unknown, ip = nextIp()) {
   return t.app.inject({ method: 'POST', url: '/api/v1/patient/signup', headers: { host: hostOf(slug) }, remoteAddress: ip, payload: body as Record<string, unknown> });

@@ -1,0 +1,132 @@
+// Caregiver rules (issue 9, spec section 5): one caregiver per patient; an identification never cares for two
+// patients of the program (checked first, and decided by the unique index under a race); a minor must keep one.
+import { ageOn, isValidIdentificationNumber, todayIso, type Caregiver } from '@portal/contracts/signup';
+import type { CaregiverView } from '@portal/contracts/caregiver';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
+import { FieldSettingsSchema } from '@portal/contracts/program-files';
+import type { Db } from '../../platform/db.ts';
+import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/patient-auth.ts';
+import * as repo from './repository.ts';
+
+export interface CaregiverDeps {
+  db: Db;
+  clock: () => Date;
+}
+
+export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
+  return {
+    id: row.id,
+    displayName: `${row.firstName} ${row.lastName}`,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    relation: row.relation as CaregiverView['relation'],
+    email: row.email,
+    legalIdentification: row.legalIdentification,
+    typeIdentification: row.typeIdentification as IdentificationType,
+    phone: row.phoneCountry && row.phoneNumber ? { country: row.phoneCountry as CountryCode, phoneNumber: row.phoneNumber } : null,
+  };
+}
+
+const ALREADY_REGISTERED = { 'identification.number': ['errors.caregiverAlreadyRegistered'] };
+
+export function createCaregiverService({ db, clock }: CaregiverDeps) {
+  async function planOf(caller: Caller) {
+    const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
+    if (!plan) throw new AppError('NOT_FOUND');
+    return { ...plan, settings: FieldSettingsSchema.parse(plan.fieldSettings) };
+  }
+
+  /** The enrolment's caregiver rules that need the plan: identification types and formats, never the patient. */
+  async function checked(caller: Caller, input: Caregiver) {
+    const plan = await planOf(caller);
+    const { type, number } = input.identification;
+    if (!(plan.identificationTypes as string[]).includes(type) || type === 'TYPE_MINOR') {
+      throw new AppError('VALIDATION_FAILED', { 'identification.type': ['signup.idNumber.type.notAvailable'] });
+    }
+    if (!isValidIdentificationNumber(plan.country as CountryCode, type, number)) {
+      throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.identification.number.invalid'] });
+    }
+    if (type === caller.identificationType && number === caller.identificationNumber) {
+      throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.caregiver.samePerson'] });
+    }
+    if (await repo.caresForAnother(db, caller.programId, caller.patientId, type, number)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
+  }
+
+  function columnsOf(input: Caregiver) {
+    return {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email ?? null,
+      relation: input.relation,
+      typeIdentification: input.identification.type,
+      legalIdentification: input.identification.number,
+      phoneCountry: input.phone.country,
+      phoneNumber: input.phone.phoneNumber,
+    };
+  }
+
+  function mapRace(error: unknown): never {
+    const constraint = uniqueViolationOf(error);
+    // Two patients adding the same caregiver at once (the identification index), or one patient twice (patient index).
+    if (constraint === 'caregiver_identification_uq') throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
+    if (constraint === 'caregiver_patient_id_unique') throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
+    throw error;
+  }
+
+  return {
+    async get(caller: Caller): Promise<CaregiverView | null> {
+      const row = await repo.findByPatient(db, caller.patientId);
+      return row ? toCaregiverView(row) : null;
+    },
+
+    async create(caller: Caller, input: Caregiver): Promise<CaregiverView> {
+      if (await repo.findByPatient(db, caller.patientId)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
+      await checked(caller, input);
+      const now = clock();
+      try {
+        const id = await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const created = await repo.insertCaregiver(t, { patientId: caller.patientId, programId: caller.programId, ...columnsOf(input), createdAt: now, updatedAt: now });
+          await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-added', subject: `caregiver:${created}`, createdAt: now });
+          return created;
+        });
+        return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
+      } catch (error) {
+        return mapRace(error);
+      }
+    },
+
+    async update(caller: Caller, id: number, input: Caregiver): Promise<CaregiverView> {
+      if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
+      await checked(caller, input);
+      const now = clock();
+      try {
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now }))) throw new AppError('NOT_FOUND');
+          await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-modified', subject: `caregiver:${id}`, createdAt: now });
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        mapRace(error);
+      }
+      return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
+    },
+
+    /** A minor (under the plan's minor age) must keep a caregiver: removal is refused. */
+    async remove(caller: Caller, id: number): Promise<void> {
+      if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
+      const plan = await planOf(caller);
+      if (ageOn(caller.birthDate, todayIso(clock())) < plan.settings.minorAgeYears) throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        if (!(await repo.deleteOwn(t, caller.patientId, id))) throw new AppError('NOT_FOUND');
+        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-removed', subject: `caregiver:${id}`, createdAt: now });
+      });
+    },
+  };
+}
+
+export type CaregiverService = ReturnType<typeof createCaregiverService>;

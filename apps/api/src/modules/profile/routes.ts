@@ -1,0 +1,25 @@
+// Profile calls (issue 9): PUT /user changes what the patient may change (GET /user is identity's).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';
+import type { Language } from '@portal/contracts/enums';
+import type { Location } from '@portal/contracts/signup';
+import type { Db } from '../../platform/db.ts';
+import { callerOf } from '../../platform/patient-auth.ts';
+import { createProfileService } from './service.ts';
+
+export interface ProfileRouteOptions {
+  db: Db;
+  clock: () => Date;
+  findLocation: (id: string, language: Language) => Promise<Location | undefined>;
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+
+export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, options) => {
+  const profile = createProfileService(options);
+
+  app.put('/user', {
+    schema: { tags: ['profile'], body: ProfileUpdateBodySchema, response: { 200: ProfileUpdateResponseSchema, ...errors } },
+  }, async (request) => ({ data: await profile.update(callerOf(request), request.body) }));
+};

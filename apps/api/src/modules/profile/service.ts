@@ -1,0 +1,64 @@
+// Profile changes (issue 9): the patient edits contact data, the spelling of the names, gender and language.
+// Identification, birth date and country are the program's record (changed through the call center only).
+import type { CountryCode, Language } from '@portal/contracts/enums';
+import type { ProfileUpdate, ProfileUpdateView } from '@portal/contracts/profile';
+import type { Location } from '@portal/contracts/signup';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/patient-auth.ts';
+import * as repo from './repository.ts';
+
+export interface ProfileDeps {
+  db: Db;
+  clock: () => Date;
+  /** The address search's places (the same gazetteer as enrolment). */
+  findLocation: (id: string, language: Language) => Promise<Location | undefined>;
+}
+
+export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
+  return {
+    async update(caller: Caller, input: ProfileUpdate): Promise<ProfileUpdateView> {
+      let address: ProfileUpdateView['address'] = null;
+      if (input.address) {
+        // The place is read again from the gazetteer by its id, and must be of the patient's country.
+        const location = await findLocation(input.address.location.id, 'es');
+        if (!location || location.country !== caller.country) throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
+        address = { line: input.address.line, location };
+      }
+      const now = clock();
+      const row = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        const updated = await repo.updatePatient(t, caller.patientId, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          secondLastName: input.secondSurname,
+          gender: input.gender,
+          language: input.language,
+          emailAlternative: input.emailAlternative,
+          phoneCountry: input.phone.country,
+          phoneNumber: input.phone.phoneNumber,
+          phoneAlternative: input.phoneAlternative,
+          address,
+          updatedAt: now,
+        });
+        if (!updated) throw new AppError('NOT_FOUND');
+        // The e-mails the portal sends follow the account's language.
+        await repo.updateAccountLanguage(t, caller.userId, input.language, now);
+        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'profile-updated', subject: `patient:${caller.patientId}`, createdAt: now });
+        return updated;
+      });
+      const phoneCountry = row.phoneCountry as CountryCode;
+      return {
+        firstName: row.firstName,
+        lastName: row.lastName,
+        secondSurname: row.secondLastName,
+        gender: input.gender,
+        language: input.language,
+        emailAlternative: row.emailAlternative,
+        phone: { country: phoneCountry, phoneNumber: row.phoneNumber ?? '' },
+        phoneAlternative: row.phoneAlternative ? { country: phoneCountry, phoneNumber: row.phoneAlternative } : null,
+        address,
+      };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The only place treatments speak SQL. Every query is scoped by the caller's plan_patient: a treatment id of
+// another patient (or program) matches no row.
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { auditEvent, product, supportPlan, treatment } from '../../db/schema.ts';
+
+export type TreatmentRow = typeof treatment.$inferSelect;
+export type ProductRow = typeof product.$inferSelect;
+export type TreatmentWithProduct = { treatment: TreatmentRow; product: ProductRow };
+
+export async function findPlan(db: Db, programId: number, supportPlanId: number) {
+  const [row] = await db.select().from(supportPlan).where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId))).limit(1);
+  return row;
+}
+
+export async function findProduct(db: Db, programId: number, productId: number): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(product).where(and(eq(product.programId, programId), eq(product.id, productId))).limit(1);
+  return row;
+}
+
+export async function listTreatments(db: Db, planPatientId: number): Promise<TreatmentWithProduct[]> {
+  return db
+    .select({ treatment, product })
+    .from(treatment)
+    .innerJoin(product, eq(product.id, treatment.productId))
+    .where(eq(treatment.planPatientId, planPatientId))
+    .orderBy(desc(treatment.createdAt), asc(treatment.id));
+}
+
+export async function findTreatment(db: Db, planPatientId: number, id: number): Promise<TreatmentWithProduct | undefined> {
+  const [row] = await db
+    .select({ treatment, product })
+    .from(treatment)
+    .innerJoin(product, eq(product.id, treatment.productId))
+    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function countLive(db: Db, planPatientId: number): Promise<number> {
+  const rows = await db.select({ id: treatment.id }).from(treatment).where(and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt)));
+  return rows.length;
+}
+
+export async function insertTreatment(db: Db, values: typeof treatment.$inferInsert): Promise<number> {
+  const [row] = await db.insert(treatment).values(values).returning({ id: treatment.id });
+  return row!.id;
+}
+
+/** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
+export async function updateLiveTreatment(db: Db, planPatientId: number, id: number, values: Partial<typeof treatment.$inferInsert>): Promise<boolean> {
+  const rows = await db
+    .update(treatment)
+    .set(values)
+    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
+    .returning({ id: treatment.id });
+  return rows.length === 1;
+}
+
+export async function softDeleteTreatment(db: Db, planPatientId: number, id: number, values: { reason: string; note: string | null; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(treatment)
+    .set({ deletedAt: values.now, deletedReason: values.reason, deletedNote: values.note, updatedAt: values.now })
+    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
+    .returning({ id: treatment.id });
+  return rows.length === 1;
+}
+
+export async function isDeleted(db: Db, planPatientId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: treatment.id })
+    .from(treatment)
+    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNotNull(treatment.deletedAt)))
+    .limit(1);
+  return rows.length === 1;
+}
+
+export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
+  await db.insert(auditEvent).values(values);
+}

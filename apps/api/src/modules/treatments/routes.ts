@@ -1,0 +1,45 @@
+// Treatment calls (issue 9): list, read, add, modify, delete — all inside the caller's own treatments.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import {
+  CreateTreatmentRequestSchema,
+  DeleteTreatmentBodySchema,
+  TreatmentIdParamsSchema,
+  TreatmentResponseSchema,
+  TreatmentsResponseSchema,
+  UpdateTreatmentRequestSchema,
+} from '@portal/contracts/treatments';
+import type { Db } from '../../platform/db.ts';
+import { callerOf } from '../../platform/patient-auth.ts';
+import { createTreatmentService } from './service.ts';
+
+export interface TreatmentRouteOptions {
+  db: Db;
+  clock: () => Date;
+}
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
+
+export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = async (app, { db, clock }) => {
+  const treatments = createTreatmentService({ db, clock });
+
+  app.get('/treatments', {
+    schema: { tags: ['treatments'], response: { 200: TreatmentsResponseSchema, ...errors } },
+  }, async (request) => ({ data: await treatments.list(callerOf(request)) }));
+
+  app.get('/treatments/:id', {
+    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, response: { 200: TreatmentResponseSchema, ...errors } },
+  }, async (request) => ({ data: await treatments.get(callerOf(request), request.params.id) }));
+
+  app.post('/treatments', {
+    schema: { tags: ['treatments'], body: CreateTreatmentRequestSchema, response: { 201: TreatmentResponseSchema, ...errors } },
+  }, async (request, reply) => reply.code(201).send({ data: await treatments.create(callerOf(request), request.body) }));
+
+  app.put('/treatments/:id', {
+    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, body: UpdateTreatmentRequestSchema, response: { 200: TreatmentResponseSchema, ...errors } },
+  }, async (request) => ({ data: await treatments.update(callerOf(request), request.params.id, request.body) }));
+
+  app.delete('/treatments/:id', {
+    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, body: DeleteTreatmentBodySchema, response: { 200: TreatmentResponseSchema, ...errors } },
+  }, async (request) => ({ data: await treatments.remove(callerOf(request), request.params.id, request.body) }));
+};

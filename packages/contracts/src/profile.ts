@@ -1,0 +1,51 @@
+// Contracts of the patient's own profile changes (issue 9): what the patient may edit, and nothing else.
+// Identification, birth date and country are the program's record: changed only through the call center.
+import { z } from 'zod';
+import { LanguageSchema } from './enums.ts';
+import { AddressSchema, EmailAlternativeSchema, FirstNameSchema, isValidPhoneNumber, LastNameSchema, LocationSchema, normalizePhoneNumber, SecondSurnameSchema, SignupGenderSchema, SignupPhoneSchema } from './signup.ts';
+import { PhoneSchema } from './identity.ts';
+
+const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
+
+/**
+ * PUT /api/v1/user: every editable field, sent whole (the form shows them all). A strict object: any other field
+ * (status, plan, userId, another patient's id...) is refused with VALIDATION_FAILED, never written.
+ */
+export const ProfileUpdateBodySchema = z.strictObject({
+  firstName: FirstNameSchema,
+  lastName: LastNameSchema,
+  secondSurname: z.preprocess(blankToNull, SecondSurnameSchema.nullable()),
+  gender: SignupGenderSchema,
+  /** The language of the screens and of every e-mail the portal sends. */
+  language: LanguageSchema,
+  emailAlternative: z.preprocess(blankToNull, EmailAlternativeSchema.nullable()),
+  phone: SignupPhoneSchema,
+  /** A national number sharing the main phone's country code. */
+  phoneAlternative: z.preprocess(blankToNull, z.string().trim().max(30, { error: 'signup.contact.phoneAlternative.invalid' }).nullable()),
+  address: z.preprocess((value) => (value === undefined ? null : value), AddressSchema.nullable()),
+}).transform((body, ctx) => {
+  if (body.phoneAlternative === null) return body;
+  const phoneAlternative = normalizePhoneNumber(body.phone.country, body.phoneAlternative);
+  if (!isValidPhoneNumber(body.phone.country, phoneAlternative)) {
+    ctx.addIssue({ code: 'custom', path: ['phoneAlternative'], message: 'signup.contact.phoneAlternative.invalid' });
+    return z.NEVER;
+  }
+  return { ...body, phoneAlternative };
+});
+export type ProfileUpdateBody = z.input<typeof ProfileUpdateBodySchema>;
+export type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
+
+/** What PUT /api/v1/user accepted and stored: exactly the editable fields, nothing else. */
+export const ProfileUpdateViewSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  secondSurname: z.string().nullable(),
+  gender: SignupGenderSchema,
+  language: LanguageSchema,
+  emailAlternative: z.string().nullable(),
+  phone: PhoneSchema,
+  phoneAlternative: PhoneSchema.nullable(),
+  address: z.object({ line: z.string(), location: LocationSchema }).nullable(),
+});
+export type ProfileUpdateView = z.infer<typeof ProfileUpdateViewSchema>;
+export const ProfileUpdateResponseSchema = z.object({ data: ProfileUpdateViewSchema });
