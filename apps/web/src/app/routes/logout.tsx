@@ -2,7 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { logout, userQuery } from '../../features/auth/api/auth-api.ts';
+import { logout } from '../../features/auth/api/auth-api.ts';
+import { userQuery } from '../../lib/user.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { sessionStore } from '../../lib/session.ts';
 import { useT } from '../../program/use-t.ts';

@@ -1,6 +1,5 @@
 // The auth domain's calls: login, logout and the signed-in user's profile.
-import { queryOptions } from '@tanstack/react-query';
-import { LoginResponseSchema, UserProfileSchema, type LoginBody } from '@portal/contracts/identity';
+import { LoginResponseSchema, type LoginBody } from '@portal/contracts/identity';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
@@ -21,10 +20,3 @@ export async function logout(): Promise<void> {
   }
   sessionStore.clear();
 }
-
-export const userQuery = () =>
-  queryOptions({
-    queryKey: ['user'],
-    queryFn: () => api.get('/api/v1/user', { query: { expand: 'USER,PERIOD,CAREGIVER' }, schema: UserProfileSchema }),
-    staleTime: 5 * 60_000,
-  });

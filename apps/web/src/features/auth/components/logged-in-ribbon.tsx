@@ -1,16 +1,15 @@
 // 'Not {firstName}? Log out here': shown on every page while a patient is signed in.
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { useT } from '../../../program/use-t.ts';
-import { userQuery } from '../api/auth-api.ts';
+import { useUser } from '../../../lib/user.ts';
 
 export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
   const t = useT();
   const intl = useIntl();
   const session = useSession();
-  const user = useQuery({ ...userQuery(), enabled: Boolean(session) });
+  const user = useUser();
   if (!session || !user.data) return null;
   const logoutLink = (
     <Link key="logout" className="ribbon__link" href={logoutHref}>
