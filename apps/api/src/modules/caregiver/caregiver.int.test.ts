@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { CaregiverGetResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import { auditEvent, caregiver } from '../../db/schema.ts';
+import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { callAs, enrolPatient } from '../../test/patients.ts';
+import { cedula } from '../../test/signup-bodies.ts';
+
+const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' }, { clock });
+});
+afterAll(async () => t.close());
+
+const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
+const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) => ({
+  relation: 'DIRECT_FAMILY',
+  firstName: 'Rosa',
+  lastName: 'Mora',
+  identification: { type: 'IDENTIFICATION', number },
+  phone: { country: 'CR', phoneNumber: '7000 1111' },
+  email: 'rosa@test.example',
+  ...overrides,
+});
+const minorBody = (caregiverNumber: string) => ({
+  birthDate: '2014-02-01',
+  identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
+  treatments: [{ productId: 1102, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 3, interval: 'month' }, notStarted: true, doctor: { firstName: 'Laura', lastName: 'Vargas' }, healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' } }],
+  caregiver: rosa(caregiverNumber, { email: '' }),
+});
+
+describe(`caregiver (${TEST_DB})`, () => {
+  it('adds a caregiver to a patient who has none, refuses a second, changes it and removes it, each with an audit event', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toBeNull();
+    const added = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa());
+    expect(added.statusCode, added.body).toBe(201);
+    const view = CaregiverResponseSchema.parse(added.json()).data;
+    expect(view).toMatchObject({ displayName: 'Rosa Mora', relation: 'DIRECT_FAMILY', phone: { country: 'CR', phoneNumber: '70001111' } });
+    const second = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa());
+    expect(errorOf(second.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
+    const changed = await callAs(t, patient, 'PUT', `/api/v1/caregiver/${view.id}`, rosa(view.legalIdentification, { phone: { country: 'CR', phoneNumber: '+506 6000 2222' }, relation: 'OTHER' }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(CaregiverResponseSchema.parse(changed.json()).data).toMatchObject({ id: view.id, relation: 'OTHER', phone: { phoneNumber: '60002222' } });
+    const removed = await callAs(t, patient, 'DELETE', `/api/v1/caregiver/${view.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toBeNull();
+    const actions = (await t.database.db.select().from(auditEvent).where(eq(auditEvent.subject, `caregiver:${view.id}`))).map((row) => row.action).sort();
+    expect(actions).toEqual(['caregiver-added', 'caregiver-modified', 'caregiver-removed']);
+  });
+
+  it('refuses bad caregiver data with messages on the fields: invalid phone, the patient as own caregiver, unknown fields', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const badPhone = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(undefined, { phone: { country: 'CR', phoneNumber: '123' } }));
+    expect(errorOf(badPhone.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'phone.phoneNumber': ['signup.contact.phone.invalid'] } });
+    const own = (patient.body.identification as { number: string }).number;
+    const self = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(own));
+    expect(errorOf(self.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'identification.number': ['signup.caregiver.samePerson'] } });
+    const extra = await callAs(t, patient, 'POST', '/api/v1/caregiver', { ...rosa(), patientId: 1, programId: 2 });
+    expect(extra.statusCode).toBe(400);
+    expect(await t.database.db.select().from(caregiver).where(eq(caregiver.patientId, patient.patientId))).toEqual([]);
+  });
+
+  it('refuses a caregiver already caring for another patient of the program ("Caregiver already registered")', async () => {
+    const number = cedula();
+    const first = await enrolPatient(t, 'alivio');
+    expect((await callAs(t, first, 'POST', '/api/v1/caregiver', rosa(number))).statusCode).toBe(201);
+    const second = await enrolPatient(t, 'alivio');
+    const refused = await callAs(t, second, 'POST', '/api/v1/caregiver', rosa(number));
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused.json())).toMatchObject({ code: 'CAREGIVER_ALREADY_REGISTERED', message: 'errors.caregiverAlreadyRegistered' });
+  });
+
+  it('of two patients adding the same caregiver at the same moment, exactly one succeeds', async () => {
+    const number = cedula();
+    const patients = await Promise.all([enrolPatient(t, 'alivio'), enrolPatient(t, 'alivio'), enrolPatient(t, 'alivio')]);
+    const answers = await Promise.all(patients.map((patient) => callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(number))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(errorOf(answer.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
+    const rows = await t.database.db.select().from(caregiver).where(eq(caregiver.legalIdentification, number));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('a minor keeps a caregiver: removal is refused with its message, a change is accepted', async () => {
+    const minor = await enrolPatient(t, 'alivio', minorBody(cedula()));
+    const current = CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data!;
+    const refused = await callAs(t, minor, 'DELETE', `/api/v1/caregiver/${current.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused.json())).toMatchObject({ code: 'CAREGIVER_REQUIRED_FOR_MINOR', message: 'caregiver.errors.requiredForMinor' });
+    const changed = await callAs(t, minor, 'PUT', `/api/v1/caregiver/${current.id}`, rosa(cedula()));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data).not.toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ErrorBodySchema } from '@portal/contracts/errors';
+import { UserResponseSchema } from '@portal/contracts/identity';
+import { ProfileUpdateResponseSchema } from '@portal/contracts/profile';
+import { patient, planPatient, userAccount } from '../../db/schema.ts';
+import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { callAs, enrolPatient } from '../../test/patients.ts';
+
+const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' }, { clock });
+});
+afterAll(async () => t.close());
+
+const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
+const edit = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Lucía',
+  lastName: 'Quesada',
+  secondSurname: 'Mora',
+  gender: 'FEMALE',
+  language: 'en',
+  emailAlternative: 'lucia.otra@test.example',
+  phone: { country: 'CR', phoneNumber: '+506 8800 9999' },
+  phoneAlternative: '2222 3333',
+  address: { line: 'Calle 5, casa 20', location: { id: 'CR-san-jose-escazu' } },
+  ...overrides,
+});
+
+describe(`profile changes (${TEST_DB})`, () => {
+  it('saves the editable fields, answers only them, and the profile and the account language follow', async () => {
+    const lucia = await enrolPatient(t, 'alivio');
+    const saved = await callAs(t, lucia, 'PUT', '/api/v1/user', edit());
+    expect(saved.statusCode, saved.body).toBe(200);
+    const answer = ProfileUpdateResponseSchema.parse(saved.json()).data;
+    expect(Object.keys(answer).sort()).toEqual(['address', 'emailAlternative', 'firstName', 'gender', 'language', 'lastName', 'phone', 'phoneAlternative', 'secondSurname']);
+    expect(answer).toMatchObject({ phone: { country: 'CR', phoneNumber: '88009999' }, phoneAlternative: { phoneNumber: '22223333' }, address: { line: 'Calle 5, casa 20', location: { id: 'CR-san-jose-escazu', country: 'CR' } } });
+    const profile = UserResponseSchema.parse((await callAs(t, lucia, 'GET', '/api/v1/user?expand=USER,PERIOD,CAREGIVER')).json()).data;
+    expect(profile).toMatchObject({ language: 'en', emailAlternative: 'lucia.otra@test.example', phone: { phoneNumber: '88009999' } });
+    const [account] = await t.database.db.select().from(userAccount).where(eq(userAccount.email, lucia.email));
+    expect(account!.language).toBe('en');
+  });
+
+  it('refuses any field it does not accept (mass assignment) and writes nothing', async () => {
+    const lucia = await enrolPatient(t, 'alivio');
+    const other = await enrolPatient(t, 'alivio');
+    const [before] = await t.database.db.select().from(patient).where(eq(patient.id, lucia.patientId));
+    for (const extra of [{ status: 'INACTIVE' }, { userId: 'ffffffff-ffff-4fff-8fff-ffffffffffff' }, { id: other.patientId }, { idPlanPatient: 1, startPeriod: '2020-01-01' }, { country: 'MX' }, { legalIdentification: '101110111' }, { birthDate: '2000-01-01' }]) {
+      const refused = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ firstName: 'Cambiado', ...extra }));
+      expect(refused.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(errorOf(refused.json()).code).toBe('VALIDATION_FAILED');
+    }
+    const [after] = await t.database.db.select().from(patient).where(eq(patient.id, lucia.patientId));
+    expect(after).toEqual(before);
+    const [plan] = await t.database.db.select().from(planPatient).where(eq(planPatient.patientId, lucia.patientId));
+    expect(plan!.status).toBe('ACTIVE');
+  });
+
+  it('puts each refusal on its field: an invalid phone, an invalid alternative phone, a place of another country', async () => {
+    const lucia = await enrolPatient(t, 'alivio');
+    const phone = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ phone: { country: 'CR', phoneNumber: '12' } }));
+    expect(errorOf(phone.json()).fieldErrors).toEqual({ 'phone.phoneNumber': ['signup.contact.phone.invalid'] });
+    const alternative = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ phoneAlternative: '99' }));
+    expect(errorOf(alternative.json()).fieldErrors).toEqual({ phoneAlternative: ['signup.contact.phoneAlternative.invalid'] });
+    const place = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ address: { line: 'Av. Reforma 1', location: { id: 'MX-jalisco-guadalajara' } } }));
+    expect(errorOf(place.json()).fieldErrors).toEqual({ 'address.location': ['signup.address.search.required'] });
+  });
+});
