@@ -6,8 +6,8 @@ import { ProductUnitSchema, TimeIntervalSchema } from './enums.ts';
 import { HealthCenterTypeSchema, parseUnitAmount, ageOn } from './signup.ts';
 
 /** Why a patient stops a treatment (the delete dialog's list). */
-export const TREATMENT_DELETE_REASONS = ['DOCTOR_STOPPED', 'SIDE_EFFECTS', 'CHANGED_MEDICINE', 'COST', 'OTHER'] as const;
-export const TreatmentDeleteReasonSchema = z.enum(TREATMENT_DELETE_REASONS, { error: 'treatments.delete.reason.required' });
+export const TREATMENT_DELETE_REASONS = ['DOCTOR_STOPPED', 'FINISHED', 'SIDE_EFFECTS', 'CHANGED_MEDICINE', 'COST', 'OTHER'] as const;
+export const TreatmentDeleteReasonSchema = z.enum(TREATMENT_DELETE_REASONS, { error: 'treatments.deleteReason.required' });
 export type TreatmentDeleteReason = z.infer<typeof TreatmentDeleteReasonSchema>;
 
 /** How many live treatments one patient may hold (the products of a program are few). */
@@ -59,7 +59,7 @@ export const CreateTreatmentRequestSchema = z
 
 /** PUT /api/v1/treatments/{id}: the doctor's authorisation, confirmed before the form opens, and the new values. */
 export const UpdateTreatmentRequestSchema = z.strictObject({
-  doctorAuthorized: z.literal(true, { error: 'treatments.modify.authorization.required' }),
+  doctorAuthorized: z.literal(true, { error: 'treatments.medicalAuthorization.required' }),
   treatment: z.looseObject({}).meta({ description: 'TreatmentInputSchema without productId (the medicine does not change)' }),
 });
 

@@ -13,6 +13,9 @@ import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
 const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
+const TreatmentsScreen = lazyScreen(() => import('./routes/treatments.tsx'));
+const TreatmentsNewScreen = lazyScreen(() => import('./routes/treatments-new.tsx'));
+const CaregiverAddScreen = lazyScreen(() => import('./routes/caregiver-add.tsx'));
 const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
@@ -42,9 +45,9 @@ function scopedRoutes(): RouteObject[] {
       children: [
         { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
         { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: later('pages.learning.title') },
-        { path: 'treatments', element: later('pages.treatments.title') },
-        { path: 'treatments/new', element: later('pages.treatmentsNew.title') },
-        { path: 'caregiver/add', element: later('pages.caregiverAdd.title') },
+        { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
+        { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },
+        { path: 'caregiver/add', element: <Screen component={CaregiverAddScreen} props={{}} /> },
         { path: 'purchases/:idProduct', element: later('pages.purchases.title') },
         { path: 'redemptions/:productSearchQuery?', element: later('pages.redemptions.title') },
         { path: 'redemptions/:productSearchQuery/menu', element: later('pages.redemptionsMenu.title') },

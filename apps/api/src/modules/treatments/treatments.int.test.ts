@@ -79,7 +79,7 @@ describe(`treatments (${TEST_DB})`, () => {
     const url = `/api/v1/treatments/${current!.id}`;
     const changes = { productId: 1103, unitAmount: '2', frequency: { amount: 2, interval: 'day' }, duration: { amount: 6, interval: 'month' }, notStarted: true, doctor: { firstName: 'Laura', lastName: 'Vargas' }, healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' } };
     const unauthorised = await callAs(t, patient, 'PUT', url, { treatment: changes });
-    expect(errorOf(unauthorised.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { doctorAuthorized: ['treatments.modify.authorization.required'] } });
+    expect(errorOf(unauthorised.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { doctorAuthorized: ['treatments.medicalAuthorization.required'] } });
     const tooMuch = await callAs(t, patient, 'PUT', url, { doctorAuthorized: true, treatment: { ...changes, unitAmount: '5' } });
     expect(errorOf(tooMuch.json()).code).toBe('DOSE_NOT_APPROVED');
     const modified = await callAs(t, patient, 'PUT', url, { doctorAuthorized: true, treatment: changes });
@@ -96,7 +96,7 @@ describe(`treatments (${TEST_DB})`, () => {
     const [current] = (await list(patient)).live;
     const url = `/api/v1/treatments/${current!.id}`;
     const noReason = await callAs(t, patient, 'DELETE', url, {});
-    expect(errorOf(noReason.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { reason: ['treatments.delete.reason.required'] } });
+    expect(errorOf(noReason.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { reason: ['treatments.deleteReason.required'] } });
     const noNote = await callAs(t, patient, 'DELETE', url, { reason: 'OTHER', note: '  ' });
     expect(errorOf(noNote.json())).toMatchObject({ fieldErrors: { note: ['treatments.delete.note.required'] } });
     const deleted = await callAs(t, patient, 'DELETE', url, { reason: 'OTHER', note: 'Me dio mucho sueño' });

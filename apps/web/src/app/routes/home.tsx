@@ -1,16 +1,60 @@
-// Home: after login the entry transition shows first ('You are entering {0}...').
+// Home: after login the entry transition shows first ('You are entering {0}...'); then the greeting with the
+// patient's name and plan, the home's cards and a shortcut to every section of the program's navigation.
 import { useEffect, useState } from 'react';
+import { Link } from 'react-aria-components';
 import { useLocation } from 'react-router';
-import { AppPage } from '../layouts/app-page.tsx';
+import { Card } from '../../components/ui/card.tsx';
 import { EntryTransition } from '../../components/ui/entry-transition.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { isFeatureEnabled } from '../../lib/features.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { useUser } from '../../lib/user.ts';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
+import { HOME_CARDS } from '../home-cards.tsx';
+import { AppPage } from '../layouts/app-page.tsx';
 
 const DEFAULT_ENTRY_TRANSITION_MS = 1500;
 
+function Greeting() {
+  const t = useT();
+  const user = useUser();
+  const { program } = useProgram();
+  if (!user.data) return user.isError ? null : <Skeleton lines={1} label={t('app.loading')} />;
+  const plan = program.supportPlans.find((item) => item.id === user.data.planPatient?.idSupportPlan);
+  return (
+    <div className="greeting">
+      <p className="lead">{t('home.welcome', { firstName: user.data.firstName })}</p>
+      {plan ? <p className="greeting__plan">{t('home.plan', { planName: plan.name })}</p> : null}
+    </div>
+  );
+}
+
+function Shortcuts() {
+  const t = useT();
+  const { language } = useLanguage();
+  const { navigation, featureToggles } = useProgram();
+  const items = (navigation?.main ?? []).filter((item) => item.path !== paths.home && (!item.feature || isFeatureEnabled(item.feature, featureToggles)));
+  if (items.length === 0) return null;
+  return (
+    <Card title={t('home.shortcuts.title')}>
+      <ul className="shortcuts">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link className="shortcut" href={pathInLanguage(language, item.path)}>
+              {t(item.labelKey)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 export default function HomeScreen() {
   const t = useT();
-  const { program, loginConfig } = useProgram();
+  const { loginConfig, featureToggles } = useProgram();
   const location = useLocation();
   const [entering, setEntering] = useState(() => (location.state as { entering?: boolean } | null)?.entering === true);
   useEffect(() => {
@@ -19,10 +63,16 @@ export default function HomeScreen() {
     return () => clearTimeout(timer);
   }, [entering, loginConfig]);
   if (entering) return <EntryTransition />;
+  const cards = HOME_CARDS.filter((card) => !card.feature || isFeatureEnabled(card.feature, featureToggles));
   return (
     <AppPage title={t('pages.home.title')}>
-      <p>{t('home.intro')}</p>
-      <p className="card">{t('pages.inPreparation', { 0: program.name })}</p>
+      <Greeting />
+      <div className="home-cards">
+        {cards.map(({ id, Component }) => (
+          <Component key={id} />
+        ))}
+        <Shortcuts />
+      </div>
     </AppPage>
   );
 }

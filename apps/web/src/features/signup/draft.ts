@@ -87,7 +87,7 @@ const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
   value && blankToUndefined(value.amount) ? { amount: toNumber(value.amount) as number, interval: value.interval as T } : undefined;
 
 /** One medicine of the payload, from the draft's text fields. */
-function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
+export function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
   return {
     productId: treatment.productId as number,
     unitAmount: treatment.unitAmount ?? '',

@@ -1,10 +1,10 @@
 // Step 'caregiver': required for a minor (and said why); otherwise a yes/no question, the fields only for yes.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
-import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
+import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import { ageOn, CaregiverSchema, isValidIdentificationNumber, normalizeIdentificationNumber } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
@@ -76,7 +76,6 @@ export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Opt
 
 export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   const t = useT();
-  const typeLabel = useIdentificationTypeLabel();
   const settings = ctx.plan?.fieldSettings;
   const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
   const isMinor = Boolean(draft.birthDate && settings && ageOn(draft.birthDate, ctx.today) < settings.minorAgeYears);
@@ -101,7 +100,6 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   });
   const hasCaregiver = useWatch({ control, name: 'hasCaregiver' });
   const showFields = isMinor || hasCaregiver === true;
-  const countries = useMemo(() => dialCodeOptions(ctx.language), [ctx.language]);
 
   const onSubmit = handleSubmit((caregiver) => {
     onDone({ caregiver });
@@ -130,57 +128,65 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
           isRequired
         />
       )}
-      {showFields ? (
-        <div className="stack">
-          <RadioField
-            control={control}
-            name="relation"
-            label={t('signup.caregiver.relation.label')}
-            options={[
-              { value: 'DIRECT_FAMILY', text: t('signup.caregiver.relation.directFamily') },
-              { value: 'INDIRECT_FAMILY', text: t('signup.caregiver.relation.indirectFamily') },
-              { value: 'OTHER', text: t('signup.caregiver.relation.other') },
-            ]}
-            isRequired
-          />
-          <FormTextField control={control} name="firstName" label={t('signup.caregiver.firstName.label')} autoComplete="off" isRequired />
-          <FormTextField control={control} name="lastName" label={t('signup.caregiver.lastName.label')} autoComplete="off" isRequired />
-          <SelectField
-            control={control}
-            name="identification.type"
-            label={t('signup.caregiver.idType.label')}
-            placeholder={t('common.select')}
-            options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
-            isRequired
-          />
-          <FormTextField
-            control={control}
-            name="identification.number"
-            label={t('signup.caregiver.idNumber.label')}
-            description={t('signup.idNumber.hint')}
-            autoComplete="off"
-            isRequired
-          />
-          <div className="phone-fields">
-            <SelectField
-              control={control}
-              name="phone.country"
-              label={t('signup.contact.countryCode.label')}
-              placeholder={t('common.select')}
-              options={countries}
-              isRequired
-            />
-            <FormTextField control={control} name="phone.phoneNumber" label={t('signup.caregiver.phone.label')} type="tel" autoComplete="off" isRequired />
-          </div>
-          <FormTextField
-            control={control}
-            name="email"
-            label={`${t('signup.caregiver.email.label')} (${t('common.optional')})`}
-            type="email"
-            autoComplete="off"
-          />
-        </div>
-      ) : null}
+      {showFields ? <CaregiverFields control={control} types={types} country={country} language={ctx.language} /> : null}
     </Form>
+  );
+}
+
+/** The caregiver's questions (relation, names, identification, phone, e-mail): the enrolment's step and the profile's form. */
+export function CaregiverFields({ control, types, language }: { control: Control<CaregiverForm>; types: readonly IdentificationType[]; country: CountryCode; language: Language }) {
+  const t = useT();
+  const typeLabel = useIdentificationTypeLabel();
+  const countries = useMemo(() => dialCodeOptions(language), [language]);
+  return (
+    <div className="stack">
+      <RadioField
+        control={control}
+        name="relation"
+        label={t('signup.caregiver.relation.label')}
+        options={[
+          { value: 'DIRECT_FAMILY', text: t('signup.caregiver.relation.directFamily') },
+          { value: 'INDIRECT_FAMILY', text: t('signup.caregiver.relation.indirectFamily') },
+          { value: 'OTHER', text: t('signup.caregiver.relation.other') },
+        ]}
+        isRequired
+      />
+      <FormTextField control={control} name="firstName" label={t('signup.caregiver.firstName.label')} autoComplete="off" isRequired />
+      <FormTextField control={control} name="lastName" label={t('signup.caregiver.lastName.label')} autoComplete="off" isRequired />
+      <SelectField
+        control={control}
+        name="identification.type"
+        label={t('signup.caregiver.idType.label')}
+        placeholder={t('common.select')}
+        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="identification.number"
+        label={t('signup.caregiver.idNumber.label')}
+        description={t('signup.idNumber.hint')}
+        autoComplete="off"
+        isRequired
+      />
+      <div className="phone-fields">
+        <SelectField
+          control={control}
+          name="phone.country"
+          label={t('signup.contact.countryCode.label')}
+          placeholder={t('common.select')}
+          options={countries}
+          isRequired
+        />
+        <FormTextField control={control} name="phone.phoneNumber" label={t('signup.caregiver.phone.label')} type="tel" autoComplete="off" isRequired />
+      </div>
+      <FormTextField
+        control={control}
+        name="email"
+        label={`${t('signup.caregiver.email.label')} (${t('common.optional')})`}
+        type="email"
+        autoComplete="off"
+      />
+    </div>
   );
 }

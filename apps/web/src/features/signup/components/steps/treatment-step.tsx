@@ -95,7 +95,7 @@ type Values = z.input<ReturnType<typeof treatmentSchema>>;
 
 export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProps) {
   const t = useT();
-  // Medicines added before in this enrolment are listed (and can be removed), never offered again.
+  // Medicines added before in this enrolment are listed (and can be removed when the caller lets them change), never offered again.
   const added = (draft.treatments ?? []).map((item) => ({ item, product: ctx.products?.find((product) => product.id === item.productId) }));
   const products = ctx.products?.filter((product) => !added.some(({ item }) => item.productId === product.id));
   const initial = products?.find((product) => product.id === draft.treatment?.productId);
@@ -127,7 +127,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.treatment.title')}</h2>
       <p>{t('signup.treatment.subtitle')}</p>
-      {added.length > 0 ? (
+      {added.length > 0 && onChange ? (
         <section className="stack" aria-labelledby={`${formId}-added`}>
           <h3 id={`${formId}-added`} className="field__label" style={{ margin: 0 }}>
             {t('signup.treatment.added.title')}

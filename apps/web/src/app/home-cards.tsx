@@ -1,0 +1,17 @@
+// The home's cards, in the order a patient sees them. Adding a card is one entry here: a component that reads
+// its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home.
+import type { ComponentType } from 'react';
+import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
+import { ProfileCompletenessCard } from './sections/profile-completeness-card.tsx';
+
+export interface HomeCard {
+  id: string;
+  Component: ComponentType;
+  /** A feature toggle that hides the card when off. */
+  feature?: string;
+}
+
+export const HOME_CARDS: HomeCard[] = [
+  { id: 'treatments', Component: TreatmentsHomeCard },
+  { id: 'profile', Component: ProfileCompletenessCard },
+];

@@ -1,0 +1,139 @@
+// The profile's caregiver block: the caregiver with Edit and Remove, or (none) a way to add one. A minor's
+// caregiver cannot be removed: the server refuses and the block says why.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
+import type { CaregiverView } from '@portal/contracts/caregiver';
+import type { IdentificationType } from '@portal/contracts/enums';
+import { Card } from '../../components/ui/card.tsx';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { QueryRegion } from '../../components/ui/query-region.tsx';
+import { useSnackbar } from '../../components/ui/snackbar.tsx';
+import { caregiverQuery, useChangeCaregiver, useRemoveCaregiver } from '../../features/caregiver/api/caregiver-api.ts';
+import { CaregiverSummary } from '../../features/caregiver/components/caregiver-summary.tsx';
+import { CaregiverForm } from '../../features/signup/components/caregiver-form.tsx';
+import { usePatientPlan } from '../../features/signup/api/patient-plan.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { useUser } from '../../lib/user.ts';
+import { useT } from '../../program/use-t.ts';
+
+function RemoveDialog({ caregiver, onClose }: { caregiver: CaregiverView; onClose: () => void }) {
+  const t = useT();
+  const snackbar = useSnackbar();
+  const remove = useRemoveCaregiver();
+  const refusal = remove.error instanceof ApiError ? remove.error.error : undefined;
+  return (
+    <ModalOverlay className="modal-overlay" isOpen isDismissable={!remove.isPending} onOpenChange={(open) => !open && onClose()}>
+      <Modal className="modal">
+        <Dialog className="dialog stack" role="alertdialog">
+          <Heading slot="title" className="dialog__title">
+            {t('caregiver.remove.title', { name: caregiver.displayName })}
+          </Heading>
+          <p>{t('caregiver.remove.body')}</p>
+          {remove.isError ? <FormAlert tone="error">{t(refusal?.code === 'CAREGIVER_REQUIRED_FOR_MINOR' ? refusal.message : 'errors.general')}</FormAlert> : null}
+          <div className="actions">
+            {refusal?.code === 'CAREGIVER_REQUIRED_FOR_MINOR' ? null : (
+              <PendingButton
+                variant="danger"
+                isPending={remove.isPending}
+                pendingLabel={t('caregiver.remove.pending')}
+                onPress={() =>
+                  remove.mutate(caregiver.id, {
+                    onSuccess: () => {
+                      snackbar(t('caregiver.remove.done'));
+                      onClose();
+                    },
+                  })
+                }
+              >
+                {t('caregiver.remove.confirm')}
+              </PendingButton>
+            )}
+            <Button className="button button--ghost" onPress={onClose} isDisabled={remove.isPending} autoFocus>
+              {t('caregiver.remove.cancel')}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function EditCaregiver({ caregiver, onDone }: { caregiver: CaregiverView; onDone: () => void }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const snackbar = useSnackbar();
+  const user = useUser();
+  const patientPlan = usePatientPlan();
+  const change = useChangeCaregiver();
+  if (!user.data || !patientPlan.plan) return null;
+  return (
+    <div className="stack">
+      <CaregiverForm
+        formId="caregiver-edit"
+        initial={caregiver}
+        country={patientPlan.plan.country}
+        types={patientPlan.plan.identificationTypes}
+        patientIdentification={{ type: user.data.typeIdentification as IdentificationType, number: user.data.legalIdentification }}
+        language={language}
+        onSubmit={async (body) => {
+          await change.mutateAsync({ id: caregiver.id, body });
+          snackbar(t('caregiver.edit.done'));
+          onDone();
+        }}
+      />
+      <div className="actions">
+        <PendingButton type="submit" form="caregiver-edit" isPending={change.isPending} pendingLabel={t('caregiver.edit.pending')}>
+          {t('caregiver.edit.save')}
+        </PendingButton>
+        <Button className="button button--ghost" onPress={onDone} isDisabled={change.isPending}>
+          {t('caregiver.remove.cancel')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function CaregiverSection() {
+  const t = useT();
+  const { language } = useLanguage();
+  const caregiver = useQuery(caregiverQuery());
+  const [mode, setMode] = useState<'view' | 'edit' | 'remove'>('view');
+  return (
+    <Card title={t('caregiver.section.title')}>
+      <QueryRegion query={caregiver} lines={4}>
+        {(current) =>
+          current === null ? (
+            <EmptyState
+              message={t('caregiver.empty')}
+              action={
+                <Link className="button button--primary" href={pathInLanguage(language, paths.caregiverAdd)}>
+                  {t('caregiver.add.action')}
+                </Link>
+              }
+            />
+          ) : mode === 'edit' ? (
+            <EditCaregiver caregiver={current} onDone={() => setMode('view')} />
+          ) : (
+            <>
+              <CaregiverSummary caregiver={current} />
+              <div className="actions card__actions">
+                <Button className="button button--primary" onPress={() => setMode('edit')}>
+                  {t('caregiver.edit.action')}
+                </Button>
+                <Button className="button button--ghost" onPress={() => setMode('remove')}>
+                  {t('caregiver.remove.action')}
+                </Button>
+              </div>
+              {mode === 'remove' ? <RemoveDialog caregiver={current} onClose={() => setMode('view')} /> : null}
+            </>
+          )
+        }
+      </QueryRegion>
+    </Card>
+  );
+}
