@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, Outlet, useHref, useLocation, useNavigat
 import { useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@portal/contracts/enums';
 import { RouteError } from '../components/errors/route-error.tsx';
+import { clearStaleAnnouncements } from '../lib/announcer.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programQueries } from '../program/program-api.ts';
@@ -82,6 +83,8 @@ function RootLayout() {
       first.current = false;
       return;
     }
+    // Announcements of the page left behind point at elements that no longer exist: drop them.
+    clearStaleAnnouncements();
     // After each navigation a pending app update reloads the page (spec section 2) ...
     appVersion.onNavigation();
     // ... and stale feature toggles are re-read, which also brings the server's current version.

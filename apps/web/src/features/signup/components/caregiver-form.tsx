@@ -7,6 +7,7 @@ import { Form } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import type { Caregiver } from '@portal/contracts/signup';
+import { useClearAnnouncementsOnUnmount } from '../../../lib/announcer.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -27,6 +28,7 @@ export interface CaregiverFormProps {
 export function CaregiverForm({ formId, initial, country, types, patientIdentification, language, onSubmit }: CaregiverFormProps) {
   const t = useT();
   const [failed, setFailed] = useState(false);
+  useClearAnnouncementsOnUnmount();
   const caregiverTypes = useMemo(() => types.filter((type) => type !== 'TYPE_MINOR'), [types]);
   const schema = useMemo(() => caregiverFormSchemaFor({ isMinor: true, country, types: caregiverTypes, patient: patientIdentification }), [country, caregiverTypes, patientIdentification]);
   const { control, handleSubmit, formState, setError } = useForm<FormValues, unknown, CaregiverPatch>({

@@ -5,6 +5,7 @@ import { Button, ProgressBar } from 'react-aria-components';
 import type { Language } from '@portal/contracts/enums';
 import type { SignupStep } from '@portal/contracts/program-files';
 import type { PlanProduct } from '@portal/contracts/signup';
+import { useClearAnnouncementsOnUnmount } from '../../../lib/announcer.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
@@ -73,6 +74,7 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
   const [refusal, setRefusal] = useState<string>();
   const [failed, setFailed] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
+  useClearAnnouncementsOnUnmount();
   const index = Math.max(0, visible.indexOf(step));
   const isLast = index === visible.length - 1;
 
