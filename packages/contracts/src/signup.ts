@@ -1,6 +1,7 @@
 // Contracts of enrolment (issue 4): the sign-up payload, composed from field schemas, the support plan's
 // field settings applied by signupSchemaFor (the one definition the web wizard and the server both use),
 // and the check calls with their answers. Every validation message is a text key of texts/text-{lang}.json.
+import { isValidPhoneNumber as isValidForCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import {
   CaregiverRelationSchema,
@@ -83,18 +84,6 @@ export function isValidIdentificationNumber(country: CountryCode, type: Identifi
 export const COUNTRY_DIAL_CODES: Record<CountryCode, string> = {
   CR: '+506', MX: '+52', PA: '+507', HN: '+504', GT: '+502', DO: '+1', SV: '+503', TT: '+1',
 };
-/** National numbers (without the dialling code) per country. */
-const PHONE_PATTERNS: Record<CountryCode, RegExp> = {
-  CR: /^[245678]\d{7}$/,
-  PA: /^(?:[2-9]\d{6}|6\d{7})$/,
-  HN: /^[2-9]\d{7}$/,
-  GT: /^[2-7]\d{7}$/,
-  SV: /^[267]\d{7}$/,
-  MX: /^[1-9]\d{9}$/,
-  DO: /^(?:809|829|849)\d{7}$/,
-  TT: /^(?:868)?[2-9]\d{6}$/,
-};
-
 /** Strips spaces, dashes, dots, parentheses and a leading +dial code (or 00 dial code) of the chosen country. */
 export function normalizePhoneNumber(country: CountryCode, value: string): string {
   const compact = value.replace(/[\s().-]/g, '');
@@ -105,8 +94,12 @@ export function normalizePhoneNumber(country: CountryCode, value: string): strin
   return compact;
 }
 
+/**
+ * A national number valid for its country, by libphonenumber's metadata (the numbering plan of each country: its
+ * lengths and leading digits), the same on the server and in the browser. Only the screens with a phone load it.
+ */
 export function isValidPhoneNumber(country: CountryCode, nationalNumber: string): boolean {
-  return PHONE_PATTERNS[country].test(nationalNumber);
+  return /^\d{4,15}$/.test(nationalNumber) && isValidForCountry(nationalNumber, country);
 }
 
 /** '' / null / blank text read as "not given" (forms send empty inputs). */

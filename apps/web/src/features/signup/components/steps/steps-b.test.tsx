@@ -177,18 +177,18 @@ describe('ContactStep', () => {
     const { onDone, submit } = renderStep(ContactStep);
     await submit();
     expect((await screen.findAllByText(text('signup.contact.phone.required'))).length).toBe(2);
-    type(text('signup.contact.phone.label'), '+506 8123-4567');
+    type(text('signup.contact.phone.label'), '+506 8312-4567');
     type(text('signup.contact.phoneAlternative.label'), '2222 3333');
     type(text('signup.contact.emailAlternative.label'), 'Otro@Example.com');
     await submit();
     await waitFor(() =>
-      expect(onDone).toHaveBeenCalledWith({ contact: { phone: { country: 'CR', phoneNumber: '81234567' }, phoneAlternative: '22223333', emailAlternative: 'otro@example.com' } }),
+      expect(onDone).toHaveBeenCalledWith({ contact: { phone: { country: 'CR', phoneNumber: '83124567' }, phoneAlternative: '22223333', emailAlternative: 'otro@example.com' } }),
     );
   });
 
   it('checks the alternative phone against the same country', async () => {
     const { onDone, submit } = renderStep(ContactStep);
-    type(text('signup.contact.phone.label'), '81234567');
+    type(text('signup.contact.phone.label'), '83124567');
     type(text('signup.contact.phoneAlternative.label'), '123');
     await submit();
     expect((await screen.findAllByText(text('signup.contact.phoneAlternative.invalid'))).length).toBe(2);
