@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_ID_HEADER } from '@portal/contracts/constants';
 import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@portal/contracts/errors';
+import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S, unavailableCode } from './unavailable.ts';
 
 export class AppError extends Error {
   constructor(
@@ -70,6 +71,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status < 500 && mapped) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
       return sendError(reply, mapped);
+    }
+    // The database (or Redis) is down or restarting: a 503 the client may retry, not a bug.
+    if (isUnavailableError(error)) {
+      const errorId = randomUUID();
+      request.log.warn({ code: unavailableCode(error), errorId }, 'dependency unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return sendError(reply, 'SERVICE_UNAVAILABLE', { errorId });
     }
     // Internal failure: log it with an id, answer with the id only (never the internal message).
     const errorId = randomUUID();

@@ -68,15 +68,13 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
   return {
     async login(program: ProgramRow, email: string, password: string) {
       const poolId = await poolOf(program);
-      const lockedMs = await lockout.lockedForMs(poolId, email);
+      // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
+      const attempt = await lockout.reserve(poolId, email);
+      if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
       const account = await repo.findAccountByEmail(db, poolId, email);
-      // Always verify a hash, so that unknown e-mails and locked logins answer in about the same time.
+      // Always verify a hash, so that unknown and known e-mails answer in about the same time.
       const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
-      if (lockedMs > 0) throw refused('LOCKED', Math.ceil(lockedMs / 1000));
-      if (!account || !isValid || account.status === 'DISABLED') {
-        await lockout.recordFailure(poolId, email);
-        throw refused('INVALID_CREDENTIALS');
-      }
+      if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
