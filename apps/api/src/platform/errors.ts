@@ -26,6 +26,8 @@ function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBod
   if (status >= 500) {
     const errorId = extra.errorId ?? randomUUID();
     reply.header(ERROR_ID_HEADER, errorId);
+    // Every 503 is worth retrying later (a dependency is down): say when.
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return reply.status(status).send(errorBody(code, { ...extra, errorId }));
   }
   return reply.status(status).send(errorBody(code, extra));
@@ -76,7 +78,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isUnavailableError(error)) {
       const errorId = randomUUID();
       request.log.warn({ code: unavailableCode(error), errorId }, 'dependency unavailable');
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
       return sendError(reply, 'SERVICE_UNAVAILABLE', { errorId });
     }
     // Internal failure: log it with an id, answer with the id only (never the internal message).
