@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db.ts';
+import { unavailableCode } from '../unavailable.ts';
 import { outbox, program } from '../../db/schema.ts';
 import type { MailKind } from './outbox.ts';
 import type { MailRenderer } from './render.ts';
@@ -226,7 +227,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           (error: unknown) => {
             failedPolls += 1;
             // One line per outage, not one per poll: the pool logs the lost connection, readiness says the rest.
-            if (failedPolls === 1) log.error({ code: describeError(error).code }, 'outbox drain failed; retrying with backoff');
+            if (failedPolls === 1) log.error({ code: unavailableCode(error) }, 'outbox drain failed; retrying with backoff');
           },
         )
         .finally(() => {
