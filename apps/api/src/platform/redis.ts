@@ -27,6 +27,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     retryStrategy: (times) => Math.min(times * 200, 5_000),
   });
   let down = false;
+  let closing = false;
   // Without an 'error' listener ioredis prints every failed reconnection; with it, one line per outage.
   redis.on('error', (error: Error & { code?: string }) => {
     if (down) return;
@@ -34,7 +35,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
     log.warn({ code: error.code ?? 'ERROR' }, 'redis unavailable; rate limits and lockout use this instance\'s memory until it returns');
   });
   redis.on('close', () => {
-    if (!down && redis.status !== 'end') {
+    if (!down && !closing) {
       down = true;
       log.warn({ code: 'CLOSED' }, 'redis unavailable; rate limits and lockout use this instance\'s memory until it returns');
     }
@@ -59,6 +60,7 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
       await redis.ping();
     },
     close: async () => {
+      closing = true;
       redis.disconnect();
     },
   };
