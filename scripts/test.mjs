@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs Debian's Chromium when missing, checks PostgreSQL, builds the web app, runs every
+// `npm test`: installs Debian's Chromium and redis-server when missing, checks PostgreSQL, builds the web app, runs every
 // suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -17,18 +17,34 @@ function run(command, args, options = {}) {
   return result.status ?? 1;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+let aptUpdated = false;
+/** Installs a Debian package when `isPresent` says it is missing (as root; otherwise says what to run). */
+function ensureDebianPackage(name, isPresent) {
+  if (isPresent()) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Chromium is missing at ${CHROMIUM}. Install Debian's package: sudo apt-get install -y chromium`);
+    console.error(`${name} is missing. Install Debian's package: sudo apt-get install -y ${name}`);
     process.exit(1);
   }
-  console.log('Installing Debian chromium (apt-get)...');
+  console.log(`Installing Debian ${name} (apt-get)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], { env }) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], { env }) !== 0) {
-    console.error('apt-get could not install chromium');
+  if (!aptUpdated && run('apt-get', ['update', '-qq'], { env }) !== 0) {
+    console.error('apt-get update failed');
     process.exit(1);
   }
+  aptUpdated = true;
+  if (run('apt-get', ['install', '-y', '-qq', name], { env }) !== 0) {
+    console.error(`apt-get could not install ${name}`);
+    process.exit(1);
+  }
+}
+
+function ensureChromium() {
+  ensureDebianPackage('chromium', () => existsSync(CHROMIUM));
+}
+
+/** The fault tests start and stop a redis-server of their own (apps/api/src/test/redis-server.ts). */
+function ensureRedisServer() {
+  ensureDebianPackage('redis-server', () => spawnSync('redis-server', ['--version']).status === 0);
 }
 
 function postgresReachable() {
@@ -66,6 +82,7 @@ rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 ensureChromium();
+ensureRedisServer();
 const hasPostgres = await postgresReachable();
 const unitProjects = ['contracts', 'scripts', 'web', 'api-pglite'];
 let missingPostgres = 0;

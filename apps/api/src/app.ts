@@ -6,13 +6,13 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
@@ -23,7 +23,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
-import { createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
+import { createFallbackLockoutStore, createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
@@ -75,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
   const clock = options.clock ?? (() => new Date());
+  database.useLogger(app.log.child({ component: 'database' }));
   if (ownsDatabase) {
     await migrateDatabase(database, config.DATABASE_URL);
     const programConfigs = readProgramConfigs(config.PROGRAMS_DIR);
@@ -97,12 +98,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 1 }) : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.quit());
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' })) : undefined;
+  if (redis) app.addHook('onClose', async () => redis.close());
   const identity = createIdentityService({
     db: database.db,
     tokens: createTokenService(await loadPoolKeys(database.db, config.keyEncryptionSecret), clock),
-    lockout: redis ? createRedisLockoutStore(redis, config.REDIS_KEY_PREFIX, clock) : createMemoryLockoutStore(clock),
+    lockout: redis
+      ? createFallbackLockoutStore(createRedisLockoutStore(redis.redis, config.REDIS_KEY_PREFIX, clock), createMemoryLockoutStore(clock), redis.isReady)
+      : createMemoryLockoutStore(clock),
     clock,
     config,
     onMailQueued: () => app.mail?.worker.wake(),
@@ -112,7 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:` } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}rl:`) } : {}),
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
   });
   registerProgramResolution(app, programs);
@@ -129,7 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The outbox worker and app.mail; /dev/mailbox outside production.
   await app.register(mailer);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, ...(redis ? { redis } : {}) });
   await app.register(
     async (api) => {
       await api.register(resourceRoutes, { db: database.db });

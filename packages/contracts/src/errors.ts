@@ -15,7 +15,7 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.validation' },
   RATE_LIMITED: { status: 429, messageKey: 'errors.rateLimited' },
   INTERNAL: { status: 500, messageKey: 'errors.unexpected.title' },
-  SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.unexpected.title' },
+  SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.serviceUnavailable' },
   // Spec section 8 codes, spelled as the specification fixes them
   // As Cognito: 400, so that a refused login is never mistaken for an expired session (401).
   NotAuthorizedException: { status: 400, messageKey: 'login.errors.notAuthorized' },

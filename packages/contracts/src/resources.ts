@@ -58,4 +58,9 @@ export const ClientLogEntrySchema = z.object({
 export type ClientLogEntry = z.infer<typeof ClientLogEntrySchema>;
 export const ClientLogResponseSchema = z.object({ data: z.object({ accepted: z.literal(true) }) });
 
-export const HealthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+const DependencyStateSchema = z.enum(['ok', 'unavailable']);
+/** /healthz: status only; /readyz: also each dependency's state, so that an operator sees which one is down. */
+export const HealthResponseSchema = z.object({
+  status: DependencyStateSchema,
+  checks: z.object({ database: DependencyStateSchema, redis: DependencyStateSchema.optional() }).optional(),
+});

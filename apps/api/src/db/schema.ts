@@ -109,6 +109,9 @@ export const session = pgTable('session', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => userAccount.id),
   currentTokenHash: text('current_token_hash').notNull(),
+  /** The token rotated away last, and when: presented again within the grace period it gets the current pair back. */
+  previousTokenHash: text('previous_token_hash'),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
   generation: integer('generation').notNull().default(0),
   createdAt: createdAt(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,23 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Where lost and restored connections are reported (the app's logger, once it exists). */
+  useLogger(log: ConnectionLog): void;
 }
+
+export interface ConnectionLog {
+  warn(context: object, message: string): void;
+  info(context: object, message: string): void;
+}
+
+/** Until the app hands over its logger: one JSON line on stderr, like the app's own lines. */
+const stderrLog: ConnectionLog = {
+  warn: (context, message) => process.stderr.write(`${JSON.stringify({ level: 40, ...context, msg: message })}\n`),
+  info: (context, message) => process.stderr.write(`${JSON.stringify({ level: 30, ...context, msg: message })}\n`),
+};
+
+/** A connection that waits longer than this for PostgreSQL fails, so that a request answers 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 /** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
@@ -34,7 +50,25 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    let log = stderrLog;
+    // A restart or failover of PostgreSQL ends every connection at once: one line for the loss, one for the
+    // first new connection, and never a crash. Without these listeners the 'error' event of a client that
+    // is idle in the pool, or held by a transaction, is an uncaught exception that ends the process.
+    let lost = false;
+    const onLost = (error: Error & { code?: string }) => {
+      if (lost) return;
+      lost = true;
+      log.warn({ code: error.code ?? 'ERROR' }, 'database connection lost; the next query opens a new one');
+    };
+    pool.on('error', onLost);
+    pool.on('connect', (client) => {
+      client.on('error', onLost);
+      if (lost) {
+        lost = false;
+        log.info({}, 'database connection restored');
+      }
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -43,6 +77,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      useLogger: (next) => {
+        log = next;
+      },
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
@@ -56,6 +93,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select 1');
     },
     close: () => client.close(),
+    // An embedded database has no connection to lose.
+    useLogger: () => undefined,
   };
 }
 
@@ -65,7 +104,9 @@ export async function migrateDatabase(database: Database, databaseUrl?: string):
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
     return;
   }
-  const client = new pg.Client({ connectionString: databaseUrl });
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection lost during migration fails the start through the rejected query, not as an uncaught event.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

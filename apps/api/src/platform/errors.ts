@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_ID_HEADER } from '@portal/contracts/constants';
 import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@portal/contracts/errors';
+import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S, unavailableCode } from './unavailable.ts';
 
 export class AppError extends Error {
   constructor(
@@ -26,6 +27,8 @@ function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBod
   if (status >= 500) {
     const errorId = extra.errorId ?? randomUUID();
     reply.header(ERROR_ID_HEADER, errorId);
+    // Every 503 is worth retrying later (a dependency is down): say when.
+    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return reply.status(status).send(errorBody(code, { ...extra, errorId }));
   }
   return reply.status(status).send(errorBody(code, extra));
@@ -71,6 +74,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status < 500 && mapped) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
       return sendError(reply, mapped);
+    }
+    // The database (or Redis) is down or restarting: a 503 the client may retry, not a bug.
+    if (isUnavailableError(error)) {
+      const errorId = randomUUID();
+      request.log.warn({ code: unavailableCode(error), errorId }, 'dependency unavailable');
+      return sendError(reply, 'SERVICE_UNAVAILABLE', { errorId });
     }
     // Internal failure: log it with an id, answer with the id only (never the internal message).
     const errorId = randomUUID();

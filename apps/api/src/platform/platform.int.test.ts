@@ -76,7 +76,7 @@ describe(`platform (${TEST_DB})`, () => {
 
   it('reports liveness and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
-    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });
   });
 
   it('publishes the OpenAPI document generated from the contracts', async () => {

@@ -18,10 +18,17 @@ interface State {
   lockedUntilMs: number;
 }
 
+/** The answer to "may this login check a password?": a reserved failure slot, or how long it stays locked. */
+export type LoginAttempt = { allowed: true } | { allowed: false; lockedForMs: number };
+
+/**
+ * Atomic by construction: reserve() counts the attempt as a failure BEFORE the password hash is checked
+ * (and locks from the 5th), in one step that nothing can interleave with (a synchronous update in memory,
+ * one Lua script in Redis). N simultaneous guesses therefore check at most LOCKOUT_FREE_FAILURES passwords;
+ * the rest are refused without a check. A correct password gives its slot back with reset().
+ */
 export interface LockoutStore {
-  /** Milliseconds the login stays locked (0 when it is not). */
-  lockedForMs(poolId: number, email: string): Promise<number>;
-  recordFailure(poolId: number, email: string): Promise<void>;
+  reserve(poolId: number, email: string): Promise<LoginAttempt>;
   reset(poolId: number, email: string): Promise<void>;
 }
 
@@ -29,24 +36,24 @@ const keyOf = (poolId: number, email: string) => `${poolId}:${sha256(email)}`;
 
 export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
   const states = new Map<string, State & { touchedMs: number }>();
-  const read = (key: string) => {
+  const read = (key: string, now: number) => {
     const state = states.get(key);
-    if (state && clock().getTime() - state.touchedMs > COUNTER_TTL_MS) {
+    if (state && now - state.touchedMs > COUNTER_TTL_MS) {
       states.delete(key);
       return undefined;
     }
     return state;
   };
   return {
-    async lockedForMs(poolId, email) {
-      const state = read(keyOf(poolId, email));
-      return state ? Math.max(0, state.lockedUntilMs - clock().getTime()) : 0;
-    },
-    async recordFailure(poolId, email) {
+    // No await in here: the read and the write happen in one turn of the event loop.
+    async reserve(poolId, email) {
       const key = keyOf(poolId, email);
       const now = clock().getTime();
-      const failures = (read(key)?.failures ?? 0) + 1;
+      const state = read(key, now);
+      if (state && state.lockedUntilMs > now) return { allowed: false, lockedForMs: state.lockedUntilMs - now };
+      const failures = (state?.failures ?? 0) + 1;
       states.set(key, { failures, lockedUntilMs: now + lockDurationMs(failures), touchedMs: now });
+      return { allowed: true };
     },
     async reset(poolId, email) {
       states.delete(keyOf(poolId, email));
@@ -54,21 +61,60 @@ export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
   };
 }
 
+/** KEYS[1] the counter; ARGV: now (ms), free failures, longest lock (ms), counter TTL (ms). */
+const RESERVE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local lockedUntil = tonumber(redis.call('HGET', KEYS[1], 'lockedUntilMs') or '0')
+if lockedUntil > now then return {0, lockedUntil - now} end
+local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
+local free = tonumber(ARGV[2])
+local lockMs = 0
+if failures >= free then lockMs = math.min(2 ^ (failures - free) * 1000, tonumber(ARGV[3])) end
+redis.call('HSET', KEYS[1], 'lockedUntilMs', tostring(now + lockMs))
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]))
+return {1, 0}
+`;
+
 export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () => Date): LockoutStore {
   const key = (poolId: number, email: string) => `${prefix}lockout:${keyOf(poolId, email)}`;
   return {
-    async lockedForMs(poolId, email) {
-      const until = Number((await redis.hget(key(poolId, email), 'lockedUntilMs')) ?? 0);
-      return Math.max(0, until - clock().getTime());
-    },
-    async recordFailure(poolId, email) {
-      const k = key(poolId, email);
-      const failures = await redis.hincrby(k, 'failures', 1);
-      await redis.hset(k, 'lockedUntilMs', String(clock().getTime() + lockDurationMs(failures)));
-      await redis.pexpire(k, COUNTER_TTL_MS);
+    async reserve(poolId, email) {
+      const [allowed, lockedForMs] = (await redis.eval(
+        RESERVE_SCRIPT,
+        1,
+        key(poolId, email),
+        clock().getTime(),
+        LOCKOUT_FREE_FAILURES,
+        LOCKOUT_MAX_MS,
+        COUNTER_TTL_MS,
+      )) as [number, number];
+      return allowed === 1 ? { allowed: true } : { allowed: false, lockedForMs: Number(lockedForMs) };
     },
     async reset(poolId, email) {
       await redis.del(key(poolId, email));
+    },
+  };
+}
+
+/**
+ * Redis when it answers, this instance's memory when it does not (decision 011): a Redis outage weakens the
+ * lockout to per-instance counters for its duration instead of refusing every login.
+ */
+export function createFallbackLockoutStore(primary: LockoutStore, fallback: LockoutStore, isPrimaryReady: () => boolean): LockoutStore {
+  const pick = async <T>(work: (store: LockoutStore) => Promise<T>): Promise<T> => {
+    if (!isPrimaryReady()) return work(fallback);
+    try {
+      return await work(primary);
+    } catch {
+      return work(fallback);
+    }
+  };
+  return {
+    reserve: (poolId, email) => pick((store) => store.reserve(poolId, email)),
+    reset: async (poolId, email) => {
+      // Both: a counter may have been kept in memory while Redis was away.
+      await fallback.reset(poolId, email);
+      await pick((store) => (store === primary ? store.reset(poolId, email) : Promise.resolve()));
     },
   };
 }

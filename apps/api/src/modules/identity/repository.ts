@@ -36,11 +36,11 @@ export async function findSession(db: Db, sessionId: string) {
   return row;
 }
 
-/** Rotates a refresh token only if it is still the current one (one of two racing refreshes wins). */
+/** Rotates a refresh token only if it is still the current one (one of two racing refreshes wins); keeps the old hash for the grace period. */
 export async function rotateSessionToken(db: Db, sessionId: string, expectedHash: string, nextHash: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(session)
-    .set({ currentTokenHash: nextHash, generation: sql`${session.generation} + 1`, lastUsedAt: now })
+    .set({ currentTokenHash: nextHash, previousTokenHash: expectedHash, rotatedAt: now, generation: sql`${session.generation} + 1`, lastUsedAt: now })
     .where(and(eq(session.id, sessionId), eq(session.currentTokenHash, expectedHash), isNull(session.revokedAt)))
     .returning({ id: session.id });
   return rows.length === 1;

@@ -11,7 +11,7 @@ import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { auditEvent } from '../../db/schema.ts';
-import { getDummyHash, hashPassword, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { getDummyHash, hashPassword, hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
@@ -19,6 +19,12 @@ import type { TokenService } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/**
+ * Auth0's "reuse interval": a refresh token presented again this soon after its rotation (two tabs
+ * refreshing at once, a retried request whose answer was lost) gets the pair already issued for it;
+ * later, a reuse is taken for theft and revokes the session.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
 
 export interface IdentityDeps {
   db: Db;
@@ -42,6 +48,8 @@ function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number)
 
 export function createIdentityService({ db, tokens, lockout, clock, config, onMailQueued }: IdentityDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
+  /** Its own key, derived from the server secret, so that a refresh token's successor is unguessable without it. */
+  const rotationSecret = hmac(config.keyEncryptionSecret, 'refresh-token-rotation');
   // A program's pool never changes: read it once.
   const poolIds = new Map<number, number>();
   async function poolOf(program: ProgramRow): Promise<number> {
@@ -66,18 +74,26 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
   }
 
+  async function issueRefreshed(program: ProgramRow, account: { id: string; email: string; language: string }, sessionId: string, refreshToken: string) {
+    const profile = await repo.findProfile(db, account.id);
+    const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
+      email: account.email,
+      language: account.language,
+      ...(profile ? { givenName: profile.patient.firstName, familyName: profile.patient.lastName } : {}),
+    });
+    return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
+  }
+
   return {
     async login(program: ProgramRow, email: string, password: string) {
       const poolId = await poolOf(program);
-      const lockedMs = await lockout.lockedForMs(poolId, email);
+      // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
+      const attempt = await lockout.reserve(poolId, email);
+      if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
       const account = await repo.findAccountByEmail(db, poolId, email);
-      // Always verify a hash, so that unknown e-mails and locked logins answer in about the same time.
+      // Always verify a hash, so that unknown and known e-mails answer in about the same time.
       const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
-      if (lockedMs > 0) throw refused('LOCKED', Math.ceil(lockedMs / 1000));
-      if (!account || !isValid || account.status === 'DISABLED') {
-        await lockout.recordFailure(poolId, email);
-        throw refused('INVALID_CREDENTIALS');
-      }
+      if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
@@ -95,7 +111,19 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const account = await repo.findAccountById(db, poolId, current.userId);
       if (!account) throw new AppError('UNAUTHENTICATED'); // a token of another pool
       const presentedHash = sha256(refreshToken);
+      // The successor of a token is derived from it (keyed with a server secret), so that every presentation
+      // of the same token within the grace period gets the same successor without storing it in clear.
+      const next = `${sessionId}.${hmac(rotationSecret, refreshToken)}`;
+      const nextHash = sha256(next);
+      const isGraceReuse = (row: typeof current) =>
+        row.previousTokenHash !== null &&
+        row.rotatedAt !== null &&
+        safeEqual(presentedHash, row.previousTokenHash) &&
+        safeEqual(nextHash, row.currentTokenHash) &&
+        now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_MS &&
+        now < row.absoluteExpiresAt;
       if (!safeEqual(presentedHash, current.currentTokenHash)) {
+        if (isGraceReuse(current)) return issueRefreshed(program, account, sessionId, next);
         // A refresh token that was already rotated is being reused: revoke the whole family.
         await repo.revokeSession(db, sessionId, 'refresh-token-reuse', now);
         throw new AppError('UNAUTHENTICATED');
@@ -104,18 +132,14 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         await repo.revokeSession(db, sessionId, 'expired', now);
         throw new AppError('UNAUTHENTICATED');
       }
-      const next = `${sessionId}.${randomToken()}`;
-      if (!(await repo.rotateSessionToken(db, sessionId, presentedHash, sha256(next), now))) {
+      if (!(await repo.rotateSessionToken(db, sessionId, presentedHash, nextHash, now))) {
+        // A simultaneous refresh with the same token rotated it first: it issued the same successor.
+        const after = await repo.findSession(db, sessionId);
+        if (after && !after.revokedAt && isGraceReuse(after)) return issueRefreshed(program, account, sessionId, next);
         await repo.revokeSession(db, sessionId, 'refresh-token-reuse', now);
         throw new AppError('UNAUTHENTICATED');
       }
-      const profile = await repo.findProfile(db, account.id);
-      const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
-        email: account.email,
-        language: account.language,
-        ...(profile ? { givenName: profile.patient.firstName, familyName: profile.patient.lastName } : {}),
-      });
-      return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: next, ExpiresIn: issued.expiresIn };
+      return issueRefreshed(program, account, sessionId, next);
     },
 
     /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED. */

@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db.ts';
+import { unavailableCode } from '../unavailable.ts';
 import { outbox, program } from '../../db/schema.ts';
 import type { MailKind } from './outbox.ts';
 import type { MailRenderer } from './render.ts';
@@ -17,6 +18,8 @@ import type { MailTransport } from './transport.ts';
 export type OutboxRow = typeof outbox.$inferSelect;
 
 export const MAX_BACKOFF_MS = 15 * 60_000;
+/** While the database is down, polls back off from pollIntervalMs to this, so that it returns to a calm worker. */
+export const MAX_OUTAGE_POLL_MS = 60_000;
 /** How long a claimed mail is reserved for its worker; well above the SMTP timeouts of one send. */
 export const CLAIM_LEASE_MS = 5 * 60_000;
 const BATCH_SIZE = 10;
@@ -90,6 +93,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let started = false;
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Polls failed in a row (the database is down): the next one waits longer, and only the first is logged. */
+  let failedPolls = 0;
   /** Drains run one after another within a worker; several workers run side by side. */
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -214,9 +219,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     timer = setTimeout(() => {
       timer = undefined;
       drainOnce()
-        .catch((error: unknown) => log.error({ code: describeError(error).code }, 'outbox drain failed'))
+        .then(
+          () => {
+            if (failedPolls > 0) log.info({ failedPolls }, 'outbox drain resumed');
+            failedPolls = 0;
+          },
+          (error: unknown) => {
+            failedPolls += 1;
+            // One line per outage, not one per poll: the pool logs the lost connection, readiness says the rest.
+            if (failedPolls === 1) log.error({ code: unavailableCode(error) }, 'outbox drain failed; retrying with backoff');
+          },
+        )
         .finally(() => {
-          if (!timer) schedule(pollIntervalMs);
+          if (!timer) schedule(failedPolls === 0 ? pollIntervalMs : backoffMs(failedPolls, pollIntervalMs, Math.max(pollIntervalMs, MAX_OUTAGE_POLL_MS)));
         });
     }, delayMs);
     timer.unref();
