@@ -119,7 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No staticCSP of its own: the docs page lives under the portal's CSP (no inline code, no framing).
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The outbox worker and app.mail; /dev/mailbox outside production.
   await app.register(mailer);
 
