@@ -12,6 +12,7 @@ import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
+import { clientErrorHandler, DEFAULT_BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/json-body.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
@@ -54,7 +55,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    clientErrorHandler,
     return503OnClosing: true,
     // Malformed URLs and similar framework refusals answer in the catalogue's shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -65,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   const ownsDatabase = !options.database;
   const database =

@@ -21,6 +21,7 @@ import {
 } from '@portal/contracts/signup';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
+import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
 import { createSignupService } from './service.ts';
@@ -54,6 +55,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
   });
 
   app.post('/treatment/dosage/check', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     schema: { tags: ['signup'], body: DosageCheckBodySchema, response: { 200: DosageCheckResponseSchema, ...errors } },
   }, async (request) => ({ data: { approved: await signup.isDoseApproved(request.program, request.body) } }));
 
@@ -73,6 +75,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
 
   // The held data of a pre-registered patient (v=ppr), for whoever holds the mailed link: n and s travel in the body.
   app.post('/patient/preregistration', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
     schema: { tags: ['signup'], body: PreregistrationLinkSchema, response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema } },
   }, async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }));
