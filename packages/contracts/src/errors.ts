@@ -31,6 +31,8 @@ export const ERROR_CATALOGUE = {
   IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },
   // Enrolment: a pre-registration invitation (signup?v=ppr) that is unknown, used or expired.
   PREREGISTRATION_LINK_INVALID: { status: 410, messageKey: 'signup.preregistered.invalid' },
+  // Enrolment: a "this wasn't me" link that is forged, of another program, or already used.
+  ENROLMENT_LINK_INVALID: { status: 410, messageKey: 'signup.notMe.invalid' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

@@ -604,3 +604,11 @@ export const LocationSearchQuerySchema = z.object({
   lang: LanguageSchema.default('es'),
 });
 export const LocationSearchResponseSchema = z.object({ data: z.array(LocationSchema) });
+
+// ---------------------------------------------------------------------------------------------------
+// "This wasn't me" (the welcome mail's link)
+
+/** POST /api/v1/patient/signup/not-me: the welcome mail's link parameters, in the body. */
+export const NotMeLinkSchema = signedLinkSchema('signup.notMe.invalid');
+export type NotMeLink = z.infer<typeof NotMeLinkSchema>;
+export const NotMeResponseSchema = z.object({ data: z.object({ disowned: z.literal(true) }) });
