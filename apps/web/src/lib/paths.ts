@@ -19,6 +19,7 @@ export const paths = {
   passwordRecover: '/password/recover',
   logout: '/logout',
   signup: '/signup',
+  signupNotMe: '/signup/not-me',
   coupon: '/coupon',
 } as const;
 
