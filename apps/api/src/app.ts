@@ -11,6 +11,7 @@ import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
+import { clientErrorHandler, DEFAULT_BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/json-body.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
@@ -59,7 +60,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 256 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    clientErrorHandler,
     return503OnClosing: true,
     // Malformed URLs and similar framework refusals answer in the catalogue's shape too.
     frameworkErrors: (error, _request, reply) => {
@@ -70,6 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   const ownsDatabase = !options.database;
   const database =
@@ -128,7 +131,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No staticCSP of its own: the docs page lives under the portal's CSP (no inline code, no framing).
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The outbox worker and app.mail; /dev/mailbox outside production.
   await app.register(mailer);
 

@@ -22,6 +22,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
+    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), RECOVERY_HMAC_SECRET: 'r'.repeat(32) };
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', ...secrets }).HOST).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.2', ...secrets }).HOST).toBe('10.0.0.2');
+  });
+
   it('never seeds demo data in production unless asked', () => {
     const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), RECOVERY_HMAC_SECRET: 'r'.repeat(32) };
     expect(loadConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);

@@ -22,7 +22,8 @@ const urlWithProtocols = (protocols: string[]) =>
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Listen address; default 127.0.0.1 outside production (a dev server is not for the café's network), 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin used in links sent by e-mail; never taken from the Host header. */
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).default('http://localhost:3000'),
@@ -64,7 +65,7 @@ export const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Env & { appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
+export type AppConfig = Omit<Env, 'HOST'> & { HOST: string; appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
 
 /** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
 const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
@@ -89,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...parsed,
+    HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     appVersion: parsed.APP_VERSION ?? readPackageVersion(),
     seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET ?? DEV_KEY_ENCRYPTION_SECRET,

@@ -11,6 +11,9 @@ export const ERROR_CATALOGUE = {
   PROGRAM_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
   SUPPORT_PLAN_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
   METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.notFound' },
+  // Written by the HTTP layer before any route runs (a request not received in time; headers too large).
+  REQUEST_TIMEOUT: { status: 408, messageKey: 'errors.unexpected.title' },
+  HEADERS_TOO_LARGE: { status: 431, messageKey: 'errors.validation' },
   PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.validation' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.validation' },
   RATE_LIMITED: { status: 429, messageKey: 'errors.rateLimited' },
@@ -30,6 +33,8 @@ export const ERROR_CATALOGUE = {
   IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },
   // Enrolment: a pre-registration invitation (signup?v=ppr) that is unknown, used or expired.
   PREREGISTRATION_LINK_INVALID: { status: 410, messageKey: 'signup.preregistered.invalid' },
+  // Enrolment: a "this wasn't me" link that is forged, of another program, or already used.
+  ENROLMENT_LINK_INVALID: { status: 410, messageKey: 'signup.notMe.invalid' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

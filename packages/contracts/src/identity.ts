@@ -2,27 +2,26 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { CountryCodeSchema, GenderSchema, IdentificationTypeSchema, LanguageSchema } from './enums.ts';
+import { textField } from './text.ts';
 
 /** One e-mail field for every form: trimmed, lower-cased, valid. Messages are text keys. */
-export const EmailSchema = z
-  .string({ error: 'login.email.required' })
-  .trim()
+export const EmailSchema = textField({ max: 254, required: 'login.email.required', tooLong: 'login.email.invalid' })
   .min(1, { error: 'login.email.required' })
-  .max(254, { error: 'login.email.invalid' })
   .pipe(z.email({ error: 'login.email.invalid' }))
   .transform((value) => value.toLowerCase());
 
-/** A password as typed at login: any non-empty text (rules apply when it is chosen, not when it is used). */
-export const LoginPasswordSchema = z.string({ error: 'login.password.required' }).min(1, { error: 'login.password.required' }).max(1024);
+/**
+ * A password as typed at login: any non-empty text without control characters (rules apply when it is chosen,
+ * not when it is used). Passwords are never trimmed: the spaces a person typed are part of the secret.
+ */
+export const LoginPasswordSchema = textField({ max: 1024, trim: false, required: 'login.password.required' }).min(1, { error: 'login.password.required' });
 
 /** A new password: at least 8 characters (spec section 5); strength is checked by the screen's meter. */
-export const NewPasswordSchema = z
-  .string({ error: 'passwordRecovery.newPassword.minLength' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'passwordRecovery.newPassword.minLength' })
-  .max(256, { error: 'passwordRecovery.newPassword.minLength' });
+export const NewPasswordSchema = textField({ max: 256, trim: false, required: 'passwordRecovery.newPassword.minLength', tooLong: 'passwordRecovery.newPassword.minLength' })
+  .min(PASSWORD_MIN_LENGTH, { error: 'passwordRecovery.newPassword.minLength' });
 
 export const PasswordAndRepeatSchema = z
-  .object({ password: NewPasswordSchema, repeat: z.string() })
+  .object({ password: NewPasswordSchema, repeat: textField({ max: 256, trim: false }) })
   .refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'passwordRecovery.newPassword.mismatch' });
 
 export const LoginBodySchema = z.object({ email: EmailSchema, password: LoginPasswordSchema });
@@ -37,7 +36,7 @@ export const TokensSchema = z.object({
 });
 export const LoginResponseSchema = z.object({ data: TokensSchema });
 
-export const RefreshBodySchema = z.object({ refreshToken: z.string().min(20).max(400) });
+export const RefreshBodySchema = z.object({ refreshToken: textField({ max: 400 }).min(20) });
 export const LogoutResponseSchema = z.object({ data: z.object({ loggedOut: z.literal(true) }) });
 
 /** Why a login was refused; the screen explains each without revealing whether the account exists. */
@@ -93,8 +92,7 @@ export const UserProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 export const UserQuerySchema = z.object({
-  expand: z
-    .string()
+  expand: textField({ max: 100 })
     .regex(/^(USER|PERIOD|CAREGIVER)(,(USER|PERIOD|CAREGIVER))*$/)
     .default('USER,PERIOD,CAREGIVER'),
 });
@@ -107,8 +105,8 @@ export const EmailCheckResponseSchema = z.object({ data: z.object({ exists: z.bo
 export function signedLinkSchema(messageKey: string) {
   return z.object(
     {
-      n: z.string({ error: messageKey }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: messageKey }),
-      s: z.string({ error: messageKey }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: messageKey }),
+      n: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: messageKey }),
+      s: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: messageKey }),
     },
     { error: messageKey },
   );

@@ -2,6 +2,7 @@
 // Identification, birth date and country are the program's record: changed only through the call center.
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';
+import { textField } from './text.ts';
 import { AddressSchema, EmailAlternativeSchema, FirstNameSchema, isValidPhoneNumber, LastNameSchema, LocationSchema, normalizePhoneNumber, SecondSurnameSchema, SignupGenderSchema, SignupPhoneSchema } from './signup.ts';
 import { PhoneSchema } from './identity.ts';
 
@@ -21,7 +22,7 @@ export const ProfileUpdateBodySchema = z.strictObject({
   emailAlternative: z.preprocess(blankToNull, EmailAlternativeSchema.nullable()),
   phone: SignupPhoneSchema,
   /** A national number sharing the main phone's country code. */
-  phoneAlternative: z.preprocess(blankToNull, z.string().trim().max(30, { error: 'signup.contact.phoneAlternative.invalid' }).nullable()),
+  phoneAlternative: z.preprocess(blankToNull, textField({ max: 30, tooLong: 'signup.contact.phoneAlternative.invalid' }).nullable()),
   address: z.preprocess((value) => (value === undefined ? null : value), AddressSchema.nullable()),
 }).transform((body, ctx) => {
   if (body.phoneAlternative === null) return body;

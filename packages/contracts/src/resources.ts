@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CountryCodeSchema, LanguageSchema, LogLevelNameSchema, UpdateStrategySchema } from './enums.ts';
 import { BrandingSchema, FieldSettingsSchema, ProgramSlugSchema } from './program-files.ts';
 import { CLIENT_LOG_MAX_BYTES } from './constants.ts';
+import { textField } from './text.ts';
 
 export const CountriesQuerySchema = z.object({ lang: LanguageSchema.default('es') });
 export const CountrySchema = z.object({ code: CountryCodeSchema, name: z.string(), dialCode: z.string() });
@@ -47,7 +48,8 @@ export const FieldSettingsResponseSchema = z.object({
 });
 
 /** POST /api/v1/log: {jsonRawString}, a JSON text of a client log entry. */
-export const ClientLogBodySchema = z.object({ jsonRawString: z.string().min(2).max(CLIENT_LOG_MAX_BYTES) });
+/** A JSON text has no raw control characters (escaped ones are stripped from the entry before it is stored). */
+export const ClientLogBodySchema = z.object({ jsonRawString: textField({ max: CLIENT_LOG_MAX_BYTES }).min(2) });
 export const ClientLogEntrySchema = z.object({
   level: LogLevelNameSchema.exclude(['off']),
   message: z.string().max(2000),

@@ -17,6 +17,7 @@ import {
 } from './enums.ts';
 import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
 import type { FieldSettings } from './program-files.ts';
+import { textField } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the wizard and the server
@@ -116,8 +117,7 @@ const ignoredField = () => z.unknown().transform((): undefined => undefined).opt
 export const SignupCountrySchema = z.enum(COUNTRY_CODES, { error: 'signup.country.required' });
 export const SupportPlanIdSchema = z.number({ error: 'signup.country.required' }).int().positive().max(2_147_483_647);
 export const SignupIdentificationTypeSchema = z.enum(IDENTIFICATION_TYPES, { error: 'signup.idNumber.type.required' });
-export const IdentificationNumberSchema = z
-  .string({ error: 'signup.idNumber.required' })
+export const IdentificationNumberSchema = textField({ max: 40, required: 'signup.idNumber.required', tooLong: 'signup.idNumber.invalid' })
   .transform(normalizeIdentificationNumber)
   .pipe(z.string().min(1, { error: 'signup.idNumber.required' }).max(20, { error: 'signup.idNumber.invalid' }));
 
@@ -127,11 +127,8 @@ export type Identification = z.infer<typeof IdentificationSchema>;
 
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
 const nameSchema = (required: string, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
+  textField({ max: 60, required, tooLong: invalid })
     .min(1, { error: required, abort: true })
-    .max(60, { error: invalid })
     .regex(NAME_PATTERN, { error: invalid });
 export const FirstNameSchema = nameSchema('signup.personalInfo.firstName.required', 'signup.personalInfo.firstName.invalid');
 export const LastNameSchema = nameSchema('signup.personalInfo.lastName.required', 'signup.personalInfo.lastName.invalid');
@@ -154,7 +151,7 @@ export type Weight = z.infer<typeof WeightSchema>;
 
 /** A YYYY-MM-DD calendar date (the wizard shows mm/dd/yyyy and sends ISO). */
 const isoDate = (required: string, invalid: string) =>
-  z.string({ error: required }).min(1, { error: required }).refine(isCalendarDate, { error: invalid });
+  textField({ max: 10, required, tooLong: invalid }).min(1, { error: required }).refine(isCalendarDate, { error: invalid });
 /** The birth date's format; `birthDateSchemaFor(today)` adds "not in the future" and "at most 120 years". */
 export const BirthDateSchema = isoDate('signup.birthdate.required', 'signup.birthdate.invalid');
 export function birthDateSchemaFor(today: string = todayIso()) {
@@ -169,7 +166,7 @@ export function birthDateSchemaFor(today: string = todayIso()) {
 export const SignupPhoneSchema = z
   .object({
     country: z.enum(COUNTRY_CODES, { error: 'signup.contact.countryCode.required' }),
-    phoneNumber: z.string({ error: 'signup.contact.phone.required' }).trim().min(1, { error: 'signup.contact.phone.required' }).max(30, { error: 'signup.contact.phone.invalid' }),
+    phoneNumber: textField({ max: 30, required: 'signup.contact.phone.required', tooLong: 'signup.contact.phone.invalid' }).min(1, { error: 'signup.contact.phone.required' }),
   })
   .transform((phone, ctx) => {
     const phoneNumber = normalizePhoneNumber(phone.country, phone.phoneNumber);
@@ -187,50 +184,43 @@ export const CaregiverSchema = z.object({
   lastName: nameSchema('signup.caregiver.lastName.required', 'signup.personalInfo.lastName.invalid'),
   identification: z.object({
     type: z.enum(IDENTIFICATION_TYPES, { error: 'signup.identification.type.required' }),
-    number: z
-      .string({ error: 'signup.caregiver.idNumber.required' })
+    number: textField({ max: 40, required: 'signup.caregiver.idNumber.required', tooLong: 'signup.identification.number.invalid' })
       .transform(normalizeIdentificationNumber)
       .pipe(z.string().min(1, { error: 'signup.caregiver.idNumber.required' }).max(20, { error: 'signup.identification.number.invalid' })),
   }),
   phone: SignupPhoneSchema,
-  email: optionalField(z.string().trim().max(254, { error: 'signup.caregiver.email.invalid' }).pipe(z.email({ error: 'signup.caregiver.email.invalid' })).transform((v) => v.toLowerCase())),
+  email: optionalField(textField({ max: 254, tooLong: 'signup.caregiver.email.invalid' }).pipe(z.email({ error: 'signup.caregiver.email.invalid' })).transform((v) => v.toLowerCase())),
 });
 export type Caregiver = z.infer<typeof CaregiverSchema>;
 
 /** A place of the gazetteer (GET /api/v1/resource/locations), as chosen in the address step. */
 export const LocationSchema = z.object(
   {
-    id: z.string().regex(/^[A-Z]{2}-[a-z0-9-]{1,80}$/, { error: 'signup.address.search.required' }),
+    id: textField({ max: 83, required: 'signup.address.search.required', tooLong: 'signup.address.search.required' }).regex(/^[A-Z]{2}-[a-z0-9-]{1,80}$/, { error: 'signup.address.search.required' }),
     country: z.enum(COUNTRY_CODES, { error: 'signup.address.search.required' }),
-    region: z.string().max(100),
-    city: z.string().max(100).nullable(),
-    label: z.string().max(220),
+    region: textField({ max: 100 }),
+    city: textField({ max: 100 }).nullable(),
+    label: textField({ max: 220 }),
   },
   { error: 'signup.address.search.required' },
 );
 export type Location = z.infer<typeof LocationSchema>;
 export const AddressSchema = z.object({
-  line: z
-    .string({ error: 'signup.address.line.required' })
-    .trim()
-    .min(1, { error: 'signup.address.line.required' })
-    .max(200, { error: 'signup.address.line.tooLong' }),
+  line: textField({ max: 200, required: 'signup.address.line.required', tooLong: 'signup.address.line.tooLong' }).min(1, { error: 'signup.address.line.required' }),
   /** The id is what counts: the server reads the place again from its gazetteer. */
-  location: LocationSchema.pick({ id: true }).extend({ region: z.string().max(100).optional(), city: z.string().max(100).nullable().optional(), country: LocationSchema.shape.country.optional(), label: z.string().max(220).optional() }),
+  location: LocationSchema.pick({ id: true }).extend({ region: LocationSchema.shape.region.optional(), city: LocationSchema.shape.city.optional(), country: LocationSchema.shape.country.optional(), label: LocationSchema.shape.label.optional() }),
 });
 
 export const ConsentSchema = z.object(
   {
     accepted: z.literal(true, { error: 'signup.consent.accept.required' }),
-    termsVersion: z.string({ error: 'signup.consent.outdated' }).regex(/^\d+\.\d+$/, { error: 'signup.consent.outdated' }),
+    termsVersion: textField({ max: 20, required: 'signup.consent.outdated', tooLong: 'signup.consent.outdated' }).regex(/^\d+\.\d+$/, { error: 'signup.consent.outdated' }),
   },
   { error: 'signup.consent.accept.required' },
 );
 
 const TimeIntervalField = z.enum(TIME_INTERVALS, { error: 'signup.treatment.length.required' });
-export const UnitAmountSchema = z
-  .string({ error: 'signup.details.dose.required' })
-  .trim()
+export const UnitAmountSchema = textField({ max: 32, required: 'signup.details.dose.required', tooLong: 'signup.details.dose.invalid' })
   .min(1, { error: 'signup.details.dose.required' })
   .transform((value) => value.replace(',', '.'))
   .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'signup.details.dose.invalid' }));
@@ -259,29 +249,21 @@ export const RestTimeSchema = z.object(
 /** Doctor names: letters, spaces and the usual name marks; never # @ % $ (spec section 5). */
 const DOCTOR_FORBIDDEN = /[#@%$]/;
 const doctorName = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
+  textField({ max: 80, required, tooLong: 'signup.doctor.invalidCharacters' })
     .min(1, { error: required, abort: true })
-    .max(80, { error: 'signup.doctor.invalidCharacters' })
     .refine((value) => !DOCTOR_FORBIDDEN.test(value) && /^[\p{L}\p{M}\p{N}' .,-]+$/u.test(value), { error: 'signup.doctor.invalidCharacters' });
 export const DoctorFirstNameSchema = doctorName('signup.doctor.firstName.required');
 export const DoctorLastNameSchema = doctorName('signup.doctor.lastName.required');
 
 export const HealthCenterTypeSchema = z.enum(['PUBLIC', 'PRIVATE'], { error: 'signup.healthCenter.type.required' });
-export const HealthCenterNameSchema = z.string({ error: 'signup.healthCenter.name.required' }).trim().min(1, { error: 'signup.healthCenter.name.required' }).max(120, { error: 'signup.healthCenter.name.required' });
-export const TherapyCodeSchema = z
-  .string({ error: 'signup.customTherapy.code.required' })
-  .trim()
+export const HealthCenterNameSchema = textField({ max: 120, required: 'signup.healthCenter.name.required', tooLong: 'signup.healthCenter.name.required' }).min(1, { error: 'signup.healthCenter.name.required' });
+export const TherapyCodeSchema = textField({ max: 20, required: 'signup.customTherapy.code.required', tooLong: 'signup.customTherapy.code.invalid' })
   .min(1, { error: 'signup.customTherapy.code.required' })
   .pipe(z.string().regex(/^[A-Za-z0-9-]{4,20}$/, { error: 'signup.customTherapy.code.invalid' }))
   .transform((value) => value.toUpperCase());
 export const StartDateSchema = isoDate('signup.startDate.required', 'signup.startDate.invalid');
 
-export const EmailAlternativeSchema = z
-  .string({ error: 'signup.contact.emailAlternative.invalid' })
-  .trim()
-  .max(254, { error: 'signup.contact.emailAlternative.invalid' })
+export const EmailAlternativeSchema = textField({ max: 254, required: 'signup.contact.emailAlternative.invalid', tooLong: 'signup.contact.emailAlternative.invalid' })
   .pipe(z.email({ error: 'signup.contact.emailAlternative.invalid' }))
   .transform((value) => value.toLowerCase());
 
@@ -314,7 +296,7 @@ export type TreatmentInput = z.infer<typeof TreatmentInputSchema>;
 
 export const SignupBodySchema = z.object({
   /** A uuid made by the wizard once per registration: a retried or doubled submission creates one patient. */
-  idempotencyKey: z.uuid({ error: 'errors.validation' }),
+  idempotencyKey: textField({ max: 36, required: 'errors.validation', tooLong: 'errors.validation' }).pipe(z.uuid({ error: 'errors.validation' })),
   supportPlanId: SupportPlanIdSchema,
   language: z.enum(LANGUAGES, { error: 'errors.validation' }),
   country: SignupCountrySchema,
@@ -333,7 +315,7 @@ export const SignupBodySchema = z.object({
     .object({
       phone: optionalField(SignupPhoneSchema),
       /** A national number sharing the main phone's country code. */
-      phoneAlternative: optionalField(z.string().trim().max(30, { error: 'signup.contact.phoneAlternative.invalid' })),
+      phoneAlternative: optionalField(textField({ max: 30, tooLong: 'signup.contact.phoneAlternative.invalid' })),
       emailAlternative: optionalField(EmailAlternativeSchema),
     })
     .optional(),
@@ -375,7 +357,7 @@ export const PreregisteredPatientSchema = z.object({
     .optional(),
   birthDate: BirthDateSchema.optional(),
   weight: WeightSchema.optional(),
-  contact: z.object({ phone: SignupPhoneSchema.optional(), phoneAlternative: z.string().trim().max(30).optional(), emailAlternative: EmailAlternativeSchema.optional() }).optional(),
+  contact: z.object({ phone: SignupPhoneSchema.optional(), phoneAlternative: textField({ max: 30 }).optional(), emailAlternative: EmailAlternativeSchema.optional() }).optional(),
   address: z.object({ line: AddressSchema.shape.line, location: LocationSchema }).optional(),
   treatment: TreatmentInputSchema.partial().optional(),
 });
@@ -480,11 +462,11 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
             phone: SignupPhoneSchema,
             phoneAlternative: byMode(
               fields.phoneAlternative,
-              z.string({ error: 'signup.contact.phoneAlternative.required' }).trim().min(1, { error: 'signup.contact.phoneAlternative.required' }).max(30, { error: 'signup.contact.phoneAlternative.invalid' }),
+              textField({ max: 30, required: 'signup.contact.phoneAlternative.required', tooLong: 'signup.contact.phoneAlternative.invalid' }).min(1, { error: 'signup.contact.phoneAlternative.required' }),
             ),
             emailAlternative: byMode(
               fields.emailAlternative,
-              z.string({ error: 'signup.contact.emailAlternative.required' }).trim().min(1, { error: 'signup.contact.emailAlternative.required', abort: true }).pipe(EmailAlternativeSchema),
+              textField({ max: 254, required: 'signup.contact.emailAlternative.required', tooLong: 'signup.contact.emailAlternative.invalid' }).min(1, { error: 'signup.contact.emailAlternative.required', abort: true }).pipe(EmailAlternativeSchema),
             ),
           },
           { error: 'signup.contact.phone.required' },
@@ -571,7 +553,7 @@ export const DosageCheckBodySchema = z.object({
   supportPlanId: SupportPlanIdSchema,
   productId: TreatmentInputSchema.shape.productId,
   /** Text; "0" when the typed amount is not a finite number. */
-  unitAmount: z.string({ error: 'signup.details.dose.required' }).max(32, { error: 'signup.details.dose.invalid' }),
+  unitAmount: textField({ max: 32, required: 'signup.details.dose.required', tooLong: 'signup.details.dose.invalid' }),
   /** When sent, the product must also fit the patient's age. */
   birthDate: BirthDateSchema.optional(),
 });
@@ -611,7 +593,15 @@ export const CitizenResponseSchema = z.object({ data: CitizenSchema });
 export const LOCATION_SEARCH_MAX_RESULTS = 20;
 export const LocationSearchQuerySchema = z.object({
   country: SignupCountrySchema,
-  q: z.string({ error: 'signup.address.search.required' }).trim().min(1, { error: 'signup.address.search.required' }).max(60, { error: 'signup.address.search.noResults' }),
+  q: textField({ max: 60, required: 'signup.address.search.required', tooLong: 'signup.address.search.noResults' }).min(1, { error: 'signup.address.search.required' }),
   lang: LanguageSchema.default('es'),
 });
 export const LocationSearchResponseSchema = z.object({ data: z.array(LocationSchema) });
+
+// ---------------------------------------------------------------------------------------------------
+// "This wasn't me" (the welcome mail's link)
+
+/** POST /api/v1/patient/signup/not-me: the welcome mail's link parameters, in the body. */
+export const NotMeLinkSchema = signedLinkSchema('signup.notMe.invalid');
+export type NotMeLink = z.infer<typeof NotMeLinkSchema>;
+export const NotMeResponseSchema = z.object({ data: z.object({ disowned: z.literal(true) }) });

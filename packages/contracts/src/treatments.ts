@@ -3,6 +3,7 @@
 // a treatment added later is checked exactly like one added at enrolment.
 import { z } from 'zod';
 import { ProductUnitSchema, TimeIntervalSchema } from './enums.ts';
+import { textField } from './text.ts';
 import { HealthCenterTypeSchema, parseUnitAmount, ageOn } from './signup.ts';
 
 /** Why a patient stops a treatment (the delete dialog's list). */
@@ -69,7 +70,7 @@ export const DeleteTreatmentBodySchema = z
     reason: TreatmentDeleteReasonSchema,
     note: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-      z.string().trim().max(300, { error: 'treatments.delete.note.tooLong' }).optional(),
+      textField({ max: 300, tooLong: 'treatments.delete.note.tooLong' }).optional(),
     ),
   })
   .superRefine((body, ctx) => {

@@ -1,9 +1,31 @@
-// Structured logs without personal data: no query strings, no bodies, no auth headers.
+// Structured logs without personal data: the route pattern instead of the path, no query strings, no bodies,
+// no auth headers, and errors through safeErrorOf (a database error never brings its values along).
 import type { FastifyServerOptions } from 'fastify';
+import { safeErrorOf } from './safe-error.ts';
 
 function pathOnly(url: string): string {
   const index = url.indexOf('?');
   return index === -1 ? url : url.slice(0, index);
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  hostname?: string;
+  id: string;
+  routeOptions?: { url?: string };
+}
+
+/**
+ * `/api/v1/citizen/:type/:number`, never `/api/v1/citizen/IDENTIFICATION/101110111`. A request that matched no
+ * route keeps its path unless it is under /api/ (the web app's pages and files carry no personal data; an
+ * unknown API path could be a real one mistyped, with its parameters).
+ */
+export function loggedPathOf(request: LoggedRequest): string {
+  const pattern = request.routeOptions?.url;
+  if (pattern && !pattern.includes('*')) return pattern;
+  const path = pathOnly(request.url);
+  return path.startsWith('/api/') ? '/api/(no route)' : path;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -11,13 +33,15 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     level,
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.email', '*.token'], censor: '[redacted]' },
     serializers: {
-      req: (request: { method: string; url: string; hostname?: string; id: string }) => ({
+      req: (request: LoggedRequest) => ({
         id: request.id,
         method: request.method,
-        path: pathOnly(request.url),
+        path: loggedPathOf(request),
         host: request.hostname,
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      // Fastify types this serializer as always giving message and stack; a database error has neither, on purpose.
+      err: safeErrorOf as unknown as (error: Error) => { type: string; message: string; stack: string },
     },
   };
 }

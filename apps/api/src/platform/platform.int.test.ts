@@ -30,6 +30,23 @@ describe(`platform (${TEST_DB})`, () => {
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("script-src 'self'");
       expect(csp, url).not.toContain('unsafe-inline');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('serves the API docs under the same CSP as the rest, in production too', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret, RECOVERY_HMAC_SECRET: 'r'.repeat(40) });
+    try {
+      for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+        const response = await production.app.inject({ url });
+        expect(response.statusCode, url).toBeLessThan(400);
+        const csp = String(response.headers['content-security-policy']);
+        expect(csp, url).toBe(String((await production.app.inject({ url: '/healthz' })).headers['content-security-policy']));
+        expect(csp, url).toContain("frame-ancestors 'none'");
+        expect(response.headers['x-frame-options'], url).toBe('DENY');
+      }
+    } finally {
+      await production.close();
     }
   });
 

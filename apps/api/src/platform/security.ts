@@ -22,6 +22,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       },
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Old browsers that ignore frame-ancestors: no framing either (clickjacking).
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });

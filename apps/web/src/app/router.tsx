@@ -22,6 +22,7 @@ const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
 const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
+const SignupNotMeScreen = lazyScreen(() => import('./routes/signup-not-me.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -67,6 +68,7 @@ function scopedRoutes(): RouteObject[] {
     },
     { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
+    { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
     { path: '*', element: <ToSignup /> },
   ];

@@ -19,6 +19,7 @@ export const paths = {
   passwordRecover: '/password/recover',
   logout: '/logout',
   signup: '/signup',
+  signupNotMe: '/signup/not-me',
   coupon: '/coupon',
 } as const;
 
@@ -46,16 +47,22 @@ export function pathInLanguage(language: Language, path: string): string {
 }
 
 /**
- * The same-origin path (path, query, hash) that `next` names, or undefined when it is absent or
- * points anywhere else (other origins, protocol-relative '//host', backslash tricks, javascript:).
+ * The same-origin path (path, query, hash) that `next` names, or undefined when it is absent or could
+ * point anywhere else: other origins, protocol-relative '//host', backslashes (browsers read them as '/'),
+ * control characters (the URL parser drops tabs and newlines, so '/\t/host' would become '//host'),
+ * encoded slashes, backslashes, dots and controls (a later decode could turn them into any of those), and
+ * dot segments that collapse into '//host' ('/..//host'). The answer always starts with exactly one '/'.
  */
 export function safeNextPath(next: string | null | undefined, origin: string): string | undefined {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return undefined;
-  if (/[\u0000-\u001f\\]/.test(next)) return undefined;
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return undefined;
+  if (/[\u0000-\u001f\u007f\\]/.test(next) || /%(?:2f|5c|2e|[01][0-9a-f]|7f)/i.test(next)) return undefined;
   try {
-    const url = new URL(next, origin);
-    if (url.origin !== new URL(origin).origin) return undefined;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const base = new URL(origin);
+    const url = new URL(next, base);
+    if (url.origin !== base.origin) return undefined;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (!path.startsWith('/') || path.startsWith('//') || new URL(path, base).origin !== base.origin) return undefined;
+    return path;
   } catch {
     return undefined;
   }

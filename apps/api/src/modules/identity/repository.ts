@@ -15,6 +15,17 @@ export async function findAccountByEmail(db: Db, poolId: number, email: string) 
   return row;
 }
 
+/** Address of each pool's recovery decoy account (decision 013); .invalid is reserved and never delivered. */
+export const RECOVERY_DECOY_EMAIL = 'no-account@recovery.invalid';
+
+/** The pool's recovery decoy account, created DISABLED on first use. */
+export async function ensureRecoveryDecoy(db: Db, poolId: number, passwordHash: string): Promise<{ id: string; email: string }> {
+  await db.insert(userAccount).values({ poolId, email: RECOVERY_DECOY_EMAIL, passwordHash, status: 'DISABLED', language: 'es' }).onConflictDoNothing();
+  const found = await findAccountByEmail(db, poolId, RECOVERY_DECOY_EMAIL);
+  if (!found) throw new Error('the recovery decoy account could not be created');
+  return { id: found.id, email: found.email };
+}
+
 export async function findAccountById(db: Db, poolId: number, userId: string) {
   const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.id, userId))).limit(1);
   return row;

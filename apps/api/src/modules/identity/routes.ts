@@ -14,6 +14,7 @@ import {
   UserResponseSchema,
 } from '@portal/contracts/identity';
 import type { FastifyRequest } from 'fastify';
+import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import type { Authenticated, IdentityService } from './service.ts';
 
 export interface IdentityRouteOptions {
@@ -27,11 +28,13 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   const authenticate = (request: FastifyRequest): Promise<Authenticated> => identity.authenticate(request.program, request.headers.authorization);
 
   app.post('/login', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     config: { rateLimit: { max: limits.loginPerMinute, timeWindow: '1 minute' } },
     schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
   }, async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }));
 
   app.post('/token/refresh', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
     schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
   }, async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }));
@@ -57,6 +60,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   }, async (request) => ({ data: { exists: await identity.emailExists(request.program, request.query.email) } }));
 
   app.post('/password/recover', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     config: { rateLimit: { max: limits.recoveryPerMinute, timeWindow: '1 minute' } },
     schema: { tags: ['identity'], body: PasswordRecoverBodySchema, response: { 200: PasswordRecoverResponseSchema, ...errors } },
   }, async (request) => {

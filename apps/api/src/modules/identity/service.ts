@@ -42,6 +42,9 @@ export interface Authenticated {
   poolId: number;
 }
 
+/** Thrown inside a savepoint to roll back work done only so that every recovery request costs the same. */
+const DISCARD = Symbol('discard');
+
 function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number): AppError {
   return new AppError('NotAuthorizedException', undefined, { reason, ...(retryAfterS ? { retryAfterSeconds: retryAfterS } : {}) });
 }
@@ -82,6 +85,19 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       ...(profile ? { givenName: profile.patient.firstName, familyName: profile.patient.lastName } : {}),
     });
     return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
+  }
+
+  /**
+   * The pool's decoy account: DISABLED, at an address of the reserved .invalid domain, with a password nobody
+   * knows. A recovery request for an unknown e-mail works on it (in a savepoint that is rolled back).
+   */
+  const decoys = new Map<number, { id: string; email: string }>();
+  async function recoveryDecoyOf(poolId: number) {
+    const known = decoys.get(poolId);
+    if (known) return known;
+    const decoy = await repo.ensureRecoveryDecoy(db, poolId, await hashPassword(randomToken()));
+    decoys.set(poolId, decoy);
+    return decoy;
   }
 
   return {
@@ -228,24 +244,47 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       return Boolean(await repo.findAccountByEmail(db, await poolOf(program), email));
     },
 
+    /**
+     * Known, unknown and call-center accounts get the same work, so that the time of the answer tells nothing
+     * (decision 013): the same reads, then one transaction that issues a link and queues its mail inside a
+     * savepoint and writes the audit event. Only a known account's savepoint is kept; an unknown e-mail works
+     * on the pool's decoy account and a call-center account on its own, and both roll the savepoint back.
+     * The call-center answer (PTP00197) itself tells that the account exists: the spec requires it.
+     */
     async requestRecovery(program: ProgramRow, email: string, language: Language): Promise<void> {
       const poolId = await poolOf(program);
-      const account = await repo.findAccountByEmail(db, poolId, email);
-      if (!account) return; // Same answer, and no mail, for an unknown e-mail.
-      const country = await repo.findPatientCountry(db, account.id);
+      const found = await repo.findAccountByEmail(db, poolId, email);
+      const account = found && found.email !== repo.RECOVERY_DECOY_EMAIL ? found : undefined;
+      const subject = account ?? (await recoveryDecoyOf(poolId));
+      const country = await repo.findPatientCountry(db, subject.id);
       const loginConfig = readProgramFile(config.PROGRAMS_DIR, program.slug, 'configuration/login.json', LoginConfigSchema);
-      if (country && loginConfig.callCenterRecoveryCountries.includes(country as CountryCode)) {
+      const isCallCenter = Boolean(account && country && loginConfig.callCenterRecoveryCountries.includes(country as CountryCode));
+      const keepsLink = Boolean(account) && !isCallCenter;
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await (tx as unknown as Db)
+          .transaction(async (savepoint) => {
+            const sp = savepoint as unknown as Db;
+            const link = await issuePasswordLink(sp, { userId: subject.id, programSlug: program.slug, language, now, config });
+            await enqueueMail(sp, { programId: program.id, kind: 'password-reset', recipient: subject.email, language, payload: { link } }, mailOptions);
+            if (!keepsLink) throw DISCARD;
+          })
+          .catch((error: unknown) => {
+            if (error !== DISCARD) throw error;
+          });
+        await tx.insert(auditEvent).values({
+          programId: program.id,
+          actorUserId: account?.id ?? null,
+          action: !account ? 'password-reset-unknown-email' : isCallCenter ? 'password-reset-call-center' : 'password-reset-requested',
+          createdAt: now,
+        });
+      });
+      if (keepsLink) onMailQueued?.();
+      if (isCallCenter) {
         // Accounts of these countries recover through the call center (PTP00197), shown with its phones.
         const phones = readProgramFile(config.PROGRAMS_DIR, program.slug, 'phones/phones.json', PhonesSchema);
         throw new AppError('PTP00197', undefined, { country, phones: phones[country as CountryCode] ?? [] });
       }
-      const now = clock();
-      await db.transaction(async (tx) => {
-        const link = await issuePasswordLink(tx as unknown as Db, { userId: account.id, programSlug: program.slug, language, now, config });
-        await enqueueMail(tx as unknown as Db, { programId: program.id, kind: 'password-reset', recipient: account.email, language, payload: { link } }, mailOptions);
-        await tx.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'password-reset-requested', createdAt: now });
-      });
-      onMailQueued?.();
     },
 
     /** The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise. */

@@ -11,6 +11,8 @@ import {
   IdentificationCheckResponseSchema,
   LocationSearchQuerySchema,
   LocationSearchResponseSchema,
+  NotMeLinkSchema,
+  NotMeResponseSchema,
   PlanProductsQuerySchema,
   PlanProductsResponseSchema,
   PreregistrationLinkSchema,
@@ -21,8 +23,10 @@ import {
 } from '@portal/contracts/signup';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
+import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
+import { disownEnrolment } from './disown.ts';
 import { createSignupService } from './service.ts';
 
 export interface SignupRouteOptions {
@@ -54,6 +58,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
   });
 
   app.post('/treatment/dosage/check', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     schema: { tags: ['signup'], body: DosageCheckBodySchema, response: { 200: DosageCheckResponseSchema, ...errors } },
   }, async (request) => ({ data: { approved: await signup.isDoseApproved(request.program, request.body) } }));
 
@@ -73,9 +78,20 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
 
   // The held data of a pre-registered patient (v=ppr), for whoever holds the mailed link: n and s travel in the body.
   app.post('/patient/preregistration', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
     config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
     schema: { tags: ['signup'], body: PreregistrationLinkSchema, response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema } },
   }, async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }));
+
+  // "This wasn't me": whoever holds the welcome mail's link disables that enrolment and frees the address.
+  app.post('/patient/signup/not-me', {
+    bodyLimit: SMALL_BODY_LIMIT_BYTES,
+    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: { tags: ['signup'], body: NotMeLinkSchema, response: { 200: NotMeResponseSchema, ...errors, 410: ErrorBodySchema } },
+  }, async (request) => {
+    await disownEnrolment(db, request.program, request.body, { config, now: clock() });
+    return { data: { disowned: true as const } };
+  });
 
   app.post('/patient/signup', {
     config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },

@@ -28,6 +28,7 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { hashPassword, hmac, randomToken } from '../identity/crypto.ts';
+import { notMeLink } from './disown.ts';
 import type { CitizenRegister } from './citizen-register.ts';
 import type { LocationDirectory } from './locations.ts';
 import { openPreregistration } from './preregistration.ts';
@@ -285,7 +286,7 @@ export function createSignupService(deps: SignupDeps) {
             detail: { supportPlanId: plan.id, skipPassword: !hasPassword, treatments: input.treatments.length, caregiver: Boolean(caregiverInput), preregistered: Boolean(invitation) },
             createdAt: now,
           });
-          await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName } }, { publicUrl: config.PUBLIC_URL });
+          await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName, notMeLink: notMeLink(config, program.slug, input.language, userId) } }, { publicUrl: config.PUBLIC_URL });
           if (!hasPassword) {
             // Enrolled without a password (v=sp): the patient chooses one from a one-hour link, which also confirms the account.
             const passwordLink = await issuePasswordLink(t, { userId, programSlug: program.slug, language: input.language, now, config });

@@ -484,3 +484,30 @@ describe(`enrolment properties (${TEST_DB})`, () => {
     );
   });
 });
+
+describe(`control characters in requests (${TEST_DB})`, () => {
+  it('answers a NUL or a control character anywhere with 400 VALIDATION_FAILED naming the field, never a 500', async () => {
+    const cases: Array<[string, (body: Record<string, unknown>) => void]> = [
+      ['address.line', (body) => void (body.address = { line: 'Calle 1\u0000casa 2', location: { id: 'CR-san-jose-escazu' } })],
+      ['treatments.0.healthCenter.name', (body) => void ((body.treatments as Array<Record<string, unknown>>)[0]!.healthCenter = { name: 'Clínica\u0000Bíblica', type: 'PRIVATE' })],
+      ['personalInfo.firstName', (body) => void (body.personalInfo = { firstName: 'Lu\u001bcía', lastName: 'Quesada', secondSurname: 'Mora', gender: 'FEMALE' })],
+      ['contact.phone.phoneNumber', (body) => void (body.contact = { phone: { country: 'CR', phoneNumber: '8800\r1234' } })],
+      ['password', (body) => void (body.password = 'Primera\u0000clave-9')],
+    ];
+    for (const [field, change] of cases) {
+      const body = alivioBody();
+      change(body);
+      const response = await signup('alivio', body);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      const error = errorOf(response.json());
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fieldErrors?.[field], field).toEqual(['validation.text.controlCharacters']);
+    }
+    const login = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('alivio') }, remoteAddress: nextIp(), payload: { email: 'ana@example.com', password: 'x\u0000y' } });
+    expect(login.statusCode).toBe(400);
+    expect(errorOf(login.json()).fieldErrors?.password).toEqual(['validation.text.controlCharacters']);
+    const citizen = await get('alivio', `/api/v1/citizen/IDENTIFICATION/${encodeURIComponent('10111\u00000111')}`);
+    expect(citizen.statusCode).toBe(400);
+    expect(errorOf(citizen.json()).fieldErrors?.number).toEqual(['validation.text.controlCharacters']);
+  });
+});

@@ -1,6 +1,7 @@
-// Development only: GET /dev/mailbox (+ /:id, .json) shows the requesting program's mails from the dev mailbox.
+// Development only (never mounted in production, loopback peers only): GET /dev/mailbox (+ /:id, .json) shows the requesting program's mails from the dev mailbox.
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
+import { loopbackOnly } from '../loopback.ts';
 import { escapeHtml } from './render.ts';
 import type { DeliveredMail, DevMailbox } from './transport.ts';
 
@@ -43,7 +44,8 @@ ${rows}
 }
 
 export function registerDevMailboxRoutes(app: FastifyInstance, mailbox: DevMailbox): void {
-  const hide = { schema: { hide: true } };
+  // Recovery links pass through here: loopback peers only, even when the server listens on every interface.
+  const hide = { schema: { hide: true }, onRequest: loopbackOnly };
 
   app.get('/dev/mailbox.json', hide, async (request, reply) => {
     const data = mailbox.list(request.program.slug).map((mail) => ({

@@ -79,6 +79,24 @@ describe(`the dev mailbox (${TEST_DB})`, () => {
     expect(t.logs()).not.toContain('Cree una nueva');
   });
 
+  it('answers loopback peers only, whatever address the server listens on', async () => {
+    const { data } = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json', headers: { host: hostOf('alivio') } })).json<{ data: MailboxEntry[] }>();
+    expect(data.length).toBeGreaterThan(0);
+    for (const url of ['/dev/mailbox.json', '/dev/mailbox', `/dev/mailbox/${data[0]!.id}`]) {
+      for (const remoteAddress of ['192.168.1.23', '10.0.0.5', '2001:db8::1', '::ffff:192.168.1.23']) {
+        const response = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { host: hostOf('alivio') } });
+        expect(response.statusCode, `${url} from ${remoteAddress}`).toBe(404);
+        expect(response.body).not.toContain('@example.com');
+      }
+      // A reverse proxy on this machine is a loopback peer: what it forwards is someone else's request.
+      const forwarded = await t.app.inject({ method: 'GET', url, headers: { host: hostOf('alivio'), 'x-forwarded-for': '203.0.113.9' } });
+      expect(forwarded.statusCode, `${url} forwarded`).toBe(404);
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+        expect((await t.app.inject({ method: 'GET', url, remoteAddress, headers: { host: hostOf('alivio') } })).statusCode, `${url} from ${remoteAddress}`).toBe(200);
+      }
+    }
+  });
+
   it('does not exist in production: the paths answer the JSON 404', async () => {
     const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', ...PRODUCTION_SECRETS });
     try {

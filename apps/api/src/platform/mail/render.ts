@@ -20,15 +20,16 @@ export interface MailToRender {
 }
 
 /** The message keys of each kind, in programs/<slug>/texts/text-<lang>.json. */
-export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string }> = {
+export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; notMe?: string }> = {
   'password-reset': { subject: 'passwordRecovery.mail.subject', body: 'passwordRecovery.mail.body' },
   'password-changed': { subject: 'passwordRecovery.mail.noticeSubject', body: 'passwordRecovery.mail.noticeBody' },
-  enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body' },
+  // notMe: the "this wasn't me" paragraph, added when the payload carries notMeLink (mails queued before it had none).
+  enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body', notMe: 'signup.notMe.mail' },
   preregistration: { subject: 'signup.preregistered.mail.subject', body: 'signup.preregistered.mail.body' },
 };
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */
-const LINK_PLACEHOLDERS = new Set(['link']);
+const LINK_PLACEHOLDERS = new Set(['link', 'notMeLink']);
 
 interface MailProgram {
   slug: string;
@@ -118,7 +119,8 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
       const keys = MAIL_TEXT_KEYS[mail.kind];
       const texts = program.texts[mail.language];
       const subjectSource = texts[keys.subject];
-      const bodySource = texts[keys.body];
+      const notMeSource = keys.notMe && typeof mail.payload.notMeLink === 'string' ? texts[keys.notMe] : undefined;
+      const bodySource = texts[keys.body] === undefined ? undefined : `${texts[keys.body]}${notMeSource ? `\n\n${notMeSource}` : ''}`;
       if (subjectSource === undefined || bodySource === undefined) {
         throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`);
       }
