@@ -8,12 +8,13 @@ import { RouteError } from '../components/errors/route-error.tsx';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programQueries } from '../program/program-api.ts';
-import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, ToSignup } from './guards.tsx';
+import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, SpanishPrefix, UnknownPath } from './guards.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
 const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
 const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
+const NotFoundScreen = lazyScreen(() => import('./routes/not-found.tsx'));
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
@@ -64,7 +65,8 @@ function scopedRoutes(): RouteObject[] {
     { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
-    { path: '*', element: <ToSignup /> },
+    // Also /purchases without a product: the pattern above needs one.
+    { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];
 }
 
@@ -108,6 +110,8 @@ export const routes: RouteObject[] = [
             element: <NumericBenefitId />,
             children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
           },
+          { path: '/es/*', element: <SpanishPrefix /> },
+          { path: '/es', element: <SpanishPrefix /> },
           scope('en', '/en'),
           scope('es', '/'),
         ],

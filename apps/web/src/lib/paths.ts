@@ -27,10 +27,15 @@ export function languageOfPath(pathname: string): Language {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : DEFAULT_LANGUAGE;
 }
 
-/** The path without its language prefix (always starts with '/'). */
+/** Whether a path carries the (redundant) Spanish prefix `/es`, which the app accepts and removes. */
+export function hasSpanishPrefix(pathname: string): boolean {
+  return pathname === '/es' || pathname.startsWith('/es/');
+}
+
+/** The path without its language prefix, `/en` or the redundant `/es` (always starts with '/'). */
 export function stripLanguage(pathname: string): string {
-  if (pathname === '/en') return '/';
-  return pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
+  if (pathname === '/en' || pathname === '/es') return '/';
+  return pathname.startsWith('/en/') || pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
 }
 
 /** Routes that take no language prefix. */

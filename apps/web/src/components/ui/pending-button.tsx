@@ -1,0 +1,45 @@
+// A react-aria Button for calls to the server: shows that it is working and cannot be pressed twice.
+import { useRef, useState, type ReactNode } from 'react';
+import { Button, type ButtonProps } from 'react-aria-components';
+
+interface Props extends Omit<ButtonProps, 'children' | 'isPending' | 'onPress'> {
+  children: ReactNode;
+  /** The call is in flight (e.g. a mutation's isPending or a form's isSubmitting). */
+  isPending?: boolean;
+  /** Shown instead of the label while pending (e.g. 'Saving…'); the label stays when absent. */
+  pendingLabel?: ReactNode;
+  /** A returned promise keeps the button pending until it settles, even before the caller re-renders. */
+  onPress?: () => unknown;
+}
+
+export function PendingButton({ children, isPending = false, pendingLabel, onPress, className = 'button button--primary', ...props }: Props) {
+  const [isRunning, setRunning] = useState(false);
+  // A ref, not only state: two presses in the same frame both see the state of the first render.
+  const running = useRef(false);
+  const pending = isPending || isRunning;
+  const press = () => {
+    if (running.current || isPending || !onPress) return;
+    const result = onPress();
+    if (result instanceof Promise) {
+      running.current = true;
+      setRunning(true);
+      void result.finally(() => {
+        running.current = false;
+        setRunning(false);
+      });
+    }
+  };
+  return (
+    // react-aria's isPending ignores presses and submits, keeps focus and announces the change.
+    <Button {...props} className={`${String(className)} pending-button`} isPending={pending} onPress={press}>
+      {pending ? (
+        <>
+          <span className="pending-button__spinner" aria-hidden="true" />
+          <span>{pendingLabel ?? children}</span>
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}
