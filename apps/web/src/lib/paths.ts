@@ -27,11 +27,6 @@ export function languageOfPath(pathname: string): Language {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : DEFAULT_LANGUAGE;
 }
 
-/** Whether a path carries the (redundant) Spanish prefix `/es`, which the app accepts and removes. */
-export function hasSpanishPrefix(pathname: string): boolean {
-  return pathname === '/es' || pathname.startsWith('/es/');
-}
-
 /** The path without its language prefix, `/en` or the redundant `/es` (always starts with '/'). */
 export function stripLanguage(pathname: string): string {
   if (pathname === '/en' || pathname === '/es') return '/';

@@ -13,8 +13,8 @@ import { useT } from '../../program/use-t.ts';
 import { AllCallCenterPhones, CallCenterPhones } from '../ui/call-center-phones.tsx';
 import { NavIcon } from '../ui/nav-icon.tsx';
 
-/** A bottom tab bar holds at most this many tabs; with more items the last tab is 'More', a menu of the rest. */
-const MAX_TABS = 5;
+/** A bottom tab bar holds at most this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label); with more items the last tab is 'More', a menu of the rest. */
+const MAX_TABS = 4;
 
 function LanguageToggle() {
   const { language, setLanguage } = useLanguage();
