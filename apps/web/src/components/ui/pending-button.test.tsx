@@ -18,7 +18,8 @@ describe('PendingButton', () => {
     await act(async () => fireEvent.click(button));
     expect(onPress).toHaveBeenCalledOnce();
     expect(button.textContent).toBe('Saving…');
-    expect(button.getAttribute('data-pending')).toBe('true');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.classList.contains('pending-button--pending')).toBe(true);
     await act(async () => finish());
     expect(button.textContent).toBe('Save');
     await act(async () => fireEvent.click(button));

@@ -30,8 +30,10 @@ export function PendingButton({ children, isPending = false, pendingLabel, onPre
     }
   };
   return (
-    // react-aria's isPending ignores presses and submits, keeps focus and announces the change.
-    <Button {...props} className={`${String(className)} pending-button`} isPending={pending} onPress={press}>
+    // Disabled while pending: no second press and no second submit. Not react-aria's isPending: its
+    // announcement outlives a button that unmounts on success (login, recovery) and leaves an unnamed
+    // role="img" node in the page for seconds (an axe violation).
+    <Button {...props} className={`${String(className)} pending-button${pending ? ' pending-button--pending' : ''}`} isDisabled={pending || props.isDisabled} onPress={press}>
       {pending ? (
         <>
           <span className="pending-button__spinner" aria-hidden="true" />
