@@ -38,7 +38,7 @@ async function newPatient(page: Page, language: 'es' | 'en') {
 }
 
 const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const card = (page: Page, title: string) => page.locator('section.card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) => page.locator('section.ui-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function addNeurovia(page: Page, texts: Texts, options: { keyboard?: boolean } = {}) {
   const w = wizard(page, texts, { axe: true, keyboard: options.keyboard });
@@ -80,7 +80,7 @@ describe('my care', () => {
     await page.keyboard.press('Escape');
     await addNeurovia(page, texts);
     await heading1(page, texts['pages.treatments.title']!).waitFor();
-    const neurovia = page.locator('section.card').filter({ has: page.getByRole('heading', { name: 'Neurovia 140 mg/mL' }) });
+    const neurovia = page.locator('section.ui-card').filter({ has: page.getByRole('heading', { name: 'Neurovia 140 mg/mL' }) });
     await neurovia.waitFor();
     await expectNoAxeViolations(page, 'treatments (es, phone)');
 

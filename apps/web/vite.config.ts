@@ -8,15 +8,8 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
-      manifest: {
-        name: 'Portal de pacientes',
-        short_name: 'Portal',
-        start_url: '/',
-        display: 'standalone',
-        background_color: '#ffffff',
-        theme_color: '#ffffff',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
-      },
+      // The manifest is the program's, built by the server per host (GET /manifest.webmanifest); index.html links it.
+      manifest: false,
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/program\//],

@@ -91,6 +91,20 @@ describe(`platform (${TEST_DB})`, () => {
     expect((await t.app.inject({ url: '/program/piel/configuration/secret.txt' })).statusCode).toBe(404);
   });
 
+  it("serves each program's web-app manifest on its own host", async () => {
+    for (const [host, name, primary] of [['alivio.localhost', 'Alivio', '#5B2A86'], ['piel.portal.example', 'Piel Plena', '#00695C']] as const) {
+      const response = await t.app.inject({ url: '/manifest.webmanifest', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+      expect(response.headers['content-type'], host).toContain('application/manifest+json');
+      const manifest = response.json();
+      expect(manifest, host).toMatchObject({ name, short_name: name, start_url: '/', display: 'standalone' });
+      expect(manifest.theme_color.toLowerCase(), host).toBe(primary.toLowerCase());
+      expect(manifest.icons[0].src, host).toMatch(/^\/program\/[a-z]+\/images\/logo\.svg$/);
+      const icon = await t.app.inject({ url: manifest.icons[0].src, headers: { host } });
+      expect(icon.statusCode, host).toBe(200);
+    }
+  });
+
   it('reports liveness and readiness', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok', checks: { database: 'ok' } });

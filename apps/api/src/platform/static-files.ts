@@ -3,9 +3,34 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE } from '@portal/contracts/enums';
 import { notFound } from './errors.ts';
+import type { ProgramRow } from './programs.ts';
+
+/**
+ * The web-app manifest of the request's program (its host names it), so "add to home screen" installs
+ * Alivio or Piel Plena with its own name, colour and mark, not a generic portal.
+ */
+export function webManifestOf(program: Pick<ProgramRow, 'slug' | 'name' | 'branding'>) {
+  const { colors, logoPath } = program.branding;
+  return {
+    id: '/',
+    name: program.name,
+    short_name: program.name,
+    lang: DEFAULT_LANGUAGE,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: colors.primary,
+    background_color: colors.background,
+    icons: [{ src: `/program/${program.slug}/${logoPath}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  };
+}
 
 export async function registerProgramFiles(app: FastifyInstance, programsDir: string): Promise<void> {
+  app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
+    reply.header('cache-control', 'public, max-age=300').type('application/manifest+json; charset=utf-8').send(JSON.stringify(webManifestOf(request.program))),
+  );
   await app.register(fastifyStatic, {
     root: programsDir,
     prefix: '/program/',

@@ -1,10 +1,11 @@
 // Route guards: language prefix, login required, public auth routes, and unknown paths.
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
 import { useSession } from '../lib/session-hooks.ts';
 import { sessionStore } from '../lib/session.ts';
 import { useLanguage } from '../lib/language.tsx';
-import { loginPathFor, pathInLanguage, paths } from '../lib/paths.ts';
+import { loginPathFor, pathInLanguage, paths, stripLanguage } from '../lib/paths.ts';
 
 /** Makes the path's prefix match the user's language (adds or removes /en). */
 export function LanguageScope({ lang }: { lang: Language }) {
@@ -14,6 +15,18 @@ export function LanguageScope({ lang }: { lang: Language }) {
     return <Navigate replace to={`${pathInLanguage(language, location.pathname)}${location.search}${location.hash}`} />;
   }
   return <Outlet />;
+}
+
+/** `/es/...` names Spanish, the default: the app switches to Spanish and drops the prefix (`/es/login` -> `/login`). */
+export function SpanishPrefix() {
+  const { language, setLanguage } = useLanguage();
+  const location = useLocation();
+  useEffect(() => {
+    if (language !== 'es') setLanguage('es');
+  }, [language, setLanguage]);
+  // Until the language is Spanish the unprefixed scope would send an English reader back to /en.
+  if (language !== 'es') return null;
+  return <Navigate replace to={`${stripLanguage(location.pathname)}${location.search}${location.hash}`} />;
 }
 
 /** Anonymous visitors go to login with next = the full path (path and query). */
@@ -45,6 +58,12 @@ export function ToSignup() {
   const kept = new URLSearchParams([...query].filter(([key]) => key === 'ii' || key === 'v'));
   const search = kept.toString();
   return <Navigate replace to={`${pathInLanguage(language, paths.signup)}${search ? `?${search}` : ''}`} />;
+}
+
+/** A path the app does not know: 'page not found' for a logged-in patient, signup for a visitor (spec section 2). */
+export function UnknownPath({ notFound }: { notFound: ReactNode }) {
+  const session = useSession();
+  return session ? notFound : <ToSignup />;
 }
 
 /** The booking route takes a numeric benefit id only. */

@@ -9,7 +9,7 @@ import { clearStaleAnnouncements } from '../lib/announcer.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programQueries } from '../program/program-api.ts';
-import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, ToSignup } from './guards.tsx';
+import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, SpanishPrefix, UnknownPath } from './guards.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
@@ -18,6 +18,7 @@ const TreatmentsScreen = lazyScreen(() => import('./routes/treatments.tsx'));
 const TreatmentsNewScreen = lazyScreen(() => import('./routes/treatments-new.tsx'));
 const CaregiverAddScreen = lazyScreen(() => import('./routes/caregiver-add.tsx'));
 const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
+const NotFoundScreen = lazyScreen(() => import('./routes/not-found.tsx'));
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
@@ -70,7 +71,8 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
-    { path: '*', element: <ToSignup /> },
+    // Also /purchases without a product: the pattern above needs one.
+    { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];
 }
 
@@ -116,6 +118,8 @@ export const routes: RouteObject[] = [
             element: <NumericBenefitId />,
             children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
           },
+          { path: '/es/*', element: <SpanishPrefix /> },
+          { path: '/es', element: <SpanishPrefix /> },
           scope('en', '/en'),
           scope('es', '/'),
         ],

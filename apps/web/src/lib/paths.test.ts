@@ -20,6 +20,14 @@ describe('language prefix', () => {
     expect(stripLanguage('/en/learning/migraine')).toBe('/learning/migraine');
   });
 
+  it('accepts the redundant /es prefix and drops it, without touching paths that only begin with es', () => {
+    expect(stripLanguage('/es/login')).toBe('/login');
+    expect(stripLanguage('/es')).toBe('/');
+    expect(pathInLanguage('es', '/es/treatments/new')).toBe('/treatments/new');
+    expect(pathInLanguage('en', '/es/home')).toBe('/en/home');
+    expect(stripLanguage('/estado')).toBe('/estado');
+  });
+
   it('never prefixes the booking route', () => {
     expect(pathInLanguage('en', '/benefit/12/booking')).toBe('/benefit/12/booking');
   });

@@ -28,10 +28,10 @@ export function languageOfPath(pathname: string): Language {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : DEFAULT_LANGUAGE;
 }
 
-/** The path without its language prefix (always starts with '/'). */
+/** The path without its language prefix, `/en` or the redundant `/es` (always starts with '/'). */
 export function stripLanguage(pathname: string): string {
-  if (pathname === '/en') return '/';
-  return pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
+  if (pathname === '/en' || pathname === '/es') return '/';
+  return pathname.startsWith('/en/') || pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
 }
 
 /** Routes that take no language prefix. */

@@ -1,15 +1,29 @@
-// Every screen's frame: the shared page frame plus the logged-in ribbon of the auth feature.
-import type { ReactNode } from 'react';
-import { PageFrame } from '../../components/layouts/page-frame.tsx';
+// Every screen's frame: the shared page frame plus what the app knows about the patient (the logged-in
+// ribbon of the auth feature, and the patient's country for the call-center phones).
+//
+//   <AppPage title={t('pages.treatments.title')} actions={<Link ...>Add</Link>} back={{ href, label }}>
+//     <QueryRegion query={treatments}>{(list) => ...}</QueryRegion>
+//   </AppPage>
+import { useQuery } from '@tanstack/react-query';
+import { PageFrame, type PageFrameProps } from '../../components/layouts/page-frame.tsx';
+import { userQuery } from '../../lib/user.ts';
 import { LoggedInRibbon } from '../../features/auth/components/logged-in-ribbon.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { useSession } from '../../lib/session-hooks.ts';
 
-export function AppPage({ title, children }: { title: string; children?: ReactNode }) {
+export type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'>;
+
+export function AppPage(props: AppPageProps) {
   const { language } = useLanguage();
+  const session = useSession();
+  // The same cached ['user'] query the ribbon and the screens read: no extra request.
+  const user = useQuery({ ...userQuery(), enabled: Boolean(session) });
   return (
-    <PageFrame title={title} banner={<LoggedInRibbon logoutHref={pathInLanguage(language, paths.logout)} />}>
-      {children}
-    </PageFrame>
+    <PageFrame
+      {...props}
+      help={session ? { kind: 'patient', country: user.data?.country } : { kind: 'visitor' }}
+      banner={<LoggedInRibbon logoutHref={pathInLanguage(language, paths.logout)} />}
+    />
   );
 }

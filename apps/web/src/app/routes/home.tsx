@@ -2,7 +2,7 @@
 // patient's name and plan, the home's cards and a shortcut to every section of the program's navigation.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { EntryTransition } from '../../components/ui/entry-transition.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -56,11 +56,16 @@ export default function HomeScreen() {
   const t = useT();
   const { loginConfig, featureToggles } = useProgram();
   const location = useLocation();
+  const navigate = useNavigate();
   const [entering, setEntering] = useState(() => (location.state as { entering?: boolean } | null)?.entering === true);
   useEffect(() => {
     if (!entering) return;
+    // The transition shows once per login: a reload of the home must not replay it (the state survives reloads).
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     const timer = setTimeout(() => setEntering(false), loginConfig?.entryTransitionMs ?? DEFAULT_ENTRY_TRANSITION_MS);
     return () => clearTimeout(timer);
+    // Only when the transition starts; the address does not change while it shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entering, loginConfig]);
   if (entering) return <EntryTransition />;
   const cards = HOME_CARDS.filter((card) => !card.feature || isFeatureEnabled(card.feature, featureToggles));

@@ -1,32 +1,144 @@
-// The real page frame: header (logo, navigation, language toggle), the page title, and the footer.
+// The page frame of every screen: header (logo and name, navigation on desktop, help, language), the page's
+// title, the footer with the call-center phones, and on phones the navigation as a bottom tab bar.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Link, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useLocation } from 'react-router';
+import type { CountryCode } from '@portal/contracts/enums';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { useSession } from '../../lib/session-hooks.ts';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
+import { AllCallCenterPhones, CallCenterPhones } from '../ui/call-center-phones.tsx';
+import { NavIcon } from '../ui/nav-icon.tsx';
+
+/** A bottom tab bar holds at most this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label); with more items the last tab is 'More', a menu of the rest. */
+const MAX_TABS = 4;
 
 function LanguageToggle() {
   const { language, setLanguage } = useLanguage();
   const t = useT();
   const target = language === 'es' ? 'en' : 'es';
   return (
-    <Button className="button button--ghost language-toggle" onPress={() => setLanguage(target)}>
+    <Button className="language-toggle" onPress={() => setLanguage(target)}>
       <span lang={target}>{t('language.toggle')}</span>
     </Button>
   );
 }
 
-function Header({ banner }: { banner?: ReactNode }) {
-  const { program, navigation, featureToggles } = useProgram();
+/**
+ * Whose phones the help shows: the logged-in patient's country (undefined while the profile loads: the
+ * program's default country), or every country of the program for a visitor (decision 015).
+ */
+export type HelpCountry = { kind: 'patient'; country?: CountryCode } | { kind: 'visitor' };
+
+function HelpPhones({ help }: { help: HelpCountry }) {
+  return help.kind === 'patient' ? <CallCenterPhones country={help.country} /> : <AllCallCenterPhones />;
+}
+
+function HelpMenu({ help }: { help: HelpCountry }) {
+  const t = useT();
+  return (
+    <DialogTrigger>
+      <Button className="help-button">
+        <NavIcon name="help" />
+        <span>{t('app.help')}</span>
+      </Button>
+      <Popover className="popover help-popover" placement="bottom end">
+        <Dialog className="dialog help-dialog">
+          <Heading slot="title" className="help-dialog__title">
+            {t('phones.title')}
+          </Heading>
+          <HelpPhones help={help} />
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
+  );
+}
+
+function useNavigationItems() {
+  const { navigation, featureToggles } = useProgram();
+  const { language } = useLanguage();
+  const location = useLocation();
+  return (navigation?.main ?? [])
+    .filter((item) => !item.feature || isFeatureEnabled(item.feature, featureToggles))
+    .map((item) => {
+      const href = pathInLanguage(language, item.path);
+      return { ...item, href, isCurrent: location.pathname === href || location.pathname.startsWith(`${href}/`) };
+    });
+}
+
+type Item = ReturnType<typeof useNavigationItems>[number];
+
+function NavLink({ item, className }: { item: Item; className: string }) {
+  const t = useT();
+  return (
+    <Link href={item.href} className={className} aria-current={item.isCurrent ? 'page' : undefined}>
+      <NavIcon name={item.id} />
+      <span className={`${className}-label`}>{t(item.labelKey)}</span>
+    </Link>
+  );
+}
+
+function TopNavigation({ items }: { items: Item[] }) {
+  const t = useT();
+  return (
+    <nav className="top-nav" aria-label={t('app.mainNavigation')}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <NavLink item={item} className="top-nav__link" />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function TabBar({ items }: { items: Item[] }) {
+  const t = useT();
+  const tabs = items.length > MAX_TABS ? items.slice(0, MAX_TABS - 1) : items;
+  const rest = items.slice(tabs.length);
+  const restIsCurrent = rest.some((item) => item.isCurrent);
+  return (
+    <nav className="tab-bar" aria-label={t('app.mainNavigation')}>
+      <ul>
+        {tabs.map((item) => (
+          <li key={item.id}>
+            <NavLink item={item} className="tab-bar__link" />
+          </li>
+        ))}
+        {rest.length > 0 ? (
+          <li>
+            <MenuTrigger>
+              <Button className="tab-bar__link" data-current={restIsCurrent || undefined}>
+                <NavIcon name="more" />
+                <span className="tab-bar__link-label">{t('nav.more')}</span>
+              </Button>
+              <Popover className="popover" placement="top end">
+                <Menu className="listbox" aria-label={t('nav.more')}>
+                  {rest.map((item) => (
+                    <MenuItem key={item.id} id={item.id} href={item.href} className="listbox__item tab-bar__menu-item" aria-current={item.isCurrent ? 'page' : undefined}>
+                      <NavIcon name={item.id} />
+                      {t(item.labelKey)}
+                    </MenuItem>
+                  ))}
+                </Menu>
+              </Popover>
+            </MenuTrigger>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
+
+function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry; items: Item[] }) {
+  const { program } = useProgram();
   const { language } = useLanguage();
   const session = useSession();
-  const location = useLocation();
   const t = useT();
-  const items = (navigation?.main ?? []).filter((item) => !item.feature || isFeatureEnabled(item.feature, featureToggles));
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -34,60 +146,77 @@ function Header({ banner }: { banner?: ReactNode }) {
       </a>
       <div className="site-header__bar">
         <Link className="brand" href={pathInLanguage(language, session ? paths.home : paths.login)}>
-          <img className="brand__logo" src={program.logoUrl} alt="" width={40} height={40} />
+          {/* The logo is the program's mark; its name is the text beside it (the link's name). */}
+          <img className="brand__logo" src={program.logoUrl} alt="" height={40} />
           <span className="brand__name">{program.name}</span>
         </Link>
-        <LanguageToggle />
+        {items.length > 0 ? <TopNavigation items={items} /> : null}
+        <div className="site-header__tools">
+          <HelpMenu help={help} />
+          <LanguageToggle />
+        </div>
       </div>
-      {session && items.length > 0 ? (
-        <nav className="site-nav" aria-label={t('app.mainNavigation')}>
-          <ul>
-            {items.map((item) => {
-              const href = pathInLanguage(language, item.path);
-              const current = location.pathname === href || location.pathname.startsWith(`${href}/`);
-              return (
-                <li key={item.id}>
-                  <Link href={href} className="site-nav__link" aria-current={current ? 'page' : undefined}>
-                    {t(item.labelKey)}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      ) : null}
       {banner}
     </header>
   );
 }
 
-function Footer() {
+function Footer({ help }: { help: HelpCountry }) {
   const { footer } = useProgram();
   const t = useT();
   return (
     <footer className="site-footer">
-      {footer ? (
-        <>
-          <ul className="site-footer__links">
-            {footer.links.map((link) => (
-              <li key={link.labelKey}>
-                <a href={link.href} {...(link.external && !link.href.startsWith('mailto:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                  {t(link.labelKey)}
-                </a>
-              </li>
-            ))}
-          </ul>
-          <p>{t(footer.legalKey)}</p>
-        </>
-      ) : null}
+      <div className="site-footer__inner">
+        <section className="site-footer__help" aria-labelledby="footer-help-title">
+          <h2 id="footer-help-title" className="site-footer__title">
+            {t('phones.title')}
+          </h2>
+          <HelpPhones help={help} />
+        </section>
+        {footer ? (
+          <>
+            <ul className="site-footer__links" aria-label={t('footer.navigation')}>
+              {footer.links.map((link) => (
+                <li key={link.labelKey}>
+                  <a href={link.href} {...(link.external && !link.href.startsWith('mailto:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                    {t(link.labelKey)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+            <p>{t(footer.legalKey)}</p>
+          </>
+        ) : null}
+      </div>
     </footer>
   );
 }
 
-export function PageFrame({ title, children, banner }: { title: string; children?: ReactNode; banner?: ReactNode }) {
+export interface PageFrameProps {
+  /** The page's h1 and the document title. */
+  title: string;
+  children?: ReactNode;
+  /** Drawn under the header bar (the logged-in ribbon). */
+  banner?: ReactNode;
+  /** Whose call-center phones the help shows (default: a visitor's, every country). */
+  help?: HelpCountry;
+  /** One sentence under the title. */
+  lead?: ReactNode;
+  /** Beside the title on desktop, under it on phones (e.g. an 'Add treatment' link). */
+  actions?: ReactNode;
+  /** A link back to the parent screen, above the title. */
+  back?: { href: string; label: string };
+  /** The navigation shows only when a patient is logged in; screens of a visitor pass false. */
+  showNavigation?: boolean;
+}
+
+export function PageFrame({ title, children, banner, help = { kind: 'visitor' }, lead, actions, back, showNavigation = true }: PageFrameProps) {
   const { program } = useProgram();
+  const session = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
+  const allItems = useNavigationItems();
+  const items = session && showNavigation ? allItems : [];
   useEffect(() => {
     document.title = `${title} · ${program.name}`;
   }, [title, program.name]);
@@ -96,15 +225,26 @@ export function PageFrame({ title, children, banner }: { title: string; children
     if (window.history.state?.idx > 0) heading.current?.focus();
   }, [location.pathname]);
   return (
-    <div className="app-shell">
-      <Header banner={banner} />
+    <div className={`app-shell${items.length > 0 ? ' app-shell--tabs' : ''}`}>
+      <Header banner={banner} help={help} items={items} />
       <main id="main" className="page">
-        <h1 ref={heading} tabIndex={-1} className="page__title">
-          {title}
-        </h1>
+        {back ? (
+          <Link className="back-link" href={back.href}>
+            <span aria-hidden="true">‹ </span>
+            {back.label}
+          </Link>
+        ) : null}
+        <div className="page__header">
+          <h1 ref={heading} tabIndex={-1} className="page__title">
+            {title}
+          </h1>
+          {actions ? <div className="page__actions">{actions}</div> : null}
+        </div>
+        {lead ? <p className="page__lead">{lead}</p> : null}
         {children}
       </main>
-      <Footer />
+      <Footer help={help} />
+      {items.length > 0 ? <TabBar items={items} /> : null}
     </div>
   );
 }

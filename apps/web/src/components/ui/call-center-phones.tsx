@@ -1,24 +1,56 @@
-// The program's call-center phones for a country (or the program's default country).
+// The program's call-center phones for a country (or the program's default country), as tel: and WhatsApp links.
 import type { CountryCode } from '@portal/contracts/enums';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 
 type PhoneList = NonNullable<NonNullable<ReturnType<typeof useProgram>['phones']>[CountryCode]>;
 
+const WHATSAPP_LABEL_KEY = 'phones.whatsapp';
+const digitsOf = (number: string) => number.replace(/[^0-9]/g, '');
+
 /** The phones of a country (or of the program's default country), or an explicit list (e.g. from a PTP00197 answer). */
-export function CallCenterPhones({ country, list: given }: { country?: CountryCode; list?: PhoneList }) {
+export function CallCenterPhones({ country, list: given, label }: { country?: CountryCode; list?: PhoneList; label?: string }) {
   const { phones, program } = useProgram();
   const t = useT();
   const list = given ?? phones?.[country ?? program.defaultCountry] ?? [];
   if (list.length === 0) return null;
   return (
-    <ul className="phones" aria-label={t('phones.title')}>
+    <ul className="phones" aria-label={label ?? t('phones.title')}>
       {list.map((phone) => (
         <li key={phone.number}>
           <span className="phones__label">{t(phone.labelKey)}: </span>
-          <a href={`tel:${phone.number.replace(/[^+0-9]/g, '')}`}>{phone.number}</a>
+          {/* WhatsApp numbers open a chat (wa.me takes the digits only); the others call. */}
+          {phone.labelKey === WHATSAPP_LABEL_KEY ? (
+            <a className="phones__link" href={`https://wa.me/${digitsOf(phone.number)}`} target="_blank" rel="noopener noreferrer">
+              {phone.number}
+            </a>
+          ) : (
+            <a className="phones__link" href={`tel:+${digitsOf(phone.number)}`}>
+              {phone.number}
+            </a>
+          )}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Every country's phones, each under the country's name: for visitors whose country is not known yet. */
+export function AllCallCenterPhones({ headingLevel = 3 }: { headingLevel?: 2 | 3 | 4 }) {
+  const { phones, program } = useProgram();
+  const t = useT();
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
+  const names = new Intl.DisplayNames([document.documentElement.lang || 'es'], { type: 'region' });
+  // The program's default country first, then the others in the program's order.
+  const countries = [program.defaultCountry, ...(program.countries ?? []).filter((code) => code !== program.defaultCountry)].filter((code) => phones?.[code]);
+  return (
+    <div className="phones-by-country">
+      {countries.map((code) => (
+        <div key={code}>
+          <Heading className="phones__country">{names.of(code) ?? code}</Heading>
+          <CallCenterPhones country={code} label={`${t('phones.title')} · ${names.of(code) ?? code}`} />
+        </div>
+      ))}
+    </div>
   );
 }

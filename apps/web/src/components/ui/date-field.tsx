@@ -14,20 +14,18 @@ import {
   DatePicker,
   DateSegment,
   Dialog,
-  FieldError,
   Group,
   Heading,
   I18nProvider,
-  Label,
   ListBox,
   ListBoxItem,
   Popover,
   Select,
   SelectValue,
-  Text,
   useLocale,
 } from 'react-aria-components';
 import { useT } from '../../program/use-t.ts';
+import { FieldFrame } from './field-frame.tsx';
 import './date-field.css';
 
 interface Props<T extends FieldValues> {
@@ -120,48 +118,43 @@ export function DateField<T extends FieldValues>({ control, name, label, descrip
             shouldForceLeadingZeros
             validationBehavior="aria"
           >
-            <Label className="field__label">{label}</Label>
-            {description ? (
-              <Text slot="description" className="field__description">
-                {description}
-              </Text>
-            ) : null}
-            {/* The error summary's link lands here (no element carries the field's name) and moves on to the month. */}
-            <div id={anchorId} tabIndex={-1} className="date-field__anchor" onFocus={(event) => event.target === event.currentTarget && focusFirstSegment()}>
-              <Group ref={groupRef} className="field__input date-field__group">
-                <DateInput
-                  className="date-field__input"
-                  ref={(element) => {
-                    field.ref(element ? { focus: focusFirstSegment } : null);
-                  }}
-                >
-                  {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
-                </DateInput>
-                <Button className="date-field__button" aria-label={t('signup.birthdate.openCalendar')}>
-                  <CalendarIcon />
-                </Button>
-              </Group>
-            </div>
-            <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
-            <Popover className="date-field__popover" placement="bottom start">
-              <I18nProvider locale={calendarLocale}>
-                <Dialog className="date-field__dialog" aria-label={label}>
-                  <Calendar className="date-field__calendar" minValue={min} maxValue={max ?? undefined}>
-                    <Heading className="visually-hidden" />
-                    <div className="date-field__header">
-                      <Button slot="previous" className="date-field__nav" aria-label={t('signup.birthdate.previousMonth')}>
-                        <span aria-hidden="true">‹</span>
-                      </Button>
-                      <MonthYearSelectors min={min} max={max} monthLabel={t('signup.birthdate.month.label')} yearLabel={t('signup.birthdate.year.label')} />
-                      <Button slot="next" className="date-field__nav" aria-label={t('signup.birthdate.nextMonth')}>
-                        <span aria-hidden="true">›</span>
-                      </Button>
-                    </div>
-                    <CalendarGrid className="date-field__grid">{(date) => <CalendarCell date={date} className="date-field__cell" />}</CalendarGrid>
-                  </Calendar>
-                </Dialog>
-              </I18nProvider>
-            </Popover>
+            <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
+              {/* The error summary's link lands here (no element carries the field's name) and moves on to the month. */}
+              <div id={anchorId} tabIndex={-1} className="date-field__anchor" onFocus={(event) => event.target === event.currentTarget && focusFirstSegment()}>
+                <Group ref={groupRef} className="field__input date-field__group">
+                  <DateInput
+                    className="date-field__input"
+                    ref={(element) => {
+                      field.ref(element ? { focus: focusFirstSegment } : null);
+                    }}
+                  >
+                    {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
+                  </DateInput>
+                  <Button className="date-field__button" aria-label={t('signup.birthdate.openCalendar')}>
+                    <CalendarIcon />
+                  </Button>
+                </Group>
+              </div>
+              <Popover className="date-field__popover" placement="bottom start">
+                <I18nProvider locale={calendarLocale}>
+                  <Dialog className="date-field__dialog" aria-label={label}>
+                    <Calendar className="date-field__calendar" minValue={min} maxValue={max ?? undefined}>
+                      <Heading className="visually-hidden" />
+                      <div className="date-field__header">
+                        <Button slot="previous" className="date-field__nav" aria-label={t('signup.birthdate.previousMonth')}>
+                          <span aria-hidden="true">‹</span>
+                        </Button>
+                        <MonthYearSelectors min={min} max={max} monthLabel={t('signup.birthdate.month.label')} yearLabel={t('signup.birthdate.year.label')} />
+                        <Button slot="next" className="date-field__nav" aria-label={t('signup.birthdate.nextMonth')}>
+                          <span aria-hidden="true">›</span>
+                        </Button>
+                      </div>
+                      <CalendarGrid className="date-field__grid">{(date) => <CalendarCell date={date} className="date-field__cell" />}</CalendarGrid>
+                    </Calendar>
+                  </Dialog>
+                </I18nProvider>
+              </Popover>
+            </FieldFrame>
           </DatePicker>
         </I18nProvider>
       )}

@@ -1,7 +1,7 @@
 // A labelled radio group (react-aria) bound to react-hook-form.
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { FieldError, Label, Radio, RadioGroup, Text } from 'react-aria-components';
-import { useT } from '../../program/use-t.ts';
+import { Radio, RadioGroup } from 'react-aria-components';
+import { FieldFrame } from './field-frame.tsx';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -16,7 +16,6 @@ interface Props<T extends FieldValues> {
 }
 
 export function RadioField<T extends FieldValues>({ control, name, label, options, description, isRequired, orientation = 'vertical', isBoolean }: Props<T>) {
-  const t = useT();
   return (
     <Controller
       control={control}
@@ -33,20 +32,15 @@ export function RadioField<T extends FieldValues>({ control, name, label, option
           orientation={orientation}
           validationBehavior="aria"
         >
-          <Label className="field__label">{label}</Label>
-          {description ? (
-            <Text slot="description" className="field__description">
-              {description}
-            </Text>
-          ) : null}
-          <div className="radio-group__options">
-            {options.map((option, index) => (
-              <Radio key={option.value} value={option.value} className="radio" inputRef={index === 0 ? field.ref : undefined}>
-                {option.text}
-              </Radio>
-            ))}
-          </div>
-          <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
+          <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
+            <div className="radio-group__options">
+              {options.map((option, index) => (
+                <Radio key={option.value} value={option.value} className="radio" inputRef={index === 0 ? field.ref : undefined}>
+                  {option.text}
+                </Radio>
+              ))}
+            </div>
+          </FieldFrame>
         </RadioGroup>
       )}
     />

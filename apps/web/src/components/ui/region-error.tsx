@@ -1,15 +1,23 @@
-// The error of one page region (spec: 'Could not load your information'), with Try again; the rest of the page stays.
+// A region's own error (spec: 'Could not load your information') with Try again; the rest of the page stays.
+import { Button } from 'react-aria-components';
 import { useT } from '../../program/use-t.ts';
-import { PendingButton } from './pending-button.tsx';
 
-export function RegionError({ onRetry, isRetrying = false, messageKey = 'errors.loadInformation' }: { onRetry: () => void; isRetrying?: boolean; messageKey?: string }) {
+interface Props {
+  onRetry: () => void;
+  /** A text key for a more specific message (default errors.loadInformation). */
+  messageKey?: string;
+  /** The retry is running (a refetch): the button shows it and ignores presses. */
+  isRetrying?: boolean;
+}
+
+export function RegionError({ onRetry, messageKey = 'errors.loadInformation', isRetrying = false }: Props) {
   const t = useT();
   return (
     <div className="region-error" role="alert">
-      <p>{t(messageKey)}</p>
-      <PendingButton variant="ghost" isPending={isRetrying} onPress={onRetry}>
-        {t('errors.unexpected.retry')}
-      </PendingButton>
+      <p className="region-error__message">{t(messageKey)}</p>
+      <Button className="button button--ghost" onPress={onRetry} isPending={isRetrying}>
+        {t('common.retry')}
+      </Button>
     </div>
   );
 }

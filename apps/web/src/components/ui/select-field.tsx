@@ -1,7 +1,7 @@
 // A labelled select (react-aria) bound to react-hook-form; options are value + shown text.
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import { Button, FieldError, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text } from 'react-aria-components';
-import { useT } from '../../program/use-t.ts';
+import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { FieldFrame } from './field-frame.tsx';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -17,7 +17,6 @@ interface Props<T extends FieldValues> {
 }
 
 export function SelectField<T extends FieldValues>({ control, name, label, placeholder, options, description, isRequired, autoFocus, isNumeric }: Props<T>) {
-  const t = useT();
   return (
     <Controller
       control={control}
@@ -35,26 +34,21 @@ export function SelectField<T extends FieldValues>({ control, name, label, place
           placeholder={placeholder}
           validationBehavior="aria"
         >
-          <Label className="field__label">{label}</Label>
-          {description ? (
-            <Text slot="description" className="field__description">
-              {description}
-            </Text>
-          ) : null}
-          <Button className="field__input select__button" ref={field.ref}>
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
-          <Popover className="popover">
-            <ListBox className="listbox">
-              {options.map((option) => (
-                <ListBoxItem key={option.value} id={option.value} className="listbox__item" textValue={option.text}>
-                  {option.text}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
+          <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
+            <Button className="field__input select__button" ref={field.ref}>
+              <SelectValue />
+              <span aria-hidden="true">▾</span>
+            </Button>
+            <Popover className="popover">
+              <ListBox className="listbox">
+                {options.map((option) => (
+                  <ListBoxItem key={option.value} id={option.value} className="listbox__item" textValue={option.text}>
+                    {option.text}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </FieldFrame>
         </Select>
       )}
     />

@@ -1,7 +1,7 @@
 // A labelled text input (react-aria) whose validation messages are text keys, translated here.
 import { forwardRef, type ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextField as AriaTextField } from 'react-aria-components';
-import { useT } from '../../program/use-t.ts';
+import { Input, TextField as AriaTextField } from 'react-aria-components';
+import { FieldFrame } from './field-frame.tsx';
 
 interface Props {
   label: string;
@@ -26,7 +26,6 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
   { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, autoFocus, isReadOnly, adornment },
   ref,
 ) {
-  const t = useT();
   return (
     <AriaTextField
       className="field"
@@ -42,17 +41,12 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
       isReadOnly={isReadOnly}
       validationBehavior="aria"
     >
-      <Label className="field__label">{label}</Label>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <div className="field__row">
-        <Input ref={ref} className="field__input" />
-        {adornment}
-      </div>
-      <FieldError className="field__error">{errorKey ? t(errorKey) : null}</FieldError>
+      <FieldFrame label={label} description={description} errorKey={errorKey}>
+        <div className="field__row">
+          <Input ref={ref} className="field__input" />
+          {adornment}
+        </div>
+      </FieldFrame>
     </AriaTextField>
   );
 });

@@ -2,13 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form, Link, ToggleButton } from 'react-aria-components';
+import { Form, Link, ToggleButton } from 'react-aria-components';
 import { LoginBodySchema, type LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { login } from '../api/auth-api.ts';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 /** The text key that explains a refused login (never revealing whether the account exists). */
 export function loginErrorKey(error: unknown): string {
@@ -79,9 +80,9 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
           {t('login.forgotPassword')}
         </Link>
       ) : null}
-      <Button type="submit" className="button button--primary button--block" isDisabled={formState.isSubmitting}>
-        {formState.isSubmitting ? t('login.submitting') : t('login.submit')}
-      </Button>
+      <PendingButton type="submit" className="button button--primary button--block" isPending={formState.isSubmitting} pendingLabel={t('login.submitting')}>
+        {t('login.submit')}
+      </PendingButton>
       {showSignupLink ? (
         <p>
           {t('login.signupPrompt')}{' '}

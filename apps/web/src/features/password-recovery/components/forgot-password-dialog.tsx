@@ -13,6 +13,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { requestRecoveryLink } from '../api/recovery-api.ts';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 // The dialog's own wording for an invalid address ('Please enter a valid email').
 const ForgotSchema = z.object({
@@ -64,9 +65,9 @@ export function ForgotPasswordDialog({ initialEmail, language, onClose }: { init
               {sendFailed ? <FormAlert tone="error">{t('passwordRecovery.forgot.error')}</FormAlert> : null}
               <FormTextField control={control} name="email" label={t('passwordRecovery.forgot.email.label')} type="email" autoComplete="email" isRequired autoFocus />
               <div className="actions">
-                <Button type="submit" className="button button--primary" isDisabled={formState.isSubmitting}>
-                  {formState.isSubmitting ? t('passwordRecovery.forgot.sending') : t('passwordRecovery.forgot.send')}
-                </Button>
+                <PendingButton type="submit" className="button button--primary" isPending={formState.isSubmitting} pendingLabel={t('passwordRecovery.forgot.sending')}>
+                  {t('passwordRecovery.forgot.send')}
+                </PendingButton>
                 <Button className="button button--ghost" onPress={onClose}>
                   {t('passwordRecovery.forgot.cancel')}
                 </Button>

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { PasswordAndRepeatSchema } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -11,6 +11,7 @@ import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 interface Props {
   email: string;
@@ -69,9 +70,9 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
       />
       <StrengthMeter strength={strength} label={t('passwordRecovery.newPassword.strength.label')} valueLabel={strengthLabel} />
       <FormTextField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} type="password" autoComplete="new-password" isRequired />
-      <Button type="submit" className="button button--primary button--block" isDisabled={formState.isSubmitting}>
-        {formState.isSubmitting ? t('passwordRecovery.newPassword.saving') : saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}
-      </Button>
+      <PendingButton type="submit" className="button button--primary button--block" isPending={formState.isSubmitting} pendingLabel={t('passwordRecovery.newPassword.saving')}>
+        {saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}
+      </PendingButton>
     </Form>
   );
 }

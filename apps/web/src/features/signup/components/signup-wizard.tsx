@@ -242,15 +242,25 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
 
   const StepComponent = STEP_COMPONENTS[step as Exclude<SignupStep, 'identification'>] ?? CountryStep;
   const formId = askingAnother ? 'signup-step-another' : `signup-step-${step}`;
-  const total = Math.max(visible.length, 1);
+  // The total is known only once the plan's field settings are: before that the progress says 'Step 1'
+  // alone, so it never shows 'Step 1 of 2' and then 'Step 2 of 15'.
+  const total = plan ? Math.max(visible.length, 1) : undefined;
   return (
     <div className="signup">
-      <ProgressBar className="signup__progress" aria-label={t('signup.title')} value={index + 1} minValue={0} maxValue={total} valueLabel={t('signup.progress', { current: index + 1, total })}>
+      <ProgressBar
+        className="signup__progress"
+        aria-label={t('signup.title')}
+        value={index + 1}
+        minValue={0}
+        maxValue={total ?? index + 1}
+        isIndeterminate={total === undefined}
+        valueLabel={total === undefined ? t('signup.progressStep', { current: index + 1 }) : t('signup.progress', { current: index + 1, total })}
+      >
         {({ percentage, valueText }) => (
           <>
             <span className="signup__progress-text">{valueText}</span>
             <div className="strength__bar">
-              <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />
+              {total === undefined ? null : <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />}
             </div>
           </>
         )}

@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { QueryRegion } from './query-region.tsx';
+import { RegionError } from './region-error.tsx';
+import { Skeleton } from './skeleton.tsx';
+import { renderInEnglish } from './ui-test-support.tsx';
+
+vi.mock('../../program/program-context.tsx', async () => {
+  const { testProgram } = await import('./ui-test-support.tsx');
+  return { useProgram: () => testProgram };
+});
+
+function Treatments({ fetchNames }: { fetchNames: () => Promise<string[]> }) {
+  const query = useQuery({ queryKey: ['names'], queryFn: fetchNames, retry: false });
+  return (
+    <main>
+      <h1>Home</h1>
+      <QueryRegion query={query}>{(names) => <ul>{names.map((name) => <li key={name}>{name}</li>)}</ul>}</QueryRegion>
+    </main>
+  );
+}
+
+const withClient = (node: React.ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
+
+describe('QueryRegion', () => {
+  it('shows a skeleton at once, then the data', async () => {
+    let answer: (names: string[]) => void = () => undefined;
+    renderInEnglish(withClient(<Treatments fetchNames={() => new Promise((resolve) => (answer = resolve))} />));
+    expect(screen.getByRole('status').textContent).toContain('Loading…');
+    answer(['Migrex 50 mg']);
+    expect(await screen.findByText('Migrex 50 mg')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows its own error without blanking the page, and Try again loads again', async () => {
+    const fetchNames = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(['Dermix']);
+    renderInEnglish(withClient(<Treatments fetchNames={fetchNames} />));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your information.');
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(await screen.findByText('Dermix')).toBeTruthy();
+    expect(fetchNames).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('RegionError and Skeleton', () => {
+  it('says a specific message when given one and calls onRetry', async () => {
+    const onRetry = vi.fn();
+    renderInEnglish(<RegionError messageKey="errors.benefitsLoad" onRetry={onRetry} />);
+    expect(screen.getByRole('alert').textContent).toContain('Unable to load benefits.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('draws the asked number of lines, hidden from screen readers, under one busy status', () => {
+    const { container } = renderInEnglish(<Skeleton lines={5} hasTitle={false} label="Loading your treatments" />);
+    expect(container.querySelectorAll('.skeleton__bar[aria-hidden="true"]')).toHaveLength(5);
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Loading your treatments');
+  });
+});
