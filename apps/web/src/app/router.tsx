@@ -18,6 +18,7 @@ const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
 const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
+const ProfileScreen = lazyScreen(() => import('./routes/profile.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -50,7 +51,7 @@ function scopedRoutes(): RouteObject[] {
         { path: 'redemptions/:productSearchQuery/menu', element: later('pages.redemptionsMenu.title') },
         { path: 'benefits/:productSearchQuery?', element: later('pages.benefits.title') },
         { path: 'benefits/:productSearchQuery/coupon-code', element: later('pages.couponCode.title') },
-        { path: 'profile', element: later('pages.profile.title') },
+        { path: 'profile', element: <Screen component={ProfileScreen} props={{}} /> },
       ],
     },
     {

@@ -165,6 +165,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         displayName: `${patient.firstName} ${patient.lastName}`,
         firstName: patient.firstName,
         lastName: [patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
+        firstSurname: patient.lastName,
+        secondSurname: patient.secondLastName,
         email: account.email,
         emailAlternative: patient.emailAlternative,
         birthDate: String(patient.birthDate).slice(0, 10),
