@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import type { Db } from '../platform/db.ts';
-import { hashPassword } from '../modules/identity/crypto.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import { caregiver, consentRecord, identityPool, patient, planPatient, program, treatment, userAccount } from './schema.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';

@@ -11,7 +11,8 @@ import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { auditEvent } from '../../db/schema.ts';
-import { getDummyHash, hashPassword, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
@@ -74,6 +75,12 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       // Always verify a hash, so that unknown e-mails and locked logins answer in about the same time.
       const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
       if (lockedMs > 0) throw refused('LOCKED', Math.ceil(lockedMs / 1000));
+      // Logging in within the grace period of "close my account" cancels the closure (decision 019).
+      if (account && isValid && account.status === 'DISABLED' && account.closureRequestedAt && !account.erasedAt && account.eraseAfter && account.eraseAfter > clock()) {
+        await repo.cancelClosure(db, account.id, clock());
+        await db.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'account-closure-cancelled', createdAt: clock() });
+        account.status = 'CONFIRMED';
+      }
       if (!account || !isValid || account.status === 'DISABLED') {
         await lockout.recordFailure(poolId, email);
         throw refused('INVALID_CREDENTIALS');
