@@ -19,6 +19,7 @@ const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
 const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
 const ProfileScreen = lazyScreen(() => import('./routes/profile.tsx'));
+const EmailConfirmScreen = lazyScreen(() => import('./routes/email-confirm.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -64,6 +65,7 @@ function scopedRoutes(): RouteObject[] {
     },
     { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
+    { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
     { path: '*', element: <ToSignup /> },
   ];

@@ -20,6 +20,7 @@ export const paths = {
   logout: '/logout',
   signup: '/signup',
   coupon: '/coupon',
+  emailConfirm: '/email/confirm',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -10,6 +10,10 @@ import { useUser } from '../../lib/user.ts';
 import { useT } from '../../program/use-t.ts';
 import { ContactDetails, PersonalDetails, ProfileHeading } from '../../features/profile/components/profile-details.tsx';
 import { ProfileForm } from '../../features/profile/components/profile-form.tsx';
+import { ChangeEmailForm } from '../../features/account/components/change-email-form.tsx';
+import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { PrivacyCentre } from '../../features/account/components/privacy-centre.tsx';
+import { TermsAcceptanceCard } from '../../features/account/components/terms-acceptance-card.tsx';
 import '../../features/profile/components/profile.css';
 
 export default function ProfileScreen() {
@@ -23,6 +27,7 @@ export default function ProfileScreen() {
         {(profile) => (
           <div className="stack">
             <ProfileHeading user={profile} />
+            <TermsAcceptanceCard />
             {isSaved && !isEditing ? <FormAlert tone="success">{t('profile.saved')}</FormAlert> : null}
             <Card title={t('profile.personalData')}>
               <PersonalDetails user={profile} />
@@ -52,6 +57,13 @@ export default function ProfileScreen() {
               )}
             </Card>
             {/* caregiver section: mounted by the lead (features/caregiver's CaregiverSection) */}
+            <Card title={t('account.password.title')}>
+              <ChangePasswordForm email={profile.email} />
+            </Card>
+            <Card title={t('account.email.title')}>
+              <ChangeEmailForm />
+            </Card>
+            <PrivacyCentre />
           </div>
         )}
       </QueryRegion>
