@@ -2,8 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { eq } from 'drizzle-orm';
-import { consentRecord, patient, userAccount } from '../apps/api/src/db/schema.ts';
+import { desc, eq } from 'drizzle-orm';
+import { consentRecord, outbox, patient, userAccount } from '../apps/api/src/db/schema.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, waitForTitle, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
@@ -153,6 +153,31 @@ describe('account', () => {
     const after = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
     expect(row?.version).not.toBe('0.9');
     expect(after.length).toBeGreaterThan(before.length);
+    await context.close();
+  });
+
+  it('changes the login e-mail only when the link mailed to the new address is opened', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'piel', 'demo@piel.example');
+    const texts = await openProfile(page, 'piel', 'es');
+    const form = page.getByRole('form', { name: texts['account.email.title']! });
+    await form.getByLabel(texts['account.email.new.label']!, { exact: true }).fill('nuevo-demo@piel.example');
+    await form.getByLabel(texts['account.password.current.label']!, { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: texts['account.email.submit']!, exact: true }).click();
+    await page.getByText(texts['account.email.sent']!.replace('{newEmail}', 'nuevo-demo@piel.example')).waitFor();
+    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'nuevo-demo@piel.example')).orderBy(desc(outbox.createdAt)).limit(1);
+    expect(mail?.kind).toBe('email-change-confirm');
+    const link = new URL(String(mail!.payload.link));
+    const [before] = await db().select({ email: userAccount.email }).from(userAccount).where(eq(userAccount.email, 'demo@piel.example'));
+    expect(before?.email).toBe('demo@piel.example');
+    await page.goto(`${portal.origin('piel')}${link.pathname}${link.search}`);
+    await page.getByText(texts['account.email.confirm.done']!.replace('{email}', 'nuevo-demo@piel.example')).waitFor();
+    await expectNoAxeViolations(page, 'e-mail confirmed');
+    const [after] = await db().select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.email, 'nuevo-demo@piel.example'));
+    expect(after).toBeDefined();
+    // Single use: the same link again says it is no longer valid.
+    await page.reload();
+    await page.getByText(texts['account.email.confirm.invalid']!).waitFor();
     await context.close();
   });
 });
