@@ -180,4 +180,24 @@ describe('account', () => {
     await page.getByText(texts['account.email.confirm.invalid']!).waitFor();
     await context.close();
   });
+
+  it('closes the account from a dialog confirmed with the password, and signs out', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'alivio', 'demo2@alivio.example');
+    const texts = await openProfile(page, 'alivio', 'en');
+    await page.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'close account dialog');
+    await dialog.getByLabel(texts['account.close.passwordLabel']!, { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    await dialog.getByText(texts['account.password.current.invalid']!).waitFor();
+    await dialog.getByLabel(texts['account.close.passwordLabel']!, { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/en/login');
+    const [account] = await db().select({ status: userAccount.status, eraseAfter: userAccount.eraseAfter }).from(userAccount).where(eq(userAccount.email, 'demo2@alivio.example'));
+    expect(account?.status).toBe('DISABLED');
+    expect(account?.eraseAfter).not.toBeNull();
+    await context.close();
+  });
 });
