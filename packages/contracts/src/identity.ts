@@ -70,6 +70,9 @@ export const UserProfileSchema = z.object({
   displayName: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The surnames apart (lastName joins them), for the profile's edit form. */
+  firstSurname: z.string(),
+  secondSurname: z.string().nullable(),
   email: z.string(),
   emailAlternative: z.string().nullable(),
   birthDate: z.string(),

@@ -1,25 +1,62 @@
-// Demo data for newcomers (never in production unless SEED_DEMO=true): one confirmed patient per program,
-// demo@<slug>.example / Demo-pass-2026, with a full profile, a plan and a treatment; alivio's has a caregiver.
+// Demo data for newcomers (never in production unless SEED_DEMO=true), all with the password Demo-pass-2026:
+// per program demo@<slug>.example (full profile, plan, treatment; alivio's has a caregiver) and demo2@<slug>.example
+// (no caregiver, one treatment); alivio also has menor@alivio.example, a minor with a caregiver.
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import type { Db } from '../platform/db.ts';
-import { hashPassword } from '../modules/identity/crypto.ts';
+import { hashPassword } from '../platform/passwords.ts';
 import { caregiver, consentRecord, identityPool, patient, planPatient, program, treatment, userAccount } from './schema.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const demoEmail = (slug: string) => `demo@${slug}.example`;
 
-const DEMO_PEOPLE: Record<string, { firstName: string; lastName: string; secondLastName: string; gender: string; birthDate: string; withCaregiver: boolean }> = {
-  alivio: { firstName: 'María', lastName: 'Rodríguez', secondLastName: 'Solís', gender: 'FEMALE', birthDate: '1968-04-12', withCaregiver: true },
-  piel: { firstName: 'José', lastName: 'Hernández', secondLastName: 'Pérez', gender: 'MALE', birthDate: '1975-09-30', withCaregiver: false },
-  equilibrio: { firstName: 'Ana', lastName: 'Martínez', secondLastName: 'López', gender: 'FEMALE', birthDate: '1959-01-22', withCaregiver: false },
+interface DemoPerson {
+  /** The e-mail's local part: <local>@<slug>.example. */
+  local: string;
+  firstName: string;
+  lastName: string;
+  secondLastName: string;
+  gender: string;
+  birthDate: string;
+  /** demoIdentification's n of the patient, and of the caregiver when there is one. */
+  identification: number;
+  caregiver?: { firstName: string; lastName: string; identification: number };
+}
+
+/** Per program: the first demo patient, a second without caregiver (demo2), and in alivio a minor with a caregiver. */
+const DEMO_PEOPLE: Record<string, DemoPerson[]> = {
+  alivio: [
+    { local: 'demo', firstName: 'María', lastName: 'Rodríguez', secondLastName: 'Solís', gender: 'FEMALE', birthDate: '1968-04-12', identification: 1, caregiver: { firstName: 'Carlos', lastName: 'Rodríguez', identification: 2 } },
+    { local: 'demo2', firstName: 'Jorge', lastName: 'Castro', secondLastName: 'Vega', gender: 'MALE', birthDate: '1981-07-03', identification: 3 },
+    { local: 'menor', firstName: 'Sofía', lastName: 'Rodríguez', secondLastName: 'Mora', gender: 'FEMALE', birthDate: '2013-05-20', identification: 4, caregiver: { firstName: 'Elena', lastName: 'Mora', identification: 5 } },
+  ],
+  piel: [
+    { local: 'demo', firstName: 'José', lastName: 'Hernández', secondLastName: 'Pérez', gender: 'MALE', birthDate: '1975-09-30', identification: 1 },
+    { local: 'demo2', firstName: 'Lucía', lastName: 'Ramírez', secondLastName: 'Ortiz', gender: 'FEMALE', birthDate: '1988-02-14', identification: 3 },
+  ],
+  equilibrio: [
+    { local: 'demo', firstName: 'Ana', lastName: 'Martínez', secondLastName: 'López', gender: 'FEMALE', birthDate: '1959-01-22', identification: 1 },
+    { local: 'demo2', firstName: 'Pedro', lastName: 'González', secondLastName: 'Ruiz', gender: 'MALE', birthDate: '1970-11-08', identification: 3 },
+  ],
 };
+const DEFAULT_PEOPLE: DemoPerson[] = [
+  { local: 'demo', firstName: 'Demo', lastName: 'Paciente', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1970-01-01', identification: 1 },
+  { local: 'demo2', firstName: 'Demo', lastName: 'Segundo', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1972-01-01', identification: 3 },
+];
+
+function ageInYears(birthDate: string, on: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = on.getUTCFullYear() - y;
+  if (on.getUTCMonth() + 1 < m || (on.getUTCMonth() + 1 === m && on.getUTCDate() < d)) age -= 1;
+  return age;
+}
 
 /**
  * A demo identification number valid for the country's first identification type (the sign-up's checks find it:
- * entering it in the wizard says "already registered"). n = 1 for the patient, 2 for the caregiver.
+ * entering it in the wizard says "already registered"). n (1-9): 1 the first patient, 2 its caregiver, 3 demo2,
+ * 4 the minor, 5 the minor's caregiver.
  */
-export function demoIdentification(country: string, n: 1 | 2): string {
+export function demoIdentification(country: string, n: number): string {
   switch (country) {
     case 'CR':
       return `10999000${n}`; // cédula, 9 digits
@@ -30,9 +67,15 @@ export function demoIdentification(country: string, n: 1 | 2): string {
   }
 }
 
+/** Demo phones valid for each country's numbering plan (the profile's edit checks them): the patient's, the caregiver's. */
+const DEMO_PHONES: Record<string, [string, string]> = {"CR": ["88001234", "88004321"], "MX": ["5512345678", "5587654321"], "PA": ["61234567", "67654321"], "HN": ["98765432", "99887766"], "GT": ["55123456", "55654321"], "DO": ["8095551234", "8295554321"], "SV": ["70001234", "77654321"], "TT": ["8686201234", "8687654321"]};
+/** A place of the shipped gazetteer per country, so a demo patient's address is one the profile can save as it is. */
+const DEMO_PLACES: Record<string, { id: string; country: string; region: string; city: string | null; label: string }> = {"CR": {"id": "CR-san-jose", "country": "CR", "region": "San José", "city": null, "label": "San José"}, "MX": {"id": "MX-jalisco-guadalajara", "country": "MX", "region": "Jalisco", "city": "Guadalajara", "label": "Guadalajara, Jalisco"}, "PA": {"id": "PA-panama", "country": "PA", "region": "Panamá", "city": null, "label": "Panamá"}, "HN": {"id": "HN-francisco-morazan-tegucigalpa", "country": "HN", "region": "Francisco Morazán", "city": "Tegucigalpa", "label": "Tegucigalpa, Francisco Morazán"}, "GT": {"id": "GT-quetzaltenango", "country": "GT", "region": "Quetzaltenango", "city": null, "label": "Quetzaltenango"}, "DO": {"id": "DO-santiago", "country": "DO", "region": "Santiago", "city": null, "label": "Santiago"}, "SV": {"id": "SV-san-salvador", "country": "SV", "region": "San Salvador", "city": null, "label": "San Salvador"}, "TT": {"id": "TT-puerto-espana", "country": "TT", "region": "Puerto España", "city": null, "label": "Puerto España"}};
+const demoPhone = (country: string, who: 0 | 1) => (DEMO_PHONES[country] ?? DEMO_PHONES.CR!)[who];
+
 export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const config of configs) {
-    const person = DEMO_PEOPLE[config.slug] ?? { firstName: 'Demo', lastName: 'Paciente', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1970-01-01', withCaregiver: false };
     const [pool] = await db
       .select({ poolId: identityPool.id, programId: program.id })
       .from(identityPool)
@@ -40,67 +83,72 @@ export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<vo
       .where(eq(program.slug, config.slug))
       .limit(1);
     if (!pool) continue;
-    const email = demoEmail(config.slug);
-    const [existing] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, pool.poolId), eq(userAccount.email, email))).limit(1);
-    if (existing) continue;
     const plan = config.supportPlans.find((p) => p.country === config.defaultCountry) ?? config.supportPlans[0]!;
-    const product = config.products.find((p) => p.countries.includes(plan.country) && p.minAgeYears <= 40) ?? config.products[0]!;
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await db.transaction(async (tx) => {
-      const [account] = await tx.insert(userAccount).values({ poolId: pool.poolId, email, passwordHash, status: 'CONFIRMED', language: 'es' }).returning({ id: userAccount.id });
-      const [row] = await tx
-        .insert(patient)
-        .values({
-          userId: account!.id,
-          programId: pool.programId,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          secondLastName: person.secondLastName,
-          birthDate: person.birthDate,
-          gender: person.gender,
-          country: plan.country,
-          typeIdentification: plan.identificationTypes[0]!,
-          legalIdentification: demoIdentification(plan.country, 1),
-          phoneCountry: plan.country,
-          phoneNumber: '88001234',
-          address: { line: 'Avenida Central 100', locality: 'Centro' },
-          latestTermsAccepted: config.latestTermsVersion,
-          language: 'es',
-        })
-        .returning({ id: patient.id });
-      const [planRow] = await tx
-        .insert(planPatient)
-        .values({ patientId: row!.id, supportPlanId: plan.id, startPeriod: '2026-01-01', endPeriod: '2026-12-31' })
-        .returning({ id: planPatient.id });
-      await tx.insert(consentRecord).values({ patientId: row!.id, termsVersion: config.latestTermsVersion });
-      await tx.insert(treatment).values({
-        planPatientId: planRow!.id,
-        productId: product.id,
-        unitAmount: '1',
-        frequencyAmount: 1,
-        frequencyInterval: 'day',
-        durationAmount: 6,
-        durationInterval: 'month',
-        startDate: '2026-01-15',
-        doctorFirstName: 'Laura',
-        doctorLastName: 'Vargas',
-        healthCenterName: 'Clínica Central',
-        healthCenterType: 'PRIVATE',
-      });
-      if (person.withCaregiver) {
-        await tx.insert(caregiver).values({
-          patientId: row!.id,
-          programId: pool.programId,
-          firstName: 'Carlos',
-          lastName: 'Rodríguez',
-          email: `cuidador@${config.slug}.example`,
-          relation: 'DIRECT_FAMILY',
-          typeIdentification: 'IDENTIFICATION',
-          legalIdentification: demoIdentification(plan.country, 2),
-          phoneCountry: plan.country,
-          phoneNumber: '88004321',
+    for (const person of DEMO_PEOPLE[config.slug] ?? DEFAULT_PEOPLE) {
+      const email = `${person.local}@${config.slug}.example`;
+      const [existing] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, pool.poolId), eq(userAccount.email, email))).limit(1);
+      if (existing) continue;
+      const age = ageInYears(person.birthDate, new Date());
+      const product =
+        config.products.find((p) => p.countries.includes(plan.country) && p.minAgeYears <= age && age <= p.maxAgeYears) ??
+        config.products.find((p) => p.countries.includes(plan.country)) ??
+        config.products[0]!;
+      await db.transaction(async (tx) => {
+        const [account] = await tx.insert(userAccount).values({ poolId: pool.poolId, email, passwordHash, status: 'CONFIRMED', language: 'es' }).returning({ id: userAccount.id });
+        const [row] = await tx
+          .insert(patient)
+          .values({
+            userId: account!.id,
+            programId: pool.programId,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            secondLastName: person.secondLastName,
+            birthDate: person.birthDate,
+            gender: person.gender,
+            country: plan.country,
+            typeIdentification: plan.identificationTypes[0]!,
+            legalIdentification: demoIdentification(plan.country, person.identification),
+            phoneCountry: plan.country,
+            phoneNumber: demoPhone(plan.country, 0),
+            address: { line: 'Avenida Central 100', location: DEMO_PLACES[plan.country] ?? DEMO_PLACES.CR! },
+            latestTermsAccepted: config.latestTermsVersion,
+            language: 'es',
+          })
+          .returning({ id: patient.id });
+        const [planRow] = await tx
+          .insert(planPatient)
+          .values({ patientId: row!.id, supportPlanId: plan.id, startPeriod: '2026-01-01', endPeriod: '2026-12-31' })
+          .returning({ id: planPatient.id });
+        await tx.insert(consentRecord).values({ patientId: row!.id, termsVersion: config.latestTermsVersion });
+        await tx.insert(treatment).values({
+          planPatientId: planRow!.id,
+          productId: product.id,
+          unitAmount: '1',
+          frequencyAmount: 1,
+          frequencyInterval: 'day',
+          durationAmount: 6,
+          durationInterval: 'month',
+          startDate: '2026-01-15',
+          doctorFirstName: 'Laura',
+          doctorLastName: 'Vargas',
+          healthCenterName: 'Clínica Central',
+          healthCenterType: 'PRIVATE',
         });
-      }
-    });
+        if (person.caregiver) {
+          await tx.insert(caregiver).values({
+            patientId: row!.id,
+            programId: pool.programId,
+            firstName: person.caregiver.firstName,
+            lastName: person.caregiver.lastName,
+            email: `cuidador${person.caregiver.identification === 2 ? '' : person.caregiver.identification}@${config.slug}.example`,
+            relation: 'DIRECT_FAMILY',
+            typeIdentification: 'IDENTIFICATION',
+            legalIdentification: demoIdentification(plan.country, person.caregiver.identification),
+            phoneCountry: plan.country,
+            phoneNumber: demoPhone(plan.country, 1),
+          });
+        }
+      });
+    }
   }
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db.ts';
 import { identityPool, patient, program, userAccount } from '../db/schema.ts';
-import { hashPassword } from '../modules/identity/crypto.ts';
+import { hashPassword } from '../platform/passwords.ts';
 
 export async function createAccount(
   db: Db,

@@ -2,6 +2,7 @@
 // its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home.
 import type { ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
+import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { ProfileCompletenessCard } from './sections/profile-completeness-card.tsx';
 
 export interface HomeCard {
@@ -12,6 +13,8 @@ export interface HomeCard {
 }
 
 export const HOME_CARDS: HomeCard[] = [
+  // Shows nothing unless the program's terms are newer than the ones the patient accepted.
+  { id: 'terms', Component: TermsAcceptanceCard },
   { id: 'treatments', Component: TreatmentsHomeCard },
   { id: 'profile', Component: ProfileCompletenessCard },
 ];

@@ -24,6 +24,8 @@ const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover
 const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
 const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
 const SignupNotMeScreen = lazyScreen(() => import('./routes/signup-not-me.tsx'));
+const ProfileScreen = lazyScreen(() => import('./routes/profile.tsx'));
+const EmailConfirmScreen = lazyScreen(() => import('./routes/email-confirm.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -56,7 +58,7 @@ function scopedRoutes(): RouteObject[] {
         { path: 'redemptions/:productSearchQuery/menu', element: later('pages.redemptionsMenu.title') },
         { path: 'benefits/:productSearchQuery?', element: later('pages.benefits.title') },
         { path: 'benefits/:productSearchQuery/coupon-code', element: later('pages.couponCode.title') },
-        { path: 'profile', element: later('pages.profile.title') },
+        { path: 'profile', element: <Screen component={ProfileScreen} props={{}} /> },
       ],
     },
     {
@@ -70,6 +72,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'logout', element: <Screen component={LogoutScreen} props={{}} /> },
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
+    { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
     { path: 'coupon', element: later('pages.coupon.title') },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },

@@ -21,6 +21,7 @@ export const paths = {
   signup: '/signup',
   signupNotMe: '/signup/not-me',
   coupon: '/coupon',
+  emailConfirm: '/email/confirm',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -159,3 +159,8 @@ export async function findCaller(db: Db, userId: string, programId: number) {
     .limit(1);
   return row;
 }
+
+/** "Close my account" cancelled by a login within the grace period: enabled again, nothing left to erase. */
+export async function cancelClosure(db: Db, userId: string, now: Date) {
+  await db.update(userAccount).set({ status: 'CONFIRMED', closureRequestedAt: null, eraseAfter: null, updatedAt: now }).where(eq(userAccount.id, userId));
+}

@@ -11,7 +11,8 @@ import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { auditEvent } from '../../db/schema.ts';
-import { getDummyHash, hashPassword, hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256, verifyPassword } from './crypto.ts';
+import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
@@ -109,6 +110,12 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const account = await repo.findAccountByEmail(db, poolId, email);
       // Always verify a hash, so that unknown and known e-mails answer in about the same time.
       const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+      // Logging in within the grace period of "close my account" cancels the closure (decision 019).
+      if (account && isValid && account.status === 'DISABLED' && account.closureRequestedAt && !account.erasedAt && account.eraseAfter && account.eraseAfter > clock()) {
+        await repo.cancelClosure(db, account.id, clock());
+        await db.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'account-closure-cancelled', createdAt: clock() });
+        account.status = 'CONFIRMED';
+      }
       if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
@@ -205,6 +212,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         displayName: `${patient.firstName} ${patient.lastName}`,
         firstName: patient.firstName,
         lastName: [patient.lastName, patient.secondLastName].filter(Boolean).join(' '),
+        firstSurname: patient.lastName,
+        secondSurname: patient.secondLastName,
         email: account.email,
         emailAlternative: patient.emailAlternative,
         birthDate: String(patient.birthDate).slice(0, 10),

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
 
-export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment', 'preregistration'] as const;
+export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment', 'preregistration', 'email-change-confirm', 'email-change-notice'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
 
@@ -38,6 +38,8 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   'password-changed': z.record(z.string(), z.string()),
   enrolment: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
   preregistration: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
+  'email-change-confirm': z.object({ link: HttpUrlSchema }).catchall(z.string()),
+  'email-change-notice': z.record(z.string(), z.string()),
 };
 
 const MailToEnqueueSchema = z.object({

@@ -26,6 +26,8 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   // notMe: the "this wasn't me" paragraph, added when the payload carries notMeLink (mails queued before it had none).
   enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body', notMe: 'signup.notMe.mail' },
   preregistration: { subject: 'signup.preregistered.mail.subject', body: 'signup.preregistered.mail.body' },
+  'email-change-confirm': { subject: 'account.email.mail.subject', body: 'account.email.mail.body' },
+  'email-change-notice': { subject: 'account.email.mail.noticeSubject', body: 'account.email.mail.noticeBody' },
 };
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */

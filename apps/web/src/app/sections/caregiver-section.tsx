@@ -6,7 +6,6 @@ import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-c
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { IdentificationType } from '@portal/contracts/enums';
 import { Card } from '../../components/ui/card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
@@ -18,7 +17,9 @@ import { usePatientPlan } from '../../features/signup/api/patient-plan.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { isFeatureEnabled } from '../../lib/features.ts';
 import { useUser } from '../../lib/user.ts';
+import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 
 function RemoveDialog({ caregiver, onClose }: { caregiver: CaregiverView; onClose: () => void }) {
@@ -98,30 +99,36 @@ function EditCaregiver({ caregiver, onDone }: { caregiver: CaregiverView; onDone
   );
 }
 
+/**
+ * The profile's caregiver block. Spec section 3: the block is absent when the patient has none; a link to add one
+ * stands in its place.
+ */
 export function CaregiverSection() {
   const t = useT();
   const { language } = useLanguage();
+  const { featureToggles } = useProgram();
   const caregiver = useQuery(caregiverQuery());
   const [mode, setMode] = useState<'view' | 'edit' | 'remove'>('view');
+  if (!isFeatureEnabled('caregiver', featureToggles)) return null;
+  if (caregiver.data === null) {
+    return (
+      <p className="caregiver-add-link">
+        <Link className="button button--ghost" href={pathInLanguage(language, paths.caregiverAdd)}>
+          {t('caregiver.add.action')}
+        </Link>
+      </p>
+    );
+  }
   return (
     <Card title={t('caregiver.section.title')}>
       <QueryRegion query={caregiver} lines={4}>
         {(current) =>
-          current === null ? (
-            <EmptyState
-              message={t('caregiver.empty')}
-              action={
-                <Link className="button button--primary" href={pathInLanguage(language, paths.caregiverAdd)}>
-                  {t('caregiver.add.action')}
-                </Link>
-              }
-            />
-          ) : mode === 'edit' ? (
+          current === null ? null : mode === 'edit' ? (
             <EditCaregiver caregiver={current} onDone={() => setMode('view')} />
           ) : (
             <>
               <CaregiverSummary caregiver={current} />
-              <div className="actions card__actions">
+              <div className="actions ui-card__actions">
                 <Button className="button button--primary" onPress={() => setMode('edit')}>
                   {t('caregiver.edit.action')}
                 </Button>

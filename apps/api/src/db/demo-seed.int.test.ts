@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, like } from 'drizzle-orm';
+import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
+import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { callAs } from '../test/patients.ts';
+import { readProgramConfigs } from './seed.ts';
+import { DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
+import { userAccount } from './schema.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000' });
+});
+afterAll(async () => t.close());
+
+async function signIn(slug: string, email: string) {
+  const response = await callAs(t, { slug }, 'POST', '/api/v1/login', { email, password: DEMO_PASSWORD });
+  expect(response.statusCode, `${email} logs in`).toBe(200);
+  return { slug, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
+}
+
+describe(`demo data (${TEST_DB})`, () => {
+  it.each(['alivio', 'piel', 'equilibrio'])('seeds demo2@%s.example: confirmed, no caregiver, one treatment', async (slug) => {
+    const who = await signIn(slug, `demo2@${slug}.example`);
+    const profile = UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data;
+    expect(profile.caregiver).toBeUndefined();
+    const { live } = TreatmentsResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/treatments')).json()).data;
+    expect(live).toHaveLength(1);
+  });
+
+  it('seeds a minor with a caregiver in alivio, who cannot remove it', async () => {
+    const who = await signIn('alivio', 'menor@alivio.example');
+    const profile = UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data;
+    expect(profile.caregiver).toBeDefined();
+    const removal = await callAs(t, who, 'DELETE', `/api/v1/caregiver/${profile.caregiver!.id}`);
+    expect(removal.statusCode).toBe(409);
+  });
+
+  it('seeds nothing twice', async () => {
+    const demoAccounts = async () => (await t.database.db.select({ n: count() }).from(userAccount).where(like(userAccount.email, '%@%.example')))[0]!.n;
+    const before = await demoAccounts();
+    await seedDemoData(t.database.db, readProgramConfigs(t.config.PROGRAMS_DIR));
+    expect(await demoAccounts()).toBe(before);
+  });
+});

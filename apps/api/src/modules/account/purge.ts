@@ -1,0 +1,65 @@
+// Erasure of closed accounts whose grace period is over (`npm run accounts:purge`, decision 019). Idempotent: an
+// erased account is marked and never touched again; running it twice erases nothing more.
+import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { auditEvent, caregiver, emailChange, outbox, passwordReset, patient, planPatient, treatment, userAccount } from '../../db/schema.ts';
+
+/** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
+export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;
+
+export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: number }> {
+  const due = await db
+    .select({ id: userAccount.id, email: userAccount.email })
+    .from(userAccount)
+    .where(and(eq(userAccount.status, 'DISABLED'), isNotNull(userAccount.closureRequestedAt), lte(userAccount.eraseAfter, now), isNull(userAccount.erasedAt)));
+  for (const account of due) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const [row] = await t.select({ id: patient.id, programId: patient.programId }).from(patient).where(eq(patient.userId, account.id));
+      if (row) {
+        const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
+        if (plans.length > 0) {
+          // The treatments stay (the program's counts), without the free text that could name a person.
+          await t
+            .update(treatment)
+            .set({ doctorFirstName: null, doctorLastName: null, healthCenterName: null, customTherapyCode: null, deletedNote: null, weight: null, weightUnit: null, updatedAt: now })
+            .where(inArray(treatment.planPatientId, plans.map((plan) => plan.id)));
+        }
+        await t.delete(caregiver).where(eq(caregiver.patientId, row.id));
+        await t
+          .update(patient)
+          .set({
+            firstName: 'ERASED',
+            lastName: 'ERASED',
+            secondLastName: null,
+            emailAlternative: null,
+            // NOT NULL columns keep a placeholder; the identification one stays unique per program.
+            birthDate: '1900-01-01',
+            gender: 'OTHER',
+            typeIdentification: 'TYPE_OTHER',
+            legalIdentification: `erased-${row.id}`,
+            phoneCountry: null,
+            phoneNumber: null,
+            phoneAlternative: null,
+            address: null,
+            weight: null,
+            weightUnit: null,
+            status: 'ERASED',
+            updatedAt: now,
+          })
+          .where(eq(patient.id, row.id));
+      }
+      await t.delete(emailChange).where(eq(emailChange.userId, account.id));
+      await t.delete(passwordReset).where(eq(passwordReset.userId, account.id));
+      // Mails already written to the old address carry it: they go too.
+      await t.delete(outbox).where(eq(outbox.recipient, account.email));
+      await t
+        .update(userAccount)
+        // '!' is no argon2 hash: no password can ever match it.
+        .set({ email: tombstoneEmail(account.id), passwordHash: '!', erasedAt: now, updatedAt: now })
+        .where(and(eq(userAccount.id, account.id), isNull(userAccount.erasedAt)));
+      await t.insert(auditEvent).values({ programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
+    });
+  }
+  return { erased: due.length };
+}

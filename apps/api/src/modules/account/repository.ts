@@ -1,0 +1,183 @@
+// The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
+import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { auditEvent, caregiver, consentRecord, emailChange, identityPool, patient, planPatient, product, session, treatment, userAccount } from '../../db/schema.ts';
+
+export async function findAccount(db: Db, userId: string) {
+  const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);
+  return row;
+}
+
+export async function findPoolId(db: Db, programId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
+  return row?.id;
+}
+
+export async function isEmailTaken(db: Db, poolId: number, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
+  return Boolean(row);
+}
+
+/** Wrong current passwords of this account since `since` (audit events: the count survives restarts and is shared by instances). */
+export async function countPasswordFailures(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditEvent)
+    .where(and(eq(auditEvent.actorUserId, userId), eq(auditEvent.action, 'current-password-refused'), gt(auditEvent.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
+  await db.insert(auditEvent).values(values);
+}
+
+export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: Date) {
+  await db.update(userAccount).set({ passwordHash, updatedAt: now }).where(eq(userAccount.id, userId));
+}
+
+/** Revokes every live session of the account but `keepSessionId` (none kept when it is undefined); answers how many. */
+export async function revokeSessions(db: Db, userId: string, reason: string, now: Date, keepSessionId?: string): Promise<number> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(session.userId, userId), isNull(session.revokedAt), keepSessionId ? ne(session.id, keepSessionId) : undefined))
+    .returning({ id: session.id });
+  return rows.length;
+}
+
+export async function supersedeEmailChanges(db: Db, userId: string, now: Date) {
+  await db
+    .update(emailChange)
+    .set({ supersededAt: now })
+    .where(and(eq(emailChange.userId, userId), isNull(emailChange.usedAt), isNull(emailChange.supersededAt)));
+}
+
+export async function insertEmailChange(db: Db, values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date }) {
+  await db.insert(emailChange).values({ userId: values.userId, newEmail: values.newEmail, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
+}
+
+/** Single use: of many simultaneous openings of one link, one gets the row. */
+export async function consumeEmailChange(db: Db, nonceHash: string, now: Date) {
+  const [row] = await db
+    .update(emailChange)
+    .set({ usedAt: now })
+    .where(and(eq(emailChange.nonceHash, nonceHash), isNull(emailChange.usedAt), isNull(emailChange.supersededAt), gt(emailChange.expiresAt, now)))
+    .returning({ userId: emailChange.userId, newEmail: emailChange.newEmail });
+  return row;
+}
+
+export async function updateEmail(db: Db, userId: string, email: string, now: Date) {
+  await db.update(userAccount).set({ email, updatedAt: now }).where(eq(userAccount.id, userId));
+}
+
+export async function listConsents(db: Db, patientId: number) {
+  return db
+    .select({ termsVersion: consentRecord.termsVersion, acceptedAt: consentRecord.acceptedAt })
+    .from(consentRecord)
+    .where(eq(consentRecord.patientId, patientId))
+    .orderBy(asc(consentRecord.acceptedAt), asc(consentRecord.id));
+}
+
+export async function findLatestTermsAccepted(db: Db, patientId: number): Promise<string | null> {
+  const [row] = await db.select({ version: patient.latestTermsAccepted }).from(patient).where(eq(patient.id, patientId)).limit(1);
+  return row?.version ?? null;
+}
+
+export async function recordConsent(db: Db, patientId: number, termsVersion: string, now: Date) {
+  await db.insert(consentRecord).values({ patientId, termsVersion, acceptedAt: now });
+  await db.update(patient).set({ latestTermsAccepted: termsVersion, updatedAt: now }).where(eq(patient.id, patientId));
+}
+
+export async function requestClosure(db: Db, userId: string, now: Date, eraseAfter: Date) {
+  await db.update(userAccount).set({ status: 'DISABLED', closureRequestedAt: now, eraseAfter, updatedAt: now }).where(eq(userAccount.id, userId));
+}
+
+/** Everything held about one patient, each query keyed by the caller's own ids. */
+export async function collectPatientData(db: Db, userId: string, patientId: number) {
+  const [account] = await db
+    .select({ email: userAccount.email, language: userAccount.language, status: userAccount.status, createdAt: userAccount.createdAt, closureRequestedAt: userAccount.closureRequestedAt })
+    .from(userAccount)
+    .where(eq(userAccount.id, userId));
+  const [patientRow] = await db
+    .select({
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      secondSurname: patient.secondLastName,
+      emailAlternative: patient.emailAlternative,
+      birthDate: patient.birthDate,
+      gender: patient.gender,
+      country: patient.country,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+      phoneCountry: patient.phoneCountry,
+      phoneNumber: patient.phoneNumber,
+      phoneAlternative: patient.phoneAlternative,
+      address: patient.address,
+      weight: patient.weight,
+      weightUnit: patient.weightUnit,
+      language: patient.language,
+      status: patient.status,
+      latestTermsAccepted: patient.latestTermsAccepted,
+      createdAt: patient.createdAt,
+      updatedAt: patient.updatedAt,
+    })
+    .from(patient)
+    .where(eq(patient.id, patientId));
+  const plans = await db
+    .select({ id: planPatient.id, supportPlanId: planPatient.supportPlanId, startPeriod: planPatient.startPeriod, endPeriod: planPatient.endPeriod, status: planPatient.status })
+    .from(planPatient)
+    .where(eq(planPatient.patientId, patientId));
+  const [caregiverRow] = await db
+    .select({
+      firstName: caregiver.firstName,
+      lastName: caregiver.lastName,
+      email: caregiver.email,
+      relation: caregiver.relation,
+      typeIdentification: caregiver.typeIdentification,
+      legalIdentification: caregiver.legalIdentification,
+      phoneCountry: caregiver.phoneCountry,
+      phoneNumber: caregiver.phoneNumber,
+      createdAt: caregiver.createdAt,
+    })
+    .from(caregiver)
+    .where(eq(caregiver.patientId, patientId));
+  const treatments = await db
+    .select({
+      medicine: product.medicine,
+      presentation: product.presentation,
+      unit: product.unit,
+      unitAmount: treatment.unitAmount,
+      frequencyAmount: treatment.frequencyAmount,
+      frequencyInterval: treatment.frequencyInterval,
+      durationAmount: treatment.durationAmount,
+      durationInterval: treatment.durationInterval,
+      restAmount: treatment.restAmount,
+      restInterval: treatment.restInterval,
+      startDate: treatment.startDate,
+      doctorFirstName: treatment.doctorFirstName,
+      doctorLastName: treatment.doctorLastName,
+      healthCenterName: treatment.healthCenterName,
+      healthCenterType: treatment.healthCenterType,
+      weight: treatment.weight,
+      weightUnit: treatment.weightUnit,
+      customTherapyCode: treatment.customTherapyCode,
+      createdAt: treatment.createdAt,
+      deletedAt: treatment.deletedAt,
+      deletedReason: treatment.deletedReason,
+      deletedNote: treatment.deletedNote,
+    })
+    .from(treatment)
+    .innerJoin(planPatient, eq(planPatient.id, treatment.planPatientId))
+    .innerJoin(product, eq(product.id, treatment.productId))
+    .where(eq(planPatient.patientId, patientId))
+    .orderBy(asc(treatment.id));
+  const consents = await listConsents(db, patientId);
+  const activity = await db
+    .select({ action: auditEvent.action, at: auditEvent.createdAt })
+    .from(auditEvent)
+    .where(eq(auditEvent.actorUserId, userId))
+    .orderBy(asc(auditEvent.id))
+    .limit(1000);
+  return { account, patient: patientRow, plans, caregiver: caregiverRow, treatments, consents, activity };
+}
+

@@ -1,0 +1,179 @@
+// The patient's account (issue 9): change password, change the login e-mail through a link to the new address,
+// terms acceptance, the data export and "close my account". Every call acts on the caller taken from the token.
+import { ACCOUNT_CLOSURE_GRACE_MS, CURRENT_PASSWORD_MAX_FAILURES, CURRENT_PASSWORD_WINDOW_MS, EMAIL_CHANGE_LINK_TTL_MS, type AccountExport, type ConsentsView } from '@portal/contracts/account';
+import type { Language } from '@portal/contracts/enums';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { programPageUrl } from '../../platform/mail/render.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { Caller } from '../../platform/patient-auth.ts';
+import type { ProgramRow } from '../../platform/programs.ts';
+import { issueSignedNonce, nonceHashOfSignedLink } from '../identity/crypto.ts';
+import * as repo from './repository.ts';
+
+export interface AccountDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: () => void;
+}
+
+const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value));
+
+/** A unique-index refusal (PostgreSQL 23505), however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function createAccountService({ db, clock, config, onMailQueued }: AccountDeps) {
+  const mailOptions = { publicUrl: config.PUBLIC_URL };
+
+  /**
+   * The current password, checked with argon2 before anything that only the account's owner may do. Wrong answers are
+   * counted (as audit events) and, past CURRENT_PASSWORD_MAX_FAILURES in the window, refused without checking: a stolen
+   * session cannot be used to guess the password.
+   */
+  async function checkCurrentPassword(caller: Caller, password: string, field: string) {
+    const now = clock();
+    const failures = await repo.countPasswordFailures(db, caller.userId, new Date(now.getTime() - CURRENT_PASSWORD_WINDOW_MS));
+    if (failures >= CURRENT_PASSWORD_MAX_FAILURES) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(CURRENT_PASSWORD_WINDOW_MS / 1000) });
+    const account = await repo.findAccount(db, caller.userId);
+    if (!account) throw new AppError('UNAUTHENTICATED');
+    if (!(await verifyPassword(account.passwordHash, password))) {
+      await repo.insertAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'current-password-refused', createdAt: now });
+      throw new AppError('VALIDATION_FAILED', { [field]: ['account.password.current.invalid'] });
+    }
+    return account;
+  }
+
+  return {
+    async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
+      const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
+      const passwordHash = await hashPassword(newPassword);
+      const now = clock();
+      const revoked = await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await repo.updatePasswordHash(t, caller.userId, passwordHash, now);
+        // Every other session ends (a thief's included); the one that changed the password goes on.
+        const count = await repo.revokeSessions(t, caller.userId, 'password-changed', now, caller.sessionId);
+        await enqueueMail(t, { programId: caller.programId, kind: 'password-changed', recipient: account.email, language: account.language, payload: {} }, mailOptions);
+        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'password-changed', createdAt: now });
+        return count;
+      });
+      onMailQueued?.();
+      return { passwordChanged: true as const, otherSessionsRevoked: revoked };
+    },
+
+    async requestEmailChange(program: ProgramRow, caller: Caller, newEmail: string, currentPassword: string) {
+      const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
+      if (newEmail === account.email) throw new AppError('VALIDATION_FAILED', { newEmail: ['account.email.same'] });
+      if (await repo.isEmailTaken(db, account.poolId, newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED', { newEmail: ['signup.email.alreadyRegistered'] });
+      const now = clock();
+      const language = account.language as Language;
+      const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
+      // Built from configuration, never from the Host header.
+      const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/email/confirm');
+      link.searchParams.set('n', nonce);
+      link.searchParams.set('s', signature);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await repo.supersedeEmailChanges(t, caller.userId, now);
+        await repo.insertEmailChange(t, { userId: caller.userId, newEmail, nonceHash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_TTL_MS), now });
+        await enqueueMail(t, { programId: program.id, kind: 'email-change-confirm', recipient: newEmail, language, payload: { link: link.toString() } }, mailOptions);
+        // The old address hears of it, so that a change the owner did not ask for does not go unnoticed.
+        await enqueueMail(t, { programId: program.id, kind: 'email-change-notice', recipient: account.email, language, payload: {} }, mailOptions);
+        await repo.insertAudit(t, { programId: program.id, actorUserId: caller.userId, action: 'email-change-requested', createdAt: now });
+      });
+      onMailQueued?.();
+      return { linkSent: true as const };
+    },
+
+    /** Opens a confirmation link (public: the link is the proof); the login e-mail changes only here. */
+    async confirmEmailChange(program: ProgramRow, nonce: string, signature: string) {
+      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      if (!nonceHash) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+      const poolId = await repo.findPoolId(db, program.id);
+      const now = clock();
+      try {
+        return await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          const consumed = await repo.consumeEmailChange(t, nonceHash, now);
+          if (!consumed) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+          const account = await repo.findAccount(t, consumed.userId);
+          // A link of another program's pool is unknown here.
+          if (!account || account.poolId !== poolId || account.status === 'DISABLED') throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+          if (await repo.isEmailTaken(t, poolId, consumed.newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+          await repo.updateEmail(t, consumed.userId, consumed.newEmail, now);
+          await repo.insertAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'email-changed', createdAt: now });
+          return { email: consumed.newEmail };
+        });
+      } catch (error) {
+        // Two accounts confirming the same address at once: the unique index lets one through.
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        throw error;
+      }
+    },
+
+    async consents(program: ProgramRow, caller: Caller): Promise<ConsentsView> {
+      const [history, latestTermsAccepted] = await Promise.all([repo.listConsents(db, caller.patientId), repo.findLatestTermsAccepted(db, caller.patientId)]);
+      return {
+        latestTermsVersion: program.latestTermsVersion,
+        latestTermsAccepted,
+        history: history.map((row) => ({ termsVersion: row.termsVersion, acceptedAt: row.acceptedAt.toISOString() })),
+      };
+    },
+
+    /** Records the acceptance of the program's latest terms (an older version read on a stale screen is refused). */
+    async acceptTerms(program: ProgramRow, caller: Caller, termsVersion: string): Promise<ConsentsView> {
+      if (termsVersion !== program.latestTermsVersion) throw new AppError('VALIDATION_FAILED', { termsVersion: ['account.terms.outdated'] });
+      const now = clock();
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await repo.recordConsent(t, caller.patientId, termsVersion, now);
+        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'terms-accepted', detail: { termsVersion }, createdAt: now });
+      });
+      return this.consents(program, caller);
+    },
+
+    async exportData(program: ProgramRow, caller: Caller): Promise<AccountExport> {
+      const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
+      if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
+      const now = clock();
+      await repo.insertAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'data-exported', createdAt: now });
+      const dates = <T extends Record<string, unknown>>(row: T) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+      return {
+        exportedAt: now.toISOString(),
+        program: { slug: program.slug, name: program.name },
+        account: dates(data.account),
+        patient: dates(data.patient),
+        plans: data.plans.map(dates),
+        caregiver: data.caregiver ? dates(data.caregiver) : null,
+        treatments: data.treatments.map(dates),
+        consents: data.consents.map((row) => ({ termsVersion: row.termsVersion, acceptedAt: row.acceptedAt.toISOString() })),
+        activity: data.activity.map((row) => ({ action: row.action, at: row.at.toISOString() })),
+      };
+    },
+
+    /** Disables the account at once and ends every session; the data is erased after the grace period (decision 019). */
+    async closeAccount(caller: Caller, currentPassword: string) {
+      await checkCurrentPassword(caller, currentPassword, 'currentPassword');
+      const now = clock();
+      const eraseAfter = new Date(now.getTime() + ACCOUNT_CLOSURE_GRACE_MS);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await repo.requestClosure(t, caller.userId, now, eraseAfter);
+        await repo.revokeSessions(t, caller.userId, 'account-closed', now);
+        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'account-closure-requested', createdAt: now });
+      });
+      return { eraseAfter: iso(eraseAfter)! };
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,73 @@
+// The account's calls (issue 9): password, login e-mail, terms, the privacy centre's export and closure.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ChangeEmailResponseSchema,
+  ChangePasswordResponseSchema,
+  CloseAccountResponseSchema,
+  ConfirmEmailChangeResponseSchema,
+  ConsentsResponseSchema,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+} from '@portal/contracts/account';
+import { api } from '../../../lib/api.ts';
+import { sessionStore } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session-hooks.ts';
+import { userQuery } from '../../../lib/user.ts';
+
+export const changePassword = (body: ChangePasswordBody) => api.post('/api/v1/account/password', body, { schema: ChangePasswordResponseSchema.shape.data });
+export const changeEmail = (body: ChangeEmailBody) => api.post('/api/v1/account/email', body, { schema: ChangeEmailResponseSchema.shape.data });
+export const confirmEmailChange = (link: { n: string; s: string }) =>
+  api.post('/api/v1/account/email/confirm', link, { schema: ConfirmEmailChangeResponseSchema.shape.data });
+export const closeAccount = (currentPassword: string) => api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
+
+export const consentsQuery = () =>
+  queryOptions({
+    queryKey: ['consents'],
+    queryFn: () => api.get('/api/v1/consents', { schema: ConsentsResponseSchema.shape.data }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useConsents() {
+  const session = useSession();
+  return useQuery({ ...consentsQuery(), enabled: Boolean(session) });
+}
+
+export function useAcceptTerms() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (termsVersion: string) => api.post('/api/v1/consents', { termsVersion }, { schema: ConsentsResponseSchema.shape.data }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(consentsQuery().queryKey, data);
+      return queryClient.invalidateQueries({ queryKey: userQuery().queryKey });
+    },
+  });
+}
+
+/**
+ * "Download my data": the export is a file (Content-Disposition attachment), fetched with the session's token and
+ * handed to the browser as a download. The api-client's envelope and camelCase handling do not apply to a file.
+ */
+function fetchExport() {
+  const token = sessionStore.get()?.accessToken;
+  return fetch('/api/v1/account/export', { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, cache: 'no-store' });
+}
+
+export async function downloadMyData(): Promise<void> {
+  let response = await fetchExport();
+  if (response.status === 401) {
+    // An expired access token: one call through the api-client renews the session (or ends it), then once more.
+    await api.get('/api/v1/consents');
+    response = await fetchExport();
+  }
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-data.json';
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,140 @@
+// Edits what the patient may change (PUT /api/v1/user): names' spelling, gender, language, contact data and address.
+// The body is checked with the contract's ProfileUpdateBodySchema; the server's field errors land on the fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Button, Form } from 'react-aria-components';
+import { ProfileUpdateBodySchema, type ProfileUpdate } from '@portal/contracts/profile';
+import type { UserProfile } from '@portal/contracts/identity';
+import { COUNTRY_DIAL_CODES, LocationSchema, type Location } from '@portal/contracts/signup';
+import { COUNTRY_CODES, type Language } from '@portal/contracts/enums';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
+import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language.tsx';
+import { useT } from '../../../program/use-t.ts';
+import { useUpdateProfile } from '../api/profile-api.ts';
+import { countryName } from './profile-details.tsx';
+import { LocationField } from './location-field.tsx';
+
+interface FormValues {
+  firstName: string;
+  lastName: string;
+  secondSurname: string;
+  gender: 'FEMALE' | 'MALE' | 'OTHER';
+  language: Language;
+  emailAlternative: string;
+  phone: { country: string; phoneNumber: string };
+  phoneAlternative: string;
+  address: { line: string; location?: Location };
+}
+
+/** An address left wholly empty is "no address"; half an address is checked (and refused) by the contract. */
+function bodyOf(values: FormValues) {
+  const hasAddress = values.address.line.trim() !== '' || values.address.location !== undefined;
+  return { ...values, address: hasAddress ? values.address : null };
+}
+
+/** The contract checks the form (its messages are text keys); the form keeps its own values until submission. */
+const resolver: Resolver<FormValues> = async (values, context, options) => {
+  const result = await zodResolver(ProfileUpdateBodySchema)(bodyOf(values) as never, context, options as never);
+  return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as never } : { values, errors: {} };
+};
+
+function defaultsOf(user: UserProfile): FormValues {
+  const location = LocationSchema.safeParse(user.address?.location);
+  return {
+    firstName: user.firstName,
+    lastName: user.firstSurname,
+    secondSurname: user.secondSurname ?? '',
+    gender: user.gender,
+    language: user.language,
+    emailAlternative: user.emailAlternative ?? '',
+    phone: { country: user.phone?.country ?? user.country, phoneNumber: user.phone?.phoneNumber ?? '' },
+    phoneAlternative: user.phoneAlternative?.phoneNumber ?? '',
+    address: { line: typeof user.address?.line === 'string' ? user.address.line : '', ...(location.success ? { location: location.data } : {}) },
+  };
+}
+
+export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean) => void }) {
+  const t = useT();
+  const { setLanguage } = useLanguage();
+  const update = useUpdateProfile();
+  const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
+  const { control, handleSubmit, formState, setError } = useForm<FormValues>({ resolver, defaultValues: defaultsOf(user) });
+  const dialOptions = useMemo(
+    () => COUNTRY_CODES.map((code) => ({ value: code, text: `${countryName(code, user.language)} (${COUNTRY_DIAL_CODES[code]})` })).sort((a, b) => a.text.localeCompare(b.text)),
+    [user.language],
+  );
+  const initialLocation = LocationSchema.safeParse(user.address?.location);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerErrorKey(undefined);
+    try {
+      const body: ProfileUpdate = ProfileUpdateBodySchema.parse(bodyOf(values));
+      const saved = await update.mutateAsync(body);
+      onDone(true);
+      // The screens follow the language the patient chose (the e-mails follow it on the server).
+      if (saved.language !== user.language) setLanguage(saved.language);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
+      if (fieldErrors && Object.keys(fieldErrors).length > 0) {
+        for (const [field, [key]] of Object.entries(fieldErrors)) setError(field as FieldPath<FormValues>, { message: key ?? 'errors.validation' });
+      } else {
+        setServerErrorKey(error instanceof ApiError && error.error ? error.error.message : 'profile.saveError');
+      }
+    }
+  });
+
+  return (
+    <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('profile.edit')}>
+      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
+      {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
+      <FormTextField control={control} name="firstName" label={t('signup.personalInfo.firstName.label')} autoComplete="given-name" isRequired />
+      <FormTextField control={control} name="lastName" label={t('signup.personalInfo.lastName.label')} autoComplete="family-name" isRequired />
+      <FormTextField control={control} name="secondSurname" label={`${t('signup.personalInfo.secondSurname.label')} (${t('common.optional')})`} />
+      <RadioField
+        control={control}
+        name="gender"
+        label={t('profile.gender')}
+        orientation="horizontal"
+        options={[
+          { value: 'FEMALE', text: t('signup.personalInfo.gender.female') },
+          { value: 'MALE', text: t('signup.personalInfo.gender.male') },
+          { value: 'OTHER', text: t('signup.personalInfo.gender.other') },
+        ]}
+      />
+      <RadioField
+        control={control}
+        name="language"
+        label={t('profile.language')}
+        description={t('profile.language.hint')}
+        orientation="horizontal"
+        options={[
+          { value: 'es', text: t('profile.language.es') },
+          { value: 'en', text: t('profile.language.en') },
+        ]}
+      />
+      <FormTextField control={control} name="emailAlternative" type="email" autoComplete="email" label={`${t('profile.emailAlternative')} (${t('common.optional')})`} />
+      <div className="profile-pair">
+        <SelectField control={control} name="phone.country" label={t('signup.contact.countryCode.label')} placeholder={t('common.select')} options={dialOptions} isRequired />
+        <FormTextField control={control} name="phone.phoneNumber" type="tel" autoComplete="tel-national" label={t('profile.phone')} isRequired />
+      </div>
+      <FormTextField control={control} name="phoneAlternative" type="tel" label={`${t('profile.phoneAlternative')} (${t('common.optional')})`} />
+      <LocationField control={control} name="address.location" country={user.country} language={user.language} initialLabel={initialLocation.success ? initialLocation.data.label : ''} />
+      <FormTextField control={control} name="address.line" label={t('signup.address.line.label')} description={t('signup.address.line.hint')} autoComplete="street-address" />
+      <div className="actions">
+        <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
+          {t('common.save')}
+        </PendingButton>
+        <Button className="button button--ghost" onPress={() => onDone(false)} isDisabled={update.isPending}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

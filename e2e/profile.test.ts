@@ -1,0 +1,203 @@
+// The patient's profile on a phone: view and edit, change password, download my data, terms acceptance (issue 9).
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { desc, eq } from 'drizzle-orm';
+import { consentRecord, outbox, patient, userAccount } from '../apps/api/src/db/schema.ts';
+import type { Database } from '../apps/api/src/platform/db.ts';
+import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, waitForTitle, type Portal } from './support.ts';
+import { textsOf } from './texts.ts';
+
+const DEMO_PASSWORD = 'Demo-pass-2026';
+const PHONE = { width: 390, height: 844 };
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+const db = () => (portal.app as unknown as { database: Database }).database.db;
+
+/** Logs in through the API (as the login screen would) and keeps the session where the app reads it. */
+async function signIn(page: Page, slug: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${portal.origin(slug)}/signup`);
+  const ok = await page.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+      if (!response.ok) return false;
+      const { data } = await response.json();
+      localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
+      return true;
+    },
+    { email, password },
+  );
+  expect(ok, `login of ${email}`).toBe(true);
+}
+
+async function openProfile(page: Page, slug: string, language: 'es' | 'en') {
+  const texts = textsOf(slug, language);
+  await page.goto(`${portal.origin(slug)}${language === 'en' ? '/en' : ''}/profile`);
+  await waitForTitle(page);
+  await page.getByRole('heading', { name: texts['profile.contactData']!, exact: true }).waitFor();
+  return texts;
+}
+
+describe('profile on a phone', () => {
+  it.each(['es', 'en'] as const)('shows every field of the demo patient, identification masked (%s), with no axe violation', async (language) => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'alivio', 'demo2@alivio.example');
+    const texts = await openProfile(page, 'alivio', language);
+    const main = page.locator('main');
+    await expect.poll(() => main.innerText()).toContain('demo2@alivio.example');
+    const text = await main.innerText();
+    expect(text).toContain('Jorge');
+    expect(text).toContain('•••••0003');
+    expect(text).not.toContain('109990003');
+    expect(text).toContain('07/03/1981');
+    expect(text).toContain(texts['profile.callCenterToChange']!);
+    expect(await page.locator('svg[data-avatar="male"]').count()).toBe(1);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoAxeViolations(page, `profile ${language}`);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the phone: a wrong number is refused on its field, a right one is saved and shown', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'alivio', 'demo2@alivio.example');
+    const texts = await openProfile(page, 'alivio', 'es');
+    await page.getByRole('button', { name: texts['profile.edit']!, exact: true }).click();
+    const form = page.getByRole('form', { name: texts['profile.edit']! });
+    await form.waitFor();
+    const phone = form.getByLabel(texts['profile.phone']!, { exact: true });
+    await phone.fill('123');
+    // The demo's address has no place from the gazetteer yet: choose one.
+    const box = form.getByRole('combobox', { name: texts['signup.address.search.label']! });
+    await box.click();
+    await box.pressSequentially('Escaz', { delay: 50 });
+    await page.getByRole('option', { name: /Escazú/ }).first().click();
+    await form.getByRole('button', { name: texts['common.save']!, exact: true }).click();
+    await form.getByText(texts['signup.contact.phone.invalid']!).first().waitFor();
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page, 'profile edit with an error');
+    await phone.fill('8877-6655');
+    await form.getByRole('button', { name: texts['common.save']!, exact: true }).click();
+    await page.getByText(texts['profile.saved']!).waitFor();
+    // Stored and shown as the national number (the contract normalises it).
+    await expect.poll(() => page.locator('main').innerText()).toContain('88776655');
+    const [row] = await db().select({ phoneNumber: patient.phoneNumber }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(userAccount.email, 'demo2@alivio.example'));
+    expect(row?.phoneNumber?.replace(/\D/g, '')).toBe('88776655');
+    await context.close();
+  });
+});
+
+describe('account', () => {
+  it('changes the password, then logs in with the new one', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'piel', 'demo2@piel.example');
+    const texts = await openProfile(page, 'piel', 'es');
+    const form = page.getByRole('form', { name: texts['account.password.title']! });
+    await form.getByLabel(texts['account.password.current.label']!, { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByLabel(texts['account.password.new.label']!, { exact: true }).fill('Nueva-Clave-Segura-2026!');
+    await form.getByRole('button', { name: texts['account.password.submit']!, exact: true }).click();
+    await page.getByText(texts['account.password.changed']!).waitFor();
+    await context.close();
+
+    const next = await newPage(browser, { viewport: PHONE });
+    await next.page.goto(`${portal.origin('piel')}/login`);
+    await waitForTitle(next.page);
+    await next.page.getByLabel(texts['login.email.label']!, { exact: true }).fill('demo2@piel.example');
+    await next.page.getByLabel(texts['login.password.label']!, { exact: true }).fill('Nueva-Clave-Segura-2026!');
+    await next.page.getByRole('button', { name: texts['login.submit']!, exact: true }).click();
+    await next.page.waitForURL((url) => url.pathname === '/home');
+    await next.context.close();
+  });
+
+  it('downloads my data as a JSON file with my profile and treatments', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'equilibrio', 'demo2@equilibrio.example');
+    const texts = await openProfile(page, 'equilibrio', 'en');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('equilibrio-my-data.json');
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.account.email).toBe('demo2@equilibrio.example');
+    expect(data.patient.firstName).toBe('Pedro');
+    expect(data.treatments).toHaveLength(1);
+    await context.close();
+  });
+
+  it.each(['es', 'en'] as const)('asks for the new terms, readable in place, and records the acceptance (%s)', async (language) => {
+    const email = 'demo@equilibrio.example';
+    const [who] = await db().select({ id: patient.id }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(userAccount.email, email));
+    await db().update(patient).set({ latestTermsAccepted: '0.9' }).where(eq(patient.id, who!.id));
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'equilibrio', email);
+    const texts = await openProfile(page, 'equilibrio', language);
+    const card = page.locator('section.terms-card');
+    await card.waitFor();
+    const toggle = card.getByRole('button', { name: texts['common.readMore']!, exact: true });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await card.getByRole('button', { name: texts['common.readLess']!, exact: true }).getAttribute('aria-expanded')).toBe('true');
+    await expectNoAxeViolations(page, `terms ${language}`);
+    const before = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
+    await card.getByRole('button', { name: texts['account.terms.accept']!, exact: true }).click();
+    await page.getByText(texts['account.terms.accepted']!).waitFor();
+    const [row] = await db().select({ version: patient.latestTermsAccepted }).from(patient).where(eq(patient.id, who!.id));
+    const after = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
+    expect(row?.version).not.toBe('0.9');
+    expect(after.length).toBeGreaterThan(before.length);
+    await context.close();
+  });
+
+  it('changes the login e-mail only when the link mailed to the new address is opened', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'piel', 'demo@piel.example');
+    const texts = await openProfile(page, 'piel', 'es');
+    const form = page.getByRole('form', { name: texts['account.email.title']! });
+    await form.getByLabel(texts['account.email.new.label']!, { exact: true }).fill('nuevo-demo@piel.example');
+    await form.getByLabel(texts['account.password.current.label']!, { exact: true }).fill(DEMO_PASSWORD);
+    await form.getByRole('button', { name: texts['account.email.submit']!, exact: true }).click();
+    await page.getByText(texts['account.email.sent']!.replace('{newEmail}', 'nuevo-demo@piel.example')).waitFor();
+    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'nuevo-demo@piel.example')).orderBy(desc(outbox.createdAt)).limit(1);
+    expect(mail?.kind).toBe('email-change-confirm');
+    const link = new URL(String(mail!.payload.link));
+    const [before] = await db().select({ email: userAccount.email }).from(userAccount).where(eq(userAccount.email, 'demo@piel.example'));
+    expect(before?.email).toBe('demo@piel.example');
+    await page.goto(`${portal.origin('piel')}${link.pathname}${link.search}`);
+    await page.getByText(texts['account.email.confirm.done']!.replace('{email}', 'nuevo-demo@piel.example')).waitFor();
+    await expectNoAxeViolations(page, 'e-mail confirmed');
+    const [after] = await db().select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.email, 'nuevo-demo@piel.example'));
+    expect(after).toBeDefined();
+    // Single use: the same link again says it is no longer valid.
+    await page.reload();
+    await page.getByText(texts['account.email.confirm.invalid']!).waitFor();
+    await context.close();
+  });
+
+  it('closes the account from a dialog confirmed with the password, and signs out', async () => {
+    const { context, page } = await newPage(browser, { viewport: PHONE });
+    await signIn(page, 'alivio', 'demo2@alivio.example');
+    const texts = await openProfile(page, 'alivio', 'en');
+    await page.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'close account dialog');
+    await dialog.getByLabel(texts['account.close.passwordLabel']!, { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    await dialog.getByText(texts['account.password.current.invalid']!).waitFor();
+    await dialog.getByLabel(texts['account.close.passwordLabel']!, { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/en/login');
+    const [account] = await db().select({ status: userAccount.status, eraseAfter: userAccount.eraseAfter }).from(userAccount).where(eq(userAccount.email, 'demo2@alivio.example'));
+    expect(account?.status).toBe('DISABLED');
+    expect(account?.eraseAfter).not.toBeNull();
+    await context.close();
+  });
+});

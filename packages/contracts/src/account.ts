@@ -1,0 +1,60 @@
+// Contracts of the patient's account (issue 9): change password, change e-mail, terms acceptance, the privacy centre.
+import { z } from 'zod';
+import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
+
+/** A grace period after "close my account": logging in within it cancels the closure; after it the data is erased. */
+export const ACCOUNT_CLOSURE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long the link that confirms a new login e-mail can be used. */
+export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Wrong current passwords (change password, change e-mail, close account) allowed in the window before a pause. */
+export const CURRENT_PASSWORD_MAX_FAILURES = 5;
+export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+
+/** What the patient types to prove it is them (checked with the stored hash, never with the rules of a new password). */
+const CurrentPasswordSchema = z.string({ error: 'account.password.current.required' }).min(1, { error: 'account.password.current.required' }).max(1024);
+
+/** POST /api/v1/account/password */
+export const ChangePasswordBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+export const ChangePasswordResponseSchema = z.object({ data: z.object({ passwordChanged: z.literal(true), otherSessionsRevoked: z.number().int() }) });
+
+/** POST /api/v1/account/email: asks for a new login e-mail; a link goes to the new address, a notice to the old one. */
+export const ChangeEmailBodySchema = z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema });
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
+export const ChangeEmailResponseSchema = z.object({ data: z.object({ linkSent: z.literal(true) }) });
+
+/** POST /api/v1/account/email/confirm: the link's parameters (public: the link is the proof). */
+export const EmailChangeLinkSchema = signedLinkSchema('account.email.confirm.invalid');
+export const ConfirmEmailChangeResponseSchema = z.object({ data: z.object({ email: z.string() }) });
+
+/** GET /api/v1/consents: the program's latest terms, the version the patient accepted, and every acceptance. */
+export const ConsentRecordSchema = z.object({ termsVersion: z.string(), acceptedAt: z.string() });
+export const ConsentsViewSchema = z.object({
+  latestTermsVersion: z.string(),
+  latestTermsAccepted: z.string().nullable(),
+  history: z.array(ConsentRecordSchema),
+});
+export type ConsentsView = z.infer<typeof ConsentsViewSchema>;
+export const ConsentsResponseSchema = z.object({ data: ConsentsViewSchema });
+/** POST /api/v1/consents: accepts the version the patient read (refused unless it is the program's latest). */
+export const AcceptTermsBodySchema = z.strictObject({ termsVersion: z.string().regex(/^\d+\.\d+$/, { error: 'account.terms.outdated' }) });
+export type AcceptTermsBody = z.infer<typeof AcceptTermsBodySchema>;
+
+/** POST /api/v1/account/close */
+export const CloseAccountBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema });
+export const CloseAccountResponseSchema = z.object({ data: z.object({ eraseAfter: z.string() }) });
+
+const Row = z.record(z.string(), z.unknown());
+/** GET /api/v1/account/export: everything the portal holds about the patient (a file, not an envelope). */
+export const AccountExportSchema = z.object({
+  exportedAt: z.string(),
+  program: z.object({ slug: z.string(), name: z.string() }),
+  account: Row,
+  patient: Row,
+  plans: z.array(Row),
+  caregiver: Row.nullable(),
+  treatments: z.array(Row),
+  consents: z.array(ConsentRecordSchema),
+  activity: z.array(z.object({ action: z.string(), at: z.string() })),
+});
+export type AccountExport = z.infer<typeof AccountExportSchema>;
