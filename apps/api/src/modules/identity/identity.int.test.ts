@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import { decodeProtectedHeader } from 'jose';
 import { buildApp } from '../../app.ts';
-import { identityPool, outbox, program } from '../../db/schema.ts';
+import { identityPool, outbox, program, session } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
@@ -161,6 +161,32 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
     }
     clock.advance(20 * 60 * 1000);
     expect((await refresh('piel', current)).statusCode).toBe(401);
+  });
+
+  it('checks the idle limit when an access token is used, and marks the session used at most once a minute', async () => {
+    const tokens = await tokensOf('alivio', demoEmail('alivio'), DEMO_PASSWORD);
+    const sessionId = tokens.RefreshToken.split('.')[0]!;
+    const lastUsed = async () => (await t.database.db.select({ at: session.lastUsedAt }).from(session).where(eq(session.id, sessionId)))[0]!.at.getTime();
+    const loggedInAt = await lastUsed();
+    clock.advance(30 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(loggedInAt); // a read within the minute writes nothing
+    clock.advance(40 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(clock().getTime());
+    // Use through the access token keeps the session alive: 34 minutes after login the refresh still works.
+    clock.advance(13 * 60 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    clock.advance(20 * 60 * 1000);
+    const renewed = LoginResponseSchema.parse((await refresh('alivio', tokens.RefreshToken)).json()).data;
+    // A session idle for longer than 30 minutes is refused, and ended, even with an unexpired access token.
+    await t.database.db.update(session).set({ lastUsedAt: new Date(clock().getTime() - 31 * 60 * 1000) }).where(eq(session.id, sessionId));
+    const idle = await getUser('alivio', renewed.AccessToken);
+    expect(idle.statusCode).toBe(401);
+    expect(codeOf(idle.json()).code).toBe('UNAUTHENTICATED');
+    const [ended] = await t.database.db.select().from(session).where(eq(session.id, sessionId));
+    expect(ended?.revokedReason).toBe('idle');
+    expect((await refresh('alivio', renewed.RefreshToken)).statusCode).toBe(401);
   });
 
   it('revokes the session on logout', async () => {
