@@ -16,6 +16,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
 import { clientLogRoutes } from './modules/client-log/routes.ts';
@@ -108,8 +109,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: `${config.REDIS_KEY_PREFIX}rl:` } : {}),
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // Only the API counts: pages, the built app and program files are static and never limited by address
+    // (one page load fetches dozens of files, and many patients share one address).
+    allowList: (request) => !request.url.startsWith('/api/'),
   });
+  registerSubjectLimit(app, config.recoveryHmacSecret);
   registerProgramResolution(app, programs);
 
   await app.register(swagger, {
@@ -130,7 +134,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
       await api.register(identityRoutes, {
         identity,
-        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
+        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE, addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR },
       });
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
     },

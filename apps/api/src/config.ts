@@ -43,7 +43,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromString.optional(),
   TRUST_PROXY: booleanFromString.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(300),
+  /** API calls a minute per address; sized for many patients behind one carrier NAT or clinic Wi-Fi. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
+  /** How many times looser the per-address limit of an abuse-prone call is than its per-subject (e-mail, document) limit. */
+  RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(5),
   CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   // Identity
   /** Encrypts the pools' private signing keys at rest; required in production. */

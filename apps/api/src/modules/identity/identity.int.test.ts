@@ -121,12 +121,21 @@ describe(`lockout (${TEST_DB})`, () => {
     expect(codeOf((await login('piel', account.email, account.password)).json()).details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 900 });
   });
 
-  it('rate-limits login attempts per address', async () => {
-    const limited = await createTestApp({ LOGIN_PER_MINUTE: '3' });
+  it('rate-limits login attempts per e-mail strictly and per address loosely (shared addresses)', async () => {
+    const limited = await createTestApp({ LOGIN_PER_MINUTE: '3', RATE_LIMIT_ADDRESS_FACTOR: '2' });
+    const attempt = (email: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '10.50.0.1', payload: { email, password: 'not-the-password-1' } });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '10.50.0.1', payload: { email: 'a@b.example', password: 'x' } })).statusCode);
-      expect(statuses).toEqual([400, 400, 400, 429]);
+      for (let i = 0; i < 4; i += 1) statuses.push((await attempt('a@b.example')).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]); // 400: NotAuthorizedException, Cognito's status
+      // Another patient behind the same address is not locked out by the first one's attempts ...
+      expect((await attempt('c@d.example')).statusCode).toBe(400);
+      expect((await attempt('e@f.example')).statusCode).toBe(400);
+      // ... until the address's own, looser limit (3 x 2 = 6 calls a minute here).
+      expect((await attempt('g@h.example')).statusCode).toBe(429);
+      // The key is an HMAC of the e-mail, never the e-mail itself.
+      expect(limited.logs()).not.toContain('a@b.example');
     } finally {
       await limited.close();
     }
