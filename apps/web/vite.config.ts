@@ -20,8 +20,17 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/program\//],
-        globPatterns: ['**/*.{js,css,html,svg}'],
+        // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must
+        // stay small on a poor connection. Every other chunk (screens, the password dictionaries) is cached when a
+        // screen first loads it (below), so a visited screen still opens offline. See docs/decisions/010.
+        globPatterns: ['index.html', 'assets/{index,shell,rolldown-runtime}-*.{js,css}', '*.svg'],
         runtimeCaching: [
+          {
+            // Built files have content hashes in their names: a cached copy is always right.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'app-chunks', expiration: { maxEntries: 120 } },
+          },
           {
             // Program texts and configuration: fresh when online, last copy when offline.
             urlPattern: ({ url }) => url.pathname.startsWith('/program/'),
@@ -33,7 +42,31 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/program': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Which files each route loads, for the byte budgets (e2e/bundle-budget.test.ts); never served (a dot folder).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Each password-strength word list in its own chunk (they are separate modules, some 200 KB gzip):
+          // no single chunk over the budget, and they load in parallel when a password meter opens.
+          groups: [
+            {
+              name: (id: string) => {
+                const match = /@zxcvbn-ts\/(language-[a-z-]+)\/dist\/([A-Za-z]+)\.json/.exec(id);
+                return match ? `zxcvbn-${match[1]}-${match[2]}` : null;
+              },
+              test: /@zxcvbn-ts\/language-/,
+            },
+            // React's runtime apart from the app's entry (no chunk over Vite's size warning); part of the shell.
+            { name: 'shell-react', test: /node_modules\/(react|react-dom|scheduler)\// },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

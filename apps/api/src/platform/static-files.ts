@@ -32,6 +32,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     prefix: '/',
     index: false,
     wildcard: true,
+    dotfiles: 'ignore', // .vite/manifest.json is for the build's own checks
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
