@@ -1,10 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Brotli and gzip copies of the built scripts and styles, made once here at maximum level; the server sends the one the browser accepts. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const content = readFileSync(path.join(assets, name));
+        if (content.length < 1024) continue;
+        writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(path.join(assets, `${name}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -50,7 +50,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger = loggerOptions(config.LOG_LEVEL);
+  // Pretty only in development on a terminal, and never when a test captures the logs.
+  const logger = loggerOptions(config.LOG_LEVEL, config.NODE_ENV === 'development' && !options.logStream && Boolean(process.stdout.isTTY));
   const app = Fastify({
     logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     genReqId: () => randomUUID(),

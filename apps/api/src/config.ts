@@ -25,7 +25,7 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin used in links sent by e-mail; never taken from the Host header. */
-  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).default('http://localhost:3000'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/pglite')),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
@@ -67,7 +67,7 @@ export const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Env & { appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
+export type AppConfig = Env & { PUBLIC_URL: string; appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
 
 /** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
 const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
@@ -92,6 +92,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     ...parsed,
+    // Links in e-mails point to the port this server listens on unless the deployment says otherwise.
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     appVersion: parsed.APP_VERSION ?? readPackageVersion(),
     seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET ?? DEV_KEY_ENCRYPTION_SECRET,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
 
@@ -12,6 +13,10 @@ describe(`static files are never limited by address (${TEST_DB})`, () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
     writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1);');
+    const big = 'console.log("a long enough script");\n'.repeat(100);
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js'), big);
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(dist, 'assets', 'big-abc.js.gz'), gzipSync(big));
     t = await createTestApp({ WEB_DIST_DIR: dist, RATE_LIMIT_PER_MINUTE: '5' });
   });
   afterAll(async () => {
@@ -31,5 +36,17 @@ describe(`static files are never limited by address (${TEST_DB})`, () => {
     const api = [];
     for (let i = 0; i < 6; i += 1) api.push((await t.app.inject({ url: '/api/v1/resource/countries', ...from })).statusCode);
     expect(api).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it('sends the pre-compressed copy of a built file that the browser accepts, cacheable for a year', async () => {
+    const br = await t.app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('a long enough script');
+    const gz = await t.app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/big-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('a long enough script');
   });
 });
