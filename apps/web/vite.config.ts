@@ -1,10 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** Brotli and gzip copies of the built scripts and styles, made once here at maximum level; the server sends the one the browser accepts. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const content = readFileSync(path.join(assets, name));
+        if (content.length < 1024) continue;
+        writeFileSync(path.join(assets, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(path.join(assets, `${name}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -13,8 +40,17 @@ export default defineConfig({
       workbox: {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/program\//],
-        globPatterns: ['**/*.{js,css,html,svg}'],
+        // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must
+        // stay small on a poor connection. Every other chunk (screens, the password dictionaries) is cached when a
+        // screen first loads it (below), so a visited screen still opens offline. See docs/decisions/010.
+        globPatterns: ['index.html', 'assets/{index,shell,rolldown-runtime}-*.{js,css}', '*.svg'],
         runtimeCaching: [
+          {
+            // Built files have content hashes in their names: a cached copy is always right.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'app-chunks', expiration: { maxEntries: 120 } },
+          },
           {
             // Program texts and configuration: fresh when online, last copy when offline.
             urlPattern: ({ url }) => url.pathname.startsWith('/program/'),
@@ -26,7 +62,31 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': 'http://localhost:3000', '/program': 'http://localhost:3000' } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Which files each route loads, for the byte budgets (e2e/bundle-budget.test.ts); never served (a dot folder).
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Each password-strength word list in its own chunk (they are separate modules, some 200 KB gzip):
+          // no single chunk over the budget, and they load in parallel when a password meter opens.
+          groups: [
+            {
+              name: (id: string) => {
+                const match = /@zxcvbn-ts\/(language-[a-z-]+)\/dist\/([A-Za-z]+)\.json/.exec(id);
+                return match ? `zxcvbn-${match[1]}-${match[2]}` : null;
+              },
+              test: /@zxcvbn-ts\/language-/,
+            },
+            // React's runtime apart from the app's entry (no chunk over Vite's size warning); part of the shell.
+            { name: 'shell-react', test: /node_modules\/(react|react-dom|scheduler)\// },
+          ],
+        },
+      },
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -17,6 +17,7 @@ import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
 import { clientLogRoutes } from './modules/client-log/routes.ts';
@@ -57,7 +58,8 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const logger = loggerOptions(config.LOG_LEVEL);
+  // Pretty only in development on a terminal, and never when a test captures the logs.
+  const logger = loggerOptions(config.LOG_LEVEL, config.NODE_ENV === 'development' && !options.logStream && Boolean(process.stdout.isTTY));
   const app = Fastify({
     logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     genReqId: () => randomUUID(),
@@ -121,8 +123,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
     ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}rl:`) } : {}),
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // Only the API counts: pages, the built app and program files are static and never limited by address
+    // (one page load fetches dozens of files, and many patients share one address).
+    allowList: (request) => !request.url.startsWith('/api/'),
   });
+  registerSubjectLimit(app, config.recoveryHmacSecret);
   registerProgramResolution(app, programs);
   decorateCaller(app);
 
@@ -145,7 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
       await api.register(identityRoutes, {
         identity,
-        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE },
+        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE, addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR },
       });
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
       const account = createAccountService({ db: database.db, clock, config, onMailQueued: () => app.mail?.worker.wake() });

@@ -37,4 +37,10 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets }).seedDemo).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/KEY_ENCRYPTION_SECRET: required in production/);
   });
+
+  it('defaults PUBLIC_URL to the port the server listens on', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4700' }).PUBLIC_URL).toBe('http://localhost:4700');
+    expect(loadConfig({ PORT: '4700', PUBLIC_URL: 'https://portal.example' }).PUBLIC_URL).toBe('https://portal.example');
+  });
 });

@@ -26,7 +26,7 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public origin used in links sent by e-mail; never taken from the Host header. */
-  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).default('http://localhost:3000'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/pglite')),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
@@ -44,7 +44,10 @@ export const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromString.optional(),
   TRUST_PROXY: booleanFromString.default(false),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(300),
+  /** API calls a minute per address; sized for many patients behind one carrier NAT or clinic Wi-Fi. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(1200),
+  /** How many times looser the per-address limit of an abuse-prone call is than its per-subject (e-mail, document) limit. */
+  RATE_LIMIT_ADDRESS_FACTOR: z.coerce.number().int().min(1).max(1000).default(5),
   CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   // Identity
   /** Encrypts the pools' private signing keys at rest; required in production. */
@@ -65,7 +68,7 @@ export const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Omit<Env, 'HOST'> & { HOST: string; appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
+export type AppConfig = Omit<Env, 'HOST'> & { HOST: string; PUBLIC_URL: string; appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
 
 /** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
 const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
@@ -91,6 +94,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...parsed,
     HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    // Links in e-mails point to the port this server listens on unless the deployment says otherwise.
+    PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,
     appVersion: parsed.APP_VERSION ?? readPackageVersion(),
     seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET ?? DEV_KEY_ENCRYPTION_SECRET,

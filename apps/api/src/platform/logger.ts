@@ -28,9 +28,11 @@ export function loggedPathOf(request: LoggedRequest): string {
   return path.startsWith('/api/') ? '/api/(no route)' : path;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/** JSON lines in production (for the log collector); pretty, coloured lines for a person in development. */
+export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.email', '*.token'], censor: '[redacted]' },
     serializers: {
       req: (request: LoggedRequest) => ({

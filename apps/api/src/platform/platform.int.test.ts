@@ -51,7 +51,7 @@ describe(`platform (${TEST_DB})`, () => {
   });
 
   it('marks API answers no-store', async () => {
-    const response = await t.app.inject({ url: '/api/v1/resource/countries' });
+    const response = await t.app.inject({ url: '/api/v1/resource/features' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -28,7 +28,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // API answers are private unless a route says otherwise (static answers such as the countries revalidate).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
   });
 }

@@ -57,6 +57,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     prefix: '/',
     index: false,
     wildcard: true,
+    dotfiles: 'ignore', // .vite/manifest.json is for the build's own checks
+    // The build writes .br and .gz beside each script and style (apps/web/vite.config.ts): no compression per request.
+    preCompressed: true,
+    cacheControl: false, // set by setHeaders below (immutable for hashed files)
     setHeaders: (res, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');

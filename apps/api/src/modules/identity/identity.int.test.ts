@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import { decodeProtectedHeader } from 'jose';
 import { buildApp } from '../../app.ts';
-import { identityPool, outbox, program } from '../../db/schema.ts';
+import { identityPool, outbox, program, session } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
@@ -122,12 +122,21 @@ describe(`lockout (${TEST_DB})`, () => {
     expect(codeOf((await login('piel', account.email, account.password)).json()).details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 900 });
   });
 
-  it('rate-limits login attempts per address', async () => {
-    const limited = await createTestApp({ LOGIN_PER_MINUTE: '3' });
+  it('rate-limits login attempts per e-mail strictly and per address loosely (shared addresses)', async () => {
+    const limited = await createTestApp({ LOGIN_PER_MINUTE: '3', RATE_LIMIT_ADDRESS_FACTOR: '2' });
+    const attempt = (email: string) =>
+      limited.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '10.50.0.1', payload: { email, password: 'not-the-password-1' } });
     try {
       const statuses = [];
-      for (let i = 0; i < 4; i += 1) statuses.push((await limited.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '10.50.0.1', payload: { email: 'a@b.example', password: 'x' } })).statusCode);
-      expect(statuses).toEqual([400, 400, 400, 429]);
+      for (let i = 0; i < 4; i += 1) statuses.push((await attempt('a@b.example')).statusCode);
+      expect(statuses).toEqual([400, 400, 400, 429]); // 400: NotAuthorizedException, Cognito's status
+      // Another patient behind the same address is not locked out by the first one's attempts ...
+      expect((await attempt('c@d.example')).statusCode).toBe(400);
+      expect((await attempt('e@f.example')).statusCode).toBe(400);
+      // ... until the address's own, looser limit (3 x 2 = 6 calls a minute here).
+      expect((await attempt('g@h.example')).statusCode).toBe(429);
+      // The key is an HMAC of the e-mail, never the e-mail itself.
+      expect(limited.logs()).not.toContain('a@b.example');
     } finally {
       await limited.close();
     }
@@ -163,6 +172,32 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
     }
     clock.advance(20 * 60 * 1000);
     expect((await refresh('piel', current)).statusCode).toBe(401);
+  });
+
+  it('checks the idle limit when an access token is used, and marks the session used at most once a minute', async () => {
+    const tokens = await tokensOf('alivio', demoEmail('alivio'), DEMO_PASSWORD);
+    const sessionId = tokens.RefreshToken.split('.')[0]!;
+    const lastUsed = async () => (await t.database.db.select({ at: session.lastUsedAt }).from(session).where(eq(session.id, sessionId)))[0]!.at.getTime();
+    const loggedInAt = await lastUsed();
+    clock.advance(30 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(loggedInAt); // a read within the minute writes nothing
+    clock.advance(40 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(clock().getTime());
+    // Use through the access token keeps the session alive: 34 minutes after login the refresh still works.
+    clock.advance(13 * 60 * 1000);
+    expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
+    clock.advance(20 * 60 * 1000);
+    const renewed = LoginResponseSchema.parse((await refresh('alivio', tokens.RefreshToken)).json()).data;
+    // A session idle for longer than 30 minutes is refused, and ended, even with an unexpired access token.
+    await t.database.db.update(session).set({ lastUsedAt: new Date(clock().getTime() - 31 * 60 * 1000) }).where(eq(session.id, sessionId));
+    const idle = await getUser('alivio', renewed.AccessToken);
+    expect(idle.statusCode).toBe(401);
+    expect(codeOf(idle.json()).code).toBe('UNAUTHENTICATED');
+    const [ended] = await t.database.db.select().from(session).where(eq(session.id, sessionId));
+    expect(ended?.revokedReason).toBe('idle');
+    expect((await refresh('alivio', renewed.RefreshToken)).statusCode).toBe(401);
   });
 
   it('revokes the session on logout', async () => {

@@ -1,5 +1,5 @@
 // The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
@@ -40,6 +40,32 @@ export async function insertSession(db: Db, values: { id: string; userId: string
     lastUsedAt: values.now,
     absoluteExpiresAt: values.absoluteExpiresAt,
   });
+}
+
+/** What every authenticated request needs, in one round trip: the session and the pool and status of its account. */
+export async function findSessionForAccess(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      userId: session.userId,
+      revokedAt: session.revokedAt,
+      lastUsedAt: session.lastUsedAt,
+      absoluteExpiresAt: session.absoluteExpiresAt,
+      poolId: userAccount.poolId,
+      accountStatus: userAccount.status,
+    })
+    .from(session)
+    .innerJoin(userAccount, eq(userAccount.id, session.userId))
+    .where(eq(session.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+/** Marks a session used, at most once per `granularityMs` (no write on most reads). */
+export async function touchSession(db: Db, sessionId: string, now: Date, granularityMs: number) {
+  await db
+    .update(session)
+    .set({ lastUsedAt: now })
+    .where(and(eq(session.id, sessionId), isNull(session.revokedAt), lt(session.lastUsedAt, new Date(now.getTime() - granularityMs))));
 }
 
 export async function findSession(db: Db, sessionId: string) {
@@ -110,19 +136,14 @@ export async function findPatientCountry(db: Db, userId: string): Promise<string
   return row?.country;
 }
 
-/** The patient, account, latest plan and caregiver of a user, in one query. */
+/** The patient, account, latest plan and caregiver of a user, in one query (the latest plan by an index lookup, not a scan). */
 export async function findProfile(db: Db, userId: string) {
-  const latestPlan = db
-    .select({ patientId: planPatient.patientId, id: sql<number>`max(${planPatient.id})`.as('latest_plan_id') })
-    .from(planPatient)
-    .groupBy(planPatient.patientId)
-    .as('latest_plan');
+  const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   const [row] = await db
     .select({ patient, account: { email: userAccount.email, language: userAccount.language }, plan: planPatient, caregiver })
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.id, patient.userId))
-    .leftJoin(latestPlan, eq(latestPlan.patientId, patient.id))
-    .leftJoin(planPatient, eq(planPatient.id, latestPlan.id))
+    .leftJoin(planPatient, eq(planPatient.id, latestPlanId))
     .leftJoin(caregiver, eq(caregiver.patientId, patient.id))
     .where(eq(patient.userId, userId))
     .limit(1);

@@ -19,7 +19,7 @@ import type { Authenticated, IdentityService } from './service.ts';
 
 export interface IdentityRouteOptions {
   identity: IdentityService;
-  limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number };
+  limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number; addressFactor: number };
 }
 
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
@@ -27,9 +27,12 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
   const authenticate = (request: FastifyRequest): Promise<Authenticated> => identity.authenticate(request.program, request.headers.authorization);
 
+  // Abuse-prone calls: strict per e-mail (or link), looser per address (shared addresses), see platform/subject-limit.ts.
+  const perAddress = (max: number) => ({ rateLimit: { max: max * limits.addressFactor, timeWindow: '1 minute' } });
   app.post('/login', {
     bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: limits.loginPerMinute, timeWindow: '1 minute' } },
+    config: perAddress(limits.loginPerMinute),
+    preHandler: app.subjectLimit(limits.loginPerMinute, (request) => (request.body as { email?: string }).email),
     schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
   }, async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }));
 
@@ -55,13 +58,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
 
   // Inherently an enumeration oracle (sign-up needs it): limited hard per address; the e-mail never reaches the logs.
   app.get('/cognito/check', {
-    config: { rateLimit: { max: limits.emailCheckPerMinute, timeWindow: '1 minute' } },
+    config: perAddress(limits.emailCheckPerMinute),
+    preHandler: app.subjectLimit(limits.emailCheckPerMinute, (request) => (request.query as { email?: string }).email),
     schema: { tags: ['identity'], querystring: EmailCheckQuerySchema, response: { 200: EmailCheckResponseSchema, ...errors } },
   }, async (request) => ({ data: { exists: await identity.emailExists(request.program, request.query.email) } }));
 
   app.post('/password/recover', {
     bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: limits.recoveryPerMinute, timeWindow: '1 minute' } },
+    config: perAddress(limits.recoveryPerMinute),
+    preHandler: app.subjectLimit(limits.recoveryPerMinute, (request) => {
+      const body = request.body as { email?: string; n?: string };
+      return body.email ?? body.n;
+    }),
     schema: { tags: ['identity'], body: PasswordRecoverBodySchema, response: { 200: PasswordRecoverResponseSchema, ...errors } },
   }, async (request) => {
     const body = request.body;

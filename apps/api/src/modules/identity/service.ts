@@ -26,6 +26,8 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
  * later, a reuse is taken for theft and revokes the session.
  */
 export const REFRESH_REUSE_GRACE_MS = 30 * 1000;
+/** How stale a session's last-used time may get: the idle limit needs no finer grain, and reads stay write-free. */
+export const SESSION_TOUCH_MS = 60 * 1000;
 
 export interface IdentityDeps {
   db: Db;
@@ -165,15 +167,27 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       return issueRefreshed(program, account, sessionId, next);
     },
 
-    /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED. */
+    /**
+     * Resolves a bearer token to its live session, or throws UNAUTHENTICATED. One query (session and account);
+     * a write only to mark the session used, at most once a minute, which is what the idle limit needs.
+     */
     async authenticate(program: ProgramRow, authorization: string | undefined): Promise<Authenticated> {
       const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
       if (!token) throw new AppError('UNAUTHENTICATED');
       const claims = await tokens.verifyAccess(program.id, program.slug, token);
       if (!claims) throw new AppError('UNAUTHENTICATED');
-      const current = await repo.findSession(db, claims.sid);
-      if (!current || current.revokedAt || current.userId !== claims.sub || clock() >= current.absoluteExpiresAt) throw new AppError('UNAUTHENTICATED');
-      return { userId: claims.sub, sessionId: claims.sid, poolId: await poolOf(program) };
+      const [current, poolId] = await Promise.all([repo.findSessionForAccess(db, claims.sid), poolOf(program)]);
+      const now = clock();
+      if (!current || current.revokedAt || current.userId !== claims.sub || current.poolId !== poolId || current.accountStatus === 'DISABLED' || now >= current.absoluteExpiresAt) {
+        throw new AppError('UNAUTHENTICATED');
+      }
+      if (now.getTime() - current.lastUsedAt.getTime() > SESSION_IDLE_MS) {
+        // Idle for longer than the limit: the session ends here, as it would at the next refresh.
+        await repo.revokeSession(db, claims.sid, 'idle', now);
+        throw new AppError('UNAUTHENTICATED');
+      }
+      if (now.getTime() - current.lastUsedAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(db, claims.sid, now, SESSION_TOUCH_MS);
+      return { userId: claims.sub, sessionId: claims.sid, poolId };
     },
 
     /** The caller of an authenticated route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */

@@ -25,6 +25,20 @@ describe(`program resources (${TEST_DB})`, () => {
     expect(en.data.find((c) => c.code === 'TT')?.dialCode).toBe('+1');
   });
 
+  it('answers the countries with an ETag, so that a return visit gets a 304 without the body', async () => {
+    const first = await t.app.inject({ url: '/api/v1/resource/countries?lang=es' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['cache-control']).toContain('max-age');
+    expect(first.headers['content-type']).toContain('application/json');
+    const again = await t.app.inject({ url: '/api/v1/resource/countries?lang=es', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const english = await t.app.inject({ url: '/api/v1/resource/countries?lang=en', headers: { 'if-none-match': etag } });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers.etag).not.toBe(etag);
+  });
+
   it('refuses an unknown language with a documented validation error', async () => {
     const response = await t.app.inject({ url: '/api/v1/resource/countries?lang=fr' });
     expect(response.statusCode).toBe(400);

@@ -50,7 +50,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
 
   // An enumeration oracle by nature (the wizard needs it): limited hard per address.
   app.get('/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check', {
-    config: { rateLimit: { max: config.IDENTIFICATION_CHECK_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: config.IDENTIFICATION_CHECK_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
+    preHandler: app.subjectLimit(config.IDENTIFICATION_CHECK_PER_MINUTE, (request) => {
+      const params = request.params as { number: string; type: string; country: string };
+      return `${params.country}/${params.type}/${params.number}`;
+    }),
     schema: { tags: ['signup'], params: IdentificationCheckParamsSchema, response: { 200: IdentificationCheckResponseSchema, ...errors } },
   }, async (request) => {
     const { idSupportPlan, number, type, country } = request.params;
@@ -68,7 +72,11 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
 
   // Personal data of the register by document number: limited hard per address.
   app.get('/citizen/:type/:number', {
-    config: { rateLimit: { max: config.CITIZEN_LOOKUP_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: config.CITIZEN_LOOKUP_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
+    preHandler: app.subjectLimit(config.CITIZEN_LOOKUP_PER_MINUTE, (request) => {
+      const params = request.params as { number: string; type: string };
+      return `${params.type}/${params.number}`;
+    }),
     schema: { tags: ['signup'], params: CitizenParamsSchema, response: { 200: CitizenResponseSchema, ...errors } },
   }, async (request) => ({ data: await signup.lookupCitizen(request.params.type, request.params.number) }));
 
@@ -79,7 +87,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (ap
   // The held data of a pre-registered patient (v=ppr), for whoever holds the mailed link: n and s travel in the body.
   app.post('/patient/preregistration', {
     bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
+    preHandler: app.subjectLimit(config.PREREGISTRATION_PER_MINUTE, (request) => (request.body as { n?: string }).n),
     schema: { tags: ['signup'], body: PreregistrationLinkSchema, response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema } },
   }, async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }));
 

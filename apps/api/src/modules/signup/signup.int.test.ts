@@ -410,7 +410,7 @@ describe(`enrolment check calls (${TEST_DB})`, () => {
   });
 
   it('limits the identification check, the citizen lookup and the sign-up per address', async () => {
-    for (const [url, method] of [[idCheckUrl(101, '101110111', 'IDENTIFICATION', 'CR'), 'GET'], ['/api/v1/citizen/IDENTIFICATION/101110111', 'GET'], ['/api/v1/patient/signup', 'POST']] as const) {
+    for (const [url, method] of [[idCheckUrl(101, '101110113', 'IDENTIFICATION', 'CR'), 'GET'], ['/api/v1/citizen/IDENTIFICATION/101110113', 'GET'], ['/api/v1/patient/signup', 'POST']] as const) {
       const ip = nextIp();
       const send = () => t.app.inject({ method, url, headers: { host: hostOf('alivio') }, remoteAddress: ip, ...(method === 'POST' ? { payload: {} } : {}) });
       const answers = [];

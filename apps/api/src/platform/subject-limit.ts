@@ -1,0 +1,38 @@
+// Limits keyed by who is targeted (an e-mail, an identification, a mailed link), on top of the per-address ones.
+// Many patients share one public address (carrier NAT, clinic Wi-Fi): the per-address limit of an abuse-prone
+// call is looser by RATE_LIMIT_ADDRESS_FACTOR, and the strict limit counts attempts against one subject, so
+// one attacker behind a shared address spends only the attempts on the accounts they target.
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A preHandler that limits `max` calls a minute per subject (undefined subject: not counted). */
+    subjectLimit: (max: number, subjectOf: (request: FastifyRequest) => string | undefined) => preHandlerAsyncHookHandler;
+  }
+}
+
+/** The key is an HMAC with a server secret: neither Redis nor a memory dump holds a bare e-mail or document number. */
+export function subjectKey(secret: string, route: string, subject: string): string {
+  return `subject:${createHmac('sha256', secret).update(`${route}\n${subject.trim().toLowerCase()}`).digest('base64url')}`;
+}
+
+export function registerSubjectLimit(app: FastifyInstance, secret: string): void {
+  app.decorate('subjectLimit', (max: number, subjectOf: (request: FastifyRequest) => string | undefined) => {
+    // createRateLimit, not rateLimit: the per-address limit already ran on this request and the plugin
+    // runs its own handler once per request.
+    const check = app.createRateLimit({
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: (request) => subjectKey(secret, request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
+      allowList: (request) => subjectOf(request) === undefined,
+    });
+    return async (request, reply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw Object.assign(new Error('rate limited'), { statusCode: 429 });
+      }
+    };
+  });
+}
