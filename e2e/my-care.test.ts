@@ -24,6 +24,11 @@ afterAll(async () => {
 async function newPatient(page: Page, language: 'es' | 'en') {
   const person = { email: `rosa-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Camino-del-Valle-2026' };
   await enrolAlivioThroughApi(portal, person);
+  return signIn(page, language, person);
+}
+
+/** Signs an alivio account in through the API, as the login screen would, and keeps the session. */
+async function signIn(page: Page, language: 'es' | 'en', person: { email: string; password: string }) {
   const origin = portal.origin('alivio');
   await page.goto(`${origin}${language === 'en' ? '/en' : ''}/signup`);
   const ok = await page.evaluate(async ({ email, password }) => {
@@ -138,8 +143,37 @@ describe('my care', () => {
     await page.getByLabel(texts['signup.caregiver.phone.label']!).fill('7000 1111');
     await page.getByRole('button', { name: texts['caregiver.submit']! }).click();
     await page.waitForURL(/\/profile$/);
-    await page.goto(`${base}/caregiver/add`);
-    await page.getByText(texts['caregiver.errors.alreadyHasOne']!).waitFor();
+
+    // The profile's caregiver block: change the phone, then remove the caregiver (the block goes, a link to add stays).
+    const block = card(page, texts['caregiver.section.title']!);
+    await block.getByText('Ana Jiménez').waitFor();
+    await expectNoAxeViolations(page, 'profile with a caregiver (es, phone)');
+    await block.getByRole('button', { name: texts['caregiver.edit.action']! }).click();
+    await block.getByLabel(texts['signup.caregiver.phone.label']!).fill('6000 2222');
+    await block.getByRole('button', { name: texts['caregiver.edit.save']! }).click();
+    await block.getByText('60002222').waitFor();
+    await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();
+    await expectNoAxeViolations(page, 'remove caregiver dialog');
+    await page.getByRole('alertdialog').getByRole('button', { name: texts['caregiver.remove.confirm']! }).click();
+    await block.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: texts['caregiver.add.action']! }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('a minor cannot remove the caregiver: the profile says why (en, phone)', async () => {
+    const texts = textsOf('alivio', 'en');
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: 'Demo-pass-2026' });
+    await page.goto(`${base}/profile`);
+    const block = card(page, texts['caregiver.section.title']!);
+    await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: texts['caregiver.remove.confirm']! }).click();
+    await dialog.getByText(texts['caregiver.errors.requiredForMinor']!).waitFor();
+    await expectNoAxeViolations(page, 'minor refused (en, phone)');
+    await dialog.getByRole('button', { name: texts['caregiver.remove.cancel']! }).click();
+    await block.getByText('Elena Mora').waitFor();
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   });
