@@ -151,7 +151,7 @@ describe('my care', () => {
     await block.getByRole('button', { name: texts['caregiver.edit.action']! }).click();
     await block.getByLabel(texts['signup.caregiver.phone.label']!).fill('6000 2222');
     await block.getByRole('button', { name: texts['caregiver.edit.save']! }).click();
-    await block.getByText('60002222').waitFor();
+    await block.getByText('+506 60002222').waitFor();
     await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();
     await expectNoAxeViolations(page, 'remove caregiver dialog');
     await page.getByRole('alertdialog').getByRole('button', { name: texts['caregiver.remove.confirm']! }).click();

@@ -1,5 +1,6 @@
 // The caregiver as the profile shows it: name, relation, identification (partly masked), phone and e-mail.
 import type { CaregiverView } from '@portal/contracts/caregiver';
+import { COUNTRY_DIAL_CODES } from '@portal/contracts/signup';
 import { maskIdentification } from '../../../lib/mask.ts';
 import { useT } from '../../../program/use-t.ts';
 
@@ -10,7 +11,7 @@ export function CaregiverSummary({ caregiver }: { caregiver: CaregiverView }) {
     [t('caregiver.fields.name'), caregiver.displayName],
     [t('caregiver.fields.relation'), t(relation)],
     [t('caregiver.fields.identification'), maskIdentification(caregiver.legalIdentification)],
-    [t('caregiver.fields.phone'), caregiver.phone ? caregiver.phone.phoneNumber : '—'],
+    [t('caregiver.fields.phone'), caregiver.phone ? `${COUNTRY_DIAL_CODES[caregiver.phone.country]} ${caregiver.phone.phoneNumber}` : '—'],
     [t('caregiver.fields.email'), caregiver.email ?? '—'],
   ];
   return (
