@@ -1,0 +1,152 @@
+// What every bench scenario shares: a free port, the portal server and the bare Fastify baseline as child
+// processes, an autocannon measurement, an isolated PostgreSQL database, and the table with the goal beside each figure.
+// Not a test: nothing here asserts a timing.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  origin: string;
+  port: number;
+  /** Lets the requests the load tool abandoned finish, then ends the process and waits for it to exit. */
+  stop: () => Promise<void>;
+}
+
+/** Spawns `node --import tsx <script>` on a free port and waits until `readyPath` answers 2xx. */
+async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  void exit.then(() => (exited = true));
+  const stop = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    child.kill('SIGTERM');
+    const late = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exit;
+    clearTimeout(late);
+  };
+  // PGlite's first migration and a seeded PostgreSQL both take seconds on a busy machine: wait up to a minute.
+  for (let i = 0; i < 600 && !exited; i += 1) {
+    try {
+      if ((await fetch(`${origin}${readyPath}`)).ok) return { origin, port, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} did not start`);
+}
+
+/** The portal as production runs it, with limits lifted so that the load is not answered by 429s. */
+export function startServer(env: Record<string, string>): Promise<Running> {
+  return startProcess('apps/api/src/server.ts', {
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
+    RECOVERY_HMAC_SECRET: 'bench-only-recovery-hmac-secret-0000000000',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    LOGIN_PER_MINUTE: '100000000',
+    SIGNUP_PER_MINUTE: '100000000',
+    MAIL_WORKER: 'false',
+    ...env,
+  }, '/readyz');
+}
+
+/** A bare Fastify "hello" in its own process: the baseline of the API rows. */
+export function startBareFastify(): Promise<Running> {
+  return startProcess('bench/bare-fastify.ts', {}, '/');
+}
+
+export interface Measured {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+export async function measure(url: string, headers: Record<string, string> = {}, request: { method?: 'POST'; body?: string; connections?: number } = {}): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections: request.connections ?? CONNECTIONS,
+    duration: DURATION_S,
+    headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
+    ...(request.method ? { method: request.method } : {}),
+    ...(request.body ? { body: request.body } : {}),
+  });
+  // autocannon stops waiting at the end of the duration, but the server still answers what was in flight (on PGlite,
+  // one query at a time, seconds of work): wait until /readyz, which queues behind it, answers, so that the next
+  // figure does not pay for this one. The bare baseline has no /readyz and answers 404 at once.
+  await fetch(new URL('/readyz', url)).catch(() => undefined);
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+export interface Row {
+  what: string;
+  figure: string;
+  goal: string;
+  /** undefined when the issue sets no goal for the row. */
+  met?: boolean;
+}
+
+export function printTable(title: string, rows: Row[]) {
+  console.log(`\n${title}\n\n| what | figure | goal | met |\n| --- | --- | --- | --- |`);
+  for (const row of rows) console.log(`| ${row.what} | ${row.figure} | ${row.goal} | ${row.met === undefined ? '—' : row.met ? 'yes' : '**no**'} |`);
+}
+
+/** A row for an API call: its req/s as a ratio to the bare Fastify of the same run, its p99, and the goal. */
+export function apiRow(what: string, row: Measured, bare: Measured, goal: { ratio?: number; p99Ms?: number } = {}): Row {
+  const ratio = row.rps / bare.rps;
+  const goals = [goal.ratio === undefined ? undefined : `≥ ${goal.ratio.toFixed(2)} of bare Fastify`, goal.p99Ms === undefined ? undefined : `p99 ≤ ${goal.p99Ms} ms`].filter(Boolean);
+  const met = goals.length === 0 ? undefined : (goal.ratio === undefined || ratio >= goal.ratio) && (goal.p99Ms === undefined || row.p99 <= goal.p99Ms) && row.errors === 0;
+  const errors = row.errors > 0 ? `, ${row.errors} errors` : '';
+  return { what, figure: `${ratio.toFixed(3)} of bare Fastify (${Math.round(row.rps)} req/s), p99 ${row.p99} ms${errors}`, goal: goals.join(', ') || 'none set', met };
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An isolated PostgreSQL database for one scenario; `drop` removes it (after its servers have stopped). */
+export async function createBenchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  await admin(`create database "${name}"`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await admin(`drop database if exists "${name}" with (force)`);
+    },
+  };
+}

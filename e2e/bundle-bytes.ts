@@ -1,0 +1,50 @@
+// The production build's bytes as a patient downloads them (issue 10), read from apps/web/dist as `npm run build`
+// left it: one definition for the byte-budget test and for `npm run bench`. gzip level 9, KB = 1024 bytes.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const KB = 1024;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+export function gzipKb(file: string): number {
+  return gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length / KB;
+}
+
+export function sumGzipKb(files: Iterable<string>): number {
+  return [...files].reduce((total, file) => total + gzipKb(file), 0);
+}
+
+/** Reads the Vite manifest and the service worker of the current build. */
+export function readBundle() {
+  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  /** The files a chunk loads before it runs: itself and its static imports, transitively. */
+  const staticClosure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) {
+      const chunk = manifest[key];
+      if (!chunk || into.has(chunk.file)) continue;
+      into.add(chunk.file);
+      staticClosure(chunk.imports ?? [], into);
+    }
+    return into;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const loginKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
+  const loginJs = staticClosure([entryKey, loginKey].filter((key): key is string => key !== undefined));
+  /** The service worker's precache list, as vite-plugin-pwa wrote it into sw.js. */
+  const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!).filter((url) => existsSync(path.join(DIST, url)));
+  const loginCss = Object.values(manifest).flatMap((chunk) => (loginJs.has(chunk.file) ? (chunk.css ?? []) : []));
+  /** A first visit to /login: the page, its scripts and styles, and everything the service worker precaches. */
+  const firstVisit = new Set(['index.html', ...loginJs, ...loginCss, ...precache]);
+  const chunks = Object.values(manifest).map((chunk) => chunk.file);
+  return { entryKey, loginKey, loginJs, precache, firstVisit, chunks };
+}
