@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const KB = 1024;
-/** Goal of issue 10 is 110 KB; not reached yet (decision 010 says what remains). This ceiling stops regressions. */
-const LOGIN_JS_CEILING_KB = 195;
+/** Goal of issue 10 is 110 KB; not reached yet (decisions 010 and 021 say what remains). This ceiling stops regressions. */
+const LOGIN_JS_CEILING_KB = 205;
 const FIRST_VISIT_BUDGET_KB = 400;
 const CHUNK_BUDGET_KB = 250;
 
