@@ -143,7 +143,8 @@ describe('errors and resilience', () => {
       route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } }) }),
     );
     await page.clock.fastForward('02:00');
-    await page.getByRole('link', { name: textsOf('alivio', 'en')['nav.treatments']! }).click();
+    // The main navigation's link: the home also links to the treatments (its shortcut and its card).
+    await page.getByRole('navigation', { name: textsOf('alivio', 'en')['app.mainNavigation']! }).getByRole('link', { name: textsOf('alivio', 'en')['nav.treatments']! }).click();
     await page.waitForURL((url) => url.pathname === '/en/login');
     expect(new URL(page.url()).searchParams.get('ref')).toBe('session-expired');
     expect(await page.evaluate(() => localStorage.getItem('portal.session'))).toBeNull();
@@ -180,7 +181,7 @@ describe('app version', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await portal.restart({ APP_VERSION: '99.0.0-next' });
     await page.clock.fastForward('02:00');
-    await page.getByRole('link', { name: en['nav.treatments']! }).click();
+    await page.getByRole('navigation', { name: en['app.mainNavigation']! }).getByRole('link', { name: en['nav.treatments']! }).click();
     await expect.poll(() => page.locator('h1').textContent()).toBe(en['pages.treatments.title']);
     // The first navigation only learnt of the new version; the page has not reloaded.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -204,7 +205,7 @@ describe('app version', () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await portal.restart({ APP_VERSION: '100.0.0-now' });
     await page.clock.fastForward('02:00');
-    await page.getByRole('link', { name: textsOf('piel', 'es')['nav.treatments']! }).click();
+    await page.getByRole('navigation', { name: textsOf('piel', 'es')['app.mainNavigation']! }).getByRole('link', { name: textsOf('piel', 'es')['nav.treatments']! }).click();
     await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded')).toBe('reloaded');
     expect(new URL(page.url()).pathname).toBe('/treatments');
     await context.close();
