@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { gzipKb, readBundle, sumGzipKb as sum } from './bundle-bytes.ts';
 
-/** Goal of issue 10 is 110 KB; not reached yet (decision 010 says what remains). This ceiling stops regressions. */
-const LOGIN_JS_CEILING_KB = 195;
+/** Goal of issue 10 is 110 KB; not reached yet (decisions 010 and 021 say what remains). This ceiling stops regressions. */
+const LOGIN_JS_CEILING_KB = 205;
 const FIRST_VISIT_BUDGET_KB = 400;
 const CHUNK_BUDGET_KB = 250;
 

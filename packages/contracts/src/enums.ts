@@ -1,14 +1,14 @@
 // Enumerations fixed by the specification (section 3) and shared by web, api and program files.
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, LOG_LEVELS, type Language, type LogLevelName } from './enum-lists.ts';
+
+export { DEFAULT_LANGUAGE, LANGUAGES, LOG_LEVELS, type Language, type LogLevelName };
 
 export const COUNTRY_CODES = ['CR', 'MX', 'PA', 'HN', 'GT', 'DO', 'SV', 'TT'] as const;
 export const CountryCodeSchema = z.enum(COUNTRY_CODES);
 export type CountryCode = z.infer<typeof CountryCodeSchema>;
 
-export const LANGUAGES = ['es', 'en'] as const;
 export const LanguageSchema = z.enum(LANGUAGES);
-export type Language = z.infer<typeof LanguageSchema>;
-export const DEFAULT_LANGUAGE: Language = 'es';
 
 export const IDENTIFICATION_TYPES = [
   'IDENTIFICATION',
@@ -55,8 +55,6 @@ export function normalizeGender(value: unknown): Gender {
 }
 
 /** Client log levels (spec section 9). */
-export const LOG_LEVELS = { debug: 1, notice: 2, warning: 3, error: 4, off: 9 } as const;
-export type LogLevelName = keyof typeof LOG_LEVELS;
 export const LogLevelNameSchema = z.enum(['debug', 'notice', 'warning', 'error', 'off']);
 
 export const UPDATE_STRATEGIES = ['immediate', 'navigation'] as const;

@@ -3,19 +3,9 @@
 // schema starts from textField, so nothing PostgreSQL refuses (NUL) or a log or a screen could misread
 // (CR, ANSI escapes) gets past validation; text.test.ts walks the request schemas and proves it.
 import { z } from 'zod';
+import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, TEXT_TOO_LONG_MESSAGE } from './text-rules.ts';
 
-/** Message key of a field that holds a control character; the field is named by the error's path. */
-export const TEXT_CONTROL_CHARACTERS_MESSAGE = 'validation.text.controlCharacters';
-/** Message key of a field longer than its maximum, unless the field names its own. */
-export const TEXT_TOO_LONG_MESSAGE = 'validation.text.tooLong';
-
-/** C0 and C1 controls and DEL; a multi-line field allows tab and newline (never CR: browsers send \n from JS values). */
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-
-export function hasForbiddenControlCharacter(value: string, multiline = false): boolean {
-  return (multiline ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
-}
+export { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, TEXT_TOO_LONG_MESSAGE };
 
 export interface TextFieldOptions {
   /** Largest length, in UTF-16 units as zod counts. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, unwrapEnvelope } from './api-client.ts';
+import { ApiError, asErrorBody, createApiClient, unwrapEnvelope } from './api-client.ts';
 import { camelCaseKey } from './camel-case.ts';
 
 function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -90,5 +90,18 @@ describe('api-client token renewal', () => {
     client.onStatus(401, onUnauthorized);
     await expect(client.get('/api/v1/user')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe('asErrorBody (the error body checked by hand, without zod)', () => {
+  it('accepts the documented body and refuses anything else', () => {
+    const body = { error: { code: 'VALIDATION_FAILED', message: 'errors.validation', fieldErrors: { email: ['login.email.invalid'] }, details: { a: 1 } } };
+    expect(asErrorBody(body)).toBe(body);
+    expect(asErrorBody('<html>Bad gateway</html>')).toBeUndefined();
+    expect(asErrorBody({ error: { code: 7, message: 'x' } })).toBeUndefined();
+    expect(asErrorBody({ error: { code: 'X' } })).toBeUndefined();
+    expect(asErrorBody({ error: { code: 'X', message: 'm', fieldErrors: { email: 'not a list' } } })).toBeUndefined();
+    expect(asErrorBody({ error: { code: 'X', message: 'm', errorId: 5 } })).toBeUndefined();
+    expect(asErrorBody({ error: { code: 'X', message: 'm', details: [] } })).toBeUndefined();
   });
 });

@@ -1,23 +1,38 @@
 // The one api-client (spec section 7): bearer token, envelope unwrap, camelCase, ApiError, per-status handlers.
 import type { z } from 'zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
-import { ErrorBodySchema, type ErrorBody } from '@portal/contracts/errors';
+import type { ErrorBody } from '@portal/contracts/errors';
 import { camelCaseDeep } from './camel-case.ts';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The documented error body (ErrorBodySchema's shape), checked by hand: this module is in the entry of every route,
+ * and the contract's zod schema would bring all of zod with it (issue 10, decision 021).
+ */
+export function asErrorBody(body: unknown): ErrorBody | undefined {
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  const { code, message, errorId, fieldErrors, details } = body.error;
+  // Any code: the catalogue lives beside the zod schemas, and only our server answers in this shape.
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  if (errorId !== undefined && typeof errorId !== 'string') return undefined;
+  if (details !== undefined && !isRecord(details)) return undefined;
+  if (fieldErrors !== undefined && !(isRecord(fieldErrors) && Object.values(fieldErrors).every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')))) return undefined;
+  return body as ErrorBody;
+}
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
   ) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    super(parsed.success ? parsed.data.error.code : `HTTP ${status}`);
+    super(asErrorBody(body)?.error.code ?? `HTTP ${status}`);
     this.name = 'ApiError';
   }
 
   /** The documented error, when the body is one. */
   get error(): ErrorBody['error'] | undefined {
-    const parsed = ErrorBodySchema.safeParse(this.body);
-    return parsed.success ? parsed.data.error : undefined;
+    return asErrorBody(this.body)?.error;
   }
 
   get code(): string {

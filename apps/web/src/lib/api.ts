@@ -1,9 +1,25 @@
 // The app's api-client instance: the session's token, its renewal and the app-version tracker are wired here once.
-import { LoginResponseSchema } from '@portal/contracts/identity';
-import { createApiClient } from './api-client.ts';
+import { createApiClient, unwrapEnvelope } from './api-client.ts';
 import { appVersion } from './app-version.ts';
 import { camelCaseDeep } from './camel-case.ts';
 import { sessionStore } from './session.ts';
+
+export interface Tokens {
+  accessToken: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+/**
+ * The tokens of a login or refresh answer (LoginResponseSchema's `data`, enveloped or not, either case), checked by
+ * hand: zod's schema would put all of zod in the entry (issue 10, decision 021). Throws on anything else.
+ */
+export function tokensOf(answer: unknown): Tokens {
+  const data = camelCaseDeep(unwrapEnvelope(answer)) as Partial<Record<keyof Tokens, unknown>> | null;
+  const { accessToken, idToken, refreshToken } = data ?? {};
+  if (typeof accessToken !== 'string' || typeof idToken !== 'string' || typeof refreshToken !== 'string') throw new TypeError('not a token answer');
+  return { accessToken, idToken, refreshToken };
+}
 
 let refreshing: Promise<boolean> | undefined;
 
@@ -20,7 +36,7 @@ function refreshSession(): Promise<boolean> {
       });
       appVersion.observe(response.headers.get('x-app-version'));
       if (!response.ok) return false;
-      const tokens = camelCaseDeep(LoginResponseSchema.parse(await response.json()).data) as { accessToken: string; idToken: string; refreshToken: string };
+      const tokens = tokensOf(await response.json());
       sessionStore.set({ accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken });
       return true;
     } catch {

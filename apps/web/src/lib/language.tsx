@@ -1,6 +1,6 @@
 // The user's language: taken from the route when the app starts, then changed only by the toggle (or the profile).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { LanguageSchema, type Language } from '@portal/contracts/enums';
+import { LANGUAGES, type Language } from '@portal/contracts/enum-lists';
 import { languageOfPath } from './paths.ts';
 
 const STORAGE_KEY = 'portal.language';
@@ -17,8 +17,8 @@ export function LanguageProvider({ children, initialPath }: { children: ReactNod
     const fromRoute = languageOfPath(initialPath);
     // The booking route has no prefix: there the stored preference decides.
     if (/^\/benefit\//.test(initialPath)) {
-      const stored = LanguageSchema.safeParse(localStorage.getItem(STORAGE_KEY));
-      return stored.success ? stored.data : fromRoute;
+      const stored = localStorage.getItem(STORAGE_KEY);
+      return LANGUAGES.find((language) => language === stored) ?? fromRoute;
     }
     return fromRoute;
   });

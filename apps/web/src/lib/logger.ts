@@ -1,5 +1,5 @@
 // The client logger: levels of spec section 9 (debug 1 ... off 9); entries at or above the threshold go to /api/v1/log.
-import { LOG_LEVELS, type LogLevelName } from '@portal/contracts/enums';
+import { LOG_LEVELS, type LogLevelName } from '@portal/contracts/enum-lists';
 import type { ClientLogEntry } from '@portal/contracts/resources';
 import { api } from './api.ts';
 

@@ -1,5 +1,5 @@
 // Route patterns (spec section 2) next to their link builders, and the language-prefix rules.
-import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enums';
+import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enum-lists';
 
 export const paths = {
   home: '/home',

@@ -2,16 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Language } from '@portal/contracts/enums';
-import {
-  FooterSchema,
-  LoginConfigSchema,
-  NavigationSchema,
-  PhonesSchema,
-  ProgramConfigSchema,
-  TextsSchema,
-  WhitelistSchema,
-} from '@portal/contracts/program-files';
-import { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
+import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Texts, Whitelist } from '@portal/contracts/program-files';
+import type { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
 import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
 
@@ -25,13 +17,18 @@ export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & {
 
 async function fetchProgram(): Promise<ProgramInfo> {
   const [plan, branding] = await Promise.all([
-    api.get('/api/v1/resource/support/plan', { schema: ProgramPlanResponseSchema.shape.data }),
-    api.get('/api/v1/resource/branding', { schema: BrandingResponseSchema.shape.data }),
+    // Not parsed again here: the server's answers pass its zod serializer, and zod would weigh on every route (decision 021).
+    api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
+    api.get<z.infer<typeof BrandingResponseSchema>['data']>('/api/v1/resource/branding'),
   ]);
   return { ...plan, logoUrl: branding.logoUrl, colors: branding.colors };
 }
 
-async function fetchProgramFile<T>(slug: string, file: string, schema: z.ZodType<T>): Promise<T> {
+/**
+ * A program file as served. Not parsed with the contracts' zod schemas in the browser: `npm run check:programs` checks
+ * every file against them before it ships, and zod would be a fifth of the JavaScript of every route (decision 021).
+ */
+async function fetchProgramFile<T>(slug: string, file: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/program/${slug}/${file}?ts=${TS}`, { headers: { accept: 'application/json' } });
@@ -39,7 +36,13 @@ async function fetchProgramFile<T>(slug: string, file: string, schema: z.ZodType
     throw new ApiError(0, { cause: String(cause) });
   }
   if (!response.ok) throw new ApiError(response.status, await response.text());
-  return schema.parse(await response.json());
+  return (await response.json()) as T;
+}
+
+/** config.json with the one default its schema gives (`instances`). */
+async function fetchProgramConfig(slug: string): Promise<ProgramConfig> {
+  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json');
+  return { ...config, instances: config.instances ?? [] };
 }
 
 const STATIC = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
@@ -47,19 +50,19 @@ const STATIC = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
 export const programQueries = {
   program: () => queryOptions({ queryKey: ['program'], queryFn: fetchProgram, ...STATIC }),
   texts: (slug: string, language: Language) =>
-    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => fetchProgramFile(slug, `texts/text-${language}.json`, TextsSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => fetchProgramFile<Texts>(slug, `texts/text-${language}.json`), ...STATIC }),
   config: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'config'], queryFn: () => fetchProgramFile(slug, 'configuration/config.json', ProgramConfigSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'config'], queryFn: () => fetchProgramConfig(slug), ...STATIC }),
   footer: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'footer'], queryFn: () => fetchProgramFile(slug, 'configuration/footer.json', FooterSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'footer'], queryFn: () => fetchProgramFile<Footer>(slug, 'configuration/footer.json'), ...STATIC }),
   loginConfig: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'login'], queryFn: () => fetchProgramFile(slug, 'configuration/login.json', LoginConfigSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'login'], queryFn: () => fetchProgramFile<LoginConfig>(slug, 'configuration/login.json'), ...STATIC }),
   whitelist: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'whitelist'], queryFn: () => fetchProgramFile(slug, 'configuration/whitelist.json', WhitelistSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'whitelist'], queryFn: () => fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json'), ...STATIC }),
   phones: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'phones'], queryFn: () => fetchProgramFile(slug, 'phones/phones.json', PhonesSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'phones'], queryFn: () => fetchProgramFile<Phones>(slug, 'phones/phones.json'), ...STATIC }),
   navigation: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'navigation'], queryFn: () => fetchProgramFile(slug, 'navigation/navigation.json', NavigationSchema), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'navigation'], queryFn: () => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json'), ...STATIC }),
   features: () =>
     queryOptions({
       queryKey: ['features'],

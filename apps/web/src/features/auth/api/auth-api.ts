@@ -1,13 +1,12 @@
 // The auth domain's calls: login, logout and the signed-in user's profile.
-import { LoginResponseSchema, type LoginBody } from '@portal/contracts/identity';
-import { api } from '../../../lib/api.ts';
+import type { LoginBody } from '@portal/contracts/identity';
+import { api, tokensOf } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 
 export async function login(body: LoginBody): Promise<void> {
   // The login call handles its own refusals: no global status handler runs for it.
-  const tokens = (await api.post('/api/v1/login', body, { skipStatusHandlers: true })) as { accessToken: string; idToken: string; refreshToken: string };
-  LoginResponseSchema.shape.data.parse({ AccessToken: tokens.accessToken, IdToken: tokens.idToken, RefreshToken: tokens.refreshToken, ExpiresIn: 900 });
+  const tokens = tokensOf(await api.post('/api/v1/login', body, { skipStatusHandlers: true }));
   sessionStore.set({ accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken });
 }
 

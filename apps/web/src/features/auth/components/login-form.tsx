@@ -1,14 +1,14 @@
 // The login form: e-mail, password with a keyboard-reachable show toggle, and every refusal of spec section 8.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form, Link, ToggleButton } from 'react-aria-components';
-import { LoginBodySchema, type LoginBody } from '@portal/contracts/identity';
+import type { LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { login } from '../api/auth-api.ts';
+import { loginResolver } from '../login-rules.ts';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 /** The text key that explains a refused login (never revealing whether the account exists). */
@@ -36,7 +36,7 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const [serverErrorKey, setServerErrorKey] = useState<string>();
   const { control, handleSubmit, watch, setError, formState } = useForm<LoginBody>({
-    resolver: zodResolver(LoginBodySchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onBlur',

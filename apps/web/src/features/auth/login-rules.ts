@@ -1,0 +1,38 @@
+// The login form's checks, by hand: the contract's LoginBodySchema (zod) would bring all of zod onto the login route
+// (issue 10, decision 021). Same rules, messages and output as the schema; login-rules.test.ts holds them to it, and
+// the server still parses the body with the full contract.
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { regexes } from 'zod/v4/core';
+import type { LoginBody } from '@portal/contracts/identity';
+import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, TEXT_TOO_LONG_MESSAGE } from '@portal/contracts/text-rules';
+
+const EMAIL_MAX = 254;
+const PASSWORD_MAX = 1024;
+
+/** The message key of the first rule a field breaks, as LoginBodySchema reports it. */
+export function loginFieldError(field: keyof LoginBody, raw: string): string | undefined {
+  if (field === 'email') {
+    const value = raw.trim();
+    if (hasForbiddenControlCharacter(value)) return TEXT_CONTROL_CHARACTERS_MESSAGE;
+    if (value.length > EMAIL_MAX) return 'login.email.invalid';
+    if (value.length === 0) return 'login.email.required';
+    return regexes.email.test(value) ? undefined : 'login.email.invalid';
+  }
+  if (hasForbiddenControlCharacter(raw)) return TEXT_CONTROL_CHARACTERS_MESSAGE;
+  if (raw.length > PASSWORD_MAX) return TEXT_TOO_LONG_MESSAGE;
+  return raw.length === 0 ? 'login.password.required' : undefined;
+}
+
+/** What LoginBodySchema outputs: the e-mail trimmed and lower-cased, the password as typed. */
+export function loginBodyOf(values: LoginBody): LoginBody {
+  return { email: values.email.trim().toLowerCase(), password: values.password };
+}
+
+export const loginResolver: Resolver<LoginBody> = (values) => {
+  const errors: FieldErrors<LoginBody> = {};
+  for (const field of ['email', 'password'] as const) {
+    const message = loginFieldError(field, values[field] ?? '');
+    if (message) errors[field] = { type: 'validate', message };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: loginBodyOf(values), errors: {} };
+};
