@@ -151,13 +151,12 @@ export async function findProfile(db: Db, userId: string) {
   return { patient: row.patient, account: row.account, plan: row.plan ?? undefined, caregiver: row.caregiver ?? undefined };
 }
 
-/** What every authenticated route needs of its caller: patient, latest plan and account, in one query. */
+/**
+ * What every authenticated route needs of its caller: patient, latest plan and account, in one query. The latest
+ * plan is an index lookup for this patient, never an aggregate over every plan (which grows with the program).
+ */
 export async function findCaller(db: Db, userId: string, programId: number) {
-  const latestPlan = db
-    .select({ patientId: planPatient.patientId, id: sql<number>`max(${planPatient.id})`.as('latest_plan_id') })
-    .from(planPatient)
-    .groupBy(planPatient.patientId)
-    .as('latest_plan');
+  const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   const [row] = await db
     .select({
       patientId: patient.id,
@@ -174,8 +173,7 @@ export async function findCaller(db: Db, userId: string, programId: number) {
     })
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.id, patient.userId))
-    .innerJoin(latestPlan, eq(latestPlan.patientId, patient.id))
-    .innerJoin(planPatient, eq(planPatient.id, latestPlan.id))
+    .innerJoin(planPatient, eq(planPatient.id, latestPlanId))
     .where(and(eq(patient.userId, userId), eq(patient.programId, programId)))
     .limit(1);
   return row;
