@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
@@ -17,6 +17,7 @@ import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
+import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
@@ -74,7 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ checkAgainstZod: config.NODE_ENV !== 'production' }));
   registerErrorHandling(app);
   registerJsonBodyParser(app);
 
@@ -100,8 +101,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('clock', clock);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header(APP_VERSION_HEADER, config.appVersion);
+    done(null, payload);
   });
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -1,13 +1,14 @@
 // The only place caregivers speak SQL; every query is scoped by the caller's patient id.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { auditEvent, caregiver, supportPlan } from '../../db/schema.ts';
 
 export type CaregiverRow = typeof caregiver.$inferSelect;
 
-export async function findByPatient(db: Db, patientId: number): Promise<CaregiverRow | undefined> {
-  const [row] = await db.select().from(caregiver).where(eq(caregiver.patientId, patientId)).limit(1);
-  return row;
+/** The patient's caregiver: a statement built once (GET /caregiver is the hot path). */
+export function prepareFindByPatient(db: Db): (patientId: number) => Promise<CaregiverRow | undefined> {
+  const query = db.select().from(caregiver).where(eq(caregiver.patientId, sql.placeholder('patientId'))).limit(1).prepare('caregiver_by_patient');
+  return async (patientId) => (await query.execute({ patientId }))[0];
 }
 
 export async function findOwn(db: Db, patientId: number, id: number): Promise<CaregiverRow | undefined> {

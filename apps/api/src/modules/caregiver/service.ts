@@ -31,6 +31,7 @@ export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
 const ALREADY_REGISTERED = { 'identification.number': ['errors.caregiverAlreadyRegistered'] };
 
 export function createCaregiverService({ db, clock }: CaregiverDeps) {
+  const findByPatient = repo.prepareFindByPatient(db);
   async function planOf(caller: Caller) {
     const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
@@ -76,12 +77,12 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
 
   return {
     async get(caller: Caller): Promise<CaregiverView | null> {
-      const row = await repo.findByPatient(db, caller.patientId);
+      const row = await findByPatient(caller.patientId);
       return row ? toCaregiverView(row) : null;
     },
 
     async create(caller: Caller, input: Caregiver): Promise<CaregiverView> {
-      if (await repo.findByPatient(db, caller.patientId)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
+      if (await findByPatient(caller.patientId)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
       await checked(caller, input);
       const now = clock();
       try {

@@ -42,23 +42,34 @@ export async function insertSession(db: Db, values: { id: string; userId: string
   });
 }
 
-/** What every authenticated request needs, in one round trip: the session and the pool and status of its account. */
-export async function findSessionForAccess(db: Db, sessionId: string) {
-  const [row] = await db
+/**
+ * What every authenticated request needs, in one round trip and one prepared statement (built once, parsed once
+ * per connection): the session, its account's pool and status, and the account's patient with the latest plan
+ * (an index lookup for this patient, never an aggregate over every plan) and caregiver. The session is read on
+ * every request, never cached, so that a revocation takes effect at once on every server instance.
+ */
+export function prepareSessionProfile(db: Db) {
+  const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
+  return db
     .select({
-      userId: session.userId,
-      revokedAt: session.revokedAt,
-      lastUsedAt: session.lastUsedAt,
-      absoluteExpiresAt: session.absoluteExpiresAt,
-      poolId: userAccount.poolId,
-      accountStatus: userAccount.status,
+      session: { userId: session.userId, revokedAt: session.revokedAt, lastUsedAt: session.lastUsedAt, absoluteExpiresAt: session.absoluteExpiresAt },
+      account: { poolId: userAccount.poolId, status: userAccount.status, email: userAccount.email, language: userAccount.language },
+      patient,
+      plan: planPatient,
+      caregiver,
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))
-    .where(eq(session.id, sessionId))
-    .limit(1);
-  return row;
+    .leftJoin(patient, eq(patient.userId, session.userId))
+    .leftJoin(planPatient, eq(planPatient.id, latestPlanId))
+    .leftJoin(caregiver, eq(caregiver.patientId, patient.id))
+    .where(eq(session.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('identity_session_profile');
 }
+
+export type SessionProfileQuery = ReturnType<typeof prepareSessionProfile>;
+export type SessionProfile = Awaited<ReturnType<SessionProfileQuery['execute']>>[number];
 
 /** Marks a session used, at most once per `granularityMs` (no write on most reads). */
 export async function touchSession(db: Db, sessionId: string, now: Date, granularityMs: number) {
@@ -149,34 +160,6 @@ export async function findProfile(db: Db, userId: string) {
     .limit(1);
   if (!row) return undefined;
   return { patient: row.patient, account: row.account, plan: row.plan ?? undefined, caregiver: row.caregiver ?? undefined };
-}
-
-/**
- * What every authenticated route needs of its caller: patient, latest plan and account, in one query. The latest
- * plan is an index lookup for this patient, never an aggregate over every plan (which grows with the program).
- */
-export async function findCaller(db: Db, userId: string, programId: number) {
-  const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
-  const [row] = await db
-    .select({
-      patientId: patient.id,
-      programId: patient.programId,
-      country: patient.country,
-      identificationType: patient.typeIdentification,
-      identificationNumber: patient.legalIdentification,
-      birthDate: patient.birthDate,
-      email: userAccount.email,
-      language: userAccount.language,
-      status: userAccount.status,
-      planPatientId: planPatient.id,
-      supportPlanId: planPatient.supportPlanId,
-    })
-    .from(patient)
-    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
-    .innerJoin(planPatient, eq(planPatient.id, latestPlanId))
-    .where(and(eq(patient.userId, userId), eq(patient.programId, programId)))
-    .limit(1);
-  return row;
 }
 
 /** "Close my account" cancelled by a login within the grace period: enabled again, nothing left to erase. */

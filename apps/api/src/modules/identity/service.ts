@@ -103,6 +103,32 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     return decoy;
   }
 
+  const sessionProfile = repo.prepareSessionProfile(db);
+  /**
+   * A bearer token to its live session and the profile of its account, in one query; UNAUTHENTICATED otherwise.
+   * A write only to mark the session used, at most once a minute, which is what the idle limit needs.
+   */
+  async function authorize(program: ProgramRow, authorization: string | undefined): Promise<{ auth: Authenticated; found: repo.SessionProfile }> {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const claims = await tokens.verifyAccess(program.id, program.slug, token);
+    if (!claims) throw new AppError('UNAUTHENTICATED');
+    const [rows, poolId] = await Promise.all([sessionProfile.execute({ sessionId: claims.sid }), poolOf(program)]);
+    const found = rows[0];
+    const now = clock();
+    const current = found?.session;
+    if (!found || !current || current.revokedAt || current.userId !== claims.sub || found.account.poolId !== poolId || found.account.status === 'DISABLED' || now >= current.absoluteExpiresAt) {
+      throw new AppError('UNAUTHENTICATED');
+    }
+    if (now.getTime() - current.lastUsedAt.getTime() > SESSION_IDLE_MS) {
+      // Idle for longer than the limit: the session ends here, as it would at the next refresh.
+      await repo.revokeSession(db, claims.sid, 'idle', now);
+      throw new AppError('UNAUTHENTICATED');
+    }
+    if (now.getTime() - current.lastUsedAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(db, claims.sid, now, SESSION_TOUCH_MS);
+    return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found };
+  }
+
   return {
     async login(program: ProgramRow, email: string, password: string) {
       const poolId = await poolOf(program);
@@ -167,46 +193,28 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       return issueRefreshed(program, account, sessionId, next);
     },
 
-    /**
-     * Resolves a bearer token to its live session, or throws UNAUTHENTICATED. One query (session and account);
-     * a write only to mark the session used, at most once a minute, which is what the idle limit needs.
-     */
+    /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED (see `authorize`). */
     async authenticate(program: ProgramRow, authorization: string | undefined): Promise<Authenticated> {
-      const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
-      if (!token) throw new AppError('UNAUTHENTICATED');
-      const claims = await tokens.verifyAccess(program.id, program.slug, token);
-      if (!claims) throw new AppError('UNAUTHENTICATED');
-      const [current, poolId] = await Promise.all([repo.findSessionForAccess(db, claims.sid), poolOf(program)]);
-      const now = clock();
-      if (!current || current.revokedAt || current.userId !== claims.sub || current.poolId !== poolId || current.accountStatus === 'DISABLED' || now >= current.absoluteExpiresAt) {
-        throw new AppError('UNAUTHENTICATED');
-      }
-      if (now.getTime() - current.lastUsedAt.getTime() > SESSION_IDLE_MS) {
-        // Idle for longer than the limit: the session ends here, as it would at the next refresh.
-        await repo.revokeSession(db, claims.sid, 'idle', now);
-        throw new AppError('UNAUTHENTICATED');
-      }
-      if (now.getTime() - current.lastUsedAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(db, claims.sid, now, SESSION_TOUCH_MS);
-      return { userId: claims.sub, sessionId: claims.sid, poolId };
+      return (await authorize(program, authorization)).auth;
     },
 
     /** The caller of an authenticated route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */
     async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<Caller> {
-      const auth = await this.authenticate(program, authorization);
-      const found = await repo.findCaller(db, auth.userId, program.id);
-      if (!found || found.status === 'DISABLED') throw new AppError('UNAUTHENTICATED');
+      const { auth, found } = await authorize(program, authorization);
+      const { patient, plan, account } = found;
+      if (!patient || patient.programId !== program.id || !plan) throw new AppError('UNAUTHENTICATED');
       return {
         ...auth,
         programId: program.id,
-        patientId: found.patientId,
-        planPatientId: found.planPatientId,
-        supportPlanId: found.supportPlanId,
-        country: found.country,
-        identificationType: found.identificationType,
-        identificationNumber: found.identificationNumber,
-        birthDate: String(found.birthDate).slice(0, 10),
-        email: found.email,
-        language: found.language,
+        patientId: patient.id,
+        planPatientId: plan.id,
+        supportPlanId: plan.supportPlanId,
+        country: patient.country,
+        identificationType: patient.typeIdentification,
+        identificationNumber: patient.legalIdentification,
+        birthDate: String(patient.birthDate).slice(0, 10),
+        email: account.email,
+        language: account.language as Language,
       };
     },
 
@@ -215,10 +223,11 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       await db.insert(auditEvent).values({ programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
     },
 
-    async profile(program: ProgramRow, auth: Authenticated, expand: Set<string>): Promise<UserProfile> {
-      const found = await repo.findProfile(db, auth.userId);
-      if (!found || found.patient.programId !== program.id) throw new AppError('NOT_FOUND');
+    /** The caller's profile (GET /user): the token's session and the profile come from the same one query. */
+    async profile(program: ProgramRow, authorization: string | undefined, expand: Set<string>): Promise<UserProfile> {
+      const { found } = await authorize(program, authorization);
       const { patient, account, plan, caregiver } = found;
+      if (!patient || patient.programId !== program.id) throw new AppError('NOT_FOUND');
       const gender = normalizeGender(patient.gender);
       return {
         id: patient.id,

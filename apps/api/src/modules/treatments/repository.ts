@@ -1,6 +1,6 @@
 // The only place treatments speak SQL. Every query is scoped by the caller's plan_patient: a treatment id of
 // another patient (or program) matches no row.
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { auditEvent, product, supportPlan, treatment } from '../../db/schema.ts';
 
@@ -18,13 +18,16 @@ export async function findProduct(db: Db, programId: number, productId: number):
   return row;
 }
 
-export async function listTreatments(db: Db, planPatientId: number): Promise<TreatmentWithProduct[]> {
-  return db
+/** The plan's treatments with their products, newest first: a statement built once (GET /treatments is the hot path). */
+export function prepareListTreatments(db: Db): (planPatientId: number) => Promise<TreatmentWithProduct[]> {
+  const query = db
     .select({ treatment, product })
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))
-    .where(eq(treatment.planPatientId, planPatientId))
-    .orderBy(desc(treatment.createdAt), asc(treatment.id));
+    .where(eq(treatment.planPatientId, sql.placeholder('planPatientId')))
+    .orderBy(desc(treatment.createdAt), asc(treatment.id))
+    .prepare('treatments_list');
+  return (planPatientId) => query.execute({ planPatientId });
 }
 
 export async function findTreatment(db: Db, planPatientId: number, id: number): Promise<TreatmentWithProduct | undefined> {

@@ -65,6 +65,7 @@ function columnsOf(input: TreatmentInput) {
 }
 
 export function createTreatmentService({ db, clock }: TreatmentDeps) {
+  const listTreatments = repo.prepareListTreatments(db);
   /** The caller's plan settings and the product, checked like enrolment checks them. */
   async function validated(caller: Caller, body: unknown): Promise<{ input: TreatmentInput; product: repo.ProductRow }> {
     const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
@@ -82,7 +83,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
 
   return {
     async list(caller: Caller): Promise<TreatmentsList> {
-      const rows = (await repo.listTreatments(db, caller.planPatientId)).map(toTreatmentView);
+      const rows = (await listTreatments(caller.planPatientId)).map(toTreatmentView);
       const deleted = rows.filter((row) => row.deletedAt).sort((a, b) => (b.deletedAt ?? '').localeCompare(a.deletedAt ?? ''));
       return { live: rows.filter((row) => !row.deletedAt), deleted };
     },
