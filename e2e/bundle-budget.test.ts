@@ -3,8 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { gzipKb, readBundle, sumGzipKb as sum } from './bundle-bytes.ts';
 
-/** Goal of issue 10 is 110 KB; not reached yet (decisions 010 and 021 say what remains). This ceiling stops regressions. */
-const LOGIN_JS_CEILING_KB = 205;
+/** Goal of issue 10: what the login route loads, at most 110 KB gzip. */
+const LOGIN_JS_GOAL_KB = 110;
+/** Not reached yet: 128 KB since decision 023, which says what remains. This ceiling stops regressions. */
+const LOGIN_JS_CEILING_KB = 130;
 const FIRST_VISIT_BUDGET_KB = 400;
 const CHUNK_BUDGET_KB = 250;
 
@@ -17,7 +19,7 @@ describe('bundle byte budgets', () => {
     expect(precache).toContain('index.html');
   });
 
-  it(`keeps the login route's JavaScript under ${LOGIN_JS_CEILING_KB} KB gzip, without the password dictionaries, zod resolvers or the sign-up`, () => {
+  it(`keeps the login route's JavaScript under ${LOGIN_JS_CEILING_KB} KB gzip (goal ${LOGIN_JS_GOAL_KB} KB), without the password dictionaries, zod resolvers or the sign-up`, () => {
     expect(sum(loginJs)).toBeLessThanOrEqual(LOGIN_JS_CEILING_KB);
     expect([...loginJs].filter((file) => /zxcvbn|dist-|signup/.test(file))).toEqual([]);
   });

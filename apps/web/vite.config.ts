@@ -28,7 +28,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // The browser gets the texts as parsed ICU messages (/program/{slug}/messages/…, decision 023), so the build leaves
+  // out formatjs' message parser (its 'no-parser' entry). Tests keep the parser: they format the texts files as they are.
+  resolve: command === 'build' ? { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } : {},
   plugins: [
     react(),
     precompress(),
@@ -93,4 +96,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

@@ -19,6 +19,7 @@ import { mailer } from './platform/mail/mail-plugin.ts';
 import { registerSecurityHeaders } from './platform/security.ts';
 import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
+import { registerProgramTexts } from './platform/program-texts.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
 import { clientLogRoutes } from './modules/client-log/routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     { prefix: '/api/v1' },
   );
+  await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR);
   const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR);
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));

@@ -1,7 +1,6 @@
 // The route table of spec section 2, for both languages (es without prefix, en under /en).
 import { Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { createBrowserRouter, Navigate, Outlet, useHref, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@portal/contracts/enums';
 import { RouteError } from '../components/errors/route-error.tsx';
@@ -13,19 +12,28 @@ import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, SpanishPrefix
 import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
-const HomeScreen = lazyScreen(() => import('./routes/home.tsx'));
-const TreatmentsScreen = lazyScreen(() => import('./routes/treatments.tsx'));
-const TreatmentsNewScreen = lazyScreen(() => import('./routes/treatments-new.tsx'));
-const CaregiverAddScreen = lazyScreen(() => import('./routes/caregiver-add.tsx'));
-const InPreparationScreen = lazyScreen(() => import('./routes/in-preparation.tsx'));
-const NotFoundScreen = lazyScreen(() => import('./routes/not-found.tsx'));
+/** A screen loaded with the provider that routes react-aria's links through the router (aria-router.tsx). */
+function ariaScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return lazyScreen<P>(async () => {
+    const [screen, aria] = await Promise.all([load(), import('../components/layouts/aria-router.tsx')]);
+    return { default: aria.withAriaRouter<P>(screen.default) };
+  });
+}
+
+const HomeScreen = ariaScreen(() => import('./routes/home.tsx'));
+const TreatmentsScreen = ariaScreen(() => import('./routes/treatments.tsx'));
+const TreatmentsNewScreen = ariaScreen(() => import('./routes/treatments-new.tsx'));
+const CaregiverAddScreen = ariaScreen(() => import('./routes/caregiver-add.tsx'));
+const InPreparationScreen = ariaScreen(() => import('./routes/in-preparation.tsx'));
+const NotFoundScreen = ariaScreen(() => import('./routes/not-found.tsx'));
+// The login route loads no react-aria (decision 023): its screen is not wrapped.
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
-const PasswordRecoverScreen = lazyScreen(() => import('./routes/password-recover.tsx'));
-const LogoutScreen = lazyScreen(() => import('./routes/logout.tsx'));
-const SignupScreen = lazyScreen(() => import('./routes/signup.tsx'));
-const SignupNotMeScreen = lazyScreen(() => import('./routes/signup-not-me.tsx'));
-const ProfileScreen = lazyScreen(() => import('./routes/profile.tsx'));
-const EmailConfirmScreen = lazyScreen(() => import('./routes/email-confirm.tsx'));
+const PasswordRecoverScreen = ariaScreen(() => import('./routes/password-recover.tsx'));
+const LogoutScreen = ariaScreen(() => import('./routes/logout.tsx'));
+const SignupScreen = ariaScreen(() => import('./routes/signup.tsx'));
+const SignupNotMeScreen = ariaScreen(() => import('./routes/signup-not-me.tsx'));
+const ProfileScreen = ariaScreen(() => import('./routes/profile.tsx'));
+const EmailConfirmScreen = ariaScreen(() => import('./routes/email-confirm.tsx'));
 
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
@@ -79,10 +87,9 @@ function scopedRoutes(): RouteObject[] {
   ];
 }
 
-/** Root of every route: app-version check after each navigation, and react-aria links through the router. */
+/** Root of every route: app-version check after each navigation. */
 function RootLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const first = useRef(true);
   useEffect(() => {
@@ -91,17 +98,13 @@ function RootLayout() {
       return;
     }
     // Announcements of the page left behind point at elements that no longer exist: drop them.
-    clearStaleAnnouncements();
+    void clearStaleAnnouncements();
     // After each navigation a pending app update reloads the page (spec section 2) ...
     appVersion.onNavigation();
     // ... and stale feature toggles are re-read, which also brings the server's current version.
     void queryClient.prefetchQuery(programQueries.features());
   }, [location.pathname, location.search, queryClient]);
-  return (
-    <AriaRouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
-      <Outlet />
-    </AriaRouterProvider>
-  );
+  return <Outlet />;
 }
 
 function scope(lang: Language, path: string): RouteObject {

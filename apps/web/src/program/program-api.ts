@@ -2,7 +2,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Language } from '@portal/contracts/enums';
-import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Texts, Whitelist } from '@portal/contracts/program-files';
+import type { MessageFormatElement } from 'react-intl';
+import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
 import type { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
 import { api } from '../lib/api.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -45,12 +46,16 @@ async function fetchProgramConfig(slug: string): Promise<ProgramConfig> {
   return { ...config, instances: config.instances ?? [] };
 }
 
+/** A program's texts, each message as its parsed ICU syntax tree (apps/api's program-texts.ts). */
+export type ParsedTexts = Record<string, MessageFormatElement[]>;
+
 const STATIC = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
 
 export const programQueries = {
   program: () => queryOptions({ queryKey: ['program'], queryFn: fetchProgram, ...STATIC }),
+  // The texts as parsed ICU messages (the server parses texts/text-<lang>.json): no ICU parser in the browser (decision 023).
   texts: (slug: string, language: Language) =>
-    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => fetchProgramFile<Texts>(slug, `texts/text-${language}.json`), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`), ...STATIC }),
   config: (slug: string) =>
     queryOptions({ queryKey: ['program', slug, 'config'], queryFn: () => fetchProgramConfig(slug), ...STATIC }),
   footer: (slug: string) =>

@@ -27,7 +27,8 @@ function serve(failing: string[] = []) {
     if (url.pathname === '/api/v1/resource/branding') return json(branding);
     if (url.pathname === '/api/v1/resource/features') return json({ data: { featureToggles: { learning: true } } });
     if (url.pathname === '/api/v1/log') return json({ data: { accepted: true } }, 202);
-    if (url.pathname.startsWith('/program/piel/')) return new Response(file(url.pathname.slice('/program/'.length)), { status: 200 });
+    // The server sends the texts parsed (/messages/, apps/api's program-texts.ts); the test build formats the strings as they are.
+    if (url.pathname.startsWith('/program/piel/')) return new Response(file(url.pathname.slice('/program/'.length).replace('/messages/', '/texts/')), { status: 200 });
     return json({ error: { code: 'NOT_FOUND', message: 'errors.notFound' } }, 404);
   }));
   return requests;
@@ -66,7 +67,7 @@ describe('program loading', () => {
     const legal = JSON.parse(file('piel/texts/text-en.json'))['footer.legal'] as string;
     await screen.findByText(legal.replace('{programName}', config.name).replace('{email}', config.supportEmail));
     await waitFor(() => expect(JSON.parse(screen.getByTestId('loaded').textContent!)).toEqual({ program: true, texts: true, config: true, footer: true, navigation: true, phones: true, loginConfig: true, whitelist: true }));
-    for (const resource of ['texts/text-en.json', 'configuration/config.json', 'configuration/footer.json', 'configuration/login.json', 'configuration/whitelist.json', 'phones/phones.json', 'navigation/navigation.json']) {
+    for (const resource of ['messages/text-en.json', 'configuration/config.json', 'configuration/footer.json', 'configuration/login.json', 'configuration/whitelist.json', 'phones/phones.json', 'navigation/navigation.json']) {
       expect(requests.some((r) => new RegExp(`^/program/piel/${resource.replace('.', '\\.')}\\?ts=\\d+$`).test(r)), resource).toBe(true);
     }
     expect(document.documentElement.style.getPropertyValue('--brand-primary')).toBe(config.branding.colors.primary);

@@ -2,17 +2,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Texts, Whitelist } from '@portal/contracts/program-files';
+import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
 import { useLanguage } from '../lib/language.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { logger } from '../lib/logger.ts';
 import { BootFailure } from '../components/errors/boot-failure.tsx';
-import { programQueries, type ProgramInfo } from './program-api.ts';
+import { programQueries, type ParsedTexts, type ProgramInfo } from './program-api.ts';
 
 export interface ProgramContent {
   program: ProgramInfo;
-  texts: Texts;
+  texts: ParsedTexts;
   config?: ProgramConfig;
   footer?: Footer;
   navigation?: Navigation;

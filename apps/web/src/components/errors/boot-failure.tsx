@@ -1,6 +1,5 @@
 // Shown when the program itself cannot load (offline, server down). Texts are not available then, so this
 // screen carries its own two short sentences in both languages.
-import { Button } from 'react-aria-components';
 
 export function BootFailure({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
   return (
@@ -17,9 +16,9 @@ export function BootFailure({ offline, onRetry }: { offline: boolean; onRetry: (
             : 'Intente de nuevo en unos minutos.'}
         </p>
         <p lang="en">{offline ? 'Check your internet connection and try again.' : 'Please try again in a few minutes.'}</p>
-        <Button className="button button--primary" onPress={onRetry}>
+        <button type="button" className="button button--primary" onClick={onRetry}>
           <span lang="es">Intentar de nuevo</span> / <span lang="en">Try again</span>
-        </Button>
+        </button>
       </div>
     </main>
   );

@@ -1,5 +1,4 @@
 // The page-level 'Unexpected error' (spec section 8), and the chunk time-out view that offers a reload.
-import { Button } from 'react-aria-components';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useProgram } from '../../program/program-context.tsx';
@@ -30,9 +29,9 @@ export function ChunkLoadFailure() {
       <div className="card" role="alert">
         <h1>{t('errors.chunkLoad.title')}</h1>
         <p>{t('errors.chunkLoad.body')}</p>
-        <Button className="button button--primary" onPress={() => window.location.reload()}>
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           {t('errors.chunkLoad.reload')}
-        </Button>
+        </button>
       </div>
     </main>
   );

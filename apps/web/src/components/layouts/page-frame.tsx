@@ -1,8 +1,9 @@
 // The page frame of every screen: header (logo and name, navigation on desktop, help, language), the page's
 // title, the footer with the call-center phones, and on phones the navigation as a bottom tab bar.
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Link, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useLocation } from 'react-router';
+// The frame holds no react-aria: its links are the router's, its buttons native, and the help popover and the
+// 'More' menu load on the first press of their button (frame-overlays.tsx; issue 10, decision 023).
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { CountryCode } from '@portal/contracts/enums';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
@@ -13,6 +14,9 @@ import { useT } from '../../program/use-t.ts';
 import { AllCallCenterPhones, CallCenterPhones } from '../ui/call-center-phones.tsx';
 import { NavIcon } from '../ui/nav-icon.tsx';
 
+const HelpPopover = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.HelpPopover })));
+const MoreMenu = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.MoreMenu })));
+
 /** A bottom tab bar holds at most this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label); with more items the last tab is 'More', a menu of the rest. */
 const MAX_TABS = 4;
 
@@ -21,9 +25,9 @@ function LanguageToggle() {
   const t = useT();
   const target = language === 'es' ? 'en' : 'es';
   return (
-    <Button className="language-toggle" onPress={() => setLanguage(target)}>
+    <button type="button" className="language-toggle" onClick={() => setLanguage(target)}>
       <span lang={target}>{t('language.toggle')}</span>
-    </Button>
+    </button>
   );
 }
 
@@ -33,27 +37,40 @@ function LanguageToggle() {
  */
 export type HelpCountry = { kind: 'patient'; country?: CountryCode } | { kind: 'visitor' };
 
-function HelpPhones({ help }: { help: HelpCountry }) {
+export function HelpPhones({ help }: { help: HelpCountry }) {
   return help.kind === 'patient' ? <CallCenterPhones country={help.country} /> : <AllCallCenterPhones />;
+}
+
+/**
+ * A plain button that opens an overlay: its open state for assistive technology, and how the overlay should take
+ * focus (the first item when opened from the keyboard, as react-aria's MenuTrigger does; the overlay itself otherwise).
+ */
+function useOverlayButton() {
+  const ref = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState<false | true | 'first' | 'last'>(false);
+  const show = (focus: true | 'first' | 'last') => {
+    // Safari does not focus a pressed button: the overlay returns focus to what had it when it opened.
+    ref.current?.focus();
+    setOpen(focus);
+  };
+  return { ref, open, close: () => setOpen(false), show };
 }
 
 function HelpMenu({ help }: { help: HelpCountry }) {
   const t = useT();
+  const button = useOverlayButton();
   return (
-    <DialogTrigger>
-      <Button className="help-button">
+    <>
+      <button ref={button.ref} type="button" className="help-button" aria-haspopup="dialog" aria-expanded={Boolean(button.open)} onClick={() => button.show(true)}>
         <NavIcon name="help" />
         <span>{t('app.help')}</span>
-      </Button>
-      <Popover className="popover help-popover" placement="bottom end">
-        <Dialog className="dialog help-dialog">
-          <Heading slot="title" className="help-dialog__title">
-            {t('phones.title')}
-          </Heading>
-          <HelpPhones help={help} />
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      </button>
+      {button.open ? (
+        <Suspense fallback={null}>
+          <HelpPopover triggerRef={button.ref} onClose={button.close} help={help} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
@@ -69,12 +86,13 @@ function useNavigationItems() {
     });
 }
 
-type Item = ReturnType<typeof useNavigationItems>[number];
+export type NavigationItem = ReturnType<typeof useNavigationItems>[number];
+type Item = NavigationItem;
 
 function NavLink({ item, className }: { item: Item; className: string }) {
   const t = useT();
   return (
-    <Link href={item.href} className={className} aria-current={item.isCurrent ? 'page' : undefined}>
+    <Link to={item.href} className={className} aria-current={item.isCurrent ? 'page' : undefined}>
       <NavIcon name={item.id} />
       <span className={`${className}-label`}>{t(item.labelKey)}</span>
     </Link>
@@ -101,6 +119,7 @@ function TabBar({ items }: { items: Item[] }) {
   const tabs = items.length > MAX_TABS ? items.slice(0, MAX_TABS - 1) : items;
   const rest = items.slice(tabs.length);
   const restIsCurrent = rest.some((item) => item.isCurrent);
+  const more = useOverlayButton();
   return (
     <nav className="tab-bar" aria-label={t('app.mainNavigation')}>
       <ul>
@@ -111,22 +130,29 @@ function TabBar({ items }: { items: Item[] }) {
         ))}
         {rest.length > 0 ? (
           <li>
-            <MenuTrigger>
-              <Button className="tab-bar__link" data-current={restIsCurrent || undefined}>
-                <NavIcon name="more" />
-                <span className="tab-bar__link-label">{t('nav.more')}</span>
-              </Button>
-              <Popover className="popover" placement="top end">
-                <Menu className="listbox" aria-label={t('nav.more')}>
-                  {rest.map((item) => (
-                    <MenuItem key={item.id} id={item.id} href={item.href} className="listbox__item tab-bar__menu-item" aria-current={item.isCurrent ? 'page' : undefined}>
-                      <NavIcon name={item.id} />
-                      {t(item.labelKey)}
-                    </MenuItem>
-                  ))}
-                </Menu>
-              </Popover>
-            </MenuTrigger>
+            <button
+              ref={more.ref}
+              type="button"
+              className="tab-bar__link"
+              data-current={restIsCurrent || undefined}
+              aria-haspopup="menu"
+              aria-expanded={Boolean(more.open)}
+              onClick={(event) => more.show(event.detail === 0 ? 'first' : true)}
+              onKeyDown={(event) => {
+                // As react-aria's MenuTrigger: the arrow keys open the menu on its first or last item.
+                if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+                event.preventDefault();
+                more.show(event.key === 'ArrowDown' ? 'first' : 'last');
+              }}
+            >
+              <NavIcon name="more" />
+              <span className="tab-bar__link-label">{t('nav.more')}</span>
+            </button>
+            {more.open ? (
+              <Suspense fallback={null}>
+                <MoreMenu triggerRef={more.ref} onClose={more.close} items={rest} focus={more.open} />
+              </Suspense>
+            ) : null}
           </li>
         ) : null}
       </ul>
@@ -145,7 +171,7 @@ function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry
         {t('app.skipToContent')}
       </a>
       <div className="site-header__bar">
-        <Link className="brand" href={pathInLanguage(language, session ? paths.home : paths.login)}>
+        <Link className="brand" to={pathInLanguage(language, session ? paths.home : paths.login)}>
           {/* The logo is the program's mark; its name is the text beside it (the link's name). */}
           <img className="brand__logo" src={program.logoUrl} alt="" height={40} />
           <span className="brand__name">{program.name}</span>
@@ -229,7 +255,7 @@ export function PageFrame({ title, children, banner, help = { kind: 'visitor' },
       <Header banner={banner} help={help} items={items} />
       <main id="main" className="page">
         {back ? (
-          <Link className="back-link" href={back.href}>
+          <Link className="back-link" to={back.href}>
             <span aria-hidden="true">‹ </span>
             {back.label}
           </Link>

@@ -1,6 +1,7 @@
 // A react-aria Button for calls to the server: shows that it is working and cannot be pressed twice.
 import { useRef, useState, type ReactNode } from 'react';
 import { Button, type ButtonProps } from 'react-aria-components';
+import { PendingContent } from './submit-button.tsx';
 
 interface Props extends Omit<ButtonProps, 'children' | 'isPending' | 'onPress'> {
   children: ReactNode;
@@ -36,14 +37,9 @@ export function PendingButton({ children, isPending = false, pendingLabel, onPre
     // announcement outlives a button that unmounts on success (login, recovery) and leaves an unnamed
     // role="img" node in the page for seconds (an axe violation).
     <Button {...props} className={`${String(className)} pending-button${pending ? ' pending-button--pending' : ''}`} isDisabled={pending || props.isDisabled} onPress={press}>
-      {pending ? (
-        <>
-          <span className="pending-button__spinner" aria-hidden="true" />
-          <span>{pendingLabel ?? children}</span>
-        </>
-      ) : (
-        children
-      )}
+      <PendingContent isPending={pending} pendingLabel={pendingLabel}>
+        {children}
+      </PendingContent>
     </Button>
   );
 }

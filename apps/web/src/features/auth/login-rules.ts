@@ -28,11 +28,21 @@ export function loginBodyOf(values: LoginBody): LoginBody {
   return { email: values.email.trim().toLowerCase(), password: values.password };
 }
 
+export const LOGIN_FIELDS = ['email', 'password'] as const;
+
+/** Each field's first broken rule (its message key), in the form's order; empty when the body is valid. */
+export function loginErrors(values: LoginBody): Partial<Record<keyof LoginBody, string>> {
+  const errors: Partial<Record<keyof LoginBody, string>> = {};
+  for (const field of LOGIN_FIELDS) {
+    const message = loginFieldError(field, values[field] ?? '');
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
+
+/** The same checks as a react-hook-form resolver (the login form itself has no form library: decision 023). */
 export const loginResolver: Resolver<LoginBody> = (values) => {
   const errors: FieldErrors<LoginBody> = {};
-  for (const field of ['email', 'password'] as const) {
-    const message = loginFieldError(field, values[field] ?? '');
-    if (message) errors[field] = { type: 'validate', message };
-  }
+  for (const [field, message] of Object.entries(loginErrors(values))) errors[field as keyof LoginBody] = { type: 'validate', message };
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: loginBodyOf(values), errors: {} };
 };

@@ -1,5 +1,5 @@
 // 'Not {firstName}? Log out here': shown on every page while a patient is signed in.
-import { Link } from 'react-aria-components';
+import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { useT } from '../../../program/use-t.ts';
@@ -12,7 +12,7 @@ export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
   const user = useUser();
   if (!session || !user.data) return null;
   const logoutLink = (
-    <Link key="logout" className="ribbon__link" href={logoutHref}>
+    <Link key="logout" className="ribbon__link" to={logoutHref}>
       {t('ribbon.logoutLink')}
     </Link>
   );

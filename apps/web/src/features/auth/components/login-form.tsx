@@ -1,15 +1,17 @@
 // The login form: e-mail, password with a keyboard-reachable show toggle, and every refusal of spec section 8.
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Form, Link, ToggleButton } from 'react-aria-components';
+// A native form without a form library or react-aria fields (issue 10, decision 023): the checks of
+// login-rules.ts on submit, then again on leaving a field once submitted (as the other forms: 'onSubmit', then
+// 'onBlur'); the first invalid field takes focus.
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import type { LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { PlainTextField } from '../../../components/ui/plain-text-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { login } from '../api/auth-api.ts';
-import { loginResolver } from '../login-rules.ts';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
+import { LOGIN_FIELDS, loginBodyOf, loginErrors, loginFieldError } from '../login-rules.ts';
 
 /** The text key that explains a refused login (never revealing whether the account exists). */
 export function loginErrorKey(error: unknown): string {
@@ -31,66 +33,94 @@ interface Props {
   onLoggedIn: () => void;
 }
 
+type Field = keyof LoginBody;
+
 export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, showForgotPassword, showSignupLink, onLoggedIn }: Props) {
   const t = useT();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const [serverErrorKey, setServerErrorKey] = useState<string>();
-  const { control, handleSubmit, watch, setError, formState } = useForm<LoginBody>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onBlur',
-  });
+  const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [isSubmitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  const onSubmit = handleSubmit(async (values) => {
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    const first = LOGIN_FIELDS.find((field) => found[field]);
+    if (first) inputs[first].current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const found = loginErrors(values);
+    showErrors(found);
+    if (Object.keys(found).length > 0) return;
     setServerErrorKey(undefined);
+    setSubmitting(true);
     try {
-      await login(values);
+      await login(loginBodyOf(values));
       onLoggedIn();
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
       if (fieldErrors) {
-        for (const [field, [key]] of Object.entries(fieldErrors)) if (field === 'email' || field === 'password') setError(field, { message: key });
+        const fromServer: Partial<Record<Field, string>> = {};
+        for (const [field, [key]] of Object.entries(fieldErrors)) if ((field === 'email' || field === 'password') && key) fromServer[field] = key;
+        showErrors(fromServer);
       } else {
         setServerErrorKey(loginErrorKey(error));
       }
+    } finally {
+      setSubmitting(false);
     }
+  };
+
+  const field = (name: Field) => ({
+    ref: inputs[name],
+    name,
+    value: values[name],
+    errorKey: errors[name],
+    isRequired: true,
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    onBlur: () => {
+      if (isSubmitted) setErrors((current) => ({ ...current, [name]: loginFieldError(name, values[name]) }));
+    },
   });
 
   return (
-    <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
+    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
       {sessionExpired && !serverErrorKey ? <FormAlert tone="info" focusOnShow={false}>{t('login.sessionExpired')}</FormAlert> : null}
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
-      <FormTextField control={control} name="email" label={t('login.email.label')} type="email" autoComplete="username" isRequired />
-      <FormTextField
-        control={control}
-        name="password"
+      <PlainTextField {...field('email')} label={t('login.email.label')} type="email" autoComplete="username" />
+      <PlainTextField
+        {...field('password')}
         label={t('login.password.label')}
         type={isPasswordVisible ? 'text' : 'password'}
         autoComplete="current-password"
-        isRequired
         adornment={
-          <ToggleButton className="button button--ghost field__toggle" isSelected={isPasswordVisible} onChange={setPasswordVisible}>
+          <button type="button" className="button button--ghost field__toggle" aria-pressed={isPasswordVisible} onClick={() => setPasswordVisible((visible) => !visible)}>
             {isPasswordVisible ? t('login.hidePassword') : t('login.showPassword')}
-          </ToggleButton>
+          </button>
         }
       />
       {showForgotPassword ? (
-        <Link className="text-link" href={forgotPasswordHref(watch('email'))}>
+        <Link className="text-link" to={forgotPasswordHref(values.email)}>
           {t('login.forgotPassword')}
         </Link>
       ) : null}
-      <PendingButton type="submit" className="button button--primary button--block" isPending={formState.isSubmitting} pendingLabel={t('login.submitting')}>
+      <SubmitButton className="button button--primary button--block" isPending={isSubmitting} pendingLabel={t('login.submitting')}>
         {t('login.submit')}
-      </PendingButton>
+      </SubmitButton>
       {showSignupLink ? (
         <p>
           {t('login.signupPrompt')}{' '}
-          <Link className="text-link" href={signupHref}>
+          <Link className="text-link" to={signupHref}>
             {t('login.signupLink')}
           </Link>
         </p>
       ) : null}
-    </Form>
+    </form>
   );
 }

@@ -1,0 +1,26 @@
+// react-aria's links and menu items navigate through the router (client-side, with the router's hrefs). Only the
+// screens that use react-aria load this provider with them (app/router.tsx), so the login route loads no react-aria
+// (issue 10, decision 023).
+import type { ComponentType, ReactNode } from 'react';
+import { RouterProvider } from 'react-aria-components';
+import { useHref, useNavigate } from 'react-router';
+
+export function AriaRouter({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <RouterProvider navigate={(to, options) => navigate(to, options)} useHref={useHref}>
+      {children}
+    </RouterProvider>
+  );
+}
+
+/** A screen inside AriaRouter. */
+export function withAriaRouter<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
+  return function WithAriaRouter(props: P) {
+    return (
+      <AriaRouter>
+        <Screen {...props} />
+      </AriaRouter>
+    );
+  };
+}

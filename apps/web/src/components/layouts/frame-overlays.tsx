@@ -1,0 +1,44 @@
+// The page frame's two overlays, loaded on the first press of their button (issue 10, decision 023): the help
+// popover with the call-center phones, and the tab bar's 'More' menu. The buttons stay plain buttons in the frame;
+// react-aria's popover, dialog and menu (focus moved in and back to the button, Escape and a press outside close)
+// come with this chunk only. The menu's links navigate through the screen's AriaRouter (aria-router.tsx).
+import type { RefObject } from 'react';
+import { Dialog, Heading, Menu, MenuItem, Popover } from 'react-aria-components';
+import { useT } from '../../program/use-t.ts';
+import { NavIcon } from '../ui/nav-icon.tsx';
+import { HelpPhones, type HelpCountry, type NavigationItem } from './page-frame.tsx';
+
+interface OverlayProps {
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+}
+
+export function HelpPopover({ triggerRef, onClose, help }: OverlayProps & { help: HelpCountry }) {
+  const t = useT();
+  return (
+    <Popover className="popover help-popover" placement="bottom end" triggerRef={triggerRef} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Dialog className="dialog help-dialog">
+        <Heading slot="title" className="help-dialog__title">
+          {t('phones.title')}
+        </Heading>
+        <HelpPhones help={help} />
+      </Dialog>
+    </Popover>
+  );
+}
+
+export function MoreMenu({ triggerRef, onClose, items, focus }: OverlayProps & { items: NavigationItem[]; focus: true | 'first' | 'last' }) {
+  const t = useT();
+  return (
+    <Popover className="popover" placement="top end" triggerRef={triggerRef} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+      <Menu className="listbox" aria-label={t('nav.more')} autoFocus={focus} onAction={onClose} onClose={onClose}>
+        {items.map((item) => (
+          <MenuItem key={item.id} id={item.id} href={item.href} className="listbox__item tab-bar__menu-item" aria-current={item.isCurrent ? 'page' : undefined}>
+            <NavIcon name={item.id} />
+            {t(item.labelKey)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </Popover>
+  );
+}
