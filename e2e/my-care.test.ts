@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cedula, chooseMedicine, fill, medicineDetails, wizard, type Texts } from './signup-support.ts';
 import { enrolAlivioThroughApi } from './signup-support.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, launchBrowser, newPage, problemsOf, setTestSession, startPortal, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
 
 let portal: Portal;
@@ -27,18 +27,10 @@ async function newPatient(page: Page, language: 'es' | 'en') {
   return signIn(page, language, person);
 }
 
-/** Signs an alivio account in through the API, as the login screen would, and keeps the session. */
+/** Signs an alivio account in through the API; answers where its screens are in that language. */
 async function signIn(page: Page, language: 'es' | 'en', person: { email: string; password: string }) {
   const origin = portal.origin('alivio');
-  await page.goto(`${origin}${language === 'en' ? '/en' : ''}/signup`);
-  const ok = await page.evaluate(async ({ email, password }) => {
-    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    if (!response.ok) return false;
-    const { data } = await response.json();
-    localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
-    return true;
-  }, person);
-  expect(ok).toBe(true);
+  await setTestSession(page, origin, person);
   return { person, base: `${origin}${language === 'en' ? '/en' : ''}` };
 }
 
@@ -164,7 +156,7 @@ describe('my care', () => {
   it('a minor cannot remove the caregiver: the profile says why (en, phone)', async () => {
     const texts = textsOf('alivio', 'en');
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: 'Demo-pass-2026' });
+    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: DEMO_PASSWORD });
     await page.goto(`${base}/profile`);
     const block = card(page, texts['caregiver.section.title']!);
     await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();

@@ -67,18 +67,24 @@ export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
-/** Signs the program's demo patient in through the API, as the login screen would, and keeps the session. */
-export async function setTestSession(page: Page, origin: string) {
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/**
+ * Signs an account in through the API, as the login screen would, and keeps the session where the app reads it.
+ * Without an account: the program's demo patient (`demo@<slug>.example`).
+ */
+export async function setTestSession(page: Page, origin: string, account: { email?: string; password?: string } = {}) {
   await page.goto(`${origin}/signup`);
   const slug = new URL(origin).hostname.split('.')[0];
-  const ok = await page.evaluate(async (email) => {
-    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo-pass-2026' }) });
+  const credentials = { email: account.email ?? `demo@${slug}.example`, password: account.password ?? DEMO_PASSWORD };
+  const ok = await page.evaluate(async ({ email, password }) => {
+    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     if (!response.ok) return false;
     const { data } = await response.json();
     localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
     return true;
-  }, `demo@${slug}.example`);
-  expect(ok, 'demo login').toBe(true);
+  }, credentials);
+  expect(ok, `login of ${credentials.email}`).toBe(true);
 }
 
 /** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */
