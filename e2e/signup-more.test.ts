@@ -165,4 +165,56 @@ describe('enrolment, more', () => {
     expect(await field.inputValue()).toBe(registered.number);
     await context.close();
   });
+  it('holds Next while the server checks the e-mail and the identification: pending, not pressable, one call each', async () => {
+    const texts = textsOf('alivio', 'en');
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    // Each check waits in the test until it is let through, so the pending state is seen without any timing.
+    const held = (pattern: RegExp) => {
+      const calls: string[] = [];
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      void page.route(pattern, async (route) => {
+        calls.push(route.request().url());
+        await gate;
+        await route.continue();
+      });
+      return { calls, release };
+    };
+    const nextButton = page.getByRole('button', { name: texts['signup.next']!, exact: true });
+    const expectHeld = async (check: { calls: string[] }) => {
+      await expect.poll(() => check.calls.length).toBe(1);
+      await expect.poll(() => nextButton.isDisabled()).toBe(true);
+      expect(await nextButton.getAttribute('class')).toContain('pending-button--pending');
+      expect(await page.getByRole('button', { name: texts['signup.back']!, exact: true }).isDisabled()).toBe(true);
+      // A second press does nothing (the button is disabled: force the click past playwright's own check).
+      await nextButton.click({ force: true });
+      await nextButton.press('Enter');
+      expect(check.calls).toHaveLength(1);
+    };
+
+    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    const w = wizard(page, texts);
+    await w.at('signup.country.title');
+    await w.choose('signup.country.label', 'Costa Rica');
+    await w.next();
+    await w.at('signup.email.title');
+    const emailCheck = held(/\/api\/v1\/cognito\/check/);
+    await w.type('signup.email.label', uniqueEmail('pending'));
+    await w.next();
+    await expectHeld(emailCheck);
+    emailCheck.release();
+    await w.at('signup.idNumber.title');
+    expect(await nextButton.isDisabled()).toBe(false);
+
+    const idCheck = held(/\/api\/v1\/(plan\/\d+\/patient\/identification|citizen)/);
+    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
+    await w.type('signup.idNumber.label', cedula());
+    await w.next();
+    await expectHeld(idCheck);
+    idCheck.release();
+    await w.at('signup.personalInfo.title');
+    expect(idCheck.calls.filter((url) => !url.includes('/citizen/'))).toHaveLength(1);
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
 });
