@@ -16,7 +16,6 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/language.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { searchLocations, useUpdateProfile } from '../api/profile-api.ts';
 import { countryName } from './profile-details.tsx';
@@ -60,9 +59,9 @@ function defaultsOf(user: UserProfile): FormValues {
   };
 }
 
-export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean) => void }) {
+/** onDone: saved or cancelled, and the language the profile now has (the caller switches the screens to it). */
+export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean, language: Language) => void }) {
   const t = useT();
-  const { setLanguage } = useLanguage();
   const update = useUpdateProfile();
   const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
   const { control, handleSubmit, formState, setError } = useForm<FormValues>({ resolver, defaultValues: defaultsOf(user) });
@@ -77,9 +76,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
     try {
       const body: ProfileUpdate = ProfileUpdateBodySchema.parse(bodyOf(values));
       const saved = await update.mutateAsync(body);
-      onDone(true);
-      // The screens follow the language the patient chose (the e-mails follow it on the server).
-      if (saved.language !== user.language) setLanguage(saved.language);
+      onDone(true, saved.language);
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
       if (fieldErrors && Object.keys(fieldErrors).length > 0) {
@@ -137,7 +134,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
         <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
           {t('common.save')}
         </PendingButton>
-        <Button className="button button--ghost" onPress={() => onDone(false)} isDisabled={update.isPending}>
+        <Button className="button button--ghost" onPress={() => onDone(false, user.language)} isDisabled={update.isPending}>
           {t('common.cancel')}
         </Button>
       </div>
