@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -43,6 +43,32 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       app = await listen({ ...env, ...next }, port);
     },
     close: () => app.close(),
+  };
+}
+
+/**
+ * The portal and Chromium for one file of browser tests: started before its tests, closed after them.
+ * Read them through the answer (`setup.portal`, `setup.browser`) once the tests run.
+ */
+export function usePortalAndBrowser(env: Record<string, string> = {}): { readonly portal: Portal; readonly browser: Browser } {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error('the portal starts in beforeAll');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
   };
 }
 
