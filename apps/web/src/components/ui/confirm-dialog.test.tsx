@@ -19,7 +19,8 @@ const dialog = (props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) => (
   </ConfirmDialog>
 );
 
-describe('ConfirmDialog', () => {
+// The first render loads react-aria's overlays: on a busy machine that alone can take seconds.
+describe('ConfirmDialog', { timeout: 20_000 }, () => {
   it('is a named alert dialog that holds its fields, and confirms once through its form', async () => {
     const onConfirm = vi.fn();
     renderInEnglish(dialog({ onConfirm }));
