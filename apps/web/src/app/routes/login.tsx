@@ -21,7 +21,7 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { language, setLanguage } = useLanguage();
+  const { language, setLanguage, isLanguageChosen } = useLanguage();
   const { loginConfig } = useProgram();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'), window.location.origin);
@@ -44,8 +44,8 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
           showForgotPassword={loginConfig?.showForgotPassword ?? true}
           showSignupLink={loginConfig?.showSignupLink ?? true}
           onLoggedIn={() => {
-            // From the login on, the portal speaks the language the patient chose in the profile (decision 026).
-            const chosen = languageOfSession(sessionStore.get()) ?? language;
+            // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
+            const chosen = isLanguageChosen ? language : (languageOfSession(sessionStore.get()) ?? language);
             if (chosen !== language) setLanguage(chosen);
             void queryClient.invalidateQueries({ queryKey: ['user'] });
             navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
