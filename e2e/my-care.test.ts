@@ -2,43 +2,26 @@
 // doctor's authorisation and the frequency warning, delete with a reason), and adding a caregiver; on a phone in
 // Spanish and keyboard-only on a desktop in English, with axe on every screen.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { cedula, chooseMedicine, fill, medicineDetails, wizard, type Texts } from './signup-support.ts';
 import { enrolAlivioThroughApi } from './signup-support.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = usePortalAndBrowser();
 
 /** A new alivio patient (Rosa Jiménez, one treatment of Migralen, no caregiver), signed in through the API. */
 async function newPatient(page: Page, language: 'es' | 'en') {
   const person = { email: `rosa-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Camino-del-Valle-2026' };
-  await enrolAlivioThroughApi(portal, person);
+  await enrolAlivioThroughApi(setup.portal, person);
   return signIn(page, language, person);
 }
 
-/** Signs an alivio account in through the API, as the login screen would, and keeps the session. */
+/** Signs an alivio account in through the API; answers where its screens are in that language. */
 async function signIn(page: Page, language: 'es' | 'en', person: { email: string; password: string }) {
-  const origin = portal.origin('alivio');
-  await page.goto(`${origin}${language === 'en' ? '/en' : ''}/signup`);
-  const ok = await page.evaluate(async ({ email, password }) => {
-    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    if (!response.ok) return false;
-    const { data } = await response.json();
-    localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
-    return true;
-  }, person);
-  expect(ok).toBe(true);
+  const origin = setup.portal.origin('alivio');
+  await setTestSession(page, origin, person);
   return { person, base: `${origin}${language === 'en' ? '/en' : ''}` };
 }
 
@@ -67,7 +50,7 @@ async function addNeurovia(page: Page, texts: Texts, options: { keyboard?: boole
 describe('my care', () => {
   it('on a phone in Spanish: the home’s cards, then add, modify and delete a treatment, then add a caregiver', async () => {
     const texts = textsOf('alivio', 'es');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
     const { base } = await newPatient(page, 'es');
 
     await page.goto(`${base}/home`);
@@ -163,8 +146,8 @@ describe('my care', () => {
 
   it('a minor cannot remove the caregiver: the profile says why (en, phone)', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: 'Demo-pass-2026' });
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: DEMO_PASSWORD });
     await page.goto(`${base}/profile`);
     const block = card(page, texts['caregiver.section.title']!);
     await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();
@@ -180,7 +163,7 @@ describe('my care', () => {
 
   it('keyboard only on a desktop in English: add a treatment, with axe on every screen', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 1366, height: 900 } });
     const { base } = await newPatient(page, 'en');
     await page.goto(`${base}/home`);
     await page.getByText(fill(texts['home.welcome']!, { firstName: 'Rosa' })).waitFor();

@@ -1,47 +1,26 @@
 // The patient's profile on a phone: view and edit, change password, download my data, terms acceptance (issue 9).
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { desc, eq } from 'drizzle-orm';
 import { consentRecord, outbox, patient, userAccount } from '../apps/api/src/db/schema.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, waitForTitle, type Portal } from './support.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, waitForTitle } from './support.ts';
+import { cedula, enrolAlivioThroughApi } from './signup-support.ts';
 import { textsOf } from './texts.ts';
 
-const DEMO_PASSWORD = 'Demo-pass-2026';
 const PHONE = { width: 390, height: 844 };
-let portal: Portal;
-let browser: Browser;
+const setup = usePortalAndBrowser();
 
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const db = () => (setup.portal.app as unknown as { database: Database }).database.db;
 
-const db = () => (portal.app as unknown as { database: Database }).database.db;
-
-/** Logs in through the API (as the login screen would) and keeps the session where the app reads it. */
-async function signIn(page: Page, slug: string, email: string, password = DEMO_PASSWORD) {
-  await page.goto(`${portal.origin(slug)}/signup`);
-  const ok = await page.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      if (!response.ok) return false;
-      const { data } = await response.json();
-      localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
-      return true;
-    },
-    { email, password },
-  );
-  expect(ok, `login of ${email}`).toBe(true);
-}
+/** Logs an account of the program in through the API (as the login screen would). */
+const signIn = (page: Page, slug: string, email: string, password = DEMO_PASSWORD) => setTestSession(page, setup.portal.origin(slug), { email, password });
 
 async function openProfile(page: Page, slug: string, language: 'es' | 'en') {
   const texts = textsOf(slug, language);
-  await page.goto(`${portal.origin(slug)}${language === 'en' ? '/en' : ''}/profile`);
+  await page.goto(`${setup.portal.origin(slug)}${language === 'en' ? '/en' : ''}/profile`);
   await waitForTitle(page);
   await page.getByRole('heading', { name: texts['profile.contactData']!, exact: true }).waitFor();
   return texts;
@@ -49,7 +28,7 @@ async function openProfile(page: Page, slug: string, language: 'es' | 'en') {
 
 describe('profile on a phone', () => {
   it.each(['es', 'en'] as const)('shows every field of the demo patient, identification masked (%s), with no axe violation', async (language) => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'alivio', 'demo2@alivio.example');
     const texts = await openProfile(page, 'alivio', language);
     const main = page.locator('main');
@@ -69,7 +48,7 @@ describe('profile on a phone', () => {
   });
 
   it('edits the phone: a wrong number is refused on its field, a right one is saved and shown', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'alivio', 'demo2@alivio.example');
     const texts = await openProfile(page, 'alivio', 'es');
     await page.getByRole('button', { name: texts['profile.edit']!, exact: true }).click();
@@ -97,9 +76,71 @@ describe('profile on a phone', () => {
   });
 });
 
+describe('language', () => {
+  it('switches the portal to the language chosen in the profile at once, after a reload and a new login, then back to Spanish', async () => {
+    const person = { email: `idioma-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Camino-del-Valle-2026' };
+    await enrolAlivioThroughApi(setup.portal, person);
+    const es = textsOf('alivio', 'es');
+    const en = textsOf('alivio', 'en');
+    const languageOf = async () => (await db().select({ language: userAccount.language }).from(userAccount).where(eq(userAccount.email, person.email)))[0]?.language;
+    const expectEnglish = async (page: Page, path: string) => {
+      await page.waitForURL((url) => url.pathname === `/en${path}`);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await page.getByText(en['ribbon.logoutLink']!).first().waitFor();
+    };
+    const chooseLanguage = async (page: Page, texts: Record<string, string>, option: string) => {
+      await page.getByRole('button', { name: texts['profile.edit']!, exact: true }).click();
+      const form = page.getByRole('form', { name: texts['profile.edit']! });
+      await form.getByRole('radio', { name: texts[option]!, exact: true }).check({ force: true });
+      await form.getByRole('button', { name: texts['common.save']!, exact: true }).click();
+    };
+
+    // Spanish to English in the profile: the screens follow at once; the account records it (its mails follow it:
+    // 'mails in the language the patient chose' in the profile module's API tests).
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await signIn(page, 'alivio', person.email, person.password);
+    await openProfile(page, 'alivio', 'es');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await chooseLanguage(page, es, 'profile.language.en');
+    await expectEnglish(page, '/profile');
+    await page.getByText(en['profile.saved']!).waitFor();
+    await page.getByRole('heading', { name: en['profile.contactData']!, exact: true }).waitFor();
+    await expect.poll(languageOf).toBe('en');
+    await expectNoAxeViolations(page, 'profile after switching to English');
+
+    // A reload keeps it.
+    await page.reload();
+    await expectEnglish(page, '/profile');
+    await page.getByRole('heading', { name: en['profile.contactData']!, exact: true }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+
+    // So does a new login on another device, started from the Spanish login page.
+    const next = await newPage(setup.browser, { viewport: PHONE });
+    await next.page.goto(`${setup.portal.origin('alivio')}/login`);
+    await waitForTitle(next.page);
+    await next.page.getByLabel(es['login.email.label']!, { exact: true }).fill(person.email);
+    await next.page.getByLabel(es['login.password.label']!, { exact: true }).fill(person.password);
+    await next.page.getByRole('button', { name: es['login.submit']!, exact: true }).click();
+    await expectEnglish(next.page, '/home');
+
+    // Back to Spanish.
+    await next.page.goto(`${setup.portal.origin('alivio')}/en/profile`);
+    await next.page.getByRole('heading', { name: en['profile.contactData']!, exact: true }).waitFor();
+    await chooseLanguage(next.page, en, 'profile.language.es');
+    await next.page.waitForURL((url) => url.pathname === '/profile');
+    await expect.poll(() => next.page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await next.page.getByText(es['profile.saved']!).waitFor();
+    await next.page.getByRole('heading', { name: es['profile.contactData']!, exact: true }).waitFor();
+    await expect.poll(languageOf).toBe('es');
+    expect(problemsOf(next.page)).toEqual([]);
+    await next.context.close();
+  });
+});
+
 describe('account', () => {
   it('changes the password, then logs in with the new one', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'piel', 'demo2@piel.example');
     const texts = await openProfile(page, 'piel', 'es');
     const form = page.getByRole('form', { name: texts['account.password.title']! });
@@ -109,8 +150,8 @@ describe('account', () => {
     await page.getByText(texts['account.password.changed']!).waitFor();
     await context.close();
 
-    const next = await newPage(browser, { viewport: PHONE });
-    await next.page.goto(`${portal.origin('piel')}/login`);
+    const next = await newPage(setup.browser, { viewport: PHONE });
+    await next.page.goto(`${setup.portal.origin('piel')}/login`);
     await waitForTitle(next.page);
     await next.page.getByLabel(texts['login.email.label']!, { exact: true }).fill('demo2@piel.example');
     await next.page.getByLabel(texts['login.password.label']!, { exact: true }).fill('Nueva-Clave-Segura-2026!');
@@ -120,7 +161,7 @@ describe('account', () => {
   });
 
   it('downloads my data as a JSON file with my profile and treatments', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'equilibrio', 'demo2@equilibrio.example');
     const texts = await openProfile(page, 'equilibrio', 'en');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click()]);
@@ -136,7 +177,7 @@ describe('account', () => {
     const email = 'demo@equilibrio.example';
     const [who] = await db().select({ id: patient.id }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(userAccount.email, email));
     await db().update(patient).set({ latestTermsAccepted: '0.9' }).where(eq(patient.id, who!.id));
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'equilibrio', email);
     const texts = await openProfile(page, 'equilibrio', language);
     const card = page.locator('section.terms-card');
@@ -157,7 +198,7 @@ describe('account', () => {
   });
 
   it('changes the login e-mail only when the link mailed to the new address is opened', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'piel', 'demo@piel.example');
     const texts = await openProfile(page, 'piel', 'es');
     const form = page.getByRole('form', { name: texts['account.email.title']! });
@@ -170,7 +211,7 @@ describe('account', () => {
     const link = new URL(String(mail!.payload.link));
     const [before] = await db().select({ email: userAccount.email }).from(userAccount).where(eq(userAccount.email, 'demo@piel.example'));
     expect(before?.email).toBe('demo@piel.example');
-    await page.goto(`${portal.origin('piel')}${link.pathname}${link.search}`);
+    await page.goto(`${setup.portal.origin('piel')}${link.pathname}${link.search}`);
     await page.getByText(texts['account.email.confirm.done']!.replace('{email}', 'nuevo-demo@piel.example')).waitFor();
     await expectNoAxeViolations(page, 'e-mail confirmed');
     const [after] = await db().select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.email, 'nuevo-demo@piel.example'));
@@ -182,7 +223,7 @@ describe('account', () => {
   });
 
   it('closes the account from a dialog confirmed with the password, and signs out', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'alivio', 'demo2@alivio.example');
     const texts = await openProfile(page, 'alivio', 'en');
     await page.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();

@@ -1,21 +1,12 @@
 // The app shell on a 390 px phone and a 1366 px desktop: navigation, help phones, targets, routing, axe.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, setTestSession, startPortal, waitForTitle, type Portal } from './support.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, waitForTitle } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = usePortalAndBrowser();
 
 /** Every visible link, button and input smaller than 44×44 CSS px (react-aria's visually hidden inputs sit inside their 44 px label). */
 async function smallTargets(page: Page): Promise<string[]> {
@@ -40,9 +31,9 @@ describe.each([
     const prefix = language === 'en' ? '/en' : '';
 
     it('logged in: the navigation fits the screen, the ribbon stays, the patient’s phones are a tap away', async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      await setTestSession(page, portal.origin('alivio'));
-      await page.goto(`${portal.origin('alivio')}${prefix}/treatments`);
+      const { context, page } = await newPage(setup.browser, { viewport });
+      await setTestSession(page, setup.portal.origin('alivio'));
+      await page.goto(`${setup.portal.origin('alivio')}${prefix}/treatments`);
       await waitForTitle(page);
       await page.getByText(texts['ribbon.logoutLink']!).waitFor();
 
@@ -86,8 +77,8 @@ describe.each([
     });
 
     it('on login: every country’s phones with tel: links, targets of 44 px, no violations', async () => {
-      const { context, page } = await newPage(browser, { viewport });
-      await page.goto(`${portal.origin('alivio')}${prefix}/login`);
+      const { context, page } = await newPage(setup.browser, { viewport });
+      await page.goto(`${setup.portal.origin('alivio')}${prefix}/login`);
       await waitForTitle(page);
       const footer = page.locator('.site-footer');
       await footer.locator('a[href="tel:+50640001234"]').waitFor();
@@ -106,8 +97,8 @@ describe('routes', () => {
   const en = textsOf('alivio', 'en');
 
   it('accepts /es/... and drops the prefix', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`${portal.origin('alivio')}/es/login?next=%2Fprofile`);
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await page.goto(`${setup.portal.origin('alivio')}/es/login?next=%2Fprofile`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).search).toBe('?next=%2Fprofile');
     await page.getByRole('heading', { level: 1, name: es['login.title']!.replace('{programName}', 'Alivio') }).waitFor();
@@ -115,10 +106,10 @@ describe('routes', () => {
   });
 
   it('shows a logged-in patient "page not found" for an unknown path and /purchases without a product, with a way home', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
-    await setTestSession(page, portal.origin('alivio'));
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await setTestSession(page, setup.portal.origin('alivio'));
     for (const [path, texts] of [['/no-such-page', es], ['/purchases', es], ['/en/no/such/page', en]] as const) {
-      await page.goto(`${portal.origin('alivio')}${path}`);
+      await page.goto(`${setup.portal.origin('alivio')}${path}`);
       await page.getByRole('heading', { level: 1, name: texts['pages.notFound.title']! }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
       expect(await page.locator('.tab-bar').isVisible()).toBe(true);
@@ -130,17 +121,17 @@ describe('routes', () => {
   });
 
   it('sends an anonymous visitor of an unknown path to signup', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     for (const path of ['/no-such-page', '/purchases']) {
-      await page.goto(`${portal.origin('alivio')}${path}`);
+      await page.goto(`${setup.portal.origin('alivio')}${path}`);
       await page.waitForURL((url) => url.pathname === '/signup');
     }
     await context.close();
   });
 
   it('links the program’s own web-app manifest', async () => {
-    const { context, page } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`${portal.origin('piel')}/login`);
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await page.goto(`${setup.portal.origin('piel')}/login`);
     await waitForTitle(page);
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;

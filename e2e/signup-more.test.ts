@@ -1,22 +1,13 @@
 // More enrolment browser tests: piel's and equilibrio's own field settings in Spanish, English with axe on every step, the keyboard only,
 // and an identification number that is already registered.
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { accountSteps, cedula, curp, enrolAlivioCostaRica, enterMedicine, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = usePortalAndBrowser();
 
 /** The texts that describe a field (aria-describedby): its hint and its error. */
 const descriptionOf = (page: Page, label: string) =>
@@ -32,9 +23,9 @@ const errorSummary = (page: Page, texts: Texts) => page.getByRole('alert').filte
 describe('enrolment, more', () => {
   it('enrols a patient of piel in Mexico in Spanish (no health-center step, a custom-therapy code), axe on every step, then logs in', async () => {
     const texts = textsOf('piel', 'es');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(setup.browser);
     const person = { email: uniqueEmail('piel'), number: curp(), password: 'Girasol-de-Mayo-2026!', countryName: 'México' };
-    await page.goto(`${portal.origin('piel')}/signup`);
+    await page.goto(`${setup.portal.origin('piel')}/signup`);
     const w = await enrolPielMexico(page, texts, person, { axe: true });
     // Every step Mexico's plan shows, and only those: 15 of them.
     expect(w.steps).toBe(15);
@@ -49,9 +40,9 @@ describe('enrolment, more', () => {
 
   it('enrols a patient of equilibrio in Guatemala in Spanish (a DPI, weight in kg, no health-center step), axe on every step, with two medicines', async () => {
     const texts = textsOf('equilibrio', 'es');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
     const person = { email: uniqueEmail('equilibrio-gt'), number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`, password: 'Volcan-de-Agua-2026!' };
-    await page.goto(`${portal.origin('equilibrio')}/signup`);
+    await page.goto(`${setup.portal.origin('equilibrio')}/signup`);
     const w = wizard(page, texts, { axe: true });
     await accountSteps(
       page,
@@ -90,9 +81,9 @@ describe('enrolment, more', () => {
 
   it('enrols a patient of alivio in English with no axe violation on any step, the success screen included', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(setup.browser);
     const person = { email: uniqueEmail('alivio-en'), number: cedula(), password: 'Morning-Tide-Harbour-9' };
-    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
     await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
     const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
     await finishAlivioTreatment(w, texts);
@@ -106,9 +97,9 @@ describe('enrolment, more', () => {
 
   it('enrols a patient of piel in English with the keyboard only; the focus goes to each new step, to the errors, and to the field to fix', async () => {
     const texts = textsOf('piel', 'en');
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(setup.browser);
     const person = { email: uniqueEmail('keys'), number: curp(), password: 'Quiet-Keys-Typing-2026', countryName: 'Mexico' };
-    await page.goto(`${portal.origin('piel')}/en/signup`);
+    await page.goto(`${setup.portal.origin('piel')}/en/signup`);
 
     // Next with nothing chosen: the error summary takes the focus, and its link takes the person to the field.
     const w = wizard(page, texts, { keyboard: true });
@@ -135,10 +126,10 @@ describe('enrolment, more', () => {
   it('says on the field that an identification number is already registered in the program, and stays on that step', async () => {
     const texts = textsOf('alivio', 'en');
     const registered = { email: uniqueEmail('first'), number: cedula() };
-    await enrolAlivioThroughApi(portal, registered);
+    await enrolAlivioThroughApi(setup.portal, registered);
 
-    const { context, page } = await newPage(browser);
-    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    const { context, page } = await newPage(setup.browser);
+    await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
     const w = wizard(page, texts);
     await w.at('signup.country.title');
     await w.choose('signup.country.label', 'Costa Rica');
@@ -163,6 +154,58 @@ describe('enrolment, more', () => {
     await w.at('signup.idNumber.title');
     expect(await page.getByRole('heading', { level: 2, name: texts['signup.personalInfo.title']! }).count()).toBe(0);
     expect(await field.inputValue()).toBe(registered.number);
+    await context.close();
+  });
+  it('holds Next while the server checks the e-mail and the identification: pending, not pressable, one call each', async () => {
+    const texts = textsOf('alivio', 'en');
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    // Each check waits in the test until it is let through, so the pending state is seen without any timing.
+    const held = (pattern: RegExp) => {
+      const calls: string[] = [];
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      void page.route(pattern, async (route) => {
+        calls.push(route.request().url());
+        await gate;
+        await route.continue();
+      });
+      return { calls, release };
+    };
+    const nextButton = page.getByRole('button', { name: texts['signup.next']!, exact: true });
+    const expectHeld = async (check: { calls: string[] }) => {
+      await expect.poll(() => check.calls.length).toBe(1);
+      await expect.poll(() => nextButton.isDisabled()).toBe(true);
+      expect(await nextButton.getAttribute('class')).toContain('pending-button--pending');
+      expect(await page.getByRole('button', { name: texts['signup.back']!, exact: true }).isDisabled()).toBe(true);
+      // A second press does nothing (the button is disabled: force the click past playwright's own check).
+      await nextButton.click({ force: true });
+      await nextButton.press('Enter');
+      expect(check.calls).toHaveLength(1);
+    };
+
+    await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
+    const w = wizard(page, texts);
+    await w.at('signup.country.title');
+    await w.choose('signup.country.label', 'Costa Rica');
+    await w.next();
+    await w.at('signup.email.title');
+    const emailCheck = held(/\/api\/v1\/cognito\/check/);
+    await w.type('signup.email.label', uniqueEmail('pending'));
+    await w.next();
+    await expectHeld(emailCheck);
+    emailCheck.release();
+    await w.at('signup.idNumber.title');
+    expect(await nextButton.isDisabled()).toBe(false);
+
+    const idCheck = held(/\/api\/v1\/(plan\/\d+\/patient\/identification|citizen)/);
+    await w.choose('signup.idNumber.type.label', texts['signup.identification.types.identification']!);
+    await w.type('signup.idNumber.label', cedula());
+    await w.next();
+    await expectHeld(idCheck);
+    idCheck.release();
+    await w.at('signup.personalInfo.title');
+    expect(idCheck.calls.filter((url) => !url.includes('/citizen/'))).toHaveLength(1);
+    expect(problemsOf(page)).toEqual([]);
     await context.close();
   });
 });

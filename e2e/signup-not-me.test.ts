@@ -1,33 +1,23 @@
 // The welcome mail's "this wasn't me" page: both languages, one confirm button, axe-clean, the address freed.
 import { and, eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, userAccount } from '../apps/api/src/db/schema.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, waitForTitle, type Portal } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, waitForTitle } from './support.ts';
 import { textsOf } from './texts.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal({ MAIL_WORKER: 'false' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = usePortalAndBrowser({ MAIL_WORKER: 'false' });
 
 /** Enrols someone through the API and returns the not-me link of the welcome mail, on the test server. */
 async function enrolAndGetLink(language: 'es' | 'en') {
   const body = alivioBody({ language });
-  const response = await portal.app.inject({ method: 'POST', url: '/api/v1/patient/signup', headers: { host: `alivio.localhost:${portal.port}` }, payload: body });
+  const response = await setup.portal.app.inject({ method: 'POST', url: '/api/v1/patient/signup', headers: { host: `alivio.localhost:${setup.portal.port}` }, payload: body });
   expect(response.statusCode, response.body).toBe(201);
   const { data } = response.json<{ data: { userId: string } }>();
-  const [mail] = await portal.app.database.db.select().from(outbox).where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment')));
+  const [mail] = await setup.portal.app.database.db.select().from(outbox).where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment')));
   const link = new URL(String(mail!.payload.notMeLink));
   expect(link.pathname).toBe(language === 'en' ? '/en/signup/not-me' : '/signup/not-me');
-  return { userId: data.userId, url: new URL(`${link.pathname}${link.search}`, portal.origin('alivio')) };
+  return { userId: data.userId, url: new URL(`${link.pathname}${link.search}`, setup.portal.origin('alivio')) };
 }
 
 describe.each(['es', 'en'] as const)('"this wasn\'t me" in %s', (language) => {
@@ -35,7 +25,7 @@ describe.each(['es', 'en'] as const)('"this wasn\'t me" in %s', (language) => {
 
   it('explains, asks for one confirmation, cancels the enrolment and says so; the link then no longer works', async () => {
     const { userId, url } = await enrolAndGetLink(language);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(setup.browser);
     try {
       await page.goto(url.toString());
       await waitForTitle(page);
@@ -44,7 +34,7 @@ describe.each(['es', 'en'] as const)('"this wasn\'t me" in %s', (language) => {
       await page.getByRole('button', { name: texts['signup.notMe.confirm']!, exact: true }).click();
       await page.getByRole('status').filter({ hasText: texts['signup.notMe.done']! }).waitFor();
       await expectNoAxeViolations(page, `not-me done ${language}`);
-      const [account] = await portal.app.database.db.select().from(userAccount).where(eq(userAccount.id, userId));
+      const [account] = await setup.portal.app.database.db.select().from(userAccount).where(eq(userAccount.id, userId));
       expect(account?.status).toBe('DISABLED');
 
       await page.goto(url.toString());

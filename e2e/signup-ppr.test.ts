@@ -1,30 +1,20 @@
 // Enrolment from a pre-registration invitation (v=ppr) and a partner instance's logo (ii), in real Chromium.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
 import { outbox, planPatient, preregistration, program, treatment } from '../apps/api/src/db/schema.ts';
 import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
 import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
 import { cedula, fill, logInFromSuccess, medicineDetails, successHeading, uniqueEmail, wizard } from './signup-support.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.close();
-});
+const setup = usePortalAndBrowser();
 
 /** Pre-registers a patient of alivio as the operator command does, and returns the invitation's path and query. */
 async function invite(data: PreregisteredPatient, language: 'es' | 'en') {
-  const db = portal.app.database.db;
+  const db = setup.portal.app.database.db;
   const [alivio] = await db.select({ id: program.id, slug: program.slug }).from(program).where(eq(program.slug, 'alivio'));
-  await preregisterPatient(db, { program: alivio!, data, language, now: new Date(), config: portal.app.appConfig });
+  await preregisterPatient(db, { program: alivio!, data, language, now: new Date(), config: setup.portal.app.appConfig });
   const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, data.email));
   expect(mail!.kind).toBe('preregistration');
   const link = new URL(String(mail!.payload.link));
@@ -48,8 +38,8 @@ describe('enrolment of a pre-registered patient', () => {
     const invitation = await invite(held, 'en');
     expect(invitation).toMatch(/^\/en\/signup\?v=ppr&n=[\w-]+&s=[\w-]+$/);
 
-    const { context, page } = await newPage(browser);
-    await page.goto(`${portal.origin('alivio')}${invitation}`);
+    const { context, page } = await newPage(setup.browser);
+    await page.goto(`${setup.portal.origin('alivio')}${invitation}`);
     await page.getByText(texts['signup.preregistered.banner']!).waitFor();
     // The link's secret leaves the address bar (and the history) once read.
     await expect.poll(() => new URL(page.url()).search).toBe('?v=ppr');
@@ -107,10 +97,10 @@ describe('enrolment of a pre-registered patient', () => {
     await w.anotherMedicine('no');
     await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();
-    const [row] = await portal.app.database.db.select().from(preregistration).where(eq(preregistration.email, held.email));
+    const [row] = await setup.portal.app.database.db.select().from(preregistration).where(eq(preregistration.email, held.email));
     expect(row!.usedAt).not.toBeNull();
-    const [plan] = await portal.app.database.db.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row!.patientId!));
-    const medicines = await portal.app.database.db.select({ productId: treatment.productId, startDate: treatment.startDate }).from(treatment).where(eq(treatment.planPatientId, plan!.id));
+    const [plan] = await setup.portal.app.database.db.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row!.patientId!));
+    const medicines = await setup.portal.app.database.db.select({ productId: treatment.productId, startDate: treatment.startDate }).from(treatment).where(eq(treatment.planPatientId, plan!.id));
     expect(medicines.sort((a, b) => a.productId - b.productId)).toEqual([
       { productId: 1101, startDate: null },
       { productId: 1103, startDate: '2026-10-01' },
@@ -120,7 +110,7 @@ describe('enrolment of a pre-registered patient', () => {
 
     // The invitation is used up: opening it again says so, and the wizard starts empty.
     const again = await context.newPage();
-    await again.goto(`${portal.origin('alivio')}${invitation}`);
+    await again.goto(`${setup.portal.origin('alivio')}${invitation}`);
     await again.getByText(texts['signup.preregistered.invalid']!).waitFor();
     await expectNoAxeViolations(again, 'ppr invitation used');
     expect(problemsOf(page)).toEqual([]);
@@ -131,8 +121,8 @@ describe('enrolment of a pre-registered patient', () => {
 describe('partner instance (ii)', () => {
   it('shows the instance logo and name named by ii, and nothing for an unknown one', async () => {
     const texts = textsOf('alivio', 'es');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await page.goto(`${portal.origin('alivio')}/signup?ii=hospital-metropolitano`);
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(`${setup.portal.origin('alivio')}/signup?ii=hospital-metropolitano`);
     const banner = page.getByText(fill(texts['signup.instance.with']!, { name: 'Hospital Metropolitano' }));
     await banner.waitFor();
     const logo = page.locator('.signup__instance img');
@@ -140,7 +130,7 @@ describe('partner instance (ii)', () => {
     await expect.poll(() => logo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await expectNoAxeViolations(page, 'signup with an instance logo');
 
-    await page.goto(`${portal.origin('alivio')}/signup?ii=nobody`);
+    await page.goto(`${setup.portal.origin('alivio')}/signup?ii=nobody`);
     await page.getByRole('heading', { level: 2, name: texts['signup.country.title']! }).waitFor();
     expect(await page.locator('.signup__instance').count()).toBe(0);
     expect(problemsOf(page)).toEqual([]);

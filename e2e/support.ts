@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -46,6 +46,32 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
   };
 }
 
+/**
+ * The portal and Chromium for one file of browser tests: started before its tests, closed after them.
+ * Read them through the answer (`setup.portal`, `setup.browser`) once the tests run.
+ */
+export function usePortalAndBrowser(env: Record<string, string> = {}): { readonly portal: Portal; readonly browser: Browser } {
+  let portal: Portal | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+  return {
+    get portal() {
+      if (!portal) throw new Error('the portal starts in beforeAll');
+      return portal;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser starts in beforeAll');
+      return browser;
+    },
+  };
+}
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
 }
@@ -67,18 +93,24 @@ export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
-/** Signs the program's demo patient in through the API, as the login screen would, and keeps the session. */
-export async function setTestSession(page: Page, origin: string) {
+export const DEMO_PASSWORD = 'Demo-pass-2026';
+
+/**
+ * Signs an account in through the API, as the login screen would, and keeps the session where the app reads it.
+ * Without an account: the program's demo patient (`demo@<slug>.example`).
+ */
+export async function setTestSession(page: Page, origin: string, account: { email?: string; password?: string } = {}) {
   await page.goto(`${origin}/signup`);
   const slug = new URL(origin).hostname.split('.')[0];
-  const ok = await page.evaluate(async (email) => {
-    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo-pass-2026' }) });
+  const credentials = { email: account.email ?? `demo@${slug}.example`, password: account.password ?? DEMO_PASSWORD };
+  const ok = await page.evaluate(async ({ email, password }) => {
+    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
     if (!response.ok) return false;
     const { data } = await response.json();
     localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
     return true;
-  }, `demo@${slug}.example`);
-  expect(ok, 'demo login').toBe(true);
+  }, credentials);
+  expect(ok, `login of ${credentials.email}`).toBe(true);
 }
 
 /** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */

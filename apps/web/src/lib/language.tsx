@@ -8,6 +8,11 @@ const STORAGE_KEY = 'portal.language';
 interface LanguageState {
   language: Language;
   setLanguage: (language: Language) => void;
+  /**
+   * The reader chose this language: the route named it (`/en`, `/es`) when the app started, or it was set since
+   * (the toggle, the profile). False for the default of a path without a prefix: a login then follows the account.
+   */
+  isLanguageChosen: boolean;
 }
 
 const LanguageContext = createContext<LanguageState | null>(null);
@@ -22,12 +27,14 @@ export function LanguageProvider({ children, initialPath }: { children: ReactNod
     }
     return fromRoute;
   });
+  const [isLanguageChosen, setChosen] = useState(() => /^\/(en|es)(\/|$)/.test(initialPath));
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
     setState(next);
+    setChosen(true);
   }, []);
   if (localStorage.getItem(STORAGE_KEY) !== language) localStorage.setItem(STORAGE_KEY, language);
-  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+  const value = useMemo(() => ({ language, setLanguage, isLanguageChosen }), [language, setLanguage, isLanguageChosen]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 

@@ -1,4 +1,6 @@
 // The signed-in session (access, id and refresh tokens), kept per origin (so per program) in localStorage.
+import { LANGUAGES, type Language } from '@portal/contracts/enum-lists';
+
 export interface Session {
   accessToken: string;
   idToken: string;
@@ -53,3 +55,15 @@ export const sessionStore = {
     listeners.forEach((listener) => listener());
   },
 };
+
+/** The account's language as the ID token says it (its `locale` claim), or undefined when it names none we know. */
+export function languageOfSession(session: Session | null): Language | undefined {
+  const payload = session?.idToken.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { locale?: unknown };
+    return LANGUAGES.find((language) => language === claims.locale);
+  } catch {
+    return undefined;
+  }
+}

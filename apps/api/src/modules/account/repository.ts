@@ -1,6 +1,7 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import { auditEvent, caregiver, consentRecord, emailChange, identityPool, patient, planPatient, product, session, treatment, userAccount } from '../../db/schema.ts';
 
 export async function findAccount(db: Db, userId: string) {
@@ -46,10 +47,7 @@ export async function revokeSessions(db: Db, userId: string, reason: string, now
 }
 
 export async function supersedeEmailChanges(db: Db, userId: string, now: Date) {
-  await db
-    .update(emailChange)
-    .set({ supersededAt: now })
-    .where(and(eq(emailChange.userId, userId), isNull(emailChange.usedAt), isNull(emailChange.supersededAt)));
+  await supersedeOpenLinks(db, emailChange, userId, now);
 }
 
 export async function insertEmailChange(db: Db, values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date }) {
@@ -58,12 +56,7 @@ export async function insertEmailChange(db: Db, values: { userId: string; newEma
 
 /** Single use: of many simultaneous openings of one link, one gets the row. */
 export async function consumeEmailChange(db: Db, nonceHash: string, now: Date) {
-  const [row] = await db
-    .update(emailChange)
-    .set({ usedAt: now })
-    .where(and(eq(emailChange.nonceHash, nonceHash), isNull(emailChange.usedAt), isNull(emailChange.supersededAt), gt(emailChange.expiresAt, now)))
-    .returning({ userId: emailChange.userId, newEmail: emailChange.newEmail });
-  return row;
+  return consumeLink(db, emailChange, nonceHash, now);
 }
 
 export async function updateEmail(db: Db, userId: string, email: string, now: Date) {

@@ -1,6 +1,7 @@
 // The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
+import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
 export type Tx = Db;
@@ -103,10 +104,7 @@ export async function revokeAllSessions(db: Db, userId: string, reason: string, 
 }
 
 export async function supersedeResets(db: Db, userId: string, now: Date) {
-  await db
-    .update(passwordReset)
-    .set({ supersededAt: now })
-    .where(and(eq(passwordReset.userId, userId), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt)));
+  await supersedeOpenLinks(db, passwordReset, userId, now);
 }
 
 export async function insertReset(db: Db, values: { userId: string; nonceHash: string; expiresAt: Date; now: Date }) {
@@ -119,19 +117,14 @@ export async function findUsableReset(db: Db, nonceHash: string, now: Date) {
     .select({ userId: passwordReset.userId, email: userAccount.email, poolId: userAccount.poolId, language: userAccount.language })
     .from(passwordReset)
     .innerJoin(userAccount, eq(userAccount.id, passwordReset.userId))
-    .where(and(eq(passwordReset.nonceHash, nonceHash), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt), gt(passwordReset.expiresAt, now)))
+    .where(isUsableLink(passwordReset, nonceHash, now))
     .limit(1);
   return row;
 }
 
 /** Marks a link used; only one of many simultaneous submissions gets the row back. */
 export async function consumeReset(db: Db, nonceHash: string, now: Date) {
-  const [row] = await db
-    .update(passwordReset)
-    .set({ usedAt: now })
-    .where(and(eq(passwordReset.nonceHash, nonceHash), isNull(passwordReset.usedAt), isNull(passwordReset.supersededAt), gt(passwordReset.expiresAt, now)))
-    .returning({ userId: passwordReset.userId });
-  return row;
+  return consumeLink(db, passwordReset, nonceHash, now);
 }
 
 /** Sets a new password; an account enrolled without one (UNCONFIRMED) is confirmed by it: the link proved the e-mail. */

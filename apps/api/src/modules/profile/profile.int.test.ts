@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { UserResponseSchema } from '@portal/contracts/identity';
 import { ProfileUpdateResponseSchema } from '@portal/contracts/profile';
-import { patient, planPatient, userAccount } from '../../db/schema.ts';
+import { outbox, patient, planPatient, userAccount } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient } from '../../test/patients.ts';
 
@@ -41,6 +41,26 @@ describe(`profile changes (${TEST_DB})`, () => {
     expect(profile).toMatchObject({ language: 'en', emailAlternative: 'lucia.otra@test.example', phone: { phoneNumber: '88009999' } });
     const [account] = await t.database.db.select().from(userAccount).where(eq(userAccount.email, lucia.email));
     expect(account!.language).toBe('en');
+  });
+
+  it('mails in the language the patient chose: a password notice and an e-mail change link in English, then in Spanish again', async () => {
+    const lucia = await enrolPatient(t, 'alivio');
+    const lastMail = async (recipient: string) => (await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1))[0];
+    expect((await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ language: 'en' }))).statusCode).toBe(200);
+    expect((await callAs(t, lucia, 'POST', '/api/v1/account/password', { currentPassword: lucia.password, newPassword: 'Otra-clave-segura-7' })).statusCode).toBe(200);
+    expect(await lastMail(lucia.email)).toMatchObject({ kind: 'password-changed', language: 'en' });
+    const englishAddress = `en-${lucia.email}`;
+    expect((await callAs(t, lucia, 'POST', '/api/v1/account/email', { newEmail: englishAddress, currentPassword: 'Otra-clave-segura-7' })).statusCode).toBe(202);
+    const link = await lastMail(englishAddress);
+    expect(link).toMatchObject({ kind: 'email-change-confirm', language: 'en' });
+    expect(new URL(String(link!.payload.link)).pathname).toBe('/en/email/confirm');
+
+    expect((await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ language: 'es' }))).statusCode).toBe(200);
+    expect((await callAs(t, lucia, 'POST', '/api/v1/account/password', { currentPassword: 'Otra-clave-segura-7', newPassword: 'Tercera-clave-segura-8' })).statusCode).toBe(200);
+    expect(await lastMail(lucia.email)).toMatchObject({ kind: 'password-changed', language: 'es' });
+    const spanishAddress = `es-${lucia.email}`;
+    expect((await callAs(t, lucia, 'POST', '/api/v1/account/email', { newEmail: spanishAddress, currentPassword: 'Tercera-clave-segura-8' })).statusCode).toBe(202);
+    expect(new URL(String((await lastMail(spanishAddress))!.payload.link)).pathname).toBe('/email/confirm');
   });
 
   it('refuses any field it does not accept (mass assignment) and writes nothing', async () => {

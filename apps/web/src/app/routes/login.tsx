@@ -10,6 +10,7 @@ import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths, safeNextPath } from '../../lib/paths.ts';
+import { languageOfSession, sessionStore } from '../../lib/session.ts';
 
 // The dialog (and the recovery calls) load only when it opens, keeping the login route small.
 const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Language; onClose: () => void }>(() =>
@@ -20,7 +21,7 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
   const t = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { language } = useLanguage();
+  const { language, setLanguage, isLanguageChosen } = useLanguage();
   const { loginConfig } = useProgram();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'), window.location.origin);
@@ -43,8 +44,11 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
           showForgotPassword={loginConfig?.showForgotPassword ?? true}
           showSignupLink={loginConfig?.showSignupLink ?? true}
           onLoggedIn={() => {
+            // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
+            const chosen = isLanguageChosen ? language : (languageOfSession(sessionStore.get()) ?? language);
+            if (chosen !== language) setLanguage(chosen);
             void queryClient.invalidateQueries({ queryKey: ['user'] });
-            navigate(next ?? pathInLanguage(language, paths.home), { replace: true, state: { entering: true } });
+            navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
           }}
         />
       </div>

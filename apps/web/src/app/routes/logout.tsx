@@ -1,10 +1,11 @@
 // /logout: revokes the session on the server, then 'You just logged out of {0}'s account. Please continue.'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { logout } from '../../features/auth/api/auth-api.ts';
 import { userQuery } from '../../lib/user.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { sessionStore } from '../../lib/session.ts';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
@@ -57,9 +58,7 @@ export default function LogoutScreen() {
         {state.kind === 'failed' ? (
           <>
             <FormAlert tone="error">{t('logout.error')}</FormAlert>
-            <Button className="button button--primary" onPress={() => void run()}>
-              {t('common.retry')}
-            </Button>
+            <PendingButton onPress={run}>{t('common.retry')}</PendingButton>
           </>
         ) : null}
         {state.kind === 'anonymous' ? loginLink : null}

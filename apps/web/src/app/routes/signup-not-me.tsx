@@ -1,10 +1,10 @@
 // /signup/not-me?n&s: the welcome mail's "this wasn't me" link; one button cancels that enrolment and frees the address.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { NotMeLinkSchema } from '@portal/contracts/signup';
 import { UnexpectedError } from '../../components/errors/unexpected-error.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { disownEnrolment } from '../../features/signup/api/not-me-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useT } from '../../program/use-t.ts';
@@ -46,9 +46,9 @@ export default function SignupNotMeScreen() {
         ) : (
           <>
             <p>{t('signup.notMe.body')}</p>
-            <Button className="button button--primary button--block" isDisabled={disown.isPending} onPress={() => disown.mutate(link.data)}>
+            <PendingButton className="button button--primary button--block" isPending={disown.isPending} onPress={() => disown.mutate(link.data)}>
               {t('signup.notMe.confirm')}
-            </Button>
+            </PendingButton>
           </>
         )}
       </div>

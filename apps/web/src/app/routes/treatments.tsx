@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import type { TreatmentView } from '@portal/contracts/treatments';
 import { Card } from '../../components/ui/card.tsx';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
 import { RegionError } from '../../components/ui/region-error.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -13,6 +12,7 @@ import { usePatientPlan } from '../../features/signup/api/patient-plan.ts';
 import { TreatmentFlow } from '../../features/signup/components/treatment-flow.tsx';
 import { treatmentsQuery, useModifyTreatment } from '../../features/treatments/api/treatments-api.ts';
 import { AuthorizationDialog } from '../../features/treatments/components/authorization-dialog.tsx';
+import { NoTreatments } from '../../features/treatments/components/no-treatments.tsx';
 import { DeleteTreatmentDialog } from '../../features/treatments/components/delete-treatment-dialog.tsx';
 import { DELETE_REASON_KEYS, TreatmentDetails } from '../../features/treatments/components/treatment-details.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -97,14 +97,7 @@ export default function TreatmentsScreen() {
         {({ live, deleted }) => (
           <div className="stack">
             {live.length === 0 ? (
-              <EmptyState
-                message={t('treatments.empty')}
-                action={
-                  <Link className="button button--primary" href={addHref}>
-                    {t('treatments.add')}
-                  </Link>
-                }
-              />
+              <NoTreatments />
             ) : (
               <>
                 <ul className="card-list" aria-label={t('treatments.live.label')}>

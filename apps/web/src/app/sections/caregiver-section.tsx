@@ -2,11 +2,11 @@
 // caregiver cannot be removed: the server refuses and the block says why.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button, Dialog, Heading, Link, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { IdentificationType } from '@portal/contracts/enums';
 import { Card } from '../../components/ui/card.tsx';
-import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
 import { useSnackbar } from '../../components/ui/snackbar.tsx';
@@ -27,40 +27,28 @@ function RemoveDialog({ caregiver, onClose }: { caregiver: CaregiverView; onClos
   const snackbar = useSnackbar();
   const remove = useRemoveCaregiver();
   const refusal = remove.error instanceof ApiError ? remove.error.error : undefined;
+  const isRefusedForMinor = refusal?.code === 'CAREGIVER_REQUIRED_FOR_MINOR';
   return (
-    <ModalOverlay className="modal-overlay" isOpen isDismissable={!remove.isPending} onOpenChange={(open) => !open && onClose()}>
-      <Modal className="modal">
-        <Dialog className="dialog stack" role="alertdialog">
-          <Heading slot="title" className="dialog__title">
-            {t('caregiver.remove.title', { name: caregiver.displayName })}
-          </Heading>
-          <p>{t('caregiver.remove.body')}</p>
-          {remove.isError ? <FormAlert tone="error">{t(refusal?.code === 'CAREGIVER_REQUIRED_FOR_MINOR' ? refusal.message : 'errors.general')}</FormAlert> : null}
-          <div className="actions">
-            {refusal?.code === 'CAREGIVER_REQUIRED_FOR_MINOR' ? null : (
-              <PendingButton
-                variant="danger"
-                isPending={remove.isPending}
-                pendingLabel={t('caregiver.remove.pending')}
-                onPress={() =>
-                  remove.mutate(caregiver.id, {
-                    onSuccess: () => {
-                      snackbar(t('caregiver.remove.done'));
-                      onClose();
-                    },
-                  })
-                }
-              >
-                {t('caregiver.remove.confirm')}
-              </PendingButton>
-            )}
-            <Button className="button button--ghost" onPress={onClose} isDisabled={remove.isPending} autoFocus>
-              {t('caregiver.remove.cancel')}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ConfirmDialog
+      title={t('caregiver.remove.title', { name: caregiver.displayName })}
+      body={t('caregiver.remove.body')}
+      error={remove.isError ? t(isRefusedForMinor ? refusal.message : 'errors.general') : undefined}
+      confirmLabel={t('caregiver.remove.confirm')}
+      pendingLabel={t('caregiver.remove.pending')}
+      cancelLabel={t('caregiver.remove.cancel')}
+      isPending={remove.isPending}
+      canConfirm={!isRefusedForMinor}
+      autoFocusCancel
+      onConfirm={() =>
+        remove.mutate(caregiver.id, {
+          onSuccess: () => {
+            snackbar(t('caregiver.remove.done'));
+            onClose();
+          },
+        })
+      }
+      onCancel={onClose}
+    />
   );
 }
 

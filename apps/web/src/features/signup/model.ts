@@ -85,6 +85,8 @@ export interface StepProps {
   onDone: (patch: Partial<SignupDraft>) => void;
   /** Changes the draft without leaving the step (e.g. removing a medicine added before). */
   onChange?: (patch: Partial<SignupDraft>) => void;
+  /** Told while the step's submit waits for the server (a check call), so the Next button shows it (useStepPending). */
+  onPendingChange?: (isPending: boolean) => void;
 }
 
 /** Whether a step shows for this plan and draft. */

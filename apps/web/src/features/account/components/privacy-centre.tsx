@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloseAccountBodySchema } from '@portal/contracts/account';
 import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
@@ -43,26 +44,19 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
     }
   });
   return (
-    <ModalOverlay className="modal-overlay" isOpen isDismissable={!formState.isSubmitting} onOpenChange={(open) => !open && onClose()}>
-      <Modal className="modal">
-        <Dialog className="dialog" role="alertdialog">
-          <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
-            <Heading slot="title">{t('account.close.title')}</Heading>
-            <p>{t('account.close.body')}</p>
-            {errorKey ? <FormAlert tone="error">{t(errorKey)}</FormAlert> : null}
-            <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.close.passwordLabel')} isRequired autoFocus />
-            <div className="actions">
-              <PendingButton type="submit" variant="danger" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>
-                {t('account.close.confirm')}
-              </PendingButton>
-              <Button className="button button--ghost" onPress={onClose} isDisabled={formState.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-            </div>
-          </Form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ConfirmDialog
+      title={t('account.close.title')}
+      body={t('account.close.body')}
+      error={errorKey ? t(errorKey) : undefined}
+      confirmLabel={t('account.close.confirm')}
+      pendingLabel={t('common.saving')}
+      cancelLabel={t('common.cancel')}
+      isPending={formState.isSubmitting}
+      onConfirm={onSubmit}
+      onCancel={onClose}
+    >
+      <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.close.passwordLabel')} isRequired autoFocus />
+    </ConfirmDialog>
   );
 }
 

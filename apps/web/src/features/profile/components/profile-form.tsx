@@ -11,15 +11,14 @@ import { COUNTRY_CODES, type Language } from '@portal/contracts/enums';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { LocationSearchField } from '../../../components/ui/location-search-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLanguage } from '../../../lib/language.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { useUpdateProfile } from '../api/profile-api.ts';
+import { searchLocations, useUpdateProfile } from '../api/profile-api.ts';
 import { countryName } from './profile-details.tsx';
-import { LocationField } from './location-field.tsx';
 
 interface FormValues {
   firstName: string;
@@ -60,9 +59,9 @@ function defaultsOf(user: UserProfile): FormValues {
   };
 }
 
-export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean) => void }) {
+/** onDone: saved or cancelled, and the language the profile now has (the caller switches the screens to it). */
+export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean, language: Language) => void }) {
   const t = useT();
-  const { setLanguage } = useLanguage();
   const update = useUpdateProfile();
   const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
   const { control, handleSubmit, formState, setError } = useForm<FormValues>({ resolver, defaultValues: defaultsOf(user) });
@@ -77,9 +76,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
     try {
       const body: ProfileUpdate = ProfileUpdateBodySchema.parse(bodyOf(values));
       const saved = await update.mutateAsync(body);
-      onDone(true);
-      // The screens follow the language the patient chose (the e-mails follow it on the server).
-      if (saved.language !== user.language) setLanguage(saved.language);
+      onDone(true, saved.language);
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
       if (fieldErrors && Object.keys(fieldErrors).length > 0) {
@@ -125,13 +122,19 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
         <FormTextField control={control} name="phone.phoneNumber" type="tel" autoComplete="tel-national" label={t('profile.phone')} isRequired />
       </div>
       <FormTextField control={control} name="phoneAlternative" type="tel" label={`${t('profile.phoneAlternative')} (${t('common.optional')})`} />
-      <LocationField control={control} name="address.location" country={user.country} language={user.language} initialLabel={initialLocation.success ? initialLocation.data.label : ''} />
+      <LocationSearchField
+        control={control}
+        name="address.location"
+        search={(query) => searchLocations(user.country, query, user.language)}
+        queryKey={['profile', 'locations', user.country, user.language]}
+        initialLabel={initialLocation.success ? initialLocation.data.label : ''}
+      />
       <FormTextField control={control} name="address.line" label={t('signup.address.line.label')} description={t('signup.address.line.hint')} autoComplete="street-address" />
       <div className="actions">
         <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
           {t('common.save')}
         </PendingButton>
-        <Button className="button button--ghost" onPress={() => onDone(false)} isDisabled={update.isPending}>
+        <Button className="button button--ghost" onPress={() => onDone(false, user.language)} isDisabled={update.isPending}>
           {t('common.cancel')}
         </Button>
       </div>

@@ -10,6 +10,7 @@ import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { getFieldSettings, getPlanProducts, openPreregistration, submitSignup } from '../api/signup-api.ts';
@@ -87,6 +88,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const [submitFailed, setSubmitFailed] = useState(false);
   /** After the last step: asking whether the patient uses another medicine of the program. */
   const [askingAnother, setAskingAnother] = useState(false);
+  /** The step's submit waits for the server (e-mail, identification, citizen, age or dose check). */
+  const [isStepPending, setStepPending] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
   const today = useMemo(() => todayIso(), []);
 
@@ -298,12 +301,14 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
             ctx={ctx}
             onDone={onDone}
             onChange={(patch) => save({ draft: { ...draft, ...patch }, step })}
+            onPendingChange={setStepPending}
           />
         )}
       </div>
       <div className="actions signup__actions">
         <Button
           className="button button--ghost"
+          isDisabled={isStepPending}
           onPress={() => {
             if (askingAnother) setAskingAnother(false);
             else if (index > 0) goTo(visible[index - 1] as SignupStep);
@@ -312,9 +317,9 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
         >
           {t('signup.back')}
         </Button>
-        <Button type="submit" form={formId} className="button button--primary" isDisabled={needsPlan}>
+        <PendingButton type="submit" form={formId} isPending={isStepPending} isDisabled={needsPlan}>
           {t('signup.next')}
-        </Button>
+        </PendingButton>
       </div>
       {blocker.state === 'blocked' ? (
         <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && blocker.reset()}>

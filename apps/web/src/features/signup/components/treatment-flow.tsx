@@ -71,6 +71,8 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
   const visible = TREATMENT_STEPS.filter((step) => isStepVisible(step, ctx, draft));
   const [step, setStep] = useState<TreatmentStepName>(visible[0] ?? 'treatment');
   const [isSaving, setSaving] = useState(false);
+  /** The step's submit waits for the server (the dose check). */
+  const [isStepPending, setStepPending] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [failed, setFailed] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -130,13 +132,13 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
       {refusal ? <FormAlert tone="error">{t(refusal)}</FormAlert> : null}
       {failed ? <FormAlert tone="error">{t('errors.general')}</FormAlert> : null}
       <div className="card" ref={stepRef}>
-        <StepComponent key={step} formId={formId} draft={draft} ctx={ctx} onDone={onDone} />
+        <StepComponent key={step} formId={formId} draft={draft} ctx={ctx} onDone={onDone} onPendingChange={setStepPending} />
       </div>
       <div className="actions signup__actions">
-        <Button className="button button--ghost" isDisabled={isSaving} onPress={() => (index > 0 ? setStep(visible[index - 1] as TreatmentStepName) : onCancel())}>
+        <Button className="button button--ghost" isDisabled={isSaving || isStepPending} onPress={() => (index > 0 ? setStep(visible[index - 1] as TreatmentStepName) : onCancel())}>
           {index > 0 ? t('signup.back') : t('treatments.delete.cancel')}
         </Button>
-        <PendingButton type="submit" form={formId} isPending={isSaving} pendingLabel={pendingLabel}>
+        <PendingButton type="submit" form={formId} isPending={isSaving || isStepPending} {...(isSaving ? { pendingLabel } : {})}>
           {isLast ? submitLabel : t('signup.next')}
         </PendingButton>
       </div>

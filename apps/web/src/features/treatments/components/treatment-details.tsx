@@ -1,5 +1,6 @@
 // One treatment as a patient reads it: medicine and presentation, then dose, frequency, length, rest, start, doctor, health center, code.
 import type { TreatmentDeleteReason, TreatmentView } from '@portal/contracts/treatments';
+import { DetailsList, type DetailsRow } from '../../../components/ui/details-list.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useT } from '../../../program/use-t.ts';
 
@@ -25,7 +26,7 @@ export function useTreatmentTexts() {
 export function TreatmentDetails({ item }: { item: TreatmentView }) {
   const t = useT();
   const texts = useTreatmentTexts();
-  const rows: [string, string][] = [
+  const rows: DetailsRow[] = [
     [t('treatments.fields.dose'), texts.dose(item)],
     [t('treatments.fields.frequency'), texts.frequency(item)],
     [t('treatments.fields.duration'), texts.length(item.duration)],
@@ -38,14 +39,5 @@ export function TreatmentDetails({ item }: { item: TreatmentView }) {
     rows.push([t('treatments.fields.healthCenter'), `${item.healthCenter.name}${type}`]);
   }
   rows.push([t('treatments.fields.customTherapy'), item.customTherapyCode ? t('treatments.customTherapy.yes', { code: item.customTherapyCode }) : t('treatments.customTherapy.no')]);
-  return (
-    <dl className="details-list">
-      {rows.map(([term, value]) => (
-        <div key={term} className="details-list__row">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailsList rows={rows} />;
 }

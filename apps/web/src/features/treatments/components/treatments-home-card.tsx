@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import type { TreatmentView } from '@portal/contracts/treatments';
 import { Card } from '../../../components/ui/card.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
 import { treatmentsQuery } from '../api/treatments-api.ts';
+import { NoTreatments } from './no-treatments.tsx';
 import { useTreatmentTexts } from './treatment-details.tsx';
 
 /** The day a treatment's length ends (start + duration), YYYY-MM-DD. */
@@ -30,20 +30,12 @@ export function TreatmentsHomeCard() {
   const texts = useTreatmentTexts();
   const treatments = useQuery(treatmentsQuery());
   const listHref = pathInLanguage(language, paths.treatments);
-  const addHref = pathInLanguage(language, paths.treatmentsNew);
   return (
     <Card title={t('home.treatments.title')}>
       <QueryRegion query={treatments} lines={3}>
         {({ live }) =>
           live.length === 0 ? (
-            <EmptyState
-              message={t('treatments.empty')}
-              action={
-                <Link className="button button--primary" href={addHref}>
-                  {t('treatments.add')}
-                </Link>
-              }
-            />
+            <NoTreatments />
           ) : (
             <>
               <ul className="home-treatments">

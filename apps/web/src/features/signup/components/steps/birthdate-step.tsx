@@ -13,9 +13,10 @@ import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { getPlanProducts } from '../../api/signup-api.ts';
 import type { StepProps } from '../../model.ts';
+import { useStepPending } from '../../use-step-pending.ts';
 import './steps-a.css';
 
-export function BirthdateStep({ formId, draft, ctx, onDone }: StepProps) {
+export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const schema = useMemo(() => z.object({ birthDate: birthDateSchemaFor(ctx.today) }), [ctx.today]);
   const { control, handleSubmit, formState, setFocus } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
@@ -28,6 +29,7 @@ export function BirthdateStep({ formId, draft, ctx, onDone }: StepProps) {
   const [checking, setChecking] = useState(false);
   const busy = useRef(false);
 
+  useStepPending(checking, onPendingChange);
   const onSubmit = handleSubmit(async ({ birthDate }) => {
     if (busy.current) return;
     if (supportPlanId === undefined) {

@@ -2,15 +2,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS, type ProductUnit } from '@portal/contracts/enums';
 import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../../../components/ui/pending-button.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { useStepPending } from '../../use-step-pending.ts';
 import { isDoseApproved } from '../../api/signup-api.ts';
 import { AmountIntervalFieldset, amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
 import './steps-b.css';
@@ -64,7 +66,7 @@ function frequencyIntervalOptions(t: T): { value: TimeInterval; text: string }[]
 
 const sameAmount = (a: string | undefined, b: string | undefined) => (a ?? '').trim().replace(',', '.') === (b ?? '').trim().replace(',', '.');
 
-export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
+export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const [checkFailed, setCheckFailed] = useState(false);
   const [noProduct, setNoProduct] = useState(false);
@@ -84,6 +86,7 @@ export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
   const frequencyChanged =
     Boolean(previous?.amount && previous.interval) && (!sameAmount(frequency?.amount, previous?.amount) || frequency?.interval !== previous?.interval);
 
+  useStepPending(formState.isSubmitting, onPendingChange);
   const onSubmit = handleSubmit(async (values) => {
     setCheckFailed(false);
     const parsed = Schema.parse(values);
@@ -124,9 +127,9 @@ export function DetailsStep({ formId, draft, ctx, onDone }: StepProps) {
         <FormAlert tone="error">
           <p style={{ margin: 0 }}>{t('signup.details.doseCannotValidate')}</p>
           <div className="actions" style={{ marginTop: 'var(--space-2)' }}>
-            <Button type="submit" className="button button--ghost">
+            <PendingButton type="submit" variant="ghost" isPending={formState.isSubmitting}>
               {t('common.retry')}
-            </Button>
+            </PendingButton>
           </div>
         </FormAlert>
       ) : null}

@@ -11,6 +11,7 @@ import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { pathInLanguage, paths } from '../../../../lib/paths.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { useStepPending } from '../../use-step-pending.ts';
 import { isEmailRegistered } from '../../api/signup-api.ts';
 
 // The wizard's own wording for the two refusals of the contract's e-mail schema.
@@ -18,7 +19,7 @@ const Schema = z.object({
   email: z.string().trim().min(1, { error: 'signup.email.required' }).pipe(z.email({ error: 'signup.email.invalid' })).pipe(EmailSchema),
 });
 
-export function EmailStep({ formId, draft, ctx, onDone }: StepProps) {
+export function EmailStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const [checkFailed, setCheckFailed] = useState(false);
   const [isRegistered, setRegistered] = useState(false);
@@ -26,6 +27,7 @@ export function EmailStep({ formId, draft, ctx, onDone }: StepProps) {
     resolver: zodResolver(Schema),
     defaultValues: { email: draft.email ?? '' },
   });
+  useStepPending(formState.isSubmitting, onPendingChange);
   const onSubmit = handleSubmit(async ({ email }) => {
     setCheckFailed(false);
     setRegistered(false);

@@ -14,6 +14,7 @@ import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
+import { useStepPending } from '../../use-step-pending.ts';
 import './steps-a.css';
 
 /** The shown name of an identification type (literal keys, for the text checker). */
@@ -71,7 +72,7 @@ function citizenPatch(citizen: Citizen): Partial<SignupDraft> {
 
 type Status = 'idle' | 'checking' | 'lookingUp';
 
-export function IdNumberStep({ formId, draft, ctx, onDone }: StepProps) {
+export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const typeLabel = useIdentificationTypeLabel();
   const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
@@ -89,6 +90,7 @@ export function IdNumberStep({ formId, draft, ctx, onDone }: StepProps) {
   const [checkFailed, setCheckFailed] = useState(0);
   const busy = useRef(false);
 
+  useStepPending(status !== 'idle', onPendingChange);
   const onSubmit = handleSubmit(async ({ type, number }) => {
     if (busy.current) return;
     if (supportPlanId === undefined) {

@@ -51,9 +51,10 @@ const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
 
 function renderStep(Step: (props: StepProps) => ReactNode, draft: Partial<SignupDraft> = {}, ctx: WizardContext = context()) {
   const onDone = vi.fn();
+  const onPendingChange = vi.fn();
   render(
     <IntlProvider locale="en" messages={messages}>
-      <Step formId="step-form" draft={{ idempotencyKey: '00000000-0000-4000-8000-000000000000', country: 'CR', supportPlanId: 101, ...draft }} ctx={ctx} onDone={onDone} />
+      <Step formId="step-form" draft={{ idempotencyKey: '00000000-0000-4000-8000-000000000000', country: 'CR', supportPlanId: 101, ...draft }} ctx={ctx} onDone={onDone} onPendingChange={onPendingChange} />
       <button type="submit" form="step-form">
         Next
       </button>
@@ -64,7 +65,7 @@ function renderStep(Step: (props: StepProps) => ReactNode, draft: Partial<Signup
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     });
   };
-  return { onDone, next };
+  return { onDone, onPendingChange, next };
 }
 
 const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
@@ -125,6 +126,21 @@ describe('IdNumberStep', () => {
     expect((await screen.findAllByText('this identification number is already registered in the program')).length).toBeGreaterThan(0);
     expect(api.isIdentificationRegistered).toHaveBeenCalledWith(101, 'IDENTIFICATION', '101110111', 'CR');
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('tells the wizard it is pending while the check is in flight, so its Next shows it and takes no second press', async () => {
+    let answer: (registered: boolean) => void = () => undefined;
+    api.isIdentificationRegistered.mockImplementationOnce(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    const { onDone, onPendingChange, next } = renderStep(IdNumberStep, { identification: { type: 'PASSPORT' } });
+    expect(onPendingChange).toHaveBeenLastCalledWith(false);
+    type(/^Identification number/, 'AB123456');
+    await next();
+    await waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(true));
+    await next();
+    expect(api.isIdentificationRegistered).toHaveBeenCalledOnce();
+    await act(async () => answer(false));
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
+    expect(onPendingChange).toHaveBeenLastCalledWith(false);
   });
 
   it('stays with a message when the check fails', async () => {

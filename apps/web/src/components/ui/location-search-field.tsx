@@ -1,15 +1,16 @@
-// The address's place: searched in the gazetteer (GET /api/v1/resource/locations) and chosen from the results,
-// the same approach as the enrolment's address step (a feature never imports another, so the search lives here too).
+// A place searched in the gazetteer and chosen from the results (react-aria ComboBox): the enrolment's address
+// step and the profile's address. The caller says how to search (its feature's api), so this stays feature-free.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { Location } from '@portal/contracts/signup';
-import { useT } from '../../../program/use-t.ts';
-import { searchLocations } from '../api/profile-api.ts';
+import { useT } from '../../program/use-t.ts';
+import './location-search-field.css';
 
+/** How long the search waits after the last key press. */
 const SEARCH_DEBOUNCE_MS = 250;
+/** Fewer letters than this do not search (too many places match). */
 const SEARCH_MIN_LENGTH = 2;
 const SEARCH_MAX_LENGTH = 60;
 
@@ -24,21 +25,26 @@ function useDebounced<T>(value: T, delayMs: number): T {
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
+  /** The form field that holds the chosen Location (undefined until one is chosen). */
   name: FieldPath<T>;
-  country: CountryCode;
-  language: Language;
+  /** Searches the places for what was typed; undefined while there is nothing to search in (no country yet). */
+  search: ((query: string) => Promise<Location[]>) | undefined;
+  /** Names the search in the query cache (with the typed text appended): its feature, country and language. */
+  queryKey: readonly unknown[];
+  /** What the box shows at first (the chosen place's label). */
   initialLabel: string;
+  isRequired?: boolean;
 }
 
-export function LocationField<T extends FieldValues>({ control, name, country, language, initialLabel }: Props<T>) {
+export function LocationSearchField<T extends FieldValues>({ control, name, search, queryKey, initialLabel, isRequired = false }: Props<T>) {
   const t = useT();
   const [inputValue, setInputValue] = useState(initialLabel);
   const typed = inputValue.trim().slice(0, SEARCH_MAX_LENGTH);
   const query = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  const canSearch = query.length >= SEARCH_MIN_LENGTH;
+  const canSearch = search !== undefined && query.length >= SEARCH_MIN_LENGTH;
   const results = useQuery({
-    queryKey: ['profile', 'locations', country, query, language],
-    queryFn: () => searchLocations(country, query, language),
+    queryKey: [...queryKey, query],
+    queryFn: () => search!(query),
     enabled: canSearch,
     staleTime: 5 * 60_000,
     retry: 1,
@@ -50,6 +56,7 @@ export function LocationField<T extends FieldValues>({ control, name, country, l
       render={({ field, fieldState }) => {
         const chosen = field.value as Location | undefined;
         const found = canSearch && query === typed ? (results.data ?? []) : [];
+        // The chosen place stays in the collection, so the box keeps showing it.
         const items = chosen && !found.some((item) => item.id === chosen.id) ? [chosen, ...found] : found;
         const isSearching = canSearch && (results.isFetching || query !== typed);
         const emptyText = !canSearch
@@ -82,6 +89,7 @@ export function LocationField<T extends FieldValues>({ control, name, country, l
             allowsEmptyCollection
             menuTrigger="input"
             isInvalid={Boolean(fieldState.error)}
+            isRequired={isRequired}
             validationBehavior="aria"
           >
             <Label className="field__label">{t('signup.address.search.label')}</Label>
@@ -90,15 +98,15 @@ export function LocationField<T extends FieldValues>({ control, name, country, l
             </Text>
             <div className="field__row">
               <Input ref={field.ref} name={field.name} className="field__input" autoComplete="off" />
-              <Button className="profile-combobox__button" aria-label={t('common.search')}>
+              <Button className="location-search__button" aria-label={t('common.search')}>
                 <span aria-hidden="true">▾</span>
               </Button>
             </div>
             <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
-            <Popover className="profile-popover" placement="bottom start">
-              <ListBox<Location> className="profile-listbox" renderEmptyState={() => <p className="profile-empty">{emptyText}</p>}>
+            <Popover className="location-search__popover" placement="bottom start">
+              <ListBox<Location> className="location-search__listbox" renderEmptyState={() => <p className="location-search__empty">{emptyText}</p>}>
                 {(item) => (
-                  <ListBoxItem id={item.id} textValue={item.label} className="profile-option">
+                  <ListBoxItem id={item.id} textValue={item.label} className="location-search__option">
                     {item.label}
                   </ListBoxItem>
                 )}
