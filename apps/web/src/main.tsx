@@ -4,13 +4,29 @@ import { registerSW } from 'virtual:pwa-register';
 import { App } from './app/app.tsx';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+
+// The server's HTML paints the program's page frame before any script (decision 025). It stays while React shows only
+// its loading placeholders (hidden behind it by styles.css) and goes when React shows anything else.
+const frame = document.getElementById('boot-frame');
+if (frame) {
+  const shown = () => [...root.children].some((child) => !child.matches('.boot-loading, .route-loading') && child.textContent?.trim());
+  const observer = new MutationObserver(() => {
+    if (!shown()) return;
+    frame.remove();
+    observer.disconnect();
+  });
+  observer.observe(root, { childList: true, subtree: true, characterData: true });
+}
+
+createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
 
-// The service worker is registered on load (spec section 4); it serves the app shell when offline.
+// The service worker is registered on load (spec section 4); it serves the app shell when offline. A first visit is
+// never reloaded by it: with registerType 'autoUpdate' only an update or a worker from another tab reloads the page.
 window.addEventListener('load', () => {
   if ('serviceWorker' in navigator) registerSW({ immediate: true });
 });
