@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -12,6 +12,7 @@ const INDEX_HTML = `<!doctype html>
     <meta name="theme-color" content="#ffffff" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>Portal</title>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <!-- frame --><div id="boot-frame" class="app-shell boot-frame">neutral</div><!-- /frame -->
@@ -24,6 +25,8 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc.css'), '.built-rule { color: red; }');
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {
@@ -113,13 +116,15 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     }
     const alivio = await t.app.inject({ url: '/login', headers: { host: hostOf('alivio') } });
     expect(alivio.body).toContain('<meta name="theme-color" content="#5B2A86"');
-    // The theme it links carries the program's colours, and is cached for good (the link is versioned).
+    // One stylesheet, in place of the built one: the built rules and the program's colours, cached for good (versioned).
+    expect(alivio.body).not.toContain('/assets/index-abc.css');
     const href = /<link rel="stylesheet" href="(\/theme\.css\?v=[^"]+)">/.exec(alivio.body)?.[1];
     expect(href).toBeDefined();
     const theme = await t.app.inject({ url: href!, headers: { host: hostOf('alivio') } });
     expect(theme.statusCode).toBe(200);
     expect(theme.headers['content-type']).toContain('text/css');
     expect(theme.headers['cache-control']).toContain('immutable');
+    expect(theme.body).toContain('.built-rule { color: red; }');
     expect(theme.body).toContain('--brand-primary:#5B2A86');
     expect(theme.body).toContain('--brand-surface:');
     const pielTheme = await t.app.inject({ url: '/theme.css', headers: { host: hostOf('piel') } });

@@ -1,6 +1,6 @@
-// Static content, all prepared once at start-up and answered from memory: the per-program files at
-// /program/{slug}/..., each program's theme stylesheet and web-app manifest, and the built SPA with history fallback,
-// whose HTML carries the program's page frame (decision 025).
+// Static content, prepared once at start-up and answered from memory: the per-program files at /program/{slug}/...,
+// each program's web-app manifest, and the built SPA with history fallback, whose HTML carries the program's
+// language, stylesheet (with its colours) and page frame (decision 025). Hashed build files stay on @fastify/static.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -68,22 +68,11 @@ export async function registerProgramFiles(app: FastifyInstance, programsDir: st
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
     sendStaticAnswer(request, reply, manifests.get(request.program.slug) ?? staticAnswer(JSON.stringify(webManifestOf(request.program)), 'application/manifest+json; charset=utf-8'), 'public, max-age=300'),
   );
-  // The colours of the host's program, linked from its HTML, so that the first paint (before any script) has them;
-  // the CSP forbids inline styles. The HTML links it with ?v=<its ETag>, so it is cached for good.
-  const themes = new Map(programs.map((program) => [program.slug, staticAnswer(themeCssOf(program), 'text/css; charset=utf-8')]));
-  app.get('/theme.css', { schema: { hide: true } }, async (request, reply) =>
-    sendStaticAnswer(request, reply, themes.get(request.program.slug) ?? staticAnswer(themeCssOf(request.program), 'text/css; charset=utf-8'), 'public, max-age=31536000, immutable'),
-  );
   const files = readProgramFiles(programsDir);
   app.get('/program/*', { schema: { hide: true } }, async (request, reply) => {
     const answer = files.get(`/${(request.params as { '*': string })['*']}`);
     return answer ? sendStaticAnswer(request, reply, answer, PROGRAM_FILE_CACHE) : notFound(reply);
   });
-}
-
-/** The theme's URL for a program: versioned by the stylesheet's ETag, so the HTML (never cached) names the current one. */
-function themeHref(program: ProgramRow): string {
-  return `/theme.css?v=${staticAnswer(themeCssOf(program), 'text/css').etag.slice(1, 9)}`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -121,8 +110,8 @@ export function frameHtml(program: ProgramRow, texts: Record<string, string>, ki
   );
 }
 
-/** The built index.html with the program's language, title, colours, icon and frame. */
-export function programHtml(indexHtml: string, program: ProgramRow, language: Language, texts: Record<string, string>, kind: FrameKind): string {
+/** The built index.html with the program's language, title, colours (its stylesheet), icon and frame. */
+export function programHtml(indexHtml: string, program: ProgramRow, language: Language, texts: Record<string, string>, kind: FrameKind, stylesheetHref: string): string {
   const title = kind === 'login' && plainText(texts, 'login.title') ? `${plainText(texts, 'login.title')} · ${escapeHtml(program.name)}` : escapeHtml(program.name);
   const logo = `/program/${program.slug}/${program.branding.logoPath}`;
   // Replacement functions, not strings: a `$` in a program's text is not a pattern.
@@ -131,15 +120,18 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
     .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
-    .replace('</head>', () => `<link rel="stylesheet" href="${themeHref(program)}">\n  </head>`)
+    // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
+    .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => `<link rel="stylesheet" href="${stylesheetHref}">${found === '</head>' ? '\n  </head>' : ''}`)
     .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, texts, kind));
 }
 
-/** Which language and frame a page path asks for: English under /en, Spanish unprefixed; the login card on /login. */
+/** Which language and frame a page path asks for: English under /en, Spanish otherwise; the login card on /login. */
 function pageOf(url: string): { language: Language; kind: FrameKind } {
   const pathname = url.split('?')[0] ?? '/';
   const english = pathname === '/en' || pathname.startsWith('/en/');
-  const rest = english ? pathname.slice(3) || '/' : pathname;
+  // The web also accepts /es/... (and drops the prefix).
+  const prefixed = english || pathname === '/es' || pathname.startsWith('/es/');
+  const rest = prefixed ? pathname.slice(3) || '/' : pathname;
   return { language: english ? 'en' : 'es', kind: rest === '/login' || rest === '/login/' || rest === '/password/forgot' ? 'login' : 'page' };
 }
 
@@ -150,13 +142,23 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
     return false;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // Each program's stylesheet: the built one followed by the program's colours, so that the first paint (before any
+  // script; the CSP forbids inline styles) has them in one request. Its URL is versioned by its ETag: cached for good.
+  const builtCss = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(indexHtml)?.[1];
+  const builtCssText = builtCss && existsSync(path.join(distDir, builtCss)) ? readFileSync(path.join(distDir, builtCss), 'utf8') : '';
+  const stylesheets = new Map(programs.map((program) => [program.slug, staticAnswer(`${builtCssText}\n${themeCssOf(program)}`, 'text/css; charset=utf-8')]));
+  app.get('/theme.css', { schema: { hide: true } }, async (request, reply) => {
+    const answer = stylesheets.get(request.program.slug);
+    return answer ? sendStaticAnswer(request, reply, answer, 'public, max-age=31536000, immutable') : notFound(reply);
+  });
   // Every program × language × frame, built once here.
   const pages = new Map<string, string>();
   for (const program of programs) {
+    const stylesheetHref = `/theme.css?v=${stylesheets.get(program.slug)!.etag.slice(1, 11)}`;
     for (const language of LANGUAGES) {
       const textsPath = path.join(programsDir, program.slug, 'texts', `text-${language}.json`);
       const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>) : {};
-      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, language, texts, kind));
+      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, language, texts, kind, stylesheetHref));
     }
   }
   await app.register(fastifyStatic, {
