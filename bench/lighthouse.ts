@@ -27,8 +27,23 @@ export interface LighthouseFigures {
   speedIndex: number;
 }
 
-/** One Lighthouse run (mobile, simulated throttling: Lighthouse's defaults) in a fresh browser. */
+/** Runs that ended without figures (Lighthouse's runtime error, e.g. NO_NAVSTART), retried up to twice each. */
+let lostRuns: string[] = [];
+
+/** One Lighthouse run, retried when Lighthouse loses the trace (it happens now and then, on the blank page as well). */
 async function runOnce(url: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runInFreshBrowser(url);
+    } catch (error) {
+      lostRuns.push(`${new URL(url).pathname}: ${(error as Error).message.split(': ').pop()}`);
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/** One Lighthouse run (mobile, simulated throttling: Lighthouse's defaults) in a fresh browser. */
+async function runInFreshBrowser(url: string): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -65,6 +80,7 @@ const describe = (figures: LighthouseFigures) =>
 /** Medians of RUNS alternating runs of each page of `pages` (path → label) plus the blank page, on `origin`'s server. */
 export async function measurePages(origin: string, pages: string[]): Promise<{ blank: LighthouseFigures; pages: Map<string, LighthouseFigures>; runs: Map<string, LighthouseFigures[]> }> {
   writeFileSync(path.join(DIST, BLANK_FILE), BLANK_HTML);
+  lostRuns = [];
   const runs = new Map<string, LighthouseFigures[]>([[`/${BLANK_FILE}`, []], ...pages.map((page): [string, LighthouseFigures[]] => [page, []])]);
   try {
     for (let run = 0; run < RUNS; run += 1) {
@@ -83,6 +99,7 @@ export async function lighthouseRows(serverOrigin: string): Promise<Row[]> {
   const { blank, pages, runs } = await measurePages(origin, ['/login']);
   const login = pages.get('/login')!;
   for (const [page, list] of runs) for (const run of list) console.log(`  lighthouse ${page}: ${describe(run)}`);
+  for (const lost of lostRuns) console.log(`  lighthouse run lost and retried: ${lost}`);
   const gap = blank.score - login.score;
   const rows: Row[] = [
     { what: `Lighthouse mobile, blank page through the same server (baseline; median of ${RUNS})`, figure: describe(blank), goal: '—' },

@@ -19,11 +19,24 @@ if (frame) {
   observer.observe(root, { childList: true, subtree: true, characterData: true });
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+if (frame && document.visibilityState === 'visible') {
+  // Paint the frame first, then start React: its first render is the longest task of the load, and when the scripts
+  // arrive before the stylesheet it would otherwise run before the first paint. (A hidden tab gets no animation
+  // frame, and has nothing to paint: it starts at once.)
+  requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  start();
+}
 
 // The service worker is registered on load (spec section 4); it serves the app shell when offline. A first visit is
 // never reloaded by it: with registerType 'autoUpdate' only an update or a worker from another tab reloads the page.

@@ -12,6 +12,7 @@ const INDEX_HTML = `<!doctype html>
     <meta name="theme-color" content="#ffffff" />
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>Portal</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
     <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
@@ -112,10 +113,12 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
       expect(page.body, url).not.toContain('neutral');
       expect(page.body, url).toContain('<div id="root"></div>');
       // No inline style or script: the CSP forbids them.
-      expect(page.body, url).not.toMatch(/<style|style="|<script>/);
+      expect(page.body, url).not.toMatch(/<style|style="|<script>|<script type="module">/);
     }
     const alivio = await t.app.inject({ url: '/login', headers: { host: hostOf('alivio') } });
     expect(alivio.body).toContain('<meta name="theme-color" content="#5B2A86"');
+    // The frame needs no script: the scripts load after the stylesheet and the mark.
+    expect(alivio.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     // One stylesheet, in place of the built one: the built rules and the program's colours, cached for good (versioned).
     expect(alivio.body).not.toContain('/assets/index-abc.css');
     const href = /<link rel="stylesheet" href="(\/theme\.css\?v=[^"]+)">/.exec(alivio.body)?.[1];

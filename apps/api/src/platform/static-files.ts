@@ -122,6 +122,8 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
     // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
     .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => `<link rel="stylesheet" href="${stylesheetHref}">${found === '</head>' ? '\n  </head>' : ''}`)
+    // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
+    .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
     .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, texts, kind));
 }
 
