@@ -1,8 +1,9 @@
 // `npm run bench`: issue 10's table, each figure measured in this run against baselines of this run — a bare
 // Fastify "hello" process for the API rows (ratios, not absolute numbers) — with the goal beside it, on PGlite and
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
-// 100,000 patients (bench/my-care.ts). BENCH_TARGET=pglite|postgres runs one database; BENCH_MY_CARE=false skips my
-// care. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
+// (bench/lighthouse.ts). BENCH_TARGET=pglite|postgres runs one database; BENCH_MY_CARE=false skips my care,
+// BENCH_LIGHTHOUSE=false Lighthouse. Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { DIST, gzipKb, readBundle, sumGzipKb } from '../e2e/bundle-bytes.ts';
+import { lighthouseRows } from './lighthouse.ts';
 import { runMyCare } from './my-care.ts';
 import { apiRow, CONNECTIONS, createBenchDatabase, DURATION_S, measure, printTable, startBareFastify, startServer, type Measured, type Row } from './support.ts';
 
@@ -127,6 +129,8 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
       );
       printTable('Bytes of the production build (the same on every database)', bytes);
       for (const file of js.files) console.log(`  login route: ${file.file}  ${file.kb.toFixed(1)} KB`);
+      // What a patient sees while /login loads, against a blank page of this server in this run (bench/lighthouse.ts).
+      if (process.env.BENCH_LIGHTHOUSE !== 'false') bytes.push(...(await lighthouseRows(server.origin)).filter((row) => row.met !== undefined));
     }
     return { api: rows, bytes };
   } finally {

@@ -58,7 +58,21 @@ export default defineConfig(({ command }) => ({
             // Program texts and configuration: fresh when online, last copy when offline.
             urlPattern: ({ url }) => url.pathname.startsWith('/program/'),
             handler: 'StaleWhileRevalidate',
-            options: { cacheName: 'program-content', expiration: { maxEntries: 60 } },
+            options: {
+              cacheName: 'program-content',
+              expiration: { maxEntries: 60 },
+              // The web asks for each file with ?ts=<the page's load time> (spec section 7): keyed without it, the
+              // cache holds one copy per file, which the next (offline) visit finds under its own ts.
+              plugins: [
+                {
+                  cacheKeyWillBeUsed: async ({ request }) => {
+                    const url = new URL(request.url);
+                    url.searchParams.delete('ts');
+                    return url.href;
+                  },
+                },
+              ],
+            },
           },
         ],
       },

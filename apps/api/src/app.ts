@@ -171,8 +171,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api/v1' },
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
-  await registerProgramFiles(app, config.PROGRAMS_DIR);
-  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR);
+  await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all());
+  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all());
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
   return app;
 }

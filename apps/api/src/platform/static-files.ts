@@ -1,11 +1,21 @@
-// Static content: per-program files at /program/{slug}/..., and the built SPA with history fallback.
-import { existsSync, readFileSync } from 'node:fs';
+// Static content, prepared once at start-up and answered from memory: the per-program files at /program/{slug}/...,
+// each program's web-app manifest, and the built SPA with history fallback, whose HTML carries the program's
+// language, stylesheet (with its colours) and page frame (decision 025). Hashed build files stay on @fastify/static.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE } from '@portal/contracts/enums';
+import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enums';
 import { notFound } from './errors.ts';
 import type { ProgramRow } from './programs.ts';
+import { sendStaticAnswer, staticAnswer, type StaticAnswer } from './static-answer.ts';
+
+/** The only program files served: these folders, these extensions (everything else under programs/ stays private). */
+const PROGRAM_FILE = /^\/[a-z][a-z0-9-]+\/(configuration|phones|navigation|texts|images)\/[a-z0-9-]+\.(json|svg)$/;
+const PROGRAM_FILE_TYPES: Record<string, string> = { json: 'application/json; charset=utf-8', svg: 'image/svg+xml' };
+/** The web adds ?ts=<timestamp> to every program request; within five minutes a copy is reused, then revalidated (304). */
+const PROGRAM_FILE_CACHE = 'public, max-age=300, must-revalidate';
+const LANGUAGES: readonly Language[] = ['es', 'en'];
 
 /**
  * The web-app manifest of the request's program (its host names it), so "add to home screen" installs
@@ -27,31 +37,132 @@ export function webManifestOf(program: Pick<ProgramRow, 'slug' | 'name' | 'brand
   };
 }
 
-export async function registerProgramFiles(app: FastifyInstance, programsDir: string): Promise<void> {
+/** The program's colours as the stylesheet's --brand-* properties (the names the web's applyBranding sets). */
+export function themeCssOf(program: Pick<ProgramRow, 'branding'>): string {
+  const declarations = Object.entries(program.branding.colors)
+    .filter(([, value]) => /^#[0-9a-f]{3,8}$/i.test(value))
+    .map(([name, value]) => `--brand-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}:${value}`);
+  return `:root{${declarations.join(';')}}\n`;
+}
+
+/** Every servable program file, read once: `/{slug}/{folder}/{name}.{ext}` → its prepared answer. */
+function readProgramFiles(programsDir: string): Map<string, StaticAnswer> {
+  const files = new Map<string, StaticAnswer>();
+  for (const slug of readdirSync(programsDir, { withFileTypes: true })) {
+    if (!slug.isDirectory()) continue;
+    for (const folder of readdirSync(path.join(programsDir, slug.name), { withFileTypes: true })) {
+      if (!folder.isDirectory()) continue;
+      for (const file of readdirSync(path.join(programsDir, slug.name, folder.name), { withFileTypes: true })) {
+        const key = `/${slug.name}/${folder.name}/${file.name}`;
+        if (!file.isFile() || !PROGRAM_FILE.test(key)) continue;
+        const type = PROGRAM_FILE_TYPES[path.extname(file.name).slice(1)]!;
+        files.set(key, staticAnswer(readFileSync(path.join(programsDir, slug.name, folder.name, file.name)), type));
+      }
+    }
+  }
+  return files;
+}
+
+export async function registerProgramFiles(app: FastifyInstance, programsDir: string, programs: ProgramRow[]): Promise<void> {
+  const manifests = new Map(programs.map((program) => [program.slug, staticAnswer(JSON.stringify(webManifestOf(program)), 'application/manifest+json; charset=utf-8')]));
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
-    reply.header('cache-control', 'public, max-age=300').type('application/manifest+json; charset=utf-8').send(JSON.stringify(webManifestOf(request.program))),
+    sendStaticAnswer(request, reply, manifests.get(request.program.slug) ?? staticAnswer(JSON.stringify(webManifestOf(request.program)), 'application/manifest+json; charset=utf-8'), 'public, max-age=300'),
   );
-  await app.register(fastifyStatic, {
-    root: programsDir,
-    prefix: '/program/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    // The web adds ?ts=<timestamp> to every program request; a short cache keeps edits visible.
-    cacheControl: true,
-    maxAge: '5m',
-    allowedPath: (pathName) => /^\/[a-z][a-z0-9-]+\/(configuration|phones|navigation|texts|images)\/[a-z0-9-]+\.(json|svg)$/.test(pathName),
+  const files = readProgramFiles(programsDir);
+  app.get('/program/*', { schema: { hide: true } }, async (request, reply) => {
+    const answer = files.get(`/${(request.params as { '*': string })['*']}`);
+    return answer ? sendStaticAnswer(request, reply, answer, PROGRAM_FILE_CACHE) : notFound(reply);
   });
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A program text for the HTML, only when it is plain (no ICU argument or markup to format). */
+function plainText(texts: Record<string, string>, key: string): string | undefined {
+  const text = texts[key];
+  return text && !/[{}<]/.test(text) ? escapeHtml(text) : undefined;
+}
+
+type FrameKind = 'login' | 'page';
+
+/**
+ * The page frame drawn from the HTML before any script runs: the program's header (mark and name), and the login
+ * card's title and sentence on /login, else a title's skeleton. The same classes as the React PageFrame
+ * (apps/web/src/components/layouts/page-frame.tsx), so the page React draws over it stays where it is; main.tsx
+ * removes it when React shows the page.
+ */
+export function frameHtml(program: ProgramRow, texts: Record<string, string>, kind: FrameKind): string {
+  const name = escapeHtml(program.name);
+  const logo = `/program/${program.slug}/${program.branding.logoPath}`;
+  const title = kind === 'login' ? plainText(texts, 'login.title') : undefined;
+  const subtitle = kind === 'login' ? plainText(texts, 'login.subtitle') : undefined;
+  const loading = plainText(texts, 'app.loading') ?? '…';
+  const heading = title ? `<h1 class="page__title">${title}</h1>` : `<div class="page__title boot-frame__bar boot-frame__bar--title"></div>`;
+  const body =
+    kind === 'login'
+      ? `<div class="card card--narrow">${subtitle ? `<p>${subtitle}</p>` : ''}<div class="boot-frame__field"></div><div class="boot-frame__field"></div><div class="boot-frame__bar boot-frame__bar--toggle"></div><div class="boot-frame__bar boot-frame__bar--link"></div><div class="boot-frame__button"></div></div>`
+      : `<div class="card boot-frame__card"></div>`;
+  return (
+    `<div id="boot-frame" class="app-shell boot-frame" aria-busy="true">` +
+    `<header class="site-header"><div class="site-header__bar"><span class="brand"><img class="brand__logo" src="${logo}" alt="" height="40"><span class="brand__name">${name}</span></span>` +
+    `<div class="site-header__tools"><span class="boot-frame__tool"></span><span class="boot-frame__tool boot-frame__tool--wide"></span></div></div></header>` +
+    `<main class="page"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main></div>`
+  );
+}
+
+/** The built index.html with the program's language, title, colours (its stylesheet), icon and frame. */
+export function programHtml(indexHtml: string, program: ProgramRow, language: Language, texts: Record<string, string>, kind: FrameKind, stylesheetHref: string): string {
+  const title = kind === 'login' && plainText(texts, 'login.title') ? `${plainText(texts, 'login.title')} · ${escapeHtml(program.name)}` : escapeHtml(program.name);
+  const logo = `/program/${program.slug}/${program.branding.logoPath}`;
+  // Replacement functions, not strings: a `$` in a program's text is not a pattern.
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
+    .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
+    // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
+    .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => `<link rel="stylesheet" href="${stylesheetHref}">${found === '</head>' ? '\n  </head>' : ''}`)
+    // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
+    .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
+    .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, texts, kind));
+}
+
+/** Which language and frame a page path asks for: English under /en, Spanish otherwise; the login card on /login. */
+function pageOf(url: string): { language: Language; kind: FrameKind } {
+  const pathname = url.split('?')[0] ?? '/';
+  const english = pathname === '/en' || pathname.startsWith('/en/');
+  // The web also accepts /es/... (and drops the prefix).
+  const prefixed = english || pathname === '/es' || pathname.startsWith('/es/');
+  const rest = prefixed ? pathname.slice(3) || '/' : pathname;
+  return { language: english ? 'en' : 'es', kind: rest === '/login' || rest === '/login/' || rest === '/password/forgot' ? 'login' : 'page' };
+}
+
+export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[]): Promise<boolean> {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('web build not found; run `npm run build` to serve the portal');
     return false;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // Each program's stylesheet: the built one followed by the program's colours, so that the first paint (before any
+  // script; the CSP forbids inline styles) has them in one request. Its URL is versioned by its ETag: cached for good.
+  const builtCss = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(indexHtml)?.[1];
+  const builtCssText = builtCss && existsSync(path.join(distDir, builtCss)) ? readFileSync(path.join(distDir, builtCss), 'utf8') : '';
+  const stylesheets = new Map(programs.map((program) => [program.slug, staticAnswer(`${builtCssText}\n${themeCssOf(program)}`, 'text/css; charset=utf-8')]));
+  app.get('/theme.css', { schema: { hide: true } }, async (request, reply) => {
+    const answer = stylesheets.get(request.program.slug);
+    return answer ? sendStaticAnswer(request, reply, answer, 'public, max-age=31536000, immutable') : notFound(reply);
+  });
+  // Every program × language × frame, built once here.
+  const pages = new Map<string, string>();
+  for (const program of programs) {
+    const stylesheetHref = `/theme.css?v=${stylesheets.get(program.slug)!.etag.slice(1, 11)}`;
+    for (const language of LANGUAGES) {
+      const textsPath = path.join(programsDir, program.slug, 'texts', `text-${language}.json`);
+      const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>) : {};
+      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, language, texts, kind, stylesheetHref));
+    }
+  }
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -69,15 +180,19 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       }
     },
   });
-  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  app.get('/', (_request, reply) => sendIndex(reply));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const { language, kind } = pageOf(request.url);
+    const html = pages.get(`${request.program.slug}|${language}|${kind}`) ?? indexHtml;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  app.get('/', sendIndex);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/program/') &&
       !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    return isPage ? sendIndex(reply) : notFound(reply);
+    return isPage ? sendIndex(request, reply) : notFound(reply);
   });
   return true;
 }

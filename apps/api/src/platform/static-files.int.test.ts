@@ -1,0 +1,146 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
+
+// The shape of the built index.html (apps/web/index.html after `npm run build`): the server swaps in the program's frame.
+const INDEX_HTML = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta name="theme-color" content="#ffffff" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <title>Portal</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head>
+  <body>
+    <!-- frame --><div id="boot-frame" class="app-shell boot-frame">neutral</div><!-- /frame -->
+    <div id="root"></div>
+  </body>
+</html>`;
+
+describe(`program files and pages from memory (${TEST_DB})`, () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  let t: TestApp;
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-abc.css'), '.built-rule { color: red; }');
+    t = await createTestApp({ WEB_DIST_DIR: dist });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+  const programFile = (slug: string, file: string) => readFileSync(path.join(t.config.PROGRAMS_DIR, slug, file), 'utf8');
+
+  it('answers a program file with a strong ETag and a cache lifetime, and 304 when the client holds it', async () => {
+    const url = '/program/alivio/configuration/login.json?ts=1700000000000';
+    const first = await t.app.inject({ url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toContain('application/json');
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+    expect(first.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    expect(first.json()).toEqual(JSON.parse(programFile('alivio', 'configuration/login.json')));
+    // Another ts, the same file: the same ETag, so the client revalidates instead of downloading it again.
+    const again = await t.app.inject({ url: '/program/alivio/configuration/login.json?ts=1800000000000', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    const changed = await t.app.inject({ url, headers: { 'if-none-match': '"something-else"' } });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('sends the precomputed brotli or gzip copy of a large file, and small files as they are', async () => {
+    const url = '/program/piel/texts/text-en.json?ts=1';
+    const texts = JSON.parse(programFile('piel', 'texts/text-en.json'));
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(texts);
+    const gzip = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(texts);
+    expect(gzip.headers.etag).toBe(br.headers.etag);
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(texts);
+    const small = await t.app.inject({ url: '/program/alivio/configuration/whitelist.json', headers: { 'accept-encoding': 'br' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const logo = await t.app.inject({ url: '/program/piel/images/logo.svg' });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('answers 404 outside the listed folders and extensions', async () => {
+    for (const url of [
+      '/program/alivio/../../package.json',
+      '/program/alivio/%2e%2e/%2e%2e/package.json',
+      '/program/alivio/configuration/secret.txt',
+      '/program/alivio/emails/welcome.json',
+      '/program/alivio/texts/text-fr.json',
+      '/program/alivio/config.json',
+      '/program/nobody/texts/text-es.json',
+      '/program/',
+    ]) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toContain('application/json');
+    }
+  });
+
+  it("sends each program's page in its language with its title, colour and frame, built once", async () => {
+    const cases = [
+      { slug: 'alivio', url: '/login', lang: 'es', title: 'Ingrese a Alivio · Alivio', text: 'Use el correo electrónico' },
+      { slug: 'alivio', url: '/en/login?next=%2Fprofile', lang: 'en', title: 'Log in to Alivio · Alivio', text: 'Use the e-mail and password' },
+      { slug: 'piel', url: '/en/login', lang: 'en', title: 'Log in to Piel Plena · Piel Plena', text: 'Use the e-mail and password' },
+      { slug: 'piel', url: '/profile', lang: 'es', title: 'Piel Plena', text: 'boot-frame__bar--title' },
+      { slug: 'piel', url: '/', lang: 'es', title: 'Piel Plena', text: 'boot-frame__bar--title' },
+    ];
+    for (const { slug, url, lang, title, text } of cases) {
+      const page = await t.app.inject({ url, headers: { host: hostOf(slug) } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toContain('text/html');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain(`<html lang="${lang}"`);
+      expect(page.body, url).toContain(`<title>${title}</title>`);
+      expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/images/logo.svg"`);
+      expect(page.body, url).toContain(text);
+      expect(page.body, url).not.toContain('neutral');
+      expect(page.body, url).toContain('<div id="root"></div>');
+      // No inline style or script: the CSP forbids them.
+      expect(page.body, url).not.toMatch(/<style|style="|<script>|<script type="module">/);
+    }
+    const alivio = await t.app.inject({ url: '/login', headers: { host: hostOf('alivio') } });
+    expect(alivio.body).toContain('<meta name="theme-color" content="#5B2A86"');
+    // The frame needs no script: the scripts load after the stylesheet and the mark.
+    expect(alivio.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
+    // One stylesheet, in place of the built one: the built rules and the program's colours, cached for good (versioned).
+    expect(alivio.body).not.toContain('/assets/index-abc.css');
+    const href = /<link rel="stylesheet" href="(\/theme\.css\?v=[^"]+)">/.exec(alivio.body)?.[1];
+    expect(href).toBeDefined();
+    const theme = await t.app.inject({ url: href!, headers: { host: hostOf('alivio') } });
+    expect(theme.statusCode).toBe(200);
+    expect(theme.headers['content-type']).toContain('text/css');
+    expect(theme.headers['cache-control']).toContain('immutable');
+    expect(theme.body).toContain('.built-rule { color: red; }');
+    expect(theme.body).toContain('--brand-primary:#5B2A86');
+    expect(theme.body).toContain('--brand-surface:');
+    const pielTheme = await t.app.inject({ url: '/theme.css', headers: { host: hostOf('piel') } });
+    expect(pielTheme.body).toContain('--brand-primary:#00695C');
+    // Assets keep their 404.
+    expect((await t.app.inject({ url: '/assets/missing.js', headers: { host: hostOf('alivio') } })).statusCode).toBe(404);
+  });
+
+  it('revalidates the web-app manifest with its ETag', async () => {
+    const first = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: hostOf('piel') } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ name: 'Piel Plena' });
+    const again = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: hostOf('piel'), 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+});
