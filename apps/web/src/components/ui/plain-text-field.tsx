@@ -5,7 +5,8 @@
 import { forwardRef, useId, type ReactNode } from 'react';
 import { useT } from '../../program/use-t.ts';
 
-interface Props {
+/** The props a text field takes, shared with TextField (text-field.tsx), which adds react-aria's extras. */
+export interface TextFieldProps {
   label: string;
   name: string;
   type?: 'text' | 'email' | 'password' | 'tel';
@@ -21,7 +22,7 @@ interface Props {
   adornment?: ReactNode;
 }
 
-export const PlainTextField = forwardRef<HTMLInputElement, Props>(function PlainTextField(
+export const PlainTextField = forwardRef<HTMLInputElement, TextFieldProps>(function PlainTextField(
   { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, adornment },
   ref,
 ) {

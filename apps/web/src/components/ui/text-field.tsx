@@ -1,25 +1,13 @@
 // A labelled text input (react-aria) whose validation messages are text keys, translated here.
-import { forwardRef, type ReactNode } from 'react';
+import { forwardRef } from 'react';
 import { Input, TextField as AriaTextField } from 'react-aria-components';
 import { FieldFrame } from './field-frame.tsx';
+import type { TextFieldProps } from './plain-text-field.tsx';
 
-interface Props {
-  label: string;
-  name: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  /** A text key (from a contract's message) or undefined when the field is valid. */
-  errorKey?: string;
-  description?: string;
-  autoComplete?: string;
-  isRequired?: boolean;
+interface Props extends TextFieldProps {
   autoFocus?: boolean;
   /** Shown and focusable but not editable (e.g. an e-mail the program already fixed). */
   isReadOnly?: boolean;
-  /** Something inside the field's row, after the input (e.g. the show-password toggle). */
-  adornment?: ReactNode;
 }
 
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
