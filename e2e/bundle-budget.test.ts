@@ -1,12 +1,15 @@
 // Byte budgets of the production build (issue 10): bytes do not depend on the machine, so they may be tested.
 // Reads apps/web/dist as `npm run build` left it (bundle-bytes.ts); gzip level 9, KB = 1024 bytes.
 import { describe, expect, it } from 'vitest';
-import { gzipKb, readBundle, sumGzipKb as sum } from './bundle-bytes.ts';
+import { gzipKb, readBundle, readManifest, sumGzipKb as sum } from './bundle-bytes.ts';
 
 /** Goal of issue 10: what the login route loads, at most 110 KB gzip. */
 const LOGIN_JS_GOAL_KB = 110;
-/** Not reached yet: 128 KB since decision 023, which says what remains. This ceiling stops regressions. */
-const LOGIN_JS_CEILING_KB = 130;
+/**
+ * Not reached yet: 128 KB since decision 023, which says what remains; 131 KB since 027 (the app in a chunk apart
+ * from the page's first script costs 3 KB of compression). This ceiling stops regressions.
+ */
+const LOGIN_JS_CEILING_KB = 132;
 const FIRST_VISIT_BUDGET_KB = 400;
 const CHUNK_BUDGET_KB = 250;
 
@@ -22,6 +25,17 @@ describe('bundle byte budgets', () => {
   it(`keeps the login route's JavaScript under ${LOGIN_JS_CEILING_KB} KB gzip (goal ${LOGIN_JS_GOAL_KB} KB), without the password dictionaries, zod resolvers or the sign-up`, () => {
     expect(sum(loginJs)).toBeLessThanOrEqual(LOGIN_JS_CEILING_KB);
     expect([...loginJs].filter((file) => /zxcvbn|dist-|signup/.test(file))).toEqual([]);
+  });
+
+  it('loads the app only from the page\'s first script, not with it', () => {
+    // boot.ts imports main.tsx once the frame has painted (decision 027): a static import would load it at once.
+    const manifest = readManifest();
+    const entry = manifest[entryKey!]!;
+    const app = Object.entries(manifest).find(([key]) => key.endsWith('src/main.tsx'));
+    expect(app).toBeDefined();
+    expect(entry.dynamicImports ?? []).toContain(app![0]);
+    expect(entry.imports ?? []).not.toContain(app![0]);
+    expect((entry.imports ?? []).map((key) => manifest[key]!.file).filter((file) => /shell-react/.test(file))).toEqual([]);
   });
 
   it(`keeps a first visit to /login, service-worker precache included, under ${FIRST_VISIT_BUDGET_KB} KB`, () => {

@@ -24,9 +24,13 @@ export function sumGzipKb(files: Iterable<string>): number {
   return [...files].reduce((total, file) => total + gzipKb(file), 0);
 }
 
+export function readManifest(): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
 /** Reads the Vite manifest and the service worker of the current build. */
 export function readBundle() {
-  const manifest = JSON.parse(readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readManifest();
   /** The files a chunk loads before it runs: itself and its static imports, transitively. */
   const staticClosure = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) {
@@ -38,8 +42,10 @@ export function readBundle() {
     return into;
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  // The entry (boot.ts) imports the app (main.tsx) once the frame has painted (decision 027): both load on every route.
+  const appKey = Object.keys(manifest).find((key) => key.endsWith('src/main.tsx'));
   const loginKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
-  const loginJs = staticClosure([entryKey, loginKey].filter((key): key is string => key !== undefined));
+  const loginJs = staticClosure([entryKey, appKey, loginKey].filter((key): key is string => key !== undefined));
   /** The service worker's precache list, as vite-plugin-pwa wrote it into sw.js. */
   const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!).filter((url) => existsSync(path.join(DIST, url)));
   const loginCss = Object.values(manifest).flatMap((chunk) => (loginJs.has(chunk.file) ? (chunk.css ?? []) : []));

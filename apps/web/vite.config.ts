@@ -28,6 +28,21 @@ function precompress(): Plugin {
   };
 }
 
+/** The built files boot.ts (the entry) and main.tsx load before any screen: their static imports, transitively. */
+function appShellFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+  const files = new Set<string>();
+  const add = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) add(imported);
+  };
+  for (const key of Object.keys(manifest)) if (manifest[key]!.isEntry || key === 'src/main.tsx') add(key);
+  return files;
+}
+
 export default defineConfig(({ command }) => ({
   // The browser gets the texts as parsed ICU messages (/program/{slug}/messages/…, decision 023), so the build leaves
   // out formatjs' message parser (its 'no-parser' entry). Tests keep the parser: they format the texts files as they are.
@@ -46,7 +61,10 @@ export default defineConfig(({ command }) => ({
         // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must
         // stay small on a poor connection. Every other chunk (screens, the password dictionaries) is cached when a
         // screen first loads it (below), so a visited screen still opens offline. See docs/decisions/010.
-        globPatterns: ['index.html', 'assets/{index,shell,rolldown-runtime}-*.{js,css}', '*.svg'],
+        // The shell is what boot.ts and main.tsx load before any screen (decision 027): read from Vite's manifest, as
+        // the chunks' names follow their modules.
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.svg'],
+        manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || appShellFiles().has(entry.url)), warnings: [] })],
         runtimeCaching: [
           {
             // Built files have content hashes in their names: a cached copy is always right.

@@ -1,7 +1,15 @@
-import { StrictMode } from 'react';
+// The app, started by boot.ts once the frame has painted. Its work is cut into tasks a phone can run between two
+// frames (decision 027): the program's content is in the query cache before the first render, the router is built
+// in a task of its own, and the first render is a transition, which React renders in slices.
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import './styles.css';
+import { createRouter, preloadCurrentScreen } from './app/router.tsx';
+import { createQueryClient } from './lib/query-client.ts';
+import { initialLanguage } from './lib/initial-language.ts';
+import { answerOwnLocalesDirectly } from './lib/intl-locales.ts';
+import { startProgramBoot } from './program/program-content.ts';
+import { seedProgramQueries } from './program/program-api.ts';
 
 const root = document.getElementById('root')!;
 
@@ -18,34 +26,45 @@ if (frame) {
   observer.observe(root, { childList: true, subtree: true, characterData: true });
 }
 
-let started = false;
-function start() {
-  if (started) return;
-  started = true;
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+/** Lets the browser paint and handle input before the next piece of start-up work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  const queryClient = createQueryClient();
+  const boot = startProgramBoot(initialLanguage(window.location.pathname));
+  // Each step below in a task of its own: the module evaluation above is one already.
+  await nextTask();
+  // formatjs' question about the portal's locales, answered without V8's list of every locale (intl-locales.ts).
+  answerOwnLocalesDirectly();
+  seedProgramQueries(queryClient, await boot);
+  await nextTask();
+  const router = createRouter();
+  await nextTask();
+  await preloadCurrentScreen(router);
+  await nextTask();
+  const reactRoot = createRoot(root);
+  await nextTask();
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App queryClient={queryClient} router={router} />
+      </StrictMode>,
+    );
+  });
 }
-if (frame && document.visibilityState === 'visible') {
-  // Paint the frame first, then start React: its first render is the longest task of the load, and when the scripts
-  // arrive before the stylesheet it would otherwise run before the first paint. (A hidden tab gets no animation
-  // frame, and has nothing to paint: it starts at once.)
-  requestAnimationFrame(() => setTimeout(start, 0));
-} else {
-  start();
-}
+void start();
 
 // The service worker is registered on load (spec section 4); it serves the app shell when offline. It is
 // vite-plugin-pwa's generated /sw.js, which takes over at once ('autoUpdate'): when a new one takes over a page an
 // older one controlled, the page reloads to run the new build — what the plugin's registerSW does, without
 // loading workbox-window on every first visit (2 KB gzip on the login route, decision 023).
-window.addEventListener('load', () => {
+function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   const updating = navigator.serviceWorker.controller !== null;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     if (updating) window.location.reload();
   });
   void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-});
+}
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker);

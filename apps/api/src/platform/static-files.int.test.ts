@@ -110,6 +110,8 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
       expect(page.body, url).toContain(`<title>${title}</title>`);
       expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/images/logo.svg"`);
       expect(page.body, url).toContain(text);
+      // The page's first script fetches this program's texts and files without waiting for the plan (decision 027).
+      expect(page.body, url).toContain(`<meta name="program" content="${slug}" />`);
       expect(page.body, url).not.toContain('neutral');
       expect(page.body, url).toContain('<div id="root"></div>');
       // No inline style or script: the CSP forbids them.
@@ -120,7 +122,9 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     // The frame needs no script: the scripts load after the stylesheet and the mark.
     expect(alivio.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     // One stylesheet, in place of the built one: the built rules and the program's colours, cached for good (versioned).
-    expect(alivio.body).not.toContain('/assets/index-abc.css');
+    expect(alivio.body).not.toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/index-abc\.css"(?![^>]*disabled)/);
+    // Named but disabled (never fetched), so that Vite's chunk loader does not add it over the program's colours.
+    expect(alivio.body).toContain('<link rel="stylesheet" href="/assets/index-abc.css" disabled>');
     const href = /<link rel="stylesheet" href="(\/theme\.css\?v=[^"]+)">/.exec(alivio.body)?.[1];
     expect(href).toBeDefined();
     const theme = await t.app.inject({ url: href!, headers: { host: hostOf('alivio') } });

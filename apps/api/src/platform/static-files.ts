@@ -119,9 +119,17 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
+    // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 027).
+    .replace(/<meta name="theme-color"/, (tag) => `<meta name="program" content="${escapeHtml(program.slug)}" />\n    ${tag}`)
     .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
     // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
-    .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => `<link rel="stylesheet" href="${stylesheetHref}">${found === '</head>' ? '\n  </head>' : ''}`)
+    // The built one stays named, disabled (never fetched): Vite's chunk loader adds a screen's missing stylesheets,
+    // and the entry's is on every screen's list — it would load again over the program's colours.
+    .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => {
+      const builtHref = /href="([^"]+)"/.exec(found)?.[1];
+      const built = builtHref ? `\n    <link rel="stylesheet" href="${builtHref}" disabled>` : '';
+      return `<link rel="stylesheet" href="${stylesheetHref}">${built}${found === '</head>' ? '\n  </head>' : ''}`;
+    })
     // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
     .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
     .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, texts, kind));

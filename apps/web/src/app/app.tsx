@@ -1,18 +1,18 @@
 // Providers, outermost first: query client, language, program content (with intl), snackbars, router.
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client.ts';
 import { api } from '../lib/api.ts';
 import { sessionStore } from '../lib/session.ts';
 import { SnackbarProvider } from '../components/ui/snackbar.tsx';
 import { ProgramProvider } from '../program/program-context.tsx';
 import { LanguageProvider, useLanguage } from '../lib/language.tsx';
 import { loginPathFor, stripLanguage } from '../lib/paths.ts';
-import { createRouter } from './router.tsx';
+import type { createRouter } from './router.tsx';
 
-function Routed() {
-  const [router] = useState(createRouter);
+type Router = ReturnType<typeof createRouter>;
+
+function Routed({ router }: { router: Router }) {
   const { language } = useLanguage();
   useEffect(
     () =>
@@ -37,14 +37,14 @@ function Routed() {
   return <RouterProvider router={router} />;
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app's providers around its router; both are made before the first render (main.tsx). */
+export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
   return (
     <QueryClientProvider client={queryClient}>
       <LanguageProvider initialPath={window.location.pathname}>
         <ProgramProvider>
           <SnackbarProvider>
-            <Routed />
+            <Routed router={router} />
           </SnackbarProvider>
         </ProgramProvider>
       </LanguageProvider>

@@ -1,5 +1,5 @@
 // The route table of spec section 2, for both languages (es without prefix, en under /en).
-import { Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { isValidElement, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@portal/contracts/enums';
@@ -136,4 +136,12 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Loads the screen of the route the router is on (if it is a lazy one), before the first render shows it. */
+export async function preloadCurrentScreen(router: ReturnType<typeof createRouter>): Promise<void> {
+  const element = router.state.matches.at(-1)?.route.element;
+  if (!isValidElement<{ component: { preload?: () => Promise<unknown> } }>(element) || element.type !== Screen) return;
+  // A failure shows when the screen renders (its error boundary, with Try again).
+  await element.props.component.preload?.().catch(() => undefined);
 }

@@ -1,9 +1,7 @@
 // The user's language: taken from the route when the app starts, then changed only by the toggle (or the profile).
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { LANGUAGES, type Language } from '@portal/contracts/enum-lists';
-import { languageOfPath } from './paths.ts';
-
-const STORAGE_KEY = 'portal.language';
+import type { Language } from '@portal/contracts/enum-lists';
+import { initialLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY } from './initial-language.ts';
 
 interface LanguageState {
   language: Language;
@@ -18,15 +16,7 @@ interface LanguageState {
 const LanguageContext = createContext<LanguageState | null>(null);
 
 export function LanguageProvider({ children, initialPath }: { children: ReactNode; initialPath: string }) {
-  const [language, setState] = useState<Language>(() => {
-    const fromRoute = languageOfPath(initialPath);
-    // The booking route has no prefix: there the stored preference decides.
-    if (/^\/benefit\//.test(initialPath)) {
-      const stored = localStorage.getItem(STORAGE_KEY);
-      return LANGUAGES.find((language) => language === stored) ?? fromRoute;
-    }
-    return fromRoute;
-  });
+  const [language, setState] = useState<Language>(() => initialLanguage(initialPath));
   const [isLanguageChosen, setChosen] = useState(() => /^\/(en|es)(\/|$)/.test(initialPath));
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkLoadError, isChunkLoadError, withTimeout } from './lazy.ts';
+import { ChunkLoadError, isChunkLoadError, lazyScreen, withTimeout } from './lazy.ts';
 
 describe('chunk loading', () => {
   afterEach(() => vi.useRealTimers());
@@ -18,5 +18,15 @@ describe('chunk loading', () => {
     await expect(withTimeout(async () => { throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js'); })).rejects.toBeInstanceOf(ChunkLoadError);
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new Error('other'))).toBe(false);
+  });
+
+  it('preloads a screen once, and tries a failed load again', async () => {
+    const Screen = () => null;
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: Screen });
+    const screen = lazyScreen(load);
+    await expect(screen.preload()).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(screen.preload()).resolves.toEqual({ default: Screen });
+    await screen.preload();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

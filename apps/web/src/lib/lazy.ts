@@ -22,8 +22,18 @@ export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TI
   });
 }
 
+/**
+ * A screen loaded when first rendered, or earlier through `preload()` (main.tsx preloads the first route's screen in a
+ * task of its own, before the first render). Both share one load; a failed one is tried again by the next.
+ */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withTimeout(load));
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () =>
+    (loading ??= withTimeout(load).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+  return Object.assign(lazy(preload), { preload });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,53 +1,9 @@
 // Program content (spec section 7): the merged plan + branding from the API, and the static files with ?ts.
-import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '@portal/contracts/enums';
-import type { MessageFormatElement } from 'react-intl';
-import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
-import type { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
-import { api } from '../lib/api.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { fetchFeatures, fetchProgram, programFiles, type ProgramBoot } from './program-content.ts';
 
-/** The `ts` of this page's program requests: fresh content per visit, cached within it. */
-const TS = Date.now();
-
-export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & {
-  logoUrl: string;
-  colors: z.infer<typeof BrandingResponseSchema>['data']['colors'];
-};
-
-async function fetchProgram(): Promise<ProgramInfo> {
-  const [plan, branding] = await Promise.all([
-    // Not parsed again here: the server's answers pass its zod serializer, and zod would weigh on every route (decision 021).
-    api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
-    api.get<z.infer<typeof BrandingResponseSchema>['data']>('/api/v1/resource/branding'),
-  ]);
-  return { ...plan, logoUrl: branding.logoUrl, colors: branding.colors };
-}
-
-/**
- * A program file as served. Not parsed with the contracts' zod schemas in the browser: `npm run check:programs` checks
- * every file against them before it ships, and zod would be a fifth of the JavaScript of every route (decision 021).
- */
-async function fetchProgramFile<T>(slug: string, file: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(`/program/${slug}/${file}?ts=${TS}`, { headers: { accept: 'application/json' } });
-  } catch (cause) {
-    throw new ApiError(0, { cause: String(cause) });
-  }
-  if (!response.ok) throw new ApiError(response.status, await response.text());
-  return (await response.json()) as T;
-}
-
-/** config.json with the one default its schema gives (`instances`). */
-async function fetchProgramConfig(slug: string): Promise<ProgramConfig> {
-  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json');
-  return { ...config, instances: config.instances ?? [] };
-}
-
-/** A program's texts, each message as its parsed ICU syntax tree (apps/api's program-texts.ts). */
-export type ParsedTexts = Record<string, MessageFormatElement[]>;
+export type { ParsedTexts, ProgramInfo } from './program-content.ts';
 
 const STATIC = { staleTime: Infinity, gcTime: Infinity, retry: 1 } as const;
 
@@ -55,24 +11,44 @@ export const programQueries = {
   program: () => queryOptions({ queryKey: ['program'], queryFn: fetchProgram, ...STATIC }),
   // The texts as parsed ICU messages (the server parses texts/text-<lang>.json): no ICU parser in the browser (decision 023).
   texts: (slug: string, language: Language) =>
-    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'texts', language], queryFn: () => programFiles.texts(slug, language), ...STATIC }),
   config: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'config'], queryFn: () => fetchProgramConfig(slug), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'config'], queryFn: () => programFiles.config(slug), ...STATIC }),
   footer: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'footer'], queryFn: () => fetchProgramFile<Footer>(slug, 'configuration/footer.json'), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'footer'], queryFn: () => programFiles.footer(slug), ...STATIC }),
   loginConfig: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'login'], queryFn: () => fetchProgramFile<LoginConfig>(slug, 'configuration/login.json'), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'login'], queryFn: () => programFiles.loginConfig(slug), ...STATIC }),
   whitelist: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'whitelist'], queryFn: () => fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json'), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'whitelist'], queryFn: () => programFiles.whitelist(slug), ...STATIC }),
   phones: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'phones'], queryFn: () => fetchProgramFile<Phones>(slug, 'phones/phones.json'), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'phones'], queryFn: () => programFiles.phones(slug), ...STATIC }),
   navigation: (slug: string) =>
-    queryOptions({ queryKey: ['program', slug, 'navigation'], queryFn: () => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json'), ...STATIC }),
+    queryOptions({ queryKey: ['program', slug, 'navigation'], queryFn: () => programFiles.navigation(slug), ...STATIC }),
   features: () =>
     queryOptions({
       queryKey: ['features'],
-      queryFn: () => api.get<{ featureToggles: Record<string, boolean> }>('/api/v1/resource/features'),
+      queryFn: fetchFeatures,
       // Toggles may change while a patient uses the portal: re-read at most once a minute on navigation.
       staleTime: 60_000,
     }),
 };
+
+/**
+ * Puts what the page's first script fetched (program-content.ts) into the query cache before the first render, so
+ * that the first render has the program, its texts and files: no render of the whole page again as each arrives.
+ * What failed is left out; its query asks again when a screen needs it.
+ */
+export function seedProgramQueries(client: QueryClient, boot: ProgramBoot): void {
+  const { program, language, files } = boot;
+  if (!program) return;
+  const slug = program.slug;
+  client.setQueryData(programQueries.program().queryKey, program);
+  if (files.texts) client.setQueryData(programQueries.texts(slug, language).queryKey, files.texts);
+  if (files.config) client.setQueryData(programQueries.config(slug).queryKey, files.config);
+  if (files.footer) client.setQueryData(programQueries.footer(slug).queryKey, files.footer);
+  if (files.loginConfig) client.setQueryData(programQueries.loginConfig(slug).queryKey, files.loginConfig);
+  if (files.whitelist) client.setQueryData(programQueries.whitelist(slug).queryKey, files.whitelist);
+  if (files.phones) client.setQueryData(programQueries.phones(slug).queryKey, files.phones);
+  if (files.navigation) client.setQueryData(programQueries.navigation(slug).queryKey, files.navigation);
+  if (files.features) client.setQueryData(programQueries.features().queryKey, files.features);
+}

@@ -6,6 +6,7 @@ import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist 
 import { useLanguage } from '../lib/language.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { appVersion } from '../lib/app-version.ts';
+import { INTL_LOCALES } from '../lib/intl-locales.ts';
 import { logger } from '../lib/logger.ts';
 import { BootFailure } from '../components/errors/boot-failure.tsx';
 import { programQueries, type ParsedTexts, type ProgramInfo } from './program-api.ts';
@@ -114,8 +115,8 @@ export function ProgramProvider({ children }: { children: ReactNode }) {
   return (
     <ProgramContext.Provider value={content}>
       <IntlProvider
-        locale={language === 'es' ? 'es-419' : 'en-US'}
-        defaultLocale="es-419"
+        locale={INTL_LOCALES[language]}
+        defaultLocale={INTL_LOCALES.es}
         messages={textsQuery.data}
         onError={(error) => logger.warning(`intl: ${error.code}`)}
       >
