@@ -42,7 +42,7 @@ export function readBundle() {
     return into;
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
-  // The entry (boot.ts) imports the app (main.tsx) once the frame has painted (decision 027): both load on every route.
+  // The entry (boot.ts) imports the app (main.tsx) once the frame has painted (decision 028): both load on every route.
   const appKey = Object.keys(manifest).find((key) => key.endsWith('src/main.tsx'));
   const loginKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
   const loginJs = staticClosure([entryKey, appKey, loginKey].filter((key): key is string => key !== undefined));

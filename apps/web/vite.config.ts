@@ -61,7 +61,7 @@ export default defineConfig(({ command }) => ({
         // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must
         // stay small on a poor connection. Every other chunk (screens, the password dictionaries) is cached when a
         // screen first loads it (below), so a visited screen still opens offline. See docs/decisions/010.
-        // The shell is what boot.ts and main.tsx load before any screen (decision 027): read from Vite's manifest, as
+        // The shell is what boot.ts and main.tsx load before any screen (decision 028): read from Vite's manifest, as
         // the chunks' names follow their modules.
         globPatterns: ['index.html', 'assets/*.{js,css}', '*.svg'],
         manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || appShellFiles().has(entry.url)), warnings: [] })],

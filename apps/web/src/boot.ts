@@ -1,4 +1,4 @@
-// The page's first script: small, and the only one the HTML names (decision 027). The server's HTML paints the
+// The page's first script: small, and the only one the HTML names (decision 028). The server's HTML paints the
 // program's frame (decision 025); the app's scripts and the program's content are fetched once that frame is on
 // screen, so that on a slow connection the stylesheet and the mark have the line to themselves, and the app's first
 // render then runs with the content already there.

@@ -1,15 +1,14 @@
 // The app, started by boot.ts once the frame has painted. Its work is cut into tasks a phone can run between two
-// frames (decision 027): the program's content is in the query cache before the first render, the router is built
+// frames (decision 028): the program's content is in its store before the first render, the router is built
 // in a task of its own, and the first render is a transition, which React renders in slices.
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createRouter, preloadCurrentScreen } from './app/router.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 import { initialLanguage } from './lib/initial-language.ts';
 import { answerOwnLocalesDirectly } from './lib/intl-locales.ts';
 import { startProgramBoot } from './program/program-content.ts';
-import { seedProgramQueries } from './program/program-api.ts';
+import { programStore } from './program/program-store.ts';
 
 const root = document.getElementById('root')!;
 
@@ -30,13 +29,12 @@ if (frame) {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  const queryClient = createQueryClient();
   const boot = startProgramBoot(initialLanguage(window.location.pathname));
   // Each step below in a task of its own: the module evaluation above is one already.
   await nextTask();
   // formatjs' question about the portal's locales, answered without V8's list of every locale (intl-locales.ts).
   answerOwnLocalesDirectly();
-  seedProgramQueries(queryClient, await boot);
+  programStore.accept(await boot);
   await nextTask();
   const router = createRouter();
   await nextTask();
@@ -47,7 +45,7 @@ async function start() {
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App queryClient={queryClient} router={router} />
+        <App router={router} />
       </StrictMode>,
     );
   });

@@ -110,7 +110,7 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
       expect(page.body, url).toContain(`<title>${title}</title>`);
       expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/images/logo.svg"`);
       expect(page.body, url).toContain(text);
-      // The page's first script fetches this program's texts and files without waiting for the plan (decision 027).
+      // The page's first script fetches this program's texts and files without waiting for the plan (decision 028).
       expect(page.body, url).toContain(`<meta name="program" content="${slug}" />`);
       expect(page.body, url).not.toContain('neutral');
       expect(page.body, url).toContain('<div id="root"></div>');

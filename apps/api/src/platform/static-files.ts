@@ -119,7 +119,7 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
-    // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 027).
+    // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 028).
     .replace(/<meta name="theme-color"/, (tag) => `<meta name="program" content="${escapeHtml(program.slug)}" />\n    ${tag}`)
     .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
     // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.

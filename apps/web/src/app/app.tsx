@@ -1,5 +1,5 @@
-// Providers, outermost first: query client, language, program content (with intl), snackbars, router.
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+// Providers, outermost first: language, program content (with intl), snackbars, router. The query client comes with
+// the screens that use it (app/layouts/screen-providers.tsx), not on the login route (decision 028).
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { api } from '../lib/api.ts';
@@ -37,17 +37,15 @@ function Routed({ router }: { router: Router }) {
   return <RouterProvider router={router} />;
 }
 
-/** The app's providers around its router; both are made before the first render (main.tsx). */
-export function App({ queryClient, router }: { queryClient: QueryClient; router: Router }) {
+/** The app's providers around its router, made before the first render (main.tsx). */
+export function App({ router }: { router: Router }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <LanguageProvider initialPath={window.location.pathname}>
-        <ProgramProvider>
-          <SnackbarProvider>
-            <Routed router={router} />
-          </SnackbarProvider>
-        </ProgramProvider>
-      </LanguageProvider>
-    </QueryClientProvider>
+    <LanguageProvider initialPath={window.location.pathname}>
+      <ProgramProvider>
+        <SnackbarProvider>
+          <Routed router={router} />
+        </SnackbarProvider>
+      </ProgramProvider>
+    </LanguageProvider>
   );
 }

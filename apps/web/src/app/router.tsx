@@ -1,22 +1,24 @@
 // The route table of spec section 2, for both languages (es without prefix, en under /en).
 import { isValidElement, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@portal/contracts/enums';
 import { RouteError } from '../components/errors/route-error.tsx';
 import { clearStaleAnnouncements } from '../lib/announcer.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
-import { programQueries } from '../program/program-api.ts';
+import { programStore } from '../program/program-store.ts';
 import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, SpanishPrefix, UnknownPath } from './guards.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
-/** A screen loaded with the provider that routes react-aria's links through the router (aria-router.tsx). */
+/**
+ * A screen loaded with the providers the screens share (screen-providers.tsx: the query client, the signed-in
+ * patient, react-aria's links through the router); none of them is on the login route (decisions 023 and 028).
+ */
 function ariaScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazyScreen<P>(async () => {
-    const [screen, aria] = await Promise.all([load(), import('../components/layouts/aria-router.tsx')]);
-    return { default: aria.withAriaRouter<P>(screen.default) };
+    const [screen, providers] = await Promise.all([load(), import('./layouts/screen-providers.tsx')]);
+    return { default: providers.withScreenProviders<P>(screen.default) };
   });
 }
 
@@ -26,7 +28,7 @@ const TreatmentsNewScreen = ariaScreen(() => import('./routes/treatments-new.tsx
 const CaregiverAddScreen = ariaScreen(() => import('./routes/caregiver-add.tsx'));
 const InPreparationScreen = ariaScreen(() => import('./routes/in-preparation.tsx'));
 const NotFoundScreen = ariaScreen(() => import('./routes/not-found.tsx'));
-// The login route loads no react-aria (decision 023): its screen is not wrapped.
+// The login route loads no react-aria nor query library (decisions 023 and 028): its screen is not wrapped.
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = ariaScreen(() => import('./routes/password-recover.tsx'));
 const LogoutScreen = ariaScreen(() => import('./routes/logout.tsx'));
@@ -90,7 +92,6 @@ function scopedRoutes(): RouteObject[] {
 /** Root of every route: app-version check after each navigation. */
 function RootLayout() {
   const location = useLocation();
-  const queryClient = useQueryClient();
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -102,8 +103,8 @@ function RootLayout() {
     // After each navigation a pending app update reloads the page (spec section 2) ...
     appVersion.onNavigation();
     // ... and stale feature toggles are re-read, which also brings the server's current version.
-    void queryClient.prefetchQuery(programQueries.features());
-  }, [location.pathname, location.search, queryClient]);
+    programStore.refreshFeatures();
+  }, [location.pathname, location.search]);
   return <Outlet />;
 }
 

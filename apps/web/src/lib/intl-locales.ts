@@ -1,4 +1,4 @@
-// The portal's own locales, answered without V8's list of every locale (decision 027).
+// The portal's own locales, answered without V8's list of every locale (decision 028).
 //
 // formatjs asks `Intl.NumberFormat.supportedLocalesOf` (and DateTimeFormat's) for every formatter it builds: react-intl's
 // createIntl checks that the locale has data, and each IntlMessageFormat resolves its locale with it. The first

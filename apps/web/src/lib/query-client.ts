@@ -1,6 +1,8 @@
-// The one query client: no retries for 4xx answers, no refetch on window focus.
+// The one query client: no retries for 4xx answers, no refetch on window focus. It comes with the screens that use it
+// (app/layouts/screen-providers.tsx), not with the login route (decision 028).
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { sessionStore } from './session.ts';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -12,3 +14,15 @@ export function createQueryClient() {
     },
   });
 }
+
+/** The app's query client, made when the first screen that uses it loads. */
+export const queryClient = createQueryClient();
+
+// What was read for a patient goes when their session ends (logout, a 401, another tab), so that the next one to sign
+// in on this device never sees it, not even for a moment.
+let signedIn = sessionStore.get() !== null;
+sessionStore.subscribe(() => {
+  const now = sessionStore.get() !== null;
+  if (signedIn && !now) queryClient.clear();
+  signedIn = now;
+});

@@ -1,7 +1,7 @@
 // The program's content as it is fetched (spec section 7): the merged plan and branding from the API, the texts and
 // the static files with ?ts. No React and no query library here: the page's first script (boot.ts) starts these
-// fetches when the frame has painted, in parallel with the app's scripts (decision 027); program-api.ts wraps the same
-// fetchers in queries for the screens.
+// fetches when the frame has painted, in parallel with the app's scripts, and program-store.ts keeps what arrived
+// for the page's life (decision 028).
 import type { z } from 'zod';
 import type { Language } from '@portal/contracts/enums';
 import type { MessageFormatElement } from 'react-intl';
@@ -70,49 +70,66 @@ export const programFiles = {
   navigation: (slug: string) => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json'),
 };
 
+type FileName = keyof typeof programFiles;
+type FileContent<K extends FileName> = Awaited<ReturnType<(typeof programFiles)[K]>>;
+
+/** One resource as it ended: its content, or the error of its last try. */
+export type Loaded<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
 export interface ProgramBoot {
-  /** Absent when it failed: the provider then shows the boot failure with Retry, as before. */
-  program?: ProgramInfo;
+  /** The plan and branding, or why they could not be loaded (the provider then shows the boot failure with Retry). */
+  program: Loaded<ProgramInfo>;
   language: Language;
-  /** What arrived; a file that failed is absent (its query asks again, and its failure is logged there). */
-  files: Partial<{ [K in keyof typeof programFiles]: Awaited<ReturnType<(typeof programFiles)[K]>> }> & { features?: FeatureToggles };
+  /** Each file of the program (the texts in `language`) and the feature toggles; absent when the program failed. */
+  files: Partial<{ [K in Exclude<FileName, 'texts'>]: Loaded<FileContent<K>> } & { texts: Loaded<ParsedTexts>; features: Loaded<FeatureToggles> }>;
+}
+
+/** Runs `load`, and once more if it fails (a phone's connection drops a request now and then). */
+export async function loadedOf<T>(load: () => Promise<T>): Promise<Loaded<T>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return { ok: true, value: await load() };
+    } catch (error) {
+      if (attempt === 2) return { ok: false, error };
+    }
+  }
 }
 
 let boot: Promise<ProgramBoot> | undefined;
 
-const settled = <T,>(promise: Promise<T>): Promise<T | undefined> => promise.catch(() => undefined);
-
 /**
  * Starts fetching everything the first screen needs, at once: the program (plan and branding), and in parallel, when
  * the server named the program in the page (`<meta name="program">`), its texts and files. Without that name (the
- * service worker's offline copy of the page) the files wait for the plan's slug. Called once; later calls return the
- * same fetch.
+ * service worker's offline copy of the page) the files wait for the plan's slug. The first call starts it; later
+ * calls return the same fetch, unless `again` (Retry after a failure).
  */
-export function startProgramBoot(language: Language): Promise<ProgramBoot> {
-  boot ??= (async () => {
-    const named = document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content;
-    const program = settled(fetchProgram());
-    const slug = named || (await program)?.slug;
-    const files = slug ? fetchFilesOf(slug, language) : Promise.resolve({});
-    const [info, content] = await Promise.all([program, files]);
-    // A page that named another program than the API answers for (never, unless the host changed) takes nothing.
-    return { program: info, language, files: info && info.slug === slug ? content : {} };
-  })();
+export function startProgramBoot(language: Language, again = false): Promise<ProgramBoot> {
+  if (again || !boot) boot = loadProgramBoot(language);
   return boot;
 }
 
+async function loadProgramBoot(language: Language): Promise<ProgramBoot> {
+  const named = document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content;
+  const program = loadedOf(fetchProgram);
+  const slug = named || ((await program).ok ? ((await program) as { value: ProgramInfo }).value.slug : undefined);
+  const files = slug ? fetchFilesOf(slug, language) : Promise.resolve({});
+  const [info, content] = await Promise.all([program, files]);
+  // A page that named another program than the API answers for (never, unless the host changed) takes nothing.
+  return { program: info, language, files: info.ok && info.value.slug === slug ? content : {} };
+}
+
 async function fetchFilesOf(slug: string, language: Language): Promise<ProgramBoot['files']> {
-  const texts = settled(programFiles.texts(slug, language));
+  const texts = loadedOf(() => programFiles.texts(slug, language));
   // The other requests in a task of their own: the first fetches of a page are slow to start (a phone's CPU).
   await new Promise((resolve) => setTimeout(resolve, 0));
   const [config, footer, loginConfig, whitelist, phones, navigation, features] = await Promise.all([
-    settled(programFiles.config(slug)),
-    settled(programFiles.footer(slug)),
-    settled(programFiles.loginConfig(slug)),
-    settled(programFiles.whitelist(slug)),
-    settled(programFiles.phones(slug)),
-    settled(programFiles.navigation(slug)),
-    settled(fetchFeatures()),
+    loadedOf(() => programFiles.config(slug)),
+    loadedOf(() => programFiles.footer(slug)),
+    loadedOf(() => programFiles.loginConfig(slug)),
+    loadedOf(() => programFiles.whitelist(slug)),
+    loadedOf(() => programFiles.phones(slug)),
+    loadedOf(() => programFiles.navigation(slug)),
+    loadedOf(fetchFeatures),
   ]);
   return { texts: await texts, config, footer, loginConfig, whitelist, phones, navigation, features };
 }

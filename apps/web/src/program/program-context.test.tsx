@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../lib/query-client.ts';
 import { LanguageProvider } from '../lib/language.tsx';
 import { ProgramProvider, useProgram } from './program-context.tsx';
+import { programStore } from './program-store.ts';
 import { useT } from './use-t.ts';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../programs');
@@ -47,18 +46,19 @@ function Probe() {
 
 function renderProvider(initialPath: string) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <LanguageProvider initialPath={initialPath}>
-        <ProgramProvider>
-          <Probe />
-        </ProgramProvider>
-      </LanguageProvider>
-    </QueryClientProvider>,
+    <LanguageProvider initialPath={initialPath}>
+      <ProgramProvider>
+        <Probe />
+      </ProgramProvider>
+    </LanguageProvider>,
   );
 }
 
 describe('program loading', () => {
-  beforeEach(() => document.documentElement.removeAttribute('style'));
+  beforeEach(() => {
+    document.documentElement.removeAttribute('style');
+    programStore.reset();
+  });
   afterEach(() => vi.unstubAllGlobals());
 
   it('loads every resource with ts, fills {email} and applies the branding', async () => {

@@ -1,6 +1,5 @@
 // Loads the program's content and gives it to every screen; each resource has its loaded flag (spec section 4).
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
 import { useLanguage } from '../lib/language.tsx';
@@ -9,7 +8,8 @@ import { appVersion } from '../lib/app-version.ts';
 import { INTL_LOCALES } from '../lib/intl-locales.ts';
 import { logger } from '../lib/logger.ts';
 import { BootFailure } from '../components/errors/boot-failure.tsx';
-import { programQueries, type ParsedTexts, type ProgramInfo } from './program-api.ts';
+import type { Loaded, ParsedTexts, ProgramInfo } from './program-content.ts';
+import { programStore } from './program-store.ts';
 
 export interface ProgramContent {
   program: ProgramInfo;
@@ -49,77 +49,80 @@ function applyBranding(program: ProgramInfo) {
   if (icon) icon.href = program.logoUrl;
 }
 
+const valueOf = <T,>(loaded: Loaded<T> | undefined): T | undefined => (loaded?.ok ? loaded.value : undefined);
+const errorOf = (loaded: Loaded<unknown> | undefined): unknown => (loaded && !loaded.ok ? loaded.error : null);
+
 export function ProgramProvider({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
-  const programQuery = useQuery(programQueries.program());
-  const slug = programQuery.data?.slug ?? '';
-  const enabled = { enabled: Boolean(slug) };
-  const textsQuery = useQuery({ ...programQueries.texts(slug, language), ...enabled });
-  const configQuery = useQuery({ ...programQueries.config(slug), ...enabled });
-  const footerQuery = useQuery({ ...programQueries.footer(slug), ...enabled });
-  const navigationQuery = useQuery({ ...programQueries.navigation(slug), ...enabled });
-  const phonesQuery = useQuery({ ...programQueries.phones(slug), ...enabled });
-  const loginQuery = useQuery({ ...programQueries.loginConfig(slug), ...enabled });
-  const whitelistQuery = useQuery({ ...programQueries.whitelist(slug), ...enabled });
-  const featuresQuery = useQuery(programQueries.features());
+  const state = useSyncExternalStore(programStore.subscribe, programStore.get);
+  const program = valueOf(state.program);
+  const texts = state.texts[language];
+  const { config, footer, navigation, phones, loginConfig, whitelist, features } = state.files;
 
-  useLoggedFailure('config', configQuery.error);
-  useLoggedFailure('footer', footerQuery.error);
-  useLoggedFailure('navigation', navigationQuery.error);
-  useLoggedFailure('phones', phonesQuery.error);
-  useLoggedFailure('login', loginQuery.error);
-  useLoggedFailure('whitelist', whitelistQuery.error);
-  useLoggedFailure('features', featuresQuery.error);
+  // main.tsx gives the store what the page's first script fetched before the first render; without it, fetch here.
+  useEffect(() => {
+    if (!state.program) void programStore.load(language);
+  }, [state.program, language]);
+  // Another language's texts, once chosen.
+  useEffect(() => {
+    if (program) programStore.ensureTexts(language);
+  }, [program, language]);
+
+  useLoggedFailure('config', errorOf(config));
+  useLoggedFailure('footer', errorOf(footer));
+  useLoggedFailure('navigation', errorOf(navigation));
+  useLoggedFailure('phones', errorOf(phones));
+  useLoggedFailure('login', errorOf(loginConfig));
+  useLoggedFailure('whitelist', errorOf(whitelist));
+  useLoggedFailure('features', errorOf(features));
 
   useEffect(() => {
-    if (!programQuery.data) return;
-    applyBranding(programQuery.data);
-    appVersion.setStrategy(programQuery.data.updateStrategy);
-  }, [programQuery.data]);
+    if (!program) return;
+    applyBranding(program);
+    appVersion.setStrategy(program.updateStrategy);
+  }, [program]);
 
   useEffect(() => {
     document.documentElement.lang = language;
   }, [language]);
 
-  const bootError = programQuery.error ?? textsQuery.error;
+  const content = useMemo((): ProgramContent | undefined => {
+    if (!program || !texts?.ok) return undefined;
+    return {
+      program,
+      texts: texts.value,
+      config: valueOf(config),
+      footer: valueOf(footer),
+      navigation: valueOf(navigation),
+      phones: valueOf(phones),
+      loginConfig: valueOf(loginConfig),
+      whitelist: valueOf(whitelist),
+      featureToggles: valueOf(features)?.featureToggles,
+      loaded: {
+        program: true,
+        texts: true,
+        config: Boolean(config?.ok),
+        footer: Boolean(footer?.ok),
+        navigation: Boolean(navigation?.ok),
+        phones: Boolean(phones?.ok),
+        // Login configuration and whitelist flags become false on failure (spec section 4).
+        loginConfig: Boolean(loginConfig?.ok),
+        whitelist: Boolean(whitelist?.ok),
+      },
+    };
+  }, [program, texts, config, footer, navigation, phones, loginConfig, whitelist, features]);
+
+  const bootError = errorOf(state.program) ?? errorOf(texts);
   if (bootError) {
     const offline = bootError instanceof ApiError && bootError.status === 0;
-    return <BootFailure offline={offline} onRetry={() => void (programQuery.error ? programQuery.refetch() : textsQuery.refetch())} />;
+    return <BootFailure offline={offline} onRetry={() => (program ? programStore.ensureTexts(language, true) : void programStore.load(language, true))} />;
   }
-  if (!programQuery.data || !textsQuery.data) {
+  if (!content) {
     return <div className="boot-loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">Cargando / Loading</span></div>;
   }
-
-  const content: ProgramContent = {
-    program: programQuery.data,
-    texts: textsQuery.data,
-    config: configQuery.data,
-    footer: footerQuery.data,
-    navigation: navigationQuery.data,
-    phones: phonesQuery.data,
-    loginConfig: loginQuery.data,
-    whitelist: whitelistQuery.data,
-    featureToggles: featuresQuery.data?.featureToggles,
-    loaded: {
-      program: programQuery.isSuccess,
-      texts: textsQuery.isSuccess,
-      config: configQuery.isSuccess,
-      footer: footerQuery.isSuccess,
-      navigation: navigationQuery.isSuccess,
-      phones: phonesQuery.isSuccess,
-      // Login configuration and whitelist flags become false on failure (spec section 4).
-      loginConfig: loginQuery.isSuccess,
-      whitelist: whitelistQuery.isSuccess,
-    },
-  };
   return (
     <ProgramContext.Provider value={content}>
-      <IntlProvider
-        locale={INTL_LOCALES[language]}
-        defaultLocale={INTL_LOCALES.es}
-        messages={textsQuery.data}
-        onError={(error) => logger.warning(`intl: ${error.code}`)}
-      >
+      <IntlProvider locale={INTL_LOCALES[language]} defaultLocale={INTL_LOCALES.es} messages={content.texts} onError={(error) => logger.warning(`intl: ${error.code}`)}>
         {children}
       </IntlProvider>
     </ProgramContext.Provider>

@@ -4,9 +4,8 @@
 //   <AppPage title={t('pages.treatments.title')} actions={<Link ...>Add</Link>} back={{ href, label }}>
 //     <QueryRegion query={treatments}>{(list) => ...}</QueryRegion>
 //   </AppPage>
-import { useQuery } from '@tanstack/react-query';
 import { PageFrame, type PageFrameProps } from '../../components/layouts/page-frame.tsx';
-import { userQuery } from '../../lib/user.ts';
+import { useSignedInUser } from '../../lib/signed-in-user.ts';
 import { LoggedInRibbon } from '../../features/auth/components/logged-in-ribbon.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
@@ -17,12 +16,12 @@ export type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'>;
 export function AppPage(props: AppPageProps) {
   const { language } = useLanguage();
   const session = useSession();
-  // The same cached ['user'] query the ribbon and the screens read: no extra request.
-  const user = useQuery({ ...userQuery(), enabled: Boolean(session) });
+  // The one ['user'] query the screens read, as the screen's providers give it: no extra request.
+  const user = useSignedInUser();
   return (
     <PageFrame
       {...props}
-      help={session ? { kind: 'patient', country: user.data?.country } : { kind: 'visitor' }}
+      help={session ? { kind: 'patient', country: user?.country } : { kind: 'visitor' }}
       banner={<LoggedInRibbon logoutHref={pathInLanguage(language, paths.logout)} />}
     />
   );

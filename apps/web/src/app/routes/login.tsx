@@ -1,5 +1,4 @@
 // /login: the login form; /password/forgot shows the forgot-password dialog over it.
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { Language } from '@portal/contracts/enums';
 import { lazyScreen } from '../../lib/lazy.ts';
@@ -20,7 +19,6 @@ const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Langua
 export default function LoginScreen({ forgotPassword = false }: { forgotPassword?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { language, setLanguage, isLanguageChosen } = useLanguage();
   const { loginConfig } = useProgram();
   const [params] = useSearchParams();
@@ -47,7 +45,6 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
             // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
             const chosen = isLanguageChosen ? language : (languageOfSession(sessionStore.get()) ?? language);
             if (chosen !== language) setLanguage(chosen);
-            void queryClient.invalidateQueries({ queryKey: ['user'] });
             navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
           }}
         />

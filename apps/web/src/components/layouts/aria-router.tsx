@@ -1,7 +1,7 @@
 // react-aria's links and menu items navigate through the router (client-side, with the router's hrefs). Only the
-// screens that use react-aria load this provider with them (app/router.tsx), so the login route loads no react-aria
+// screens that use react-aria load this provider with them (app/layouts/screen-providers.tsx), so the login route loads no react-aria
 // (issue 10, decision 023).
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router';
 
@@ -12,15 +12,4 @@ export function AriaRouter({ children }: { children: ReactNode }) {
       {children}
     </RouterProvider>
   );
-}
-
-/** A screen inside AriaRouter. */
-export function withAriaRouter<P extends object>(Screen: ComponentType<P>): ComponentType<P> {
-  return function WithAriaRouter(props: P) {
-    return (
-      <AriaRouter>
-        <Screen {...props} />
-      </AriaRouter>
-    );
-  };
 }

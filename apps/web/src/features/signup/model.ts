@@ -2,7 +2,7 @@
 import type { CountryCode, Gender, IdentificationType, Language } from '@portal/contracts/enums';
 import type { FieldSettings, SignupStep } from '@portal/contracts/program-files';
 import type { Location, PlanProduct, PreregistrationLink } from '@portal/contracts/signup';
-import type { ProgramInfo } from '../../program/program-api.ts';
+import type { ProgramInfo } from '../../program/program-content.ts';
 
 /** What the form holds: close to SignupBody, with text where people type numbers. Kept in sessionStorage. */
 export interface SignupDraft {

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { useT } from '../../../program/use-t.ts';
-import { useUser } from '../../../lib/user.ts';
+import { useSignedInUser } from '../../../lib/signed-in-user.ts';
 
 export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
   const t = useT();
   const intl = useIntl();
   const session = useSession();
-  const user = useUser();
-  if (!session || !user.data) return null;
+  const user = useSignedInUser();
+  if (!session || !user) return null;
   const logoutLink = (
     <Link key="logout" className="ribbon__link" to={logoutHref}>
       {t('ribbon.logoutLink')}
@@ -18,7 +18,7 @@ export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
   );
   return (
     <div className="ribbon">
-      <p>{intl.formatMessage({ id: 'ribbon.notYou' }, { firstName: user.data.firstName, logout: logoutLink })}</p>
+      <p>{intl.formatMessage({ id: 'ribbon.notYou' }, { firstName: user.firstName, logout: logoutLink })}</p>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSettings } from '@portal/contracts/program-files';
-import type { ProgramInfo } from '../../../../program/program-api.ts';
+import type { ProgramInfo } from '../../../../program/program-content.ts';
 import type { SignupDraft, SignupPlan, StepProps, WizardContext } from '../../model.ts';
 import { BirthdateStep } from './birthdate-step.tsx';
 import { CaregiverStep } from './caregiver-step.tsx';
