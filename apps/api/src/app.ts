@@ -12,7 +12,7 @@ import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
 import { clientErrorHandler, DEFAULT_BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/json-body.ts';
-import { loggerOptions } from './platform/logger.ts';
+import { loggerOptions, OneLineRequestLog } from './platform/logger.ts';
 import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
@@ -64,6 +64,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const logger = loggerOptions(config.LOG_LEVEL, config.NODE_ENV === 'development' && !options.logStream && Boolean(process.stdout.isTTY));
   const app = Fastify({
     logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    logController: new OneLineRequestLog(),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,

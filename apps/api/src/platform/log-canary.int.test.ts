@@ -84,6 +84,9 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     expect(failureLine).toMatch(/"constraint":"[a-z_]+"/);
     expect(logs).toContain('"path":"/api/v1/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check"');
     expect(logs).toContain('"path":"/api/v1/citizen/:type/:number"');
+    // One line per answered request (decision 027): the request and its outcome together, no "incoming request".
+    expect(logs).not.toContain('"msg":"incoming request"');
+    expect(logs).toMatch(/"req":\{"id":"[^"]+","method":"POST","path":"\/api\/v1\/login","host":"[^"]+"\},"res":\{"statusCode":200\},"responseTime":[0-9.]+,"msg":"request completed"/);
     for (const [name, value] of Object.entries(CANARY)) {
       expect(logs.includes(value), `${name} appears in the logs`).toBe(false);
     }

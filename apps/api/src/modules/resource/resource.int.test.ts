@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrandingResponseSchema, CountriesResponseSchema, FieldSettingsResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
 import { ErrorBodySchema } from '@portal/contracts/errors';
@@ -30,10 +31,16 @@ describe(`program resources (${TEST_DB})`, () => {
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toContain('max-age');
-    expect(first.headers['content-type']).toContain('application/json');
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
+    expect(first.headers.vary).toContain('accept-encoding');
+    // A strong ETag of the bytes themselves: the same answer on every instance, a new one when the list changes.
+    expect(etag).toBe(`"${createHash('sha256').update(first.body).digest('base64url').slice(0, 22)}"`);
     const again = await t.app.inject({ url: '/api/v1/resource/countries?lang=es', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
     const english = await t.app.inject({ url: '/api/v1/resource/countries?lang=en', headers: { 'if-none-match': etag } });
     expect(english.statusCode).toBe(200);
     expect(english.headers.etag).not.toBe(etag);

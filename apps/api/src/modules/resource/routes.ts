@@ -1,5 +1,4 @@
 // Program resources: countries, feature toggles, the program's plans, branding and field settings.
-import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CountryCode } from '@portal/contracts/enums';
@@ -16,27 +15,23 @@ import {
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { sendStaticAnswer, staticAnswer } from '../../platform/static-answer.ts';
 import { listCountries } from './countries.ts';
 import { findFeatureToggles, findSupportPlan, findSupportPlans } from './repository.ts';
 
 export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  // A static answer: serialised once per language, with an ETag, so a return visit revalidates with a 304.
+  // A static answer (platform/static-answer.ts): serialised once per language and checked against the schema
+  // once, here, with a strong ETag, so a return visit revalidates with a 304.
   const countries = new Map(
-    (['es', 'en'] as const).map((lang) => {
-      const body = JSON.stringify(CountriesResponseSchema.parse({ data: listCountries(lang) }));
-      return [lang, { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` }];
-    }),
+    (['es', 'en'] as const).map((lang) => [
+      lang,
+      staticAnswer(JSON.stringify(CountriesResponseSchema.parse({ data: listCountries(lang) })), 'application/json; charset=utf-8'),
+    ]),
   );
   app.get('/resource/countries', {
     schema: { tags: ['resource'], querystring: CountriesQuerySchema, response: { 200: CountriesResponseSchema } },
-  }, async (request, typedReply) => {
-    // The body is already serialised (and was checked against the schema once, above).
-    const reply = typedReply as unknown as FastifyReply;
-    const answer = countries.get(request.query.lang)!;
-    void reply.header('etag', answer.etag).header('cache-control', 'public, max-age=3600, must-revalidate').header('vary', 'accept-encoding');
-    if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(answer.body);
-  });
+  }, async (request, reply) =>
+    sendStaticAnswer(request, reply as unknown as FastifyReply, countries.get(request.query.lang)!, 'public, max-age=3600, must-revalidate'));
 
   app.get('/resource/features', {
     schema: { tags: ['resource'], response: { 200: FeaturesResponseSchema } },
