@@ -7,7 +7,6 @@ import { App } from './app/app.tsx';
 import { createRouter, preloadCurrentScreen } from './app/router.tsx';
 import { initialLanguage } from './lib/initial-language.ts';
 import { answerOwnLocalesDirectly } from './lib/intl-locales.ts';
-import { startProgramBoot } from './program/program-content.ts';
 import { programStore } from './program/program-store.ts';
 
 const root = document.getElementById('root')!;
@@ -29,12 +28,13 @@ if (frame) {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  const boot = startProgramBoot(initialLanguage(window.location.pathname));
+  // What boot.ts started fetching, into the program's store.
+  const content = programStore.load(initialLanguage(window.location.pathname));
   // Each step below in a task of its own: the module evaluation above is one already.
   await nextTask();
   // formatjs' question about the portal's locales, answered without V8's list of every locale (intl-locales.ts).
   answerOwnLocalesDirectly();
-  programStore.accept(await boot);
+  await content;
   await nextTask();
   const router = createRouter();
   await nextTask();

@@ -84,6 +84,8 @@ export interface ProgramBoot {
   files: Partial<{ [K in Exclude<FileName, 'texts'>]: Loaded<FileContent<K>> } & { texts: Loaded<ParsedTexts>; features: Loaded<FeatureToggles> }>;
 }
 
+export const valueOf = <T,>(loaded: Loaded<T> | undefined): T | undefined => (loaded?.ok ? loaded.value : undefined);
+
 /** Runs `load`, and once more if it fails (a phone's connection drops a request now and then). */
 export async function loadedOf<T>(load: () => Promise<T>): Promise<Loaded<T>> {
   for (let attempt = 1; ; attempt += 1) {
@@ -111,7 +113,7 @@ export function startProgramBoot(language: Language, again = false): Promise<Pro
 async function loadProgramBoot(language: Language): Promise<ProgramBoot> {
   const named = document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content;
   const program = loadedOf(fetchProgram);
-  const slug = named || ((await program).ok ? ((await program) as { value: ProgramInfo }).value.slug : undefined);
+  const slug = named || valueOf(await program)?.slug;
   const files = slug ? fetchFilesOf(slug, language) : Promise.resolve({});
   const [info, content] = await Promise.all([program, files]);
   // A page that named another program than the API answers for (never, unless the host changed) takes nothing.

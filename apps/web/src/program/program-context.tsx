@@ -8,7 +8,7 @@ import { appVersion } from '../lib/app-version.ts';
 import { INTL_LOCALES } from '../lib/intl-locales.ts';
 import { logger } from '../lib/logger.ts';
 import { BootFailure } from '../components/errors/boot-failure.tsx';
-import type { Loaded, ParsedTexts, ProgramInfo } from './program-content.ts';
+import { valueOf, type Loaded, type ParsedTexts, type ProgramInfo } from './program-content.ts';
 import { programStore } from './program-store.ts';
 
 export interface ProgramContent {
@@ -49,7 +49,6 @@ function applyBranding(program: ProgramInfo) {
   if (icon) icon.href = program.logoUrl;
 }
 
-const valueOf = <T,>(loaded: Loaded<T> | undefined): T | undefined => (loaded?.ok ? loaded.value : undefined);
 const errorOf = (loaded: Loaded<unknown> | undefined): unknown => (loaded && !loaded.ok ? loaded.error : null);
 
 export function ProgramProvider({ children }: { children: ReactNode }) {

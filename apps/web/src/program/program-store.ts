@@ -2,7 +2,7 @@
 // a language chosen later, the feature toggles read again at most once a minute. A plain store read with
 // useSyncExternalStore: the login route carries no query library (decision 028).
 import type { Language } from '@portal/contracts/enums';
-import { fetchFeatures, loadedOf, programFiles, startProgramBoot, type FeatureToggles, type Loaded, type ParsedTexts, type ProgramBoot, type ProgramInfo } from './program-content.ts';
+import { fetchFeatures, loadedOf, programFiles, startProgramBoot, type Loaded, type ParsedTexts, type ProgramBoot, type ProgramInfo } from './program-content.ts';
 
 /** Toggles may change while a patient uses the portal: read again at most once a minute, on navigation. */
 const FEATURES_STALE_MS = 60_000;
@@ -11,7 +11,7 @@ export interface ProgramState {
   /** Undefined until the first answer. */
   program?: Loaded<ProgramInfo>;
   texts: Partial<Record<Language, Loaded<ParsedTexts>>>;
-  files: Omit<ProgramBoot['files'], 'texts' | 'features'> & { features?: Loaded<FeatureToggles> };
+  files: Omit<ProgramBoot['files'], 'texts'>;
 }
 
 let state: ProgramState = { texts: {}, files: {} };
