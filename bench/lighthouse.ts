@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DIST } from '../e2e/bundle-bytes.ts';
-import { printTable, startServer, type Row } from './support.ts';
+import { median, printTable, startServer, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const SCORE_GOAL = 95;
@@ -63,11 +63,6 @@ async function runInFreshBrowser(url: string): Promise<LighthouseFigures> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 function medians(runs: LighthouseFigures[]): LighthouseFigures {
   const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));

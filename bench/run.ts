@@ -31,9 +31,15 @@ async function loginRouteJs(origin: string) {
     if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
   });
   await page.goto(`${origin.replace('127.0.0.1', 'alivio.localhost')}/login`, { waitUntil: 'networkidle' });
+  const kbOf = (names: Iterable<string>) => [...names].map((file) => ({ file, kb: gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length / 1024 }));
+  // The server-rendered screen loads the app on the first touch (decision 029): what it loads before, then once used.
+  const beforeTouch = kbOf(scripts).reduce((total, file) => total + file.kb, 0);
+  await page.getByRole('textbox').first().focus();
+  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
+  await page.waitForLoadState('networkidle');
   await browser.close();
-  const files = [...scripts].map((file) => ({ file, kb: gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length / 1024 }));
-  return { files, totalKb: files.reduce((total, file) => total + file.kb, 0) };
+  const files = kbOf(scripts);
+  return { files, beforeTouchKb: beforeTouch, totalKb: files.reduce((total, file) => total + file.kb, 0) };
 }
 
 function bytesRow(what: string, kb: number, goalKb: number): Row {
@@ -123,7 +129,7 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
       const bundle = readBundle();
       const largest = bundle.chunks.map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb)[0];
       bytes.push(
-        bytesRow('JavaScript the login route loads (gzip, as a browser loads it)', js.totalKb, LOGIN_JS_GOAL_KB),
+        bytesRow(`JavaScript the login route loads (gzip, as a browser loads it, once the screen is touched; ${js.beforeTouchKb.toFixed(1)} KB before)`, js.totalKb, LOGIN_JS_GOAL_KB),
         bytesRow(`first visit to /login, service-worker precache included (gzip; precache alone ${sumGzipKb(bundle.precache).toFixed(1)} KB, ${bundle.precache.length} files)`, sumGzipKb(bundle.firstVisit), FIRST_VISIT_GOAL_KB),
         bytesRow(`largest built chunk (gzip; ${largest?.file ?? 'none'})`, largest?.kb ?? 0, CHUNK_GOAL_KB),
       );
