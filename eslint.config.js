@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/dev-dist/**', '.data/**', 'apps/api/src/db/migrations/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/dev-dist/**', '.data/**', 'apps/api/src/db/migrations/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -106,7 +106,8 @@ describe('sessions', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(texts['login.showPassword']);
     await page.keyboard.press('Enter');
-    expect(await page.getByLabel(texts['login.password.label']!, { exact: true }).getAttribute('type')).toBe('text');
+    // At once, or once the app has hydrated the server's screen (decision 029).
+    await expect.poll(() => page.getByLabel(texts['login.password.label']!, { exact: true }).getAttribute('type')).toBe('text');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/en/home');

@@ -48,10 +48,16 @@ describe('enrolment', () => {
     await context.close();
   });
 
-  it('keeps the data after a reload, and asks before leaving (the browser’s question on unload; Stay here, then Exit)', async () => {
+  it('keeps the data after a reload, and asks before leaving (the browser’s question on unload; Stay here, then Exit, by a link and by Back)', async () => {
     const texts = textsOf('alivio', 'en');
     const { context, page } = await newPage(browser);
-    await page.goto(`${portal.origin('alivio')}/en/signup`);
+    // From the login screen's link once the app runs it (the server-rendered screen starts the app on a first touch,
+    // decision 029): the browser's Back then stays within the app.
+    await page.goto(`${portal.origin('alivio')}/en/login`);
+    await page.getByLabel(texts['login.email.label']!, { exact: true }).focus();
+    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
+    await page.getByRole('link', { name: texts['login.signupLink']! }).click();
+    await page.waitForURL((url) => url.pathname === '/en/signup');
     const w = wizard(page, texts);
     await w.at('signup.country.title');
     await w.choose('signup.country.label', 'Costa Rica');
@@ -80,8 +86,23 @@ describe('enrolment', () => {
     await expectNoAxeViolations(page, 'exit dialog');
     await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
     await w.at('signup.email.title');
-    await page.getByRole('link', { name: configOf('alivio').name }).click();
+    // The browser's Back asks the same question; staying puts the address back.
+    await page.goBack();
+    await dialog.getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/en/signup');
+    await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
+    await w.at('signup.email.title');
+    expect(new URL(page.url()).pathname).toBe('/en/signup');
+    // Back again, and Exit: the login screen it came from.
+    await page.goBack();
     await page.getByRole('alertdialog').getByRole('button', { name: texts['signup.exit.leave']! }).click();
+    await page.waitForURL((url) => url.pathname === '/en/login');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Forward returns to the enrolment without a question (its draft was cleared), then a link away from it.
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/en/signup');
+    await w.at('signup.country.title');
+    await page.getByRole('link', { name: configOf('alivio').name }).click();
     await page.waitForURL((url) => url.pathname === '/en/login');
     // Exit ended the registration: nothing is asked any more.
     await page.reload();

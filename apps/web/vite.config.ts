@@ -43,7 +43,18 @@ function appShellFiles(): Set<string> {
   return files;
 }
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server's build of the public pages (decision 029): `vite build --ssr src/entry-server.tsx`, into dist-ssr/, for
+ * Node. The contracts (TypeScript sources) are bundled in; the libraries stay packages that Node loads.
+ */
+const ssrBuild = defineConfig({
+  resolve: { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] },
+  plugins: [react()],
+  ssr: { noExternal: ['@portal/contracts'] },
+  build: { outDir: 'dist-ssr', target: 'node20', sourcemap: false, emptyOutDir: true, copyPublicDir: false },
+});
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   // The browser gets the texts as parsed ICU messages (/program/{slug}/messages/…, decision 023), so the build leaves
   // out formatjs' message parser (its 'no-parser' entry). Tests keep the parser: they format the texts files as they are.
   resolve: command === 'build' ? { alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] } : {},

@@ -1,13 +1,16 @@
 // The app, started by boot.ts once the frame has painted. Its work is cut into tasks a phone can run between two
-// frames (decision 028): the program's content is in its store before the first render, the router is built
-// in a task of its own, and the first render is a transition, which React renders in slices.
+// frames (decision 028): the program's content is in its store before the first render, the route's screen is
+// loaded in a task of its own, and the first render is a transition, which React renders in slices.
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { createRouter, preloadCurrentScreen } from './app/router.tsx';
+import { preloadScreenAt } from './app/router.tsx';
+import { theAppHistory } from './lib/app-history.ts';
 import { initialLanguage } from './lib/initial-language.ts';
 import { answerOwnLocalesDirectly } from './lib/intl-locales.ts';
 import { programStore } from './program/program-store.ts';
+import { logger } from './lib/logger.ts';
+import { sessionStore } from './lib/session.ts';
 
 const root = document.getElementById('root')!;
 
@@ -36,33 +39,38 @@ async function start() {
   answerOwnLocalesDirectly();
   await content;
   await nextTask();
-  const router = createRouter();
+  const { history } = theAppHistory();
+  await preloadScreenAt(history.location.pathname);
   await nextTask();
-  await preloadCurrentScreen(router);
-  await nextTask();
+  const app = (
+    <StrictMode>
+      <App history={history} />
+    </StrictMode>
+  );
+  if (hydratable()) {
+    // The server drew this screen (decision 029): React attaches to its nodes, in slices (a transition); once the
+    // screen has hydrated, what the visitor pressed meanwhile is done (router.tsx's Screen, before-hydration.ts).
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error) => logger.warning('the server-rendered page did not match', { name: error instanceof Error ? error.name : typeof error }),
+      });
+    });
+    return;
+  }
+  root.replaceChildren();
   const reactRoot = createRoot(root);
   await nextTask();
-  startTransition(() => {
-    reactRoot.render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  });
+  startTransition(() => reactRoot.render(app));
+}
+
+/**
+ * Whether the server's HTML is what this page would draw: the server renders the login screen for a visitor without
+ * a session, with the program's whole content. A session (the screen sends home) or a file that did not load here
+ * draws the page from nothing instead.
+ */
+function hydratable(): boolean {
+  if (!root.hasAttribute('data-server-rendered')) return false;
+  const { program, texts, files } = programStore.get();
+  return sessionStore.get() === null && program?.ok === true && Object.values(texts).every((loaded) => loaded.ok) && Object.values(files).every((loaded) => loaded?.ok);
 }
 void start();
-
-// The service worker is registered on load (spec section 4); it serves the app shell when offline. It is
-// vite-plugin-pwa's generated /sw.js, which takes over at once ('autoUpdate'): when a new one takes over a page an
-// older one controlled, the page reloads to run the new build — what the plugin's registerSW does, without
-// loading workbox-window on every first visit (2 KB gzip on the login route, decision 023).
-function registerServiceWorker() {
-  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  const updating = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (updating) window.location.reload();
-  });
-  void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
-}
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker);

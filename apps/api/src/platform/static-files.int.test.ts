@@ -1,33 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
+import { writeWebBuild } from '../test/web-build.ts';
 
-// The shape of the built index.html (apps/web/index.html after `npm run build`): the server swaps in the program's frame.
-const INDEX_HTML = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta name="theme-color" content="#ffffff" />
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-    <title>Portal</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
-  </head>
-  <body>
-    <!-- frame --><div id="boot-frame" class="app-shell boot-frame">neutral</div><!-- /frame -->
-    <div id="root"></div>
-  </body>
-</html>`;
 
 describe(`program files and pages from memory (${TEST_DB})`, () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
   let t: TestApp;
   beforeAll(async () => {
-    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'assets', 'index-abc.css'), '.built-rule { color: red; }');
+    writeWebBuild(dist);
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(async () => {

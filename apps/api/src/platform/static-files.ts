@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enums';
 import { notFound } from './errors.ts';
 import type { ProgramRow } from './programs.ts';
+import { loadServerRenderer } from './server-render.ts';
 import { sendStaticAnswer, staticAnswer, type StaticAnswer } from './static-answer.ts';
 
 /** The only program files served: these folders, these extensions (everything else under programs/ stays private). */
@@ -161,6 +162,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
     const answer = stylesheets.get(request.program.slug);
     return answer ? sendStaticAnswer(request, reply, answer, 'public, max-age=31536000, immutable') : notFound(reply);
   });
+  // The login screen rendered by the web's components (decision 029), in a page without the frame.
+  const renderer = await loadServerRenderer(app, distDir);
+  const frameless = indexHtml.replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, '');
   // Every program × language × frame, built once here.
   const pages = new Map<string, string>();
   for (const program of programs) {
@@ -169,6 +173,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
       const textsPath = path.join(programsDir, program.slug, 'texts', `text-${language}.json`);
       const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>) : {};
       for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, language, texts, kind, stylesheetHref));
+      if (renderer) pages.set(`${program.slug}|${language}|rendered`, programHtml(frameless, program, language, texts, 'login', stylesheetHref));
     }
   }
   await app.register(fastifyStatic, {
@@ -188,10 +193,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
       }
     },
   });
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const { language, kind } = pageOf(request.url);
-    const html = pages.get(`${request.program.slug}|${language}|${kind}`) ?? indexHtml;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const send = (html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const [pathname, query] = request.url.split('?');
+    // The bare login address only: a query (next, ref, e) changes what the screen says.
+    if (renderer && query === undefined && renderer.renders(pathname ?? '')) {
+      const root = await renderer.render(request.program.slug, pathname ?? '');
+      const page = pages.get(`${request.program.slug}|${language}|rendered`);
+      if (root !== undefined && page) return send(page.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="">${root}</div>`));
+    }
+    return send(pages.get(`${request.program.slug}|${language}|${kind}`) ?? indexHtml);
   };
   app.get('/', sendIndex);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -1,18 +1,17 @@
 // Providers, outermost first: language, program content (with intl), snackbars, router. The query client comes with
 // the screens that use it (app/layouts/screen-providers.tsx), not on the login route (decision 028).
-import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
+import type { AppHistory } from '../lib/app-history.ts';
 import { api } from '../lib/api.ts';
 import { sessionStore } from '../lib/session.ts';
 import { SnackbarProvider } from '../components/ui/snackbar.tsx';
 import { ProgramProvider } from '../program/program-context.tsx';
 import { LanguageProvider, useLanguage } from '../lib/language.tsx';
 import { loginPathFor, stripLanguage } from '../lib/paths.ts';
-import type { createRouter } from './router.tsx';
+import { AppRoutes } from './router.tsx';
 
-type Router = ReturnType<typeof createRouter>;
-
-function Routed({ router }: { router: Router }) {
+function Routed({ history }: { history: AppHistory['history'] }) {
   const { language } = useLanguage();
   useEffect(
     () =>
@@ -20,11 +19,11 @@ function Routed({ router }: { router: Router }) {
       api.onStatus(401, () => {
         // Protected routes redirect by themselves (with ref=session-expired) once the session is gone.
         sessionStore.clear('expired');
-        const { pathname, search } = router.state.location;
+        const { pathname, search } = history.location;
         const onLogin = stripLanguage(pathname) === '/login';
-        if (!onLogin) void router.navigate(loginPathFor(language, `${pathname}${search}`, 'session-expired'), { replace: true });
+        if (!onLogin) history.replace(loginPathFor(language, `${pathname}${search}`, 'session-expired'));
       }),
-    [router, language],
+    [history, language],
   );
   useEffect(() => {
     // Another tab logged in or out.
@@ -34,18 +33,29 @@ function Routed({ router }: { router: Router }) {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
-  return <RouterProvider router={router} />;
+  return (
+    <HistoryRouter history={history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }
 
-/** The app's providers around its router, made before the first render (main.tsx). */
-export function App({ router }: { router: Router }) {
+/** The app's providers, around the browser's router here and the server's in entry-server.tsx. */
+export function AppProviders({ initialPath, children }: { initialPath: string; children: ReactNode }) {
   return (
-    <LanguageProvider initialPath={window.location.pathname}>
+    <LanguageProvider initialPath={initialPath}>
       <ProgramProvider>
-        <SnackbarProvider>
-          <Routed router={router} />
-        </SnackbarProvider>
+        <SnackbarProvider>{children}</SnackbarProvider>
       </ProgramProvider>
     </LanguageProvider>
+  );
+}
+
+/** The app on the browser's history (main.tsx). */
+export function App({ history }: { history: AppHistory['history'] }) {
+  return (
+    <AppProviders initialPath={window.location.pathname}>
+      <Routed history={history} />
+    </AppProviders>
   );
 }

@@ -1,9 +1,12 @@
 // The route table of spec section 2, for both languages (es without prefix, en under /en).
-import { isValidElement, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+// The declarative router, not the data router: the app uses none of its loaders or actions, and it is about 16 KB
+// gzip of the login route (decision 029).
+import { isValidElement, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
-import { RouteError } from '../components/errors/route-error.tsx';
+import { RouteErrorBoundary } from '../components/errors/route-error.tsx';
 import { clearStaleAnnouncements } from '../lib/announcer.ts';
+import { hydrated } from '../lib/before-hydration.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programStore } from '../program/program-store.ts';
@@ -37,10 +40,25 @@ const SignupNotMeScreen = ariaScreen(() => import('./routes/signup-not-me.tsx'))
 const ProfileScreen = ariaScreen(() => import('./routes/profile.tsx'));
 const EmailConfirmScreen = ariaScreen(() => import('./routes/email-confirm.tsx'));
 
+/**
+ * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
+ * render later than the screen's own first effects, so that a press held meanwhile finds what they set (the login
+ * form takes what was typed before the app came).
+ */
+function ScreenShown() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    if (mounted) hydrated();
+  }, [mounted]);
+  return null;
+}
+
 function Screen<P extends object>({ component: Component, props }: { component: ComponentType<P>; props: P }) {
   return (
     <Suspense fallback={<div className="route-loading" role="progressbar" aria-label="…" aria-busy="true" />}>
       <Component {...props} />
+      <ScreenShown />
     </Suspense>
   );
 }
@@ -89,7 +107,7 @@ function scopedRoutes(): RouteObject[] {
   ];
 }
 
-/** Root of every route: app-version check after each navigation. */
+/** Root of every route: app-version check after each navigation; a screen's error shows within it. */
 function RootLayout() {
   const location = useLocation();
   const first = useRef(true);
@@ -105,7 +123,11 @@ function RootLayout() {
     // ... and stale feature toggles are re-read, which also brings the server's current version.
     programStore.refreshFeatures();
   }, [location.pathname, location.search]);
-  return <Outlet />;
+  return (
+    <RouteErrorBoundary pathname={location.pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
 function scope(lang: Language, path: string): RouteObject {
@@ -115,33 +137,28 @@ function scope(lang: Language, path: string): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
-        errorElement: <RouteError />,
-        children: [
-          {
-            path: '/benefit/:idBenefit/booking',
-            element: <NumericBenefitId />,
-            children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
-          },
-          { path: '/es/*', element: <SpanishPrefix /> },
-          { path: '/es', element: <SpanishPrefix /> },
-          scope('en', '/en'),
-          scope('es', '/'),
-        ],
+        path: '/benefit/:idBenefit/booking',
+        element: <NumericBenefitId />,
+        children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
       },
+      { path: '/es/*', element: <SpanishPrefix /> },
+      { path: '/es', element: <SpanishPrefix /> },
+      scope('en', '/en'),
+      scope('es', '/'),
     ],
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The route table, rendered for the router's location. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
-/** Loads the screen of the route the router is on (if it is a lazy one), before the first render shows it. */
-export async function preloadCurrentScreen(router: ReturnType<typeof createRouter>): Promise<void> {
-  const element = router.state.matches.at(-1)?.route.element;
+/** Loads the screen of the route at `pathname` (if it is a lazy one), before the first render shows it. */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
   if (!isValidElement<{ component: { preload?: () => Promise<unknown> } }>(element) || element.type !== Screen) return;
   // A failure shows when the screen renders (its error boundary, with Try again).
   await element.props.component.preload?.().catch(() => undefined);

@@ -8,7 +8,7 @@ import type { MessageFormatElement } from 'react-intl';
 import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
 import type { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
 import { api } from '../lib/api.ts';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError, type createApiClient } from '../lib/api-client.ts';
 
 /** The `ts` of this page's program requests: fresh content per visit, cached within it. */
 const TS = Date.now();
@@ -25,27 +25,41 @@ export interface FeatureToggles {
   featureToggles: Record<string, boolean>;
 }
 
-export async function fetchProgram(): Promise<ProgramInfo> {
+/**
+ * Where the program's content comes from: the browser's API client and fetch, or, when the server renders a public
+ * page (entry-server.tsx, decision 029), the same requests answered inside the server — one list of requests and one
+ * reading of their answers for both.
+ */
+export interface ProgramSource {
+  api: Pick<ReturnType<typeof createApiClient>, 'get'>;
+  fetch: typeof fetch;
+  /** The `ts` of the program files' requests. */
+  ts: number;
+}
+
+const browserSource: ProgramSource = { api, fetch: (...args) => fetch(...args), ts: TS };
+
+export async function fetchProgram(source: ProgramSource = browserSource): Promise<ProgramInfo> {
   const [plan, branding] = await Promise.all([
     // Not parsed again here: the server's answers pass its zod serializer, and zod would weigh on every route (decision 021).
-    api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
-    api.get<z.infer<typeof BrandingResponseSchema>['data']>('/api/v1/resource/branding'),
+    source.api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
+    source.api.get<z.infer<typeof BrandingResponseSchema>['data']>('/api/v1/resource/branding'),
   ]);
   return { ...plan, logoUrl: branding.logoUrl, colors: branding.colors };
 }
 
-export function fetchFeatures(): Promise<FeatureToggles> {
-  return api.get<FeatureToggles>('/api/v1/resource/features');
+export function fetchFeatures(source: ProgramSource = browserSource): Promise<FeatureToggles> {
+  return source.api.get<FeatureToggles>('/api/v1/resource/features');
 }
 
 /**
  * A program file as served. Not parsed with the contracts' zod schemas in the browser: `npm run check:programs` checks
  * every file against them before it ships, and zod would be a fifth of the JavaScript of every route (decision 021).
  */
-export async function fetchProgramFile<T>(slug: string, file: string): Promise<T> {
+export async function fetchProgramFile<T>(slug: string, file: string, source: ProgramSource = browserSource): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/program/${slug}/${file}?ts=${TS}`, { headers: { accept: 'application/json' } });
+    response = await source.fetch(`/program/${slug}/${file}?ts=${source.ts}`, { headers: { accept: 'application/json' } });
   } catch (cause) {
     throw new ApiError(0, { cause: String(cause) });
   }
@@ -54,20 +68,20 @@ export async function fetchProgramFile<T>(slug: string, file: string): Promise<T
 }
 
 /** config.json with the one default its schema gives (`instances`). */
-export async function fetchProgramConfig(slug: string): Promise<ProgramConfig> {
-  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json');
+export async function fetchProgramConfig(slug: string, source?: ProgramSource): Promise<ProgramConfig> {
+  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json', source);
   return { ...config, instances: config.instances ?? [] };
 }
 
 /** Every file of a program the page reads, by name: one list for the queries and for the first fetch. */
 export const programFiles = {
-  texts: (slug: string, language: Language) => fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`),
-  config: (slug: string) => fetchProgramConfig(slug),
-  footer: (slug: string) => fetchProgramFile<Footer>(slug, 'configuration/footer.json'),
-  loginConfig: (slug: string) => fetchProgramFile<LoginConfig>(slug, 'configuration/login.json'),
-  whitelist: (slug: string) => fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json'),
-  phones: (slug: string) => fetchProgramFile<Phones>(slug, 'phones/phones.json'),
-  navigation: (slug: string) => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json'),
+  texts: (slug: string, language: Language, source?: ProgramSource) => fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`, source),
+  config: (slug: string, source?: ProgramSource) => fetchProgramConfig(slug, source),
+  footer: (slug: string, source?: ProgramSource) => fetchProgramFile<Footer>(slug, 'configuration/footer.json', source),
+  loginConfig: (slug: string, source?: ProgramSource) => fetchProgramFile<LoginConfig>(slug, 'configuration/login.json', source),
+  whitelist: (slug: string, source?: ProgramSource) => fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json', source),
+  phones: (slug: string, source?: ProgramSource) => fetchProgramFile<Phones>(slug, 'phones/phones.json', source),
+  navigation: (slug: string, source?: ProgramSource) => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json', source),
 };
 
 type FileName = keyof typeof programFiles;
@@ -106,32 +120,32 @@ let boot: Promise<ProgramBoot> | undefined;
  * calls return the same fetch, unless `again` (Retry after a failure).
  */
 export function startProgramBoot(language: Language, again = false): Promise<ProgramBoot> {
-  if (again || !boot) boot = loadProgramBoot(language);
+  if (again || !boot) boot = loadProgramBoot(language, document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content);
   return boot;
 }
 
-async function loadProgramBoot(language: Language): Promise<ProgramBoot> {
-  const named = document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content;
-  const program = loadedOf(fetchProgram);
+/** Everything the first screen needs, from `source` (the browser's, or the server's for a page it renders). */
+export async function loadProgramBoot(language: Language, named: string | undefined, source: ProgramSource = browserSource): Promise<ProgramBoot> {
+  const program = loadedOf(() => fetchProgram(source));
   const slug = named || valueOf(await program)?.slug;
-  const files = slug ? fetchFilesOf(slug, language) : Promise.resolve({});
+  const files = slug ? fetchFilesOf(slug, language, source) : Promise.resolve({});
   const [info, content] = await Promise.all([program, files]);
   // A page that named another program than the API answers for (never, unless the host changed) takes nothing.
   return { program: info, language, files: info.ok && info.value.slug === slug ? content : {} };
 }
 
-async function fetchFilesOf(slug: string, language: Language): Promise<ProgramBoot['files']> {
-  const texts = loadedOf(() => programFiles.texts(slug, language));
+async function fetchFilesOf(slug: string, language: Language, source: ProgramSource): Promise<ProgramBoot['files']> {
+  const texts = loadedOf(() => programFiles.texts(slug, language, source));
   // The other requests in a task of their own: the first fetches of a page are slow to start (a phone's CPU).
   await new Promise((resolve) => setTimeout(resolve, 0));
   const [config, footer, loginConfig, whitelist, phones, navigation, features] = await Promise.all([
-    loadedOf(() => programFiles.config(slug)),
-    loadedOf(() => programFiles.footer(slug)),
-    loadedOf(() => programFiles.loginConfig(slug)),
-    loadedOf(() => programFiles.whitelist(slug)),
-    loadedOf(() => programFiles.phones(slug)),
-    loadedOf(() => programFiles.navigation(slug)),
-    loadedOf(fetchFeatures),
+    loadedOf(() => programFiles.config(slug, source)),
+    loadedOf(() => programFiles.footer(slug, source)),
+    loadedOf(() => programFiles.loginConfig(slug, source)),
+    loadedOf(() => programFiles.whitelist(slug, source)),
+    loadedOf(() => programFiles.phones(slug, source)),
+    loadedOf(() => programFiles.navigation(slug, source)),
+    loadedOf(() => fetchFeatures(source)),
   ]);
   return { texts: await texts, config, footer, loginConfig, whitelist, phones, navigation, features };
 }

@@ -53,7 +53,7 @@ const errorOf = (loaded: Loaded<unknown> | undefined): unknown => (loaded && !lo
 
 export function ProgramProvider({ children }: { children: ReactNode }) {
   const { language } = useLanguage();
-  const state = useSyncExternalStore(programStore.subscribe, programStore.get);
+  const state = useSyncExternalStore(programStore.subscribe, programStore.get, programStore.get);
   const program = valueOf(state.program);
   const texts = state.texts[language];
   const { config, footer, navigation, phones, loginConfig, whitelist, features } = state.files;

@@ -67,7 +67,7 @@ export const programStore = {
   refreshFeatures(): void {
     if (featuresLoading || Date.now() - featuresReadAt < FEATURES_STALE_MS) return;
     featuresLoading = true;
-    void loadedOf(fetchFeatures).then((features) => {
+    void loadedOf(() => fetchFeatures()).then((features) => {
       featuresLoading = false;
       if (features.ok) featuresReadAt = Date.now();
       // A failed re-read keeps the toggles the page has.

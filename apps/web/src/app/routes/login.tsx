@@ -22,7 +22,9 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
   const { language, setLanguage, isLanguageChosen } = useLanguage();
   const { loginConfig } = useProgram();
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get('next'), window.location.origin);
+  // The server renders this screen without a query (decision 029): no `next` there, and no window.
+  const nextParam = params.get('next');
+  const next = nextParam ? safeNextPath(nextParam, window.location.origin) : undefined;
   const forgotHref = (email: string) => {
     const query = new URLSearchParams(email ? { e: email } : {});
     if (next) query.set('next', next);

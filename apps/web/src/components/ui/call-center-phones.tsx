@@ -2,6 +2,7 @@
 import type { CountryCode } from '@portal/contracts/enums';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
+import { useLanguage } from '../../lib/language.tsx';
 
 type PhoneList = NonNullable<NonNullable<ReturnType<typeof useProgram>['phones']>[CountryCode]>;
 
@@ -40,7 +41,8 @@ export function AllCallCenterPhones({ headingLevel = 3 }: { headingLevel?: 2 | 3
   const { phones, program } = useProgram();
   const t = useT();
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
-  const names = new Intl.DisplayNames([document.documentElement.lang || 'es'], { type: 'region' });
+  const { language } = useLanguage();
+  const names = new Intl.DisplayNames([language], { type: 'region' });
   // The program's default country first, then the others in the program's order.
   const countries = [program.defaultCountry, ...(program.countries ?? []).filter((code) => code !== program.defaultCountry)].filter((code) => phones?.[code]);
   return (

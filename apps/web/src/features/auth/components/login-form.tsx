@@ -2,7 +2,7 @@
 // A native form without a form library or react-aria fields (issue 10, decision 023): the checks of
 // login-rules.ts on submit, then again on leaving a field once submitted (as the other forms: 'onSubmit', then
 // 'onBlur'); the first invalid field takes focus.
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -44,6 +44,13 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
   const [isSubmitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  // What was typed (or filled in by the browser) before the app hydrated the server's screen (decision 029).
+  useEffect(() => {
+    const typed = { email: inputs.email.current?.value ?? '', password: inputs.password.current?.value ?? '' };
+    if (typed.email || typed.password) setValues((current) => ({ email: typed.email || current.email, password: typed.password || current.password }));
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const showErrors = (found: Partial<Record<Field, string>>) => {
     setErrors(found);
@@ -55,13 +62,15 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
     event.preventDefault();
     if (isSubmitting) return;
     setSubmitted(true);
-    const found = loginErrors(values);
+    // The fields as they are: the same as `values`, and also right for a submission held until the app hydrated.
+    const submitted = { email: inputs.email.current?.value ?? values.email, password: inputs.password.current?.value ?? values.password };
+    const found = loginErrors(submitted);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
     setServerErrorKey(undefined);
     setSubmitting(true);
     try {
-      await login(loginBodyOf(values));
+      await login(loginBodyOf(submitted));
       onLoggedIn();
     } catch (error) {
       const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
@@ -90,7 +99,8 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
   });
 
   return (
-    <form className="stack" onSubmit={(event) => void onSubmit(event)} noValidate>
+    // method="post": should the form ever be sent without the app, the password is not put in the address.
+    <form className="stack" method="post" onSubmit={(event) => void onSubmit(event)} noValidate>
       {sessionExpired && !serverErrorKey ? <FormAlert tone="info" focusOnShow={false}>{t('login.sessionExpired')}</FormAlert> : null}
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
       <PlainTextField {...field('email')} label={t('login.email.label')} type="email" autoComplete="username" />

@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
-import { useBlocker } from 'react-router';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
 import { MAX_SIGNUP_TREATMENTS, todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
+import { useLeaveGuard } from '../../../lib/app-history.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
@@ -132,7 +132,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
 
   // Leaving mid-way asks first; switching the language (same page, other prefix) does not.
   const unfinished = phase === 'form' && hasProgress(draft);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => unfinished && stripLanguage(currentLocation.pathname) !== stripLanguage(nextLocation.pathname));
+  const blocker = useLeaveGuard((current, next) => unfinished && stripLanguage(current) !== stripLanguage(next));
   // Closing the tab (or leaving the site) mid-way: the browser's own confirmation, the only one it allows there.
   useEffect(() => {
     if (!unfinished) return;
