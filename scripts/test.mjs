@@ -58,6 +58,23 @@ function postgresReachable() {
   });
 }
 
+/** Each failed test (or file that failed to load) of a vitest JSON report, with the start of its message. */
+function failuresOf(report) {
+  const lines = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) lines.push(`FAILED ${where} > ${a.fullName}\n  ${firstLines(a.failureMessages?.join('\n'))}`);
+    if (failed.length === 0 && file.status === 'failed') lines.push(`FAILED ${where}\n  ${firstLines(file.message)}`);
+  }
+  return lines;
+}
+
+const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n  ').slice(0, 800);
+
+/** What failed, repeated at the end so that the tail of the output names it. */
+const failures = [];
+
 function vitest(name, projects) {
   const outputFile = path.join(resultsDir, `${name}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
@@ -70,6 +87,7 @@ function vitest(name, projects) {
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     skipped = report.numPendingTests + report.numTodoTests;
+    failures.push(...failuresOf(report));
     // A suite that failed to load (e.g. a global setup error) counts as a failure too.
     if (status !== 0 && failed === 0) failed = 1;
   } else if (status !== 0) {
@@ -104,5 +122,6 @@ if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
 const passed = suites.reduce((sum, s) => sum + s.passed, 0);
 const failed = suites.reduce((sum, s) => sum + s.failed, 0) + missingPostgres + (buildStatus === 0 ? 0 : 1) + (checkStatus === 0 ? 0 : 1);
 const skipped = suites.reduce((sum, s) => sum + s.skipped, 0);
+if (failures.length > 0) console.log(`\n${failures.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && suites.every((s) => s.status === 0) ? 0 : 1);
