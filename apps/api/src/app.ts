@@ -173,7 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all());
-  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all());
+  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all(), config.SERVER_RENDER_WAIT_MS);
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
   return app;
 }

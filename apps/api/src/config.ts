@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** How long a request for the server-rendered login waits for that page's first render before it gets the frame page (decision 029). */
+  SERVER_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   APP_VERSION: z.string().regex(/^[0-9A-Za-z.+-]{1,50}$/).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromString.optional(),

@@ -16,9 +16,6 @@ interface EntryServer {
 
 /** A rendered page is used for this long, then rendered again (the program's plan or files may have changed). */
 const FRESH_MS = 60_000;
-/** How long a request waits for a first render; then it gets the frame page, and the render goes on for the next one. */
-const FIRST_RENDER_WAIT_MS = 3_000;
-
 const within = (promise: Promise<void>, ms: number) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -37,8 +34,12 @@ export interface ServerRenderer {
   render(slug: string, pathname: string): Promise<string | undefined>;
 }
 
-/** The renderer of the web's server build in `webDistDir`'s sibling dist-ssr/, or undefined when it is not built. */
-export async function loadServerRenderer(app: FastifyInstance, webDistDir: string): Promise<ServerRenderer | undefined> {
+/**
+ * The renderer of the web's server build in `webDistDir`'s sibling dist-ssr/, or undefined when it is not built. A
+ * request waits up to `firstRenderWaitMs` for a page's first render; then it gets the frame page, and the render goes
+ * on for the next one (SERVER_RENDER_WAIT_MS).
+ */
+export async function loadServerRenderer(app: FastifyInstance, webDistDir: string, firstRenderWaitMs: number): Promise<ServerRenderer | undefined> {
   const entryPath = path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entryPath)) {
     app.log.warn('web server build not found: the login page is drawn by the browser (npm run build makes it)');
@@ -79,12 +80,12 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDir: strin
       const key = `${slug}|${pathname}`;
       const cached = cache.get(key);
       if (!cached) {
-        await within(renderInto(key, slug, pathname), FIRST_RENDER_WAIT_MS);
+        await within(renderInto(key, slug, pathname), firstRenderWaitMs);
         return cache.get(key)?.html;
       }
       // Stale: this request gets the page as it was, the next one the new render.
       if (Date.now() - cached.at > FRESH_MS && !cached.rendering) void renderInto(key, slug, pathname);
-      if (cached.html === undefined && cached.rendering) await within(cached.rendering, FIRST_RENDER_WAIT_MS);
+      if (cached.html === undefined && cached.rendering) await within(cached.rendering, firstRenderWaitMs);
       return cache.get(key)?.html;
     },
   };

@@ -146,7 +146,7 @@ function pageOf(url: string): { language: Language; kind: FrameKind } {
   return { language: english ? 'en' : 'es', kind: rest === '/login' || rest === '/login/' || rest === '/password/forgot' ? 'login' : 'page' };
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[]): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[], firstRenderWaitMs: number): Promise<boolean> {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('web build not found; run `npm run build` to serve the portal');
@@ -163,7 +163,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
     return answer ? sendStaticAnswer(request, reply, answer, 'public, max-age=31536000, immutable') : notFound(reply);
   });
   // The login screen rendered by the web's components (decision 029), in a page without the frame.
-  const renderer = await loadServerRenderer(app, distDir);
+  const renderer = await loadServerRenderer(app, distDir, firstRenderWaitMs);
   const frameless = indexHtml.replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, '');
   // Every program × language × frame, built once here.
   const pages = new Map<string, string>();
