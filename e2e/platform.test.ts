@@ -159,6 +159,27 @@ describe('errors and resilience', () => {
     await context.close();
   });
 
+  it('serves a returning visitor the program’s page from the server, not the service worker’s copy of the shell', async () => {
+    const { context, page } = await newPage(browser, { serviceWorkers: 'allow' });
+    await page.goto(`${portal.origin('equilibrio')}/en/login`);
+    await waitForTitle(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // A visit under the service worker's control: the page is the server's (its program, language, colours and the
+    // rendered login screen), which the precached shell has none of.
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('<meta name="program" content="equilibrio"');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/theme\.css\?v=/);
+    expect(html).toContain('data-server-rendered');
+    await context.close();
+  });
+
   it('shows a friendly page, not the browser’s error, when visited offline', async () => {
     const { context, page } = await newPage(browser, { serviceWorkers: 'allow' });
     await page.goto(`${portal.origin('piel')}/login`);
