@@ -67,7 +67,7 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
       // The manifest is the program's, built by the server per host (GET /manifest.webmanifest); index.html links it.
       manifest: false,
       workbox: {
-        // No navigation route to the precached shell (the plugin's default): pages are the network-first route below.
+        // No navigation route to the precached shell (the plugin's default): pages come from the network (the route below).
         navigateFallback: null,
         // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must
         // stay small on a poor connection. Every other chunk (screens, the password dictionaries) is cached when a
@@ -78,23 +78,15 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
         manifestTransforms: [(entries) => ({ manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || appShellFiles().has(entry.url)), warnings: [] })],
         runtimeCaching: [
           {
-            // Pages come from the server first, as on a first visit: the program's colours, language and frame, the
-            // login screen rendered (decisions 025, 029), and the page of the version now served. The precached app
-            // shell answers only when the network fails or is silent for 3 s (offline, a dead connection); its app
-            // then says what it can (the offline page, or the screens whose files it has).
+            // Pages come from the server, as on a first visit: the program's colours, language and frame, the login
+            // screen rendered (decisions 025, 029), and the page of the version now served. The precached app shell
+            // answers only when the network fails (offline); its app then says what it can (the offline page, or
+            // the screens whose files it has). Nothing is stored: a stored page would name the files of the version
+            // it came with, while the precached shell always names those stored with it.
             urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/program/'),
-            // NetworkFirst for its time-out (workbox allows none on NetworkOnly), with nothing kept: a stored page
-            // would name the files of the version it came with, the precached shell always those it was stored with.
-            handler: 'NetworkFirst',
+            handler: 'NetworkOnly',
             options: {
-              cacheName: 'pages',
-              networkTimeoutSeconds: 3,
-              plugins: [
-                {
-                  cacheWillUpdate: async () => null,
-                  handlerDidError: async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error(),
-                },
-              ],
+              plugins: [{ handlerDidError: async () => (await caches.match('/index.html', { ignoreSearch: true })) ?? Response.error() }],
             },
           },
           {
