@@ -48,6 +48,10 @@ export async function insertSession(db: Db, values: { id: string; userId: string
  * per connection): the session, its account's pool and status, and the account's patient with the latest plan
  * (an index lookup for this patient, never an aggregate over every plan) and caregiver. The session is read on
  * every request, never cached, so that a revocation takes effect at once on every server instance.
+ *
+ * Only the columns the caller and the profile (GET /user) use: every authenticated request runs this query, and
+ * each column of its answer is described, converted and mapped again on every execution (decision 030: 39
+ * columns, where the whole rows were 123).
  */
 export function prepareSessionProfile(db: Db) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
@@ -55,9 +59,37 @@ export function prepareSessionProfile(db: Db) {
     .select({
       session: { userId: session.userId, revokedAt: session.revokedAt, lastUsedAt: session.lastUsedAt, absoluteExpiresAt: session.absoluteExpiresAt },
       account: { poolId: userAccount.poolId, status: userAccount.status, email: userAccount.email, language: userAccount.language },
-      patient,
-      plan: planPatient,
-      caregiver,
+      patient: {
+        id: patient.id,
+        userId: patient.userId,
+        programId: patient.programId,
+        status: patient.status,
+        firstName: patient.firstName,
+        lastName: patient.lastName,
+        secondLastName: patient.secondLastName,
+        gender: patient.gender,
+        birthDate: patient.birthDate,
+        country: patient.country,
+        typeIdentification: patient.typeIdentification,
+        legalIdentification: patient.legalIdentification,
+        emailAlternative: patient.emailAlternative,
+        phoneCountry: patient.phoneCountry,
+        phoneNumber: patient.phoneNumber,
+        phoneAlternative: patient.phoneAlternative,
+        address: patient.address,
+        latestTermsAccepted: patient.latestTermsAccepted,
+      },
+      plan: { id: planPatient.id, supportPlanId: planPatient.supportPlanId, startPeriod: planPatient.startPeriod, endPeriod: planPatient.endPeriod, status: planPatient.status },
+      caregiver: {
+        id: caregiver.id,
+        firstName: caregiver.firstName,
+        lastName: caregiver.lastName,
+        email: caregiver.email,
+        typeIdentification: caregiver.typeIdentification,
+        legalIdentification: caregiver.legalIdentification,
+        phoneCountry: caregiver.phoneCountry,
+        phoneNumber: caregiver.phoneNumber,
+      },
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))
