@@ -30,6 +30,7 @@ import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
 import { createFallbackLockoutStore, createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
 import { identityRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
+import { ACCOUNT_CHANGES_CHANNEL } from './modules/identity/session-cache.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
 import { signupRoutes } from './modules/signup/routes.ts';
 import { createGazetteerDirectory } from './modules/signup/locations.ts';
@@ -49,6 +50,9 @@ declare module 'fastify' {
     identity: IdentityService;
   }
 }
+
+/** Methods that never write: their answers need not wait for the session cache to hear of a change. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
   /** An already opened and migrated database (tests share one per file); otherwise opened from config. */
@@ -122,6 +126,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onMailQueued: () => app.mail?.worker.wake(),
   });
   app.decorate('identity', identity);
+  // The session cache follows the database's changes (decision 031); a request that may have written answers once
+  // this instance has heard every change committed before, so that the caller's next request sees its own write.
+  // Not after a 5xx: the database may be what failed, and the answer should not wait for it again.
+  const stopListening = await database.listen(ACCOUNT_CHANGES_CHANNEL, identity.sessionCache.listener);
+  app.addHook('onClose', stopListening);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500) await identity.sessionCache.settle();
+    return payload;
+  });
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,

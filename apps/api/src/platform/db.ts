@@ -22,6 +22,27 @@ export interface Database {
   close(): Promise<void>;
   /** Where lost and restored connections are reported (the app's logger, once it exists). */
   useLogger(log: ConnectionLog): void;
+  /**
+   * Listens on a notification channel until the returned function is called (decision 031). On PostgreSQL through
+   * a connection of its own, opened again after a loss (with a growing pause); `onLost` each time it stops.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+}
+
+/** What a channel's listener hears: its notifications, and when listening starts and stops. */
+export interface ChannelListener {
+  onNotification(payload: string): void;
+  /** Listening from now on; what was notified before may have been missed. */
+  onListening(feed: ChannelFeed): void;
+  /** Not listening any more: notifications from now on are missed until the next `onListening`. */
+  onLost(): void;
+}
+
+export interface ChannelFeed {
+  /** Notifies the channel through the ordinary connections: the payload arrives after every change committed before. */
+  notify(payload: string): Promise<void>;
+  /** The feed seems stuck: stop listening (`onLost`) and start again. */
+  restart(): void;
 }
 
 export interface ConnectionLog {
@@ -37,6 +58,8 @@ const stderrLog: ConnectionLog = {
 
 /** A connection that waits longer than this for PostgreSQL fails, so that a request answers 503 instead of hanging. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** The first and the longest pause before a lost listening connection is opened again. */
+const LISTEN_RETRY_MS = { first: 500, max: 30_000 };
 
 const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 /** Arbitrary constant naming the advisory lock that serialises migrations across instances. */
@@ -49,8 +72,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const url = options.databaseUrl;
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     let log = stderrLog;
     // A restart or failover of PostgreSQL ends every connection at once: one line for the loss, one for the
     // first new connection, and never a crash. Without these listeners the 'error' event of a client that
@@ -80,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       useLogger: (next) => {
         log = next;
       },
+      listen: (channel, listener) => listenOnPostgres(url, pool, channel, listener, () => log),
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
@@ -95,6 +120,74 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     // An embedded database has no connection to lose.
     useLogger: () => undefined,
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
+      const feed: ChannelFeed = {
+        notify: async (payload) => {
+          await client.query('select pg_notify($1, $2)', [channel, payload]);
+        },
+        // One process, one connection: nothing to reconnect, nothing missed.
+        restart: () => listener.onListening(feed),
+      };
+      listener.onListening(feed);
+      return async () => {
+        listener.onLost();
+        await unlisten().catch(() => undefined);
+      };
+    },
+  };
+}
+
+/** A connection of its own that LISTENs on `channel`, opened again after each loss until stopped. */
+async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, listener: ChannelListener, log: () => ConnectionLog): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pause = LISTEN_RETRY_MS.first;
+  let reportedLoss = false;
+  const notify = async (payload: string) => {
+    await pool.query('select pg_notify($1, $2)', [channel, payload]);
+  };
+  const open = async () => {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    current = client;
+    let down = false;
+    const lose = (error?: Error & { code?: string }) => {
+      if (down) return;
+      down = true;
+      listener.onLost();
+      client.end().catch(() => undefined);
+      if (stopped) return;
+      if (!reportedLoss) log().warn({ code: error?.code ?? 'ERROR', channel }, 'listening connection lost; the session cache is off until it is back');
+      reportedLoss = true;
+      retry = setTimeout(() => void open(), pause);
+      pause = Math.min(pause * 2, LISTEN_RETRY_MS.max);
+    };
+    client.on('error', lose);
+    client.on('end', () => lose());
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) listener.onNotification(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lose(error as Error);
+      return;
+    }
+    if (down || stopped) return;
+    pause = LISTEN_RETRY_MS.first;
+    if (reportedLoss) log().info({ channel }, 'listening connection restored');
+    reportedLoss = false;
+    listener.onListening({ notify, restart: () => lose() });
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    listener.onLost();
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -46,8 +46,8 @@ export async function insertSession(db: Db, values: { id: string; userId: string
 /**
  * What every authenticated request needs, in one round trip and one prepared statement (built once, parsed once
  * per connection): the session, its account's pool and status, and the account's patient with the latest plan
- * (an index lookup for this patient, never an aggregate over every plan) and caregiver. The session is read on
- * every request, never cached, so that a revocation takes effect at once on every server instance.
+ * (an index lookup for this patient, never an aggregate over every plan) and caregiver. What it reads is kept by
+ * the session cache until the database notifies a change to the account (session-cache.ts, decision 031).
  *
  * Only the columns the caller and the profile (GET /user) use: every authenticated request runs this query, and
  * each column of its answer is described, converted and mapped again on every execution (decision 030: 39

@@ -16,6 +16,7 @@ import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passw
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
+import { createSessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -104,32 +105,50 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
   }
 
   const sessionProfile = repo.prepareSessionProfile(db);
+  /** What `authorize` read, per session, until the database says the account changed (session-cache.ts, decision 031). */
+  const sessions = createSessionCache<repo.SessionProfile>();
+  /** A session read from the database within the last minute, and not revoked since: it needs no read, no mark. */
+  function cachedSession(sessionId: string, now: Date): repo.SessionProfile | undefined {
+    const cached = sessions.get(sessionId);
+    return cached && now.getTime() - cached.session.lastUsedAt.getTime() <= SESSION_TOUCH_MS ? cached : undefined;
+  }
   /**
-   * A bearer token to its live session and the profile of its account, in one query; UNAUTHENTICATED otherwise.
-   * A write only to mark the session used, at most once a minute, which is what the idle limit needs.
+   * A bearer token to its live session and the profile of its account, in one query or from the session cache;
+   * UNAUTHENTICATED otherwise. A write only to mark the session used, at most once a minute, which is what the
+   * idle limit needs.
    */
   async function authorize(program: ProgramRow, authorization: string | undefined): Promise<{ auth: Authenticated; found: repo.SessionProfile }> {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHENTICATED');
     const claims = await tokens.verifyAccess(program.id, program.slug, token);
     if (!claims) throw new AppError('UNAUTHENTICATED');
-    const [rows, poolId] = await Promise.all([sessionProfile.execute({ sessionId: claims.sid }), poolOf(program)]);
-    const found = rows[0];
     const now = clock();
+    const cached = cachedSession(claims.sid, now);
+    const since = sessions.begin();
+    const [found, poolId] = await Promise.all([cached ?? sessionProfile.execute({ sessionId: claims.sid }).then((rows) => rows[0]), poolOf(program)]);
     const current = found?.session;
     if (!found || !current || current.revokedAt || current.userId !== claims.sub || found.account.poolId !== poolId || found.account.status === 'DISABLED' || now >= current.absoluteExpiresAt) {
       throw new AppError('UNAUTHENTICATED');
     }
+    if (cached) return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found };
     if (now.getTime() - current.lastUsedAt.getTime() > SESSION_IDLE_MS) {
       // Idle for longer than the limit: the session ends here, as it would at the next refresh.
       await repo.revokeSession(db, claims.sid, 'idle', now);
       throw new AppError('UNAUTHENTICATED');
     }
-    if (now.getTime() - current.lastUsedAt.getTime() > SESSION_TOUCH_MS) await repo.touchSession(db, claims.sid, now, SESSION_TOUCH_MS);
-    return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found };
+    let read = found;
+    if (now.getTime() - current.lastUsedAt.getTime() > SESSION_TOUCH_MS) {
+      await repo.touchSession(db, claims.sid, now, SESSION_TOUCH_MS);
+      read = { ...found, session: { ...current, lastUsedAt: now } };
+    }
+    sessions.store(claims.sid, claims.sub, read, since);
+    return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found: read };
   }
 
   return {
+    /** The session cache's side of the database's feed of changes (`Database.listen`), and its `settle`. */
+    sessionCache: { listener: sessions.listener, settle: sessions.settle, stats: sessions.stats },
+
     async login(program: ProgramRow, email: string, password: string) {
       const poolId = await poolOf(program);
       // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
