@@ -129,12 +129,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The session cache follows the database's changes (decision 031); a request that may have written answers once
   // this instance has heard every change committed before, so that the caller's next request sees its own write.
   // Not after a 5xx: the database may be what failed, and the answer should not wait for it again.
-  const stopListening = await database.listen(ACCOUNT_CHANGES_CHANNEL, identity.sessionCache.listener);
-  app.addHook('onClose', stopListening);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500) await identity.sessionCache.settle();
-    return payload;
-  });
+  if (config.SESSION_CACHE) {
+    const stopListening = await database.listen(ACCOUNT_CHANGES_CHANNEL, identity.sessionCache.listener);
+    app.addHook('onClose', stopListening);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500) await identity.sessionCache.settle();
+      return payload;
+    });
+  }
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,

@@ -37,6 +37,8 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be "Name <address>" or an address').default('Portal <no-reply@portal.example>'),
   /** Whether this instance runs the outbox delivery worker (several instances may all run it). */
   MAIL_WORKER: booleanFromString.default(true),
+  /** The session cache of decision 031 (off: every authenticated request reads the database). */
+  SESSION_CACHE: booleanFromString.default(true),
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),

@@ -121,16 +121,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An embedded database has no connection to lose.
     useLogger: () => undefined,
     listen: async (channel, listener) => {
+      let stopped = false;
       const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
       const feed: ChannelFeed = {
         notify: async (payload) => {
           await client.query('select pg_notify($1, $2)', [channel, payload]);
         },
-        // One process, one connection: nothing to reconnect, nothing missed.
-        restart: () => listener.onListening(feed),
+        // One process, one connection: nothing to open again; listening starts over after a pause.
+        restart: () => {
+          listener.onLost();
+          setTimeout(() => stopped || listener.onListening(feed), LISTEN_RETRY_MS.first).unref();
+        },
       };
       listener.onListening(feed);
       return async () => {
+        stopped = true;
         listener.onLost();
         await unlisten().catch(() => undefined);
       };
@@ -176,6 +181,7 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, lis
       lose(error as Error);
       return;
     }
+    if (stopped) await client.end().catch(() => undefined);
     if (down || stopped) return;
     pause = LISTEN_RETRY_MS.first;
     if (reportedLoss) log().info({ channel }, 'listening connection restored');

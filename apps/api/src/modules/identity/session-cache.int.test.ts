@@ -52,8 +52,8 @@ async function unannounced(work: () => Promise<unknown>) {
 
 describe(`the session cache (${TEST_DB})`, () => {
   it('serves a session it read without reading it again, until the account changes', async () => {
+    await vi.waitFor(() => expect([t.app, other].map((app) => app.identity.sessionCache.stats().listening)).toEqual([true, true]));
     const tokens = await loginAs(t.app, 'alivio');
-    expect(t.app.identity.sessionCache.stats().listening).toBe(true);
     expect(await firstNameOf(t.app, 'alivio', tokens.AccessToken)).toBe('María');
     const [row] = await t.database.db.select({ id: patient.id }).from(patient).innerJoin(session, eq(session.userId, patient.userId)).where(eq(session.id, sessionIdOf(tokens.RefreshToken)));
     // Proof that it is cached: a change that notifies nobody is not seen.
@@ -112,5 +112,18 @@ describe.runIf(TEST_DB === 'postgres')('the session cache when its listening con
     await vi.waitFor(() => expect(t.app.identity.sessionCache.stats().listening).toBe(true), { timeout: 10_000 });
     expect((await getUser(t.app, 'alivio', tokens.AccessToken)).statusCode).toBe(200);
     expect(t.app.identity.sessionCache.stats().size).toBeGreaterThan(0);
+  });
+});
+
+describe(`SESSION_CACHE=false (${TEST_DB})`, () => {
+  it('reads the database on every request and never listens', async () => {
+    const off = await createTestApp({ SESSION_CACHE: 'false', LOGIN_PER_MINUTE: '1000' });
+    try {
+      const tokens = await loginAs(off.app, 'alivio');
+      expect((await getUser(off.app, 'alivio', tokens.AccessToken)).statusCode).toBe(200);
+      expect(off.app.identity.sessionCache.stats()).toEqual({ size: 0, listening: false });
+    } finally {
+      await off.close();
+    }
   });
 });

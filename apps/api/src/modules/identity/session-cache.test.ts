@@ -25,32 +25,50 @@ function heldFeed(cache: ReturnType<typeof createSessionCache<string>>) {
   };
 }
 
-function listeningCache(max?: number) {
+async function listeningCache(max?: number) {
   const cache = createSessionCache<string>(max ? { max } : {});
   const held = heldFeed(cache);
   cache.listener.onListening(held.feed);
+  await Promise.resolve();
+  held.deliver(); // the probe comes back
   return { cache, ...held };
 }
 
 afterEach(() => vi.useRealTimers());
 
 describe('the session cache', () => {
-  it('serves and stores nothing until the feed listens, and forgets everything when it stops', () => {
+  it('serves and stores nothing until its feed has shown that it delivers, and forgets everything when it stops', async () => {
     const cache = createSessionCache<string>();
     cache.store('s1', 'u1', 'one', cache.begin());
     expect(cache.get('s1')).toBeUndefined();
-    const { feed } = heldFeed(cache);
+    const { feed, deliver } = heldFeed(cache);
     cache.listener.onListening(feed);
+    cache.store('s1', 'u1', 'one', cache.begin());
+    expect(cache.stats()).toEqual({ size: 0, listening: false }); // its probe has not come back yet
+    await Promise.resolve();
+    deliver();
     cache.store('s1', 'u1', 'one', cache.begin());
     expect(cache.get('s1')).toBe('one');
     cache.listener.onLost();
     expect(cache.get('s1')).toBeUndefined();
     cache.listener.onListening(feed);
-    expect(cache.get('s1')).toBeUndefined();
+    await Promise.resolve();
+    deliver();
+    expect(cache.stats()).toEqual({ size: 0, listening: true });
   });
 
-  it("drops every session of a changed account and no other account's", () => {
-    const { cache, change, deliver } = listeningCache();
+  it('restarts a feed that says it listens but does not deliver (a transaction-mode pooler)', async () => {
+    vi.useFakeTimers();
+    const cache = createSessionCache<string>();
+    const { feed } = heldFeed(cache);
+    cache.listener.onListening(feed);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(cache.stats().listening).toBe(false);
+    expect(feed.restarts).toBe(1);
+  });
+
+  it("drops every session of a changed account and no other account's", async () => {
+    const { cache, change, deliver } = await listeningCache();
     cache.store('s1', 'u1', 'one', cache.begin());
     cache.store('s2', 'u1', 'two', cache.begin());
     cache.store('s3', 'u2', 'three', cache.begin());
@@ -60,8 +78,8 @@ describe('the session cache', () => {
     expect(cache.stats()).toEqual({ size: 1, listening: true });
   });
 
-  it('does not keep a read that a change overtook, since it may have read the row before the change', () => {
-    const { cache, change, deliver } = listeningCache();
+  it('does not keep a read that a change overtook, since it may have read the row before the change', async () => {
+    const { cache, change, deliver } = await listeningCache();
     const since = cache.begin();
     change('u9');
     deliver();
@@ -75,7 +93,7 @@ describe('the session cache', () => {
   });
 
   it('settles only once every change notified before has arrived', async () => {
-    const { cache, change, deliver } = listeningCache();
+    const { cache, change, deliver } = await listeningCache();
     cache.store('s1', 'u1', 'one', cache.begin());
     change('u1');
     let settled = false;
@@ -89,7 +107,7 @@ describe('the session cache', () => {
 
   it('stops serving and restarts the feed when its own marker does not come back', async () => {
     vi.useFakeTimers();
-    const { cache, feed } = listeningCache();
+    const { cache, feed } = await listeningCache();
     cache.store('s1', 'u1', 'one', cache.begin());
     const settling = cache.settle();
     await vi.advanceTimersByTimeAsync(2_000);
@@ -99,15 +117,15 @@ describe('the session cache', () => {
   });
 
   it('forgets everything when the database does not take the marker', async () => {
-    const { cache, feed } = listeningCache();
+    const { cache, feed } = await listeningCache();
     cache.store('s1', 'u1', 'one', cache.begin());
     feed.notify = () => Promise.reject(new Error('connection lost'));
     await cache.settle();
     expect(cache.get('s1')).toBeUndefined();
   });
 
-  it('holds at most its maximum, dropping the oldest first', () => {
-    const { cache } = listeningCache(2);
+  it('holds at most its maximum, dropping the oldest first', async () => {
+    const { cache } = await listeningCache(2);
     cache.store('s1', 'u1', 'one', cache.begin());
     cache.store('s2', 'u2', 'two', cache.begin());
     cache.store('s3', 'u3', 'three', cache.begin());

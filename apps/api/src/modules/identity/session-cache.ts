@@ -33,7 +33,8 @@ export function createSessionCache<T>(options: { max?: number } = {}) {
   const max = options.max ?? SESSION_CACHE_MAX;
   const entries = new Map<string, Entry<T>>();
   const sessionsOf = new Map<string, Set<string>>();
-  const waiting = new Map<string, () => void>();
+  /** Markers sent through the feed and not yet back, and what became of each. */
+  const waiting = new Map<string, (outcome: 'arrived' | 'late' | 'lost') => void>();
   let listening = false;
   let epoch = 0;
   let feed: ChannelFeed | undefined;
@@ -59,25 +60,41 @@ export function createSessionCache<T>(options: { max?: number } = {}) {
     onNotification(payload: string) {
       if (payload.startsWith(SETTLE_PREFIX)) {
         // Ours: a request waits for it. Another instance's: no change to anything.
-        waiting.get(payload)?.();
+        waiting.get(payload)?.('arrived');
         return;
       }
       epoch += 1;
       for (const sessionId of sessionsOf.get(payload) ?? []) entries.delete(sessionId);
       sessionsOf.delete(payload);
     },
-    /** The feed listens from now on (it may have missed changes before: start empty). */
+    /**
+     * The feed says it listens. It may have missed changes before, so the cache starts empty; and it turns on
+     * only once a marker sent through the ordinary connections has come back through it, which proves that it
+     * delivers (a connection through a transaction-mode pooler LISTENs without ever hearing anything).
+     */
     onListening(changes: ChannelFeed) {
       forgetAll();
-      feed = changes;
-      listening = true;
+      const probe = `${SETTLE_PREFIX}${randomUUID()}`;
+      const timer = setTimeout(() => waiting.get(probe)?.('late'), SETTLE_TIMEOUT_MS);
+      timer.unref();
+      waiting.set(probe, (outcome) => {
+        clearTimeout(timer);
+        waiting.delete(probe);
+        // Lost: the feed starts again by itself. Late or refused: it is not delivering; make it start again.
+        if (outcome === 'late') changes.restart();
+        if (outcome !== 'arrived') return;
+        forgetAll();
+        feed = changes;
+        listening = true;
+      });
+      changes.notify(probe).catch(() => waiting.get(probe)?.('late'));
     },
     /** The feed stopped listening: forget everything, serve nothing until it listens again. */
     onLost() {
       listening = false;
       feed = undefined;
       forgetAll();
-      for (const settled of waiting.values()) settled();
+      for (const settled of [...waiting.values()]) settled('lost');
       waiting.clear();
     },
   };
@@ -118,13 +135,13 @@ export function createSessionCache<T>(options: { max?: number } = {}) {
       const marker = `${SETTLE_PREFIX}${randomUUID()}`;
       const sentThrough = feed;
       let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<boolean>((resolve) => {
-        waiting.set(marker, () => resolve(true));
-        timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+      const outcome = new Promise<'arrived' | 'late' | 'lost'>((resolve) => {
+        waiting.set(marker, resolve);
+        timer = setTimeout(() => resolve('late'), SETTLE_TIMEOUT_MS);
       });
       try {
         await sentThrough.notify(marker);
-        if (!(await arrived)) {
+        if ((await outcome) === 'late') {
           // The feed did not bring back what was just committed: it cannot be trusted to bring the rest.
           listener.onLost();
           sentThrough.restart();
