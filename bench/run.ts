@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 import { DIST, gzipKb, readBundle, sumGzipKb } from '../e2e/bundle-bytes.ts';
 import { lighthouseRows } from './lighthouse.ts';
 import { runMyCare } from './my-care.ts';
-import { apiRow, CONNECTIONS, createBenchDatabase, DURATION_S, measure, printTable, startBareFastify, startServer, type Measured, type Row } from './support.ts';
+import { apiRow, CONNECTIONS, createBenchDatabase, DURATION_S, measure, pairedApiRow, printTable, startBareFastify, startServer, type Measured, type Row } from './support.ts';
 
 const LOGIN_JS_GOAL_KB = 110;
 const FIRST_VISIT_GOAL_KB = 400;
@@ -96,7 +96,7 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
     const host = { host: `alivio.localhost:${server.port}` };
     const bare = await measure(bareOrigin);
     const rows = [
-      apiRow('GET /api/v1/resource/countries?lang=es', await measure(`${server.origin}/api/v1/resource/countries?lang=es`, host), bare, { ratio: 0.3 }),
+      await pairedApiRow('GET /api/v1/resource/countries?lang=es', bareOrigin, `${server.origin}/api/v1/resource/countries?lang=es`, host, { ratio: 0.3 }),
       apiRow('GET /api/v1/resource/features (database)', await measure(`${server.origin}/api/v1/resource/features`, host), bare),
       apiRow('GET /program/alivio/texts/text-es.json', await measure(`${server.origin}/program/alivio/texts/text-es.json?ts=1`, host), bare),
     ];
@@ -104,7 +104,7 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
     const tokens = (await (await fetch(`${server.origin}/api/v1/login`, { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: credentials })).json()) as { data: { AccessToken: string } };
     const auth = { ...host, authorization: `Bearer ${tokens.data.AccessToken}` };
     rows.push(
-      apiRow('GET /api/v1/user?expand=USER,PERIOD,CAREGIVER (bearer)', await measure(`${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`, auth), bare, { ratio: 0.1, p99Ms: 25 }),
+      await pairedApiRow('GET /api/v1/user?expand=USER,PERIOD,CAREGIVER (bearer)', bareOrigin, `${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`, auth, { ratio: 0.1, p99Ms: 25 }),
       apiRow('GET /api/v1/treatments (bearer)', await measure(`${server.origin}/api/v1/treatments`, auth), bare),
       apiRow('GET /api/v1/caregiver (bearer)', await measure(`${server.origin}/api/v1/caregiver`, auth), bare),
     );
