@@ -132,9 +132,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (config.SESSION_CACHE) {
     const stopListening = await database.listen(ACCOUNT_CHANGES_CHANNEL, identity.sessionCache.listener);
     app.addHook('onClose', stopListening);
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!READ_ONLY_METHODS.has(request.method) && reply.statusCode < 500) await identity.sessionCache.settle();
-      return payload;
+    // A callback hook, not an async one: the reads (nearly every answer) pass through without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (READ_ONLY_METHODS.has(request.method) || reply.statusCode >= 500) return done(null, payload);
+      void identity.sessionCache.settle().then(() => done(null, payload));
     });
   }
   await app.register(rateLimit, {

@@ -11,8 +11,10 @@ function heldFeed(cache: ReturnType<typeof createSessionCache<string>>) {
     notify: async (payload) => {
       queue.push(payload);
     },
+    // As the database's feeds do: stop listening, then (here, never) listen again.
     restart: () => {
       feed.restarts += 1;
+      cache.listener.onLost();
     },
   };
   return {

@@ -142,8 +142,8 @@ export function createSessionCache<T>(options: { max?: number } = {}) {
       try {
         await sentThrough.notify(marker);
         if ((await outcome) === 'late') {
-          // The feed did not bring back what was just committed: it cannot be trusted to bring the rest.
-          listener.onLost();
+          // The feed did not bring back what was just committed: it cannot be trusted to bring the rest. Restarting
+          // it stops listening first (onLost: everything forgotten, nothing served) and listens again.
           sentThrough.restart();
         }
       } catch {
