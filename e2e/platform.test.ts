@@ -110,7 +110,11 @@ describe('programs', () => {
       await page.goto(`${portal.origin(slug)}/en/login`);
       await waitForTitle(page);
       await expect.poll(() => page.locator('.brand__name').textContent()).toBe(config.name);
-      expect(await page.locator('.brand__logo').getAttribute('src')).toBe(`/program/${slug}/${config.branding.logoPath}`);
+      // The program's mark as a picture drawn from its logo, loaded at three times its 40 px (decision 032), and its tab icon.
+      const logo = page.locator('.brand__logo');
+      expect(await logo.getAttribute('src')).toBe(`/program/${slug}/icons/mark.png`);
+      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalHeight : 0))).toBe(120);
+      expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(`/program/${slug}/icons/icon-32.png`);
       const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
       expect(primary.toLowerCase()).toBe(config.branding.colors.primary.toLowerCase());
       expect(await page.title()).toContain(config.name);

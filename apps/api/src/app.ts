@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './platform/security.ts';
 import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramTexts } from './platform/program-texts.ts';
+import { programPictures } from './platform/program-icons.ts';
 import { registerProgramFiles, registerWebApp } from './platform/static-files.ts';
 import { readProgramConfigs, seedPrograms } from './db/seed.ts';
 import { clientLogRoutes } from './modules/client-log/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
   const programs = new ProgramRegistry(database.db, config.DEFAULT_PROGRAM);
   await programs.load();
+  const pictures = programPictures(config.PROGRAMS_DIR, programs.all());
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
@@ -166,7 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(healthRoutes, { database, ...(redis ? { redis } : {}) });
   await app.register(
     async (api) => {
-      await api.register(resourceRoutes, { db: database.db });
+      await api.register(resourceRoutes, { db: database.db, pictures });
       await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
       await api.register(identityRoutes, {
         identity,
@@ -188,8 +190,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api/v1' },
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
-  await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all());
-  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all(), config.SERVER_RENDER_WAIT_MS);
+  await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
+  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all(), pictures, config.SERVER_RENDER_WAIT_MS);
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
   return app;
 }

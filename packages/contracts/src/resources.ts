@@ -37,9 +37,19 @@ export const ProgramPlanResponseSchema = z.object({
   }),
 });
 
-/** GET /api/v1/resource/branding */
+/**
+ * GET /api/v1/resource/branding. `logoUrl` is the program's logo as authored (SVG); `mark` the same logo as a
+ * picture for the header (its size in CSS pixels, so the page does not move when it arrives) and `iconUrl` the tab's
+ * icon: a browser draws an SVG picture by building a document on the page's main thread (decision 032).
+ */
 export const BrandingResponseSchema = z.object({
-  data: z.object({ slug: ProgramSlugSchema, logoUrl: z.string(), colors: BrandingSchema.shape.colors }),
+  data: z.object({
+    slug: ProgramSlugSchema,
+    logoUrl: z.string(),
+    mark: z.object({ url: z.string(), width: z.number().int().positive(), height: z.number().int().positive() }),
+    iconUrl: z.string(),
+    colors: BrandingSchema.shape.colors,
+  }),
 });
 
 export const SupportPlanIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -99,9 +99,32 @@ describe(`platform (${TEST_DB})`, () => {
       const manifest = response.json();
       expect(manifest, host).toMatchObject({ name, short_name: name, start_url: '/', display: 'standalone' });
       expect(manifest.theme_color.toLowerCase(), host).toBe(primary.toLowerCase());
-      expect(manifest.icons[0].src, host).toMatch(/^\/program\/[a-z]+\/images\/logo\.svg$/);
-      const icon = await t.app.inject({ url: manifest.icons[0].src, headers: { host } });
-      expect(icon.statusCode, host).toBe(200);
+      // PNGs of the sizes an install needs (decision 032), each the size it says.
+      expect(manifest.icons.map((icon: { sizes: string; type: string }) => `${icon.sizes} ${icon.type}`), host).toEqual(['192x192 image/png', '512x512 image/png']);
+      for (const { src, sizes } of manifest.icons as { src: string; sizes: string }[]) {
+        const icon = await t.app.inject({ url: src, headers: { host } });
+        expect(icon.statusCode, host).toBe(200);
+        expect(icon.headers['content-type'], host).toBe('image/png');
+        expect(pngSize(icon.rawPayload), src).toBe(sizes);
+      }
+    }
+  });
+
+  it("draws each program's logo as PNG pictures: the mark keeps its proportions, the icons are square, and each is served from memory with its ETag", async () => {
+    const expected = { mark: '120x120', 'icon-32': '32x32', 'icon-180': '180x180', 'icon-192': '192x192', 'icon-512': '512x512' };
+    for (const [name, size] of Object.entries(expected)) {
+      const picture = await t.app.inject({ url: `/program/piel/icons/${name}.png` });
+      expect(picture.statusCode, name).toBe(200);
+      expect(picture.headers['content-type'], name).toBe('image/png');
+      expect(pngSize(picture.rawPayload), name).toBe(size);
+      const again = await t.app.inject({ url: `/program/piel/icons/${name}.png`, headers: { 'if-none-match': String(picture.headers.etag) } });
+      expect(again.statusCode, name).toBe(304);
+    }
+    // Not the same picture for two programs; nothing for an unknown name, program or extension.
+    const alivio = await t.app.inject({ url: '/program/alivio/icons/icon-32.png' });
+    expect(alivio.rawPayload.equals((await t.app.inject({ url: '/program/piel/icons/icon-32.png' })).rawPayload)).toBe(false);
+    for (const url of ['/program/piel/icons/icon-64.png', '/program/nadie/icons/mark.png', '/program/piel/icons/mark.svg', '/program/piel/icons/constructor.png']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
 
@@ -137,3 +160,9 @@ describe(`malformed requests (${TEST_DB})`, () => {
     }
   });
 });
+
+/** A PNG's size as `WxH`, from its IHDR chunk. */
+function pngSize(png: Buffer): string {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+}

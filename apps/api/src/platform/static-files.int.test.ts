@@ -92,7 +92,11 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
       expect(page.headers['cache-control'], url).toBe('no-cache');
       expect(page.body, url).toContain(`<html lang="${lang}"`);
       expect(page.body, url).toContain(`<title>${title}</title>`);
-      expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/images/logo.svg"`);
+      // The mark and the icons as PNGs, the mark with its size (decision 032).
+      expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/icons/mark.png" alt="" width="40" height="40">`);
+      expect(page.body, url).toContain(`<link rel="icon" href="/program/${slug}/icons/icon-32.png" type="image/png" sizes="32x32" />`);
+      expect(page.body, url).toContain(`<link rel="apple-touch-icon" href="/program/${slug}/icons/icon-180.png" />`);
+      expect(page.body, url).not.toContain('.svg');
       expect(page.body, url).toContain(text);
       // The page's first script fetches this program's texts and files without waiting for the plan (decision 028).
       expect(page.body, url).toContain(`<meta name="program" content="${slug}" />`);

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enums';
 import { notFound } from './errors.ts';
+import { isProgramIconName, manifestIcons, programIconPath, type ProgramMark, type ProgramPictures } from './program-icons.ts';
 import type { ProgramRow } from './programs.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { sendStaticAnswer, staticAnswer, type StaticAnswer } from './static-answer.ts';
@@ -23,7 +24,7 @@ const LANGUAGES: readonly Language[] = ['es', 'en'];
  * Alivio or Piel Plena with its own name, colour and mark, not a generic portal.
  */
 export function webManifestOf(program: Pick<ProgramRow, 'slug' | 'name' | 'branding'>) {
-  const { colors, logoPath } = program.branding;
+  const { colors } = program.branding;
   return {
     id: '/',
     name: program.name,
@@ -34,7 +35,8 @@ export function webManifestOf(program: Pick<ProgramRow, 'slug' | 'name' | 'brand
     display: 'standalone',
     theme_color: colors.primary,
     background_color: colors.background,
-    icons: [{ src: `/program/${program.slug}/${logoPath}`, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    // PNGs: an SVG icon is drawn by building a document on the page's main thread (decision 032).
+    icons: manifestIcons(program.slug),
   };
 }
 
@@ -64,11 +66,18 @@ function readProgramFiles(programsDir: string): Map<string, StaticAnswer> {
   return files;
 }
 
-export async function registerProgramFiles(app: FastifyInstance, programsDir: string, programs: ProgramRow[]): Promise<void> {
+export async function registerProgramFiles(app: FastifyInstance, programsDir: string, programs: ProgramRow[], pictures: ProgramPictures): Promise<void> {
   const manifests = new Map(programs.map((program) => [program.slug, staticAnswer(JSON.stringify(webManifestOf(program)), 'application/manifest+json; charset=utf-8')]));
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
     sendStaticAnswer(request, reply, manifests.get(request.program.slug) ?? staticAnswer(JSON.stringify(webManifestOf(request.program)), 'application/manifest+json; charset=utf-8'), 'public, max-age=300'),
   );
+  // The program's logo as pictures (program-icons.ts): /program/{slug}/icons/{mark|icon-32|...}.png.
+  app.get('/program/:slug/icons/:file', { schema: { hide: true } }, async (request, reply) => {
+    const { slug, file } = request.params as { slug: string; file: string };
+    const name = file.endsWith('.png') ? file.slice(0, -'.png'.length) : '';
+    const answer = isProgramIconName(name) ? pictures.answer(slug, name) : undefined;
+    return answer ? sendStaticAnswer(request, reply, answer, PROGRAM_FILE_CACHE) : notFound(reply);
+  });
   const files = readProgramFiles(programsDir);
   app.get('/program/*', { schema: { hide: true } }, async (request, reply) => {
     const answer = files.get(`/${(request.params as { '*': string })['*']}`);
@@ -92,9 +101,8 @@ type FrameKind = 'login' | 'page';
  * (apps/web/src/components/layouts/page-frame.tsx), so the page React draws over it stays where it is; main.tsx
  * removes it when React shows the page.
  */
-export function frameHtml(program: ProgramRow, texts: Record<string, string>, kind: FrameKind): string {
+export function frameHtml(program: ProgramRow, mark: ProgramMark, texts: Record<string, string>, kind: FrameKind): string {
   const name = escapeHtml(program.name);
-  const logo = `/program/${program.slug}/${program.branding.logoPath}`;
   const title = kind === 'login' ? plainText(texts, 'login.title') : undefined;
   const subtitle = kind === 'login' ? plainText(texts, 'login.subtitle') : undefined;
   const loading = plainText(texts, 'app.loading') ?? '…';
@@ -105,16 +113,15 @@ export function frameHtml(program: ProgramRow, texts: Record<string, string>, ki
       : `<div class="card boot-frame__card"></div>`;
   return (
     `<div id="boot-frame" class="app-shell boot-frame" aria-busy="true">` +
-    `<header class="site-header"><div class="site-header__bar"><span class="brand"><img class="brand__logo" src="${logo}" alt="" height="40"><span class="brand__name">${name}</span></span>` +
+    `<header class="site-header"><div class="site-header__bar"><span class="brand"><img class="brand__logo" src="${escapeHtml(mark.url)}" alt="" width="${mark.width}" height="${mark.height}"><span class="brand__name">${name}</span></span>` +
     `<div class="site-header__tools"><span class="boot-frame__tool"></span><span class="boot-frame__tool boot-frame__tool--wide"></span></div></div></header>` +
     `<main class="page"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main></div>`
   );
 }
 
 /** The built index.html with the program's language, title, colours (its stylesheet), icon and frame. */
-export function programHtml(indexHtml: string, program: ProgramRow, language: Language, texts: Record<string, string>, kind: FrameKind, stylesheetHref: string): string {
+export function programHtml(indexHtml: string, program: ProgramRow, mark: ProgramMark, language: Language, texts: Record<string, string>, kind: FrameKind, stylesheetHref: string): string {
   const title = kind === 'login' && plainText(texts, 'login.title') ? `${plainText(texts, 'login.title')} · ${escapeHtml(program.name)}` : escapeHtml(program.name);
-  const logo = `/program/${program.slug}/${program.branding.logoPath}`;
   // Replacement functions, not strings: a `$` in a program's text is not a pattern.
   return indexHtml
     .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
@@ -122,7 +129,11 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
     // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 028).
     .replace(/<meta name="theme-color"/, (tag) => `<meta name="program" content="${escapeHtml(program.slug)}" />\n    ${tag}`)
-    .replace(/(<link rel="icon" href=")[^"]*"/, (_all, start: string) => `${start}${logo}"`)
+    // The tab's and iOS's home-screen icons as PNGs (decision 032).
+    .replace(
+      /<link rel="icon"[^>]*>/,
+      () => `<link rel="icon" href="${programIconPath(program.slug, 'icon-32')}" type="image/png" sizes="32x32" />\n    <link rel="apple-touch-icon" href="${programIconPath(program.slug, 'icon-180')}" />`,
+    )
     // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
     // The built one stays named, disabled (never fetched): Vite's chunk loader adds a screen's missing stylesheets,
     // and the entry's is on every screen's list — it would load again over the program's colours.
@@ -133,7 +144,7 @@ export function programHtml(indexHtml: string, program: ProgramRow, language: La
     })
     // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
     .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
-    .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, texts, kind));
+    .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind));
 }
 
 /** Which language and frame a page path asks for: English under /en, Spanish otherwise; the login card on /login. */
@@ -146,7 +157,7 @@ function pageOf(url: string): { language: Language; kind: FrameKind } {
   return { language: english ? 'en' : 'es', kind: rest === '/login' || rest === '/login/' || rest === '/password/forgot' ? 'login' : 'page' };
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[], firstRenderWaitMs: number): Promise<boolean> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[], pictures: ProgramPictures, firstRenderWaitMs: number): Promise<boolean> {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('web build not found; run `npm run build` to serve the portal');
@@ -172,8 +183,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
     for (const language of LANGUAGES) {
       const textsPath = path.join(programsDir, program.slug, 'texts', `text-${language}.json`);
       const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>) : {};
-      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, language, texts, kind, stylesheetHref));
-      if (renderer) pages.set(`${program.slug}|${language}|rendered`, programHtml(frameless, program, language, texts, 'login', stylesheetHref));
+      const mark = pictures.mark(program);
+      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, mark, language, texts, kind, stylesheetHref));
+      if (renderer) pages.set(`${program.slug}|${language}|rendered`, programHtml(frameless, program, mark, language, texts, 'login', stylesheetHref));
     }
   }
   await app.register(fastifyStatic, {

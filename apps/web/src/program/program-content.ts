@@ -13,10 +13,8 @@ import { ApiError, type createApiClient } from '../lib/api-client.ts';
 /** The `ts` of this page's program requests: fresh content per visit, cached within it. */
 const TS = Date.now();
 
-export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & {
-  logoUrl: string;
-  colors: z.infer<typeof BrandingResponseSchema>['data']['colors'];
-};
+type Branding = z.infer<typeof BrandingResponseSchema>['data'];
+export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & Pick<Branding, 'logoUrl' | 'mark' | 'iconUrl' | 'colors'>;
 
 /** A program's texts, each message as its parsed ICU syntax tree (apps/api's program-texts.ts). */
 export type ParsedTexts = Record<string, MessageFormatElement[]>;
@@ -43,9 +41,9 @@ export async function fetchProgram(source: ProgramSource = browserSource): Promi
   const [plan, branding] = await Promise.all([
     // Not parsed again here: the server's answers pass its zod serializer, and zod would weigh on every route (decision 021).
     source.api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
-    source.api.get<z.infer<typeof BrandingResponseSchema>['data']>('/api/v1/resource/branding'),
+    source.api.get<Branding>('/api/v1/resource/branding'),
   ]);
-  return { ...plan, logoUrl: branding.logoUrl, colors: branding.colors };
+  return { ...plan, logoUrl: branding.logoUrl, mark: branding.mark, iconUrl: branding.iconUrl, colors: branding.colors };
 }
 
 export function fetchFeatures(source: ProgramSource = browserSource): Promise<FeatureToggles> {

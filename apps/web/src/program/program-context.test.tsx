@@ -13,7 +13,7 @@ const file = (relative: string) => readFileSync(path.join(PROGRAMS, relative), '
 const config = JSON.parse(file('piel/configuration/config.json'));
 
 const plan = { data: { id: 2, slug: 'piel', name: config.name, searchQuery: 'piel', status: 'ACTIVE', latestTermsVersion: '1.0', supportEmail: config.supportEmail, updateStrategy: 'immediate', countries: config.countries, defaultCountry: config.defaultCountry, supportPlans: [] } };
-const branding = { data: { slug: 'piel', logoUrl: '/program/piel/images/logo.svg', colors: config.branding.colors } };
+const branding = { data: { slug: 'piel', logoUrl: '/program/piel/images/logo.svg', mark: { url: '/program/piel/icons/mark.png', width: 40, height: 40 }, iconUrl: '/program/piel/icons/icon-32.png', colors: config.branding.colors } };
 
 function serve(failing: string[] = []) {
   const requests: string[] = [];

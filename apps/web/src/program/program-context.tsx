@@ -46,7 +46,11 @@ function applyBranding(program: ProgramInfo) {
   }
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', program.colors.primary);
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  if (icon) icon.href = program.logoUrl;
+  // The server's page names the program's icon already; the service worker's offline copy names the neutral one.
+  if (icon && icon.getAttribute('href') !== program.iconUrl) {
+    icon.type = 'image/png';
+    icon.href = program.iconUrl;
+  }
 }
 
 const errorOf = (loaded: Loaded<unknown> | undefined): unknown => (loaded && !loaded.ok ? loaded.error : null);

@@ -63,6 +63,9 @@ describe(`program resources (${TEST_DB})`, () => {
       const branding = BrandingResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/branding', headers: { host: hostOf(config.slug) } })).json());
       expect(branding.data.colors.primary).toBe(config.branding.colors.primary);
       expect(branding.data.logoUrl).toBe(`/program/${config.slug}/${config.branding.logoPath}`);
+      // The header's mark as a PNG with its size in CSS pixels (the programs' logos are square), the tab's icon.
+      expect(branding.data.mark).toEqual({ url: `/program/${config.slug}/icons/mark.png`, width: 40, height: 40 });
+      expect(branding.data.iconUrl).toBe(`/program/${config.slug}/icons/icon-32.png`);
     }
     const names = new Set(configs.map((c) => c.branding.colors.primary));
     expect(names.size).toBe(configs.length);

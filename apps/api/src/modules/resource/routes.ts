@@ -15,11 +15,12 @@ import {
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
+import { programIconPath, type ProgramPictures } from '../../platform/program-icons.ts';
 import { sendStaticAnswer, staticAnswer } from '../../platform/static-answer.ts';
 import { listCountries } from './countries.ts';
 import { findFeatureToggles, findSupportPlan, findSupportPlans } from './repository.ts';
 
-export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPictures }> = async (app, { db, pictures }) => {
   // A static answer (platform/static-answer.ts): serialised once per language and checked against the schema
   // once, here, with a strong ETag, so a return visit revalidates with a 304.
   const countries = new Map(
@@ -70,6 +71,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       data: {
         slug,
         logoUrl: `/program/${slug}/${branding.logoPath}`,
+        mark: pictures.mark(request.program),
+        iconUrl: programIconPath(slug, 'icon-32'),
         colors: branding.colors as never,
       },
     };

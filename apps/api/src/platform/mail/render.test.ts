@@ -14,7 +14,7 @@ describe('mail rendering', () => {
     expect(mail.text).toContain(LINK);
     expect(mail.html).toMatch(/^<!doctype html>\n<html lang="es">/);
     expect(mail.html).toContain('<a href="http://alivio.localhost:3000/password/recover?n=abc&amp;s=def"');
-    expect(mail.html).toContain('src="http://alivio.localhost:3000/program/alivio/images/logo.svg" alt="Alivio"');
+    expect(mail.html).toContain('src="http://alivio.localhost:3000/program/alivio/icons/mark.png" alt="Alivio"');
     expect(mail.html).toContain('#5B2A86');
     // The body's blank lines become paragraphs.
     expect(mail.html.match(/<p style=/g)?.length).toBeGreaterThanOrEqual(5);
@@ -28,7 +28,7 @@ describe('mail rendering', () => {
     expect(mail.text).toContain('soporte@pielplena.example');
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain('#00695C');
-    expect(mail.html).toContain('http://piel.localhost:3000/program/piel/images/logo.svg');
+    expect(mail.html).toContain('http://piel.localhost:3000/program/piel/icons/mark.png');
   });
 
   it('escapes a patient name that tries to inject HTML, in the body and in the subject line', () => {

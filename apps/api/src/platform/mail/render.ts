@@ -6,6 +6,7 @@ import IntlMessageFormat, { PART_TYPE } from 'intl-messageformat';
 import { z } from 'zod';
 import { ProgramConfigSchema, ProgramSlugSchema, type Branding } from '@portal/contracts/program-files';
 import type { MailKind, MailLanguage } from './outbox.ts';
+import { programIconPath } from '../program-icons.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -157,7 +158,8 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         .filter((paragraph) => paragraph.length > 0)
         .map((paragraph) => `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`)
         .join('\n');
-      const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}/program/${program.slug}/${program.branding.logoPath}`;
+      // The logo as a PNG: Gmail and Outlook show no SVG (program-icons.ts).
+      const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}${programIconPath(program.slug, 'mark')}`;
       const html = `<!doctype html>
 <html lang="${mail.language}">
 <head>

@@ -172,8 +172,8 @@ function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry
       </a>
       <div className="site-header__bar">
         <Link className="brand" to={pathInLanguage(language, session ? paths.home : paths.login)}>
-          {/* The logo is the program's mark; its name is the text beside it (the link's name). */}
-          <img className="brand__logo" src={program.logoUrl} alt="" height={40} />
+          {/* The logo is the program's mark (a PNG, decision 032); its name is the text beside it (the link's name). */}
+          <img className="brand__logo" src={program.mark.url} alt="" width={program.mark.width} height={program.mark.height} />
           <span className="brand__name">{program.name}</span>
         </Link>
         {items.length > 0 ? <TopNavigation items={items} /> : null}
