@@ -95,13 +95,13 @@ export interface Measured {
   errors: number;
 }
 
-export async function measure(url: string, headers: Record<string, string> = {}, request: { method?: 'POST'; body?: string; connections?: number } = {}): Promise<Measured> {
+export async function measure(url: string, headers: Record<string, string> = {}, request: { method?: 'POST'; body?: string; connections?: number; warmup?: boolean } = {}): Promise<Measured> {
   const connections = request.connections ?? CONNECTIONS;
   const result = await autocannon({
     url,
     connections,
     duration: DURATION_S,
-    ...(WARMUP_S > 0 ? { warmup: { connections, duration: WARMUP_S } } : {}),
+    ...(WARMUP_S > 0 && request.warmup !== false ? { warmup: { connections, duration: WARMUP_S } } : {}),
     headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(request.method ? { method: request.method } : {}),
     ...(request.body ? { body: request.body } : {}),
