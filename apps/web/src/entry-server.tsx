@@ -1,11 +1,12 @@
 // The public pages the server renders (decision 029): the login screen's HTML, drawn by the same components the
 // browser then hydrates, so that a phone paints the whole page from the HTML and its scripts only attach to it.
-// Built by `vite build --ssr` into dist-ssr/; apps/api's server-render.ts calls it with the program's content
-// fetched through the same requests the browser makes.
+// Built by `vite build --ssr` into dist-ssr/; apps/api's web/server-render.ts calls it with the program's content
+// fetched through the same requests the browser makes, through the interface ServerEntry (contracts) both sides name.
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import type { Language } from '@portal/contracts/enums';
+import { SERVER_RENDERED_PATHS } from '@portal/contracts/paths';
+import type { ServerEntry } from '@portal/contracts/server-entry';
 import { createApiClient } from './lib/api-client.ts';
 import { AppProviders } from './app/app.tsx';
 import { AppRoutes, preloadScreenAt } from './app/router.tsx';
@@ -13,12 +14,9 @@ import { loadProgramBoot, type ProgramSource } from './program/program-content.t
 import { programStore } from './program/program-store.ts';
 
 /** The program's content read through `fetch` (the server's own answers), as the browser's API client reads it. */
-export function programSource(fetch: typeof globalThis.fetch): ProgramSource {
+function programSource(fetch: typeof globalThis.fetch): ProgramSource {
   return { api: createApiClient({ fetchImpl: fetch, getToken: () => undefined }), fetch, ts: Date.now() };
 }
-
-/** The paths rendered on the server: the login screen in each language, without a query. */
-export const SERVER_RENDERED_PATHS: Record<string, Language> = { '/login': 'es', '/en/login': 'en' };
 
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -27,7 +25,7 @@ let queue: Promise<unknown> = Promise.resolve();
  * program's content did not all load (the browser then draws the page as before). One render at a time: the
  * program's content lives in one store, as in a browser page.
  */
-export function renderPage(path: string, slug: string, source: ProgramSource): Promise<string | undefined> {
+function renderPage(path: string, slug: string, source: ProgramSource): Promise<string | undefined> {
   const language = SERVER_RENDERED_PATHS[path];
   if (!language) return Promise.resolve(undefined);
   const render = queue.then(async () => {
@@ -56,3 +54,9 @@ export function renderPage(path: string, slug: string, source: ProgramSource): P
   queue = render.catch(() => undefined);
   return render;
 }
+
+/**
+ * The build's one export, read by the API as ServerEntry: a default export, so that no export name can drift, and
+ * `satisfies`, so that a renamed member fails this type check as it fails the API's.
+ */
+export default { programSource, renderPage } satisfies ServerEntry<ProgramSource>;

@@ -50,9 +50,13 @@ export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   program: z.object({ slug: z.string(), name: z.string() }),
   account: Row,
+  /** Changes of login e-mail asked for, confirmed or not. */
+  emailChanges: z.array(Row),
   patient: Row,
   plans: z.array(Row),
   caregiver: Row.nullable(),
+  /** What the program held before the patient enrolled from its invitation (signup?v=ppr), if it did. */
+  invitation: Row.nullable(),
   treatments: z.array(Row),
   consents: z.array(ConsentRecordSchema),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),

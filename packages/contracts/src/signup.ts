@@ -18,6 +18,7 @@ import {
 import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
 import type { FieldSettings } from './program-files.ts';
 import { textField } from './text.ts';
+import { todayInCountry } from './time-zones.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the wizard and the server
@@ -405,7 +406,7 @@ export interface SignupProgramContext {
   latestTermsVersion: string;
 }
 export interface SignupSchemaOptions {
-  /** YYYY-MM-DD reference of the date rules (the server passes its clock's day). */
+  /** YYYY-MM-DD reference of the date rules (the server passes its clock's day); by default today in the plan's country. */
   today?: string;
 }
 
@@ -448,7 +449,7 @@ export function treatmentSchemaFor(fieldSettings: FieldSettings) {
  * treatment per product, a password unless skip-password mode.
  */
 export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanContext, program: SignupProgramContext, options: SignupSchemaOptions = {}) {
-  const today = options.today ?? todayIso();
+  const today = options.today ?? todayInCountry(plan.country);
   const { steps, fields } = fieldSettings;
   const shape = SignupBodySchema.shape;
   return SignupBodySchema.extend({

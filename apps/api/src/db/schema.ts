@@ -1,4 +1,6 @@
-// The whole domain model (docs/architecture.md): later features extend these tables, never reshape them.
+// The domain model of the features built so far (docs/architecture.md). A new feature designs its own tables and
+// records that design in a decision (decision 033); a table holding a patient's data is classified in
+// modules/account/patient-data.ts, or its test fails.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -255,93 +257,6 @@ export const treatment = pgTable('treatment', {
   // Already-registered products cannot be added twice (only among live treatments).
   uniqueIndex('treatment_live_product_uq').on(t.planPatientId, t.productId).where(sql`${t.deletedAt} is null`),
 ]);
-
-export const benefit = pgTable('benefit', {
-  id: serial('id').primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  productId: integer('product_id').references(() => product.id),
-  kind: text('kind', { enum: ['DISCOUNT', 'PREVENTIVE_OFFER', 'APPOINTMENT', 'GENERAL'] }).notNull(),
-  searchQuery: text('search_query').notNull(),
-  titleKey: text('title_key').notNull(),
-  discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }),
-  active: boolean('active').notNull().default(true),
-});
-
-export const discountCode = pgTable('discount_code', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  benefitId: integer('benefit_id').notNull().references(() => benefit.id),
-  code: text('code').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
-
-export const coupon = pgTable('coupon', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
-  benefitId: integer('benefit_id').references(() => benefit.id),
-  modifiedByUserId: uuid('modified_by_user_id'),
-  code: text('code').notNull().unique(),
-  createdAt: createdAt(),
-});
-
-export const purchase = pgTable('purchase', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  productId: integer('product_id').notNull().references(() => product.id),
-  quantity: integer('quantity').notNull(),
-  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-  currency: text('currency').notNull(),
-  purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
-}, (t) => [index('purchase_plan_patient_idx').on(t.planPatientId, t.purchasedAt)]);
-
-export const redemption = pgTable('redemption', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  productId: integer('product_id').notNull().references(() => product.id),
-  benefitId: integer('benefit_id').references(() => benefit.id),
-  quantity: integer('quantity').notNull(),
-  redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
-}, (t) => [index('redemption_plan_patient_idx').on(t.planPatientId, t.redeemedAt)]);
-
-export const bookingSlot = pgTable('booking_slot', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  benefitId: integer('benefit_id').notNull().references(() => benefit.id),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  capacity: integer('capacity').notNull().default(1),
-}, (t) => [index('booking_slot_benefit_idx').on(t.benefitId, t.startsAt)]);
-
-export const booking = pgTable('booking', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  slotId: bigint('slot_id', { mode: 'number' }).notNull().references(() => bookingSlot.id),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  status: text('status', { enum: ['BOOKED', 'CANCELLED'] }).notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('booking_slot_patient_uq').on(t.slotId, t.planPatientId)]);
-
-export const condition = pgTable('condition', {
-  id: serial('id').primaryKey(),
-  searchQuery: text('search_query').notNull().unique(),
-});
-
-export const lesson = pgTable('lesson', {
-  id: serial('id').primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  conditionId: integer('condition_id').notNull().references(() => condition.id),
-  searchQuery: text('search_query').notNull(),
-  language: text('language', { enum: ['es', 'en'] }).notNull(),
-  title: text('title').notNull(),
-  body: text('body').notNull(),
-  position: integer('position').notNull(),
-}, (t) => [uniqueIndex('lesson_uq').on(t.programId, t.conditionId, t.searchQuery, t.language)]);
-
-export const lessonProgress = pgTable('lesson_progress', {
-  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
-  lessonId: integer('lesson_id').notNull().references(() => lesson.id),
-  completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('lesson_progress_pk').on(t.patientId, t.lessonId)]);
 
 /** Transactional outbox: mails are written with the change that causes them, delivered by a worker. */
 export const outbox = pgTable('outbox', {

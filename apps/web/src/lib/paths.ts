@@ -1,51 +1,9 @@
-// Route patterns (spec section 2) next to their link builders, and the language-prefix rules.
-import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enum-lists';
+// Route patterns and the language-prefix rules live in the contracts (the API serves the pages by the same rules);
+// the browser's own rules about where a login may send the visitor back to are here.
+import { paths, pathInLanguage } from '@portal/contracts/paths';
+import type { Language } from '@portal/contracts/enum-lists';
 
-export const paths = {
-  home: '/home',
-  learning: (condition?: string, lesson?: string) => ['/learning', condition, lesson].filter(Boolean).join('/'),
-  treatments: '/treatments',
-  treatmentsNew: '/treatments/new',
-  caregiverAdd: '/caregiver/add',
-  purchases: (idProduct: string | number) => `/purchases/${idProduct}`,
-  redemptions: (product?: string) => (product ? `/redemptions/${product}` : '/redemptions'),
-  redemptionsMenu: (product: string) => `/redemptions/${product}/menu`,
-  benefits: (product?: string) => (product ? `/benefits/${product}` : '/benefits'),
-  couponCode: (product: string) => `/benefits/${product}/coupon-code`,
-  booking: (idBenefit: number) => `/benefit/${idBenefit}/booking`,
-  profile: '/profile',
-  login: '/login',
-  passwordForgot: '/password/forgot',
-  passwordRecover: '/password/recover',
-  logout: '/logout',
-  signup: '/signup',
-  signupNotMe: '/signup/not-me',
-  coupon: '/coupon',
-  emailConfirm: '/email/confirm',
-} as const;
-
-/** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */
-export function languageOfPath(pathname: string): Language {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : DEFAULT_LANGUAGE;
-}
-
-/** The path without its language prefix, `/en` or the redundant `/es` (always starts with '/'). */
-export function stripLanguage(pathname: string): string {
-  if (pathname === '/en' || pathname === '/es') return '/';
-  return pathname.startsWith('/en/') || pathname.startsWith('/es/') ? pathname.slice(3) : pathname;
-}
-
-/** Routes that take no language prefix. */
-export function isUnprefixedRoute(pathname: string): boolean {
-  return /^\/benefit\/[^/]+\/booking\/?$/.test(pathname);
-}
-
-/** Writes a prefix-free path in a language: es has no prefix, en has /en. */
-export function pathInLanguage(language: Language, path: string): string {
-  const bare = stripLanguage(path);
-  if (language === DEFAULT_LANGUAGE || isUnprefixedRoute(bare)) return bare;
-  return bare === '/' ? '/en' : `/en${bare}`;
-}
+export { isUnprefixedRoute, languageOfPath, pathInLanguage, paths, stripLanguage } from '@portal/contracts/paths';
 
 /**
  * The same-origin path (path, query, hash) that `next` names, or undefined when it is absent or could

@@ -1,22 +1,37 @@
 // Erasure of closed accounts whose grace period is over (`npm run accounts:purge`, decision 019). Idempotent: an
-// erased account is marked and never touched again; running it twice erases nothing more.
-import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+// erased account is marked and never touched again; running it twice erases nothing more. What it does with each
+// table is declared in patient-data.ts, and patient-data.int.test.ts checks that no personal value is left.
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { auditEvent, caregiver, emailChange, outbox, passwordReset, patient, planPatient, treatment, userAccount } from '../../db/schema.ts';
+import { auditEvent, caregiver, emailChange, identityPool, idempotencyKey, outbox, passwordReset, patient, planPatient, preregistration, treatment, userAccount } from '../../db/schema.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
 export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: number }> {
   const due = await db
-    .select({ id: userAccount.id, email: userAccount.email })
+    .select({ id: userAccount.id, email: userAccount.email, programId: identityPool.programId })
     .from(userAccount)
+    .innerJoin(identityPool, eq(identityPool.id, userAccount.poolId))
     .where(and(eq(userAccount.status, 'DISABLED'), isNotNull(userAccount.closureRequestedAt), lte(userAccount.eraseAfter, now), isNull(userAccount.erasedAt)));
   for (const account of due) {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
       const [row] = await t.select({ id: patient.id, programId: patient.programId }).from(patient).where(eq(patient.userId, account.id));
+      // Every address the account had: mails to an earlier one (an e-mail change's notice) carry it too.
+      const addresses = new Set([account.email]);
+      for (const change of await t.select({ newEmail: emailChange.newEmail }).from(emailChange).where(eq(emailChange.userId, account.id))) addresses.add(change.newEmail);
+      // The sign-up's stored answer (for a retry with the same key) names the patient and the address enrolled with.
+      const signupAnswer = and(eq(idempotencyKey.programId, account.programId), sql`${idempotencyKey.responseBody} -> 'data' ->> 'userId' = ${account.id}`);
+      for (const stored of await t.select({ body: idempotencyKey.responseBody }).from(idempotencyKey).where(signupAnswer)) {
+        const email = (stored.body as { data?: { email?: unknown } } | null)?.data?.email;
+        if (typeof email === 'string') addresses.add(email);
+      }
+      await t.delete(idempotencyKey).where(signupAnswer);
       if (row) {
+        // The invitation the patient enrolled from holds what the program had entered: it stays used, without it.
+        for (const invitation of await t.select({ email: preregistration.email }).from(preregistration).where(eq(preregistration.patientId, row.id))) addresses.add(invitation.email);
+        await t.update(preregistration).set({ email: tombstoneEmail(account.id), data: {} }).where(eq(preregistration.patientId, row.id));
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
         if (plans.length > 0) {
           // The treatments stay (the program's counts), without the free text that could name a person.
@@ -51,8 +66,9 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
       }
       await t.delete(emailChange).where(eq(emailChange.userId, account.id));
       await t.delete(passwordReset).where(eq(passwordReset.userId, account.id));
-      // Mails already written to the old address carry it: they go too.
-      await t.delete(outbox).where(eq(outbox.recipient, account.email));
+      // Mails already written carry the address (and some the name): they go too. Only the program's own: the same
+      // address may hold an account of another program.
+      await t.delete(outbox).where(and(eq(outbox.programId, account.programId), inArray(outbox.recipient, [...addresses])));
       await t
         .update(userAccount)
         // '!' is no argon2 hash: no password can ever match it.

@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
-import { auditEvent, caregiver, consentRecord, emailChange, identityPool, patient, planPatient, product, session, treatment, userAccount } from '../../db/schema.ts';
+import { auditEvent, caregiver, consentRecord, emailChange, identityPool, patient, planPatient, preregistration, product, session, treatment, userAccount } from '../../db/schema.ts';
 
 export async function findAccount(db: Db, userId: string) {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);
@@ -164,6 +164,15 @@ export async function collectPatientData(db: Db, userId: string, patientId: numb
     .innerJoin(product, eq(product.id, treatment.productId))
     .where(eq(planPatient.patientId, patientId))
     .orderBy(asc(treatment.id));
+  const emailChanges = await db
+    .select({ newEmail: emailChange.newEmail, createdAt: emailChange.createdAt, expiresAt: emailChange.expiresAt, usedAt: emailChange.usedAt })
+    .from(emailChange)
+    .where(eq(emailChange.userId, userId))
+    .orderBy(asc(emailChange.createdAt));
+  const [invitation] = await db
+    .select({ email: preregistration.email, data: preregistration.data, language: preregistration.language, createdAt: preregistration.createdAt, usedAt: preregistration.usedAt })
+    .from(preregistration)
+    .where(eq(preregistration.patientId, patientId));
   const consents = await listConsents(db, patientId);
   const activity = await db
     .select({ action: auditEvent.action, at: auditEvent.createdAt })
@@ -171,6 +180,6 @@ export async function collectPatientData(db: Db, userId: string, patientId: numb
     .where(eq(auditEvent.actorUserId, userId))
     .orderBy(asc(auditEvent.id))
     .limit(1000);
-  return { account, patient: patientRow, plans, caregiver: caregiverRow, treatments, consents, activity };
+  return { account, emailChanges, patient: patientRow, plans, caregiver: caregiverRow, invitation, treatments, consents, activity };
 }
 

@@ -1,6 +1,7 @@
 // Caregiver rules (issue 9, spec section 5): one caregiver per patient; an identification never cares for two
 // patients of the program (checked first, and decided by the unique index under a race); a minor must keep one.
-import { ageOn, isValidIdentificationNumber, todayIso, type Caregiver } from '@portal/contracts/signup';
+import { ageOn, isValidIdentificationNumber, type Caregiver } from '@portal/contracts/signup';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
@@ -119,7 +120,7 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
     async remove(caller: Caller, id: number): Promise<void> {
       if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
       const plan = await planOf(caller);
-      if (ageOn(caller.birthDate, todayIso(clock())) < plan.settings.minorAgeYears) throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
+      if (ageOn(caller.birthDate, todayInCountry(caller.country as CountryCode, clock())) < plan.settings.minorAgeYears) throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
       const now = clock();
       await db.transaction(async (tx) => {
         const t = tx as unknown as Db;

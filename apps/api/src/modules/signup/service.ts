@@ -5,7 +5,6 @@ import {
   isValidIdentificationNumber,
   normalizePhoneNumber,
   signupSchemaFor,
-  todayIso,
   type Caregiver,
   type Citizen,
   type DosageCheckBody,
@@ -18,6 +17,7 @@ import {
   type PreregistrationLink,
   type SignupResponse,
 } from '@portal/contracts/signup';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { ErrorCode } from '@portal/contracts/errors';
 import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
 import type { AppConfig } from '../../config.ts';
@@ -78,7 +78,8 @@ function addOneYear(day: string): string {
 
 export function createSignupService(deps: SignupDeps) {
   const { db, clock, config, citizens, locations, onMailQueued } = deps;
-  const today = () => todayIso(clock());
+  /** Today where the plan's patients live: the reference of the age and date rules. */
+  const today = (country: string) => todayInCountry(country as CountryCode, clock());
 
   async function planOf(program: ProgramRow, supportPlanId: number): Promise<PlanRow & { settings: FieldSettings }> {
     // A plan of another program is as unknown as a plan that does not exist.
@@ -106,13 +107,13 @@ export function createSignupService(deps: SignupDeps) {
     async isDoseApproved(program: ProgramRow, body: Omit<DosageCheckBody, 'supportPlanId' | 'productId'> & { supportPlanId: number; productId: number }): Promise<boolean> {
       const plan = await planOf(program, body.supportPlanId);
       const item = (await repo.findProducts(db, program.id)).find((row) => row.id === body.productId);
-      return Boolean(item && productServes(item, plan.country, body.birthDate, today()) && isDoseWithin(item.maxUnitAmount, body.unitAmount));
+      return Boolean(item && productServes(item, plan.country, body.birthDate, today(plan.country)) && isDoseWithin(item.maxUnitAmount, body.unitAmount));
     },
 
     /** The program's products for the plan's country, and for the age of `birthDate` when given. */
     async productsFor(program: ProgramRow, supportPlanId: number, birthDate?: string): Promise<PlanProduct[]> {
       const plan = await planOf(program, supportPlanId);
-      const day = today();
+      const day = today(plan.country);
       return (await repo.findProducts(db, program.id))
         .filter((item) => productServes(item, plan.country, birthDate, day)) // a future birth date gives a negative age: no product
         .map((item) => ({
@@ -147,7 +148,7 @@ export function createSignupService(deps: SignupDeps) {
     /** Enrols a patient: 201 with the answer, or the stored answer again for a repeated idempotency key. */
     async signup(program: ProgramRow, body: SignupBody): Promise<SignupResponse> {
       const plan = await planOf(program, (body as { supportPlanId: number }).supportPlanId);
-      const day = today();
+      const day = today(plan.country);
       const schema = signupSchemaFor(plan.settings, { id: plan.id, country: plan.country as CountryCode, identificationTypes: plan.identificationTypes as IdentificationType[] }, program, { today: day });
       const result = schema.safeParse(body);
       if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));

@@ -3,9 +3,10 @@
 // partial unique index decides), modifications only with the doctor's authorisation, soft delete with a reason,
 // and an audit_event for every change (ids and field names only: no health data in free text).
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
-import { treatmentSchemaFor, todayIso, type TreatmentInput } from '@portal/contracts/signup';
+import { treatmentSchemaFor, type TreatmentInput } from '@portal/contracts/signup';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import { isDoseApproved, productServes, MAX_LIVE_TREATMENTS, type DeleteTreatment, type TreatmentsList, type TreatmentView } from '@portal/contracts/treatments';
-import type { ProductUnit } from '@portal/contracts/enums';
+import type { CountryCode, ProductUnit } from '@portal/contracts/enums';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
@@ -74,7 +75,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
     if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
     const input = result.data as TreatmentInput;
     const product = await repo.findProduct(db, caller.programId, input.productId);
-    if (!product || !productServes(product, plan.country, caller.birthDate, todayIso(clock()))) {
+    if (!product || !productServes(product, plan.country, caller.birthDate, todayInCountry(plan.country as CountryCode, clock()))) {
       throw new AppError('VALIDATION_FAILED', { productId: ['signup.treatment.medicine.notAvailable'] });
     }
     if (!isDoseApproved(product.maxUnitAmount, input.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { unitAmount: ['signup.details.doseNotApproved'] });

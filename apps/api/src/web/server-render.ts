@@ -6,13 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-
-/** What apps/web/src/entry-server.tsx exports (its build is plain JavaScript). */
-interface EntryServer {
-  SERVER_RENDERED_PATHS: Record<string, string>;
-  programSource(fetch: typeof globalThis.fetch): unknown;
-  renderPage(path: string, slug: string, source: unknown): Promise<string | undefined>;
-}
+import { SERVER_RENDERED_PATHS } from '@portal/contracts/paths';
+import type { ServerEntry } from '@portal/contracts/server-entry';
 
 /** A rendered page is used for this long, then rendered again (the program's plan or files may have changed). */
 const FRESH_MS = 60_000;
@@ -45,7 +40,8 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDir: strin
     app.log.warn('web server build not found: the login page is drawn by the browser (npm run build makes it)');
     return undefined;
   }
-  const entry = (await import(pathToFileURL(entryPath).href)) as EntryServer;
+  // Plain JavaScript at run time: typed by the interface apps/web/src/entry-server.tsx `satisfies` (contracts).
+  const entry = ((await import(pathToFileURL(entryPath).href)) as { default: ServerEntry }).default;
 
   /** fetch answered by this server for the program's host: the plan, branding, toggles and files a browser reads. */
   const fetchFor =
@@ -75,7 +71,7 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDir: strin
   };
 
   return {
-    renders: (pathname) => Object.hasOwn(entry.SERVER_RENDERED_PATHS, pathname),
+    renders: (pathname) => Object.hasOwn(SERVER_RENDERED_PATHS, pathname),
     async render(slug, pathname) {
       const key = `${slug}|${pathname}`;
       const cached = cache.get(key);

@@ -13,10 +13,9 @@ import { writeWebBuild } from '../test/web-build.ts';
  * as the real one does; it fails for piel, and never ends for equilibrio's Spanish page.
  */
 const ENTRY_SERVER = `
-export const SERVER_RENDERED_PATHS = { '/login': 'es', '/en/login': 'en' };
 let calls = 0;
-export function programSource(fetch) { return { fetch }; }
-export async function renderPage(path, slug, source) {
+function programSource(fetch) { return { fetch }; }
+async function renderPage(path, slug, source) {
   calls += 1;
   if (slug === 'piel') throw new Error('render failed');
   if (slug === 'equilibrio' && path === '/login') return new Promise(() => {});
@@ -24,6 +23,7 @@ export async function renderPage(path, slug, source) {
   const login = await source.fetch('/program/' + slug + '/configuration/login.json?ts=1');
   return '<main class="rendered" data-calls="' + calls + '" data-plan="' + plan.data.slug + '" data-file="' + login.status + '">' + path + '</main>';
 }
+export default { programSource, renderPage };
 `;
 
 describe(`the server-rendered login page (${TEST_DB})`, () => {

@@ -5,19 +5,19 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts/enums';
-import { notFound } from './errors.ts';
-import { isProgramIconName, manifestIcons, programIconPath, type ProgramMark, type ProgramPictures } from './program-icons.ts';
-import type { ProgramRow } from './programs.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/enums';
+import { languageOfPath, pageFrameOf } from '@portal/contracts/paths';
+import { notFound } from '../platform/errors.ts';
+import { isProgramIconName, manifestIcons, programIconPath, type ProgramMark, type ProgramPictures } from '../platform/program-icons.ts';
+import type { ProgramRow } from '../platform/programs.ts';
 import { loadServerRenderer } from './server-render.ts';
-import { sendStaticAnswer, staticAnswer, type StaticAnswer } from './static-answer.ts';
+import { sendStaticAnswer, staticAnswer, type StaticAnswer } from '../platform/static-answer.ts';
 
 /** The only program files served: these folders, these extensions (everything else under programs/ stays private). */
 const PROGRAM_FILE = /^\/[a-z][a-z0-9-]+\/(configuration|phones|navigation|texts|images)\/[a-z0-9-]+\.(json|svg)$/;
 const PROGRAM_FILE_TYPES: Record<string, string> = { json: 'application/json; charset=utf-8', svg: 'image/svg+xml' };
 /** The web adds ?ts=<timestamp> to every program request; within five minutes a copy is reused, then revalidated (304). */
 const PROGRAM_FILE_CACHE = 'public, max-age=300, must-revalidate';
-const LANGUAGES: readonly Language[] = ['es', 'en'];
 
 /**
  * The web-app manifest of the request's program (its host names it), so "add to home screen" installs
@@ -93,7 +93,7 @@ function plainText(texts: Record<string, string>, key: string): string | undefin
   return text && !/[{}<]/.test(text) ? escapeHtml(text) : undefined;
 }
 
-type FrameKind = 'login' | 'page';
+type FrameKind = ReturnType<typeof pageFrameOf>;
 
 /**
  * The page frame drawn from the HTML before any script runs: the program's header (mark and name), and the login
@@ -147,14 +147,10 @@ export function programHtml(indexHtml: string, program: ProgramRow, mark: Progra
     .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind));
 }
 
-/** Which language and frame a page path asks for: English under /en, Spanish otherwise; the login card on /login. */
+/** Which language and frame a page path asks for, by the web's own rules (contracts/paths.ts). */
 function pageOf(url: string): { language: Language; kind: FrameKind } {
   const pathname = url.split('?')[0] ?? '/';
-  const english = pathname === '/en' || pathname.startsWith('/en/');
-  // The web also accepts /es/... (and drops the prefix).
-  const prefixed = english || pathname === '/es' || pathname.startsWith('/es/');
-  const rest = prefixed ? pathname.slice(3) || '/' : pathname;
-  return { language: english ? 'en' : 'es', kind: rest === '/login' || rest === '/login/' || rest === '/password/forgot' ? 'login' : 'page' };
+  return { language: languageOfPath(pathname), kind: pageFrameOf(pathname) };
 }
 
 export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[], pictures: ProgramPictures, firstRenderWaitMs: number): Promise<boolean> {

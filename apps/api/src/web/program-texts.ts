@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type Language } from '@portal/contracts/enums';
-import { notFound } from './errors.ts';
+import { notFound } from '../platform/errors.ts';
 
 /** The locale the web formats each language in (program-context.tsx): a message is parsed as it would be there. */
 const LOCALES: Record<Language, string> = { es: 'es-419', en: 'en-US' };
