@@ -43,6 +43,8 @@ import { createAccountService } from './modules/account/service.ts';
 import { decorateDoors, securitySchemesOf, type DoorResolver } from './platform/door.ts';
 import { PATIENT_DOOR } from './platform/patient-auth.ts';
 import { PHARMACY_DOOR, type PharmacyCaller } from './platform/pharmacy-auth.ts';
+import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
+import { findFeatureToggles } from './modules/resource/repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,6 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerSubjectLimit(app, config.recoveryHmacSecret);
   registerProgramResolution(app, programs);
+  registerFeatureGate(app, createFeatureToggles((programId) => findFeatureToggles(database.db, programId), clock));
   decorateDoors(app);
 
   await app.register(swagger, {
