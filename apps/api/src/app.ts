@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
@@ -29,7 +29,7 @@ import { resourceRoutes } from './modules/resource/routes.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
 import { createFallbackLockoutStore, createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
-import { identityRoutes } from './modules/identity/routes.ts';
+import { identityRoutes, identitySessionRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './modules/identity/session-cache.ts';
 import { createTokenService } from './modules/identity/tokens.ts';
@@ -40,7 +40,11 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { authenticatedScope, decorateCaller } from './platform/patient-auth.ts';
+import { decorateDoors, securitySchemesOf, type DoorResolver } from './platform/door.ts';
+import { PATIENT_DOOR } from './platform/patient-auth.ts';
+import { PHARMACY_DOOR, type PharmacyCaller } from './platform/pharmacy-auth.ts';
+import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
+import { findFeatureToggles } from './modules/resource/repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,6 +66,11 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** The time source of every rule with a deadline (lockouts, link expiry, sessions); tests move it. */
   clock?: () => Date;
+  /**
+   * The pharmacy door's resolver and the routes behind it (decision 034). The pharmacy loop brings its tables, its
+   * key format and its routes; until then only tests open this door.
+   */
+  pharmacy?: { resolve: DoorResolver<PharmacyCaller>; routes: FastifyPluginAsync };
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -151,12 +160,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerSubjectLimit(app, config.recoveryHmacSecret);
   registerProgramResolution(app, programs);
-  decorateCaller(app);
+  registerFeatureGate(app, createFeatureToggles((programId) => findFeatureToggles(database.db, programId), clock));
+  decorateDoors(app);
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Patient portal API', version: config.appVersion },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: securitySchemesOf([PATIENT_DOOR, PHARMACY_DOOR]) },
     },
     transform: jsonSchemaTransform,
   });
@@ -177,15 +187,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
       const account = createAccountService({ db: database.db, clock, config, onMailQueued: () => app.mail?.worker.wake() });
       await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
-      // Everything the patient owns: one door (the caller from the token) for every route of this scope.
+      // Everything the patient owns: the patient's door (the caller from the bearer token) for every route of this scope.
       await api.register(async (patientApi) => {
-        authenticatedScope(patientApi, (request) => identity.resolveCaller(request.program, request.headers.authorization));
+        PATIENT_DOOR.open(patientApi, (request) => identity.resolveCaller(request.program, request.headers.authorization));
+        await patientApi.register(identitySessionRoutes, { identity });
         const locations = createGazetteerDirectory();
         await patientApi.register(profileRoutes, { db: database.db, clock, findLocation: (id, language) => locations.get(id, language) });
         await patientApi.register(caregiverRoutes, { db: database.db, clock });
         await patientApi.register(treatmentRoutes, { db: database.db, clock });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
       });
+      // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.
+      const { pharmacy } = options;
+      if (pharmacy) {
+        await api.register(async (pharmacyApi) => {
+          PHARMACY_DOOR.open(pharmacyApi, pharmacy.resolve);
+          await pharmacyApi.register(pharmacy.routes);
+        });
+      }
     },
     { prefix: '/api/v1' },
   );

@@ -11,6 +11,8 @@ export const ERROR_CATALOGUE = {
   PROGRAM_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
   SUPPORT_PLAN_NOT_FOUND: { status: 404, messageKey: 'errors.notFound' },
   METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.notFound' },
+  // A call of a feature the program has turned off (its feature toggle): as if the program had no such feature.
+  FEATURE_DISABLED: { status: 404, messageKey: 'errors.featureDisabled' },
   // Written by the HTTP layer before any route runs (a request not received in time; headers too large).
   REQUEST_TIMEOUT: { status: 408, messageKey: 'errors.unexpected.title' },
   HEADERS_TOO_LARGE: { status: 431, messageKey: 'errors.validation' },

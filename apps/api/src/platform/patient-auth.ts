@@ -1,11 +1,11 @@
-// One door for the patient: a scope of routes registered with `authenticatedScope` gets the caller on
-// `request.caller` (user, session, patient, plan, program) before anything else runs; routes read it with
-// `callerOf(request)` and never touch the token or the session store. Ids in paths are looked up inside the
-// caller's own data, so another patient's or another program's id is simply "not found".
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+// The patient's door (decision 034): a scope opened with `PATIENT_DOOR` resolves the bearer token of its
+// program's pool to the caller (user, session, patient, plan, program) before anything else runs; routes read
+// it with `callerOf(request)` and never touch the token or the session store. Ids in paths are looked up inside
+// the caller's own data, so another patient's or another program's id is simply "not found".
+import type { FastifyRequest } from 'fastify';
+import { defineDoor } from './door.ts';
 
-/** Who is calling an authenticated route: always taken from the token, never from the path or the body. */
+/** Who is calling a patient route: always taken from the token, never from the path or the body. */
 export interface Caller {
   userId: string;
   sessionId: string;
@@ -24,36 +24,10 @@ export interface Caller {
   language: 'es' | 'en';
 }
 
-/** Resolves the bearer token of a request to its caller, or throws UNAUTHENTICATED. */
-export type CallerResolver = (request: FastifyRequest) => Promise<Caller>;
+/** Patients come in with a bearer access token of their program's identity pool. */
+export const PATIENT_DOOR = defineDoor<Caller>({ name: 'patient', schemeName: 'bearer', scheme: { type: 'http', scheme: 'bearer' } });
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on routes of an authenticated scope; read it with `callerOf(request)`. */
-    caller: Caller | null;
-  }
-}
-
-export function decorateCaller(app: FastifyInstance): void {
-  app.decorateRequest('caller', null);
-}
-
-/** The caller of an authenticated route (a route outside such a scope has none: a programming error answers 401). */
+/** The patient calling a route of the patient door (a route of any other door, or of none, answers 401). */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError('UNAUTHENTICATED');
-  return request.caller;
-}
-
-/**
- * Makes every route of `scope` (a plugin's own encapsulated instance) require a patient's token: the caller is
- * resolved on `onRequest`, before the body is parsed or validated, so an anonymous call is a 401 whatever it
- * sends; the OpenAPI document marks each route with the bearer scheme.
- */
-export function authenticatedScope(scope: FastifyInstance, resolve: CallerResolver): void {
-  scope.addHook('onRoute', (route) => {
-    route.schema = { ...route.schema, security: [{ bearer: [] }] };
-  });
-  scope.addHook('onRequest', async (request) => {
-    request.caller = await resolve(request);
-  });
+  return PATIENT_DOOR.callerOf(request);
 }

@@ -1,121 +1,179 @@
-// The access matrix: every route that takes an id of the patient's own data, tried with the ids of another
-// patient of the same program and of another program, with a token of each pool and with none. Another
-// patient's id is "not found" (never their data, never a change to it); a token of another pool, or none, is 401.
-// A route added to the authenticated scope with an id in its path and missing here fails the last test.
-import { randomInt } from 'node:crypto';
+// The access matrix: every route behind a door, with the rows each module declares in its `access-rows.ts`
+// (test/access-matrix.ts). A patient route is tried with another patient of the same program, a patient of another
+// program, a token of each pool, no token and a pharmacy's key: another patient's id is "not found" (never their
+// data, never a change to it), another patient's call without an id acts on its own data only, and a token of
+// another pool, none, or a pharmacy's key is 401. A pharmacy route (a test-only one until the pharmacy loop) opens
+// to its key only, never to a patient's token. "Changed nothing" is each module's own snapshot of the owner's data.
+// The rows must cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
-import { CaregiverGetResponseSchema } from '@portal/contracts/caregiver';
-import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
-import { createTestApp, TEST_DB, type TestApp } from './app.ts';
+import { buildApp } from '../app.ts';
+import { AppError } from '../platform/errors.ts';
+import { callerOf } from '../platform/patient-auth.ts';
+import { apiKeyOf, pharmacyOf, type PharmacyCaller } from '../platform/pharmacy-auth.ts';
+import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds } from './access-matrix.ts';
+import { createTestDatabase, hostOf, TEST_DB, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
-import { cedula } from './signup-bodies.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Owned {
-  treatmentId: number;
-  caregiverId: number;
-}
-interface MatrixRoute {
-  method: Method;
-  /** The OpenAPI path, e.g. /api/v1/treatments/{id}. */
-  path: string;
-  url: (ids: Owned) => string;
-  /** A body the owner could send successfully. */
-  body?: (owner: TestPatient) => unknown;
-}
+const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+const moduleNames = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const undeclared = moduleNames.filter((name) => !existsSync(path.join(MODULES_DIR, name, 'access-rows.ts')));
+const MODULES: [string, ModuleAccess][] = await Promise.all(
+  moduleNames.filter((name) => !undeclared.includes(name)).map(async (name) => [name, ((await import(`../modules/${name}/access-rows.ts`)) as { ACCESS: ModuleAccess }).ACCESS] as [string, ModuleAccess]),
+);
 
-const caregiverBody = (number: string, country = 'CR') => ({
-  relation: 'OTHER',
-  firstName: 'Intruso',
-  lastName: 'Prueba',
-  identification: { type: country === 'CR' ? 'IDENTIFICATION' : 'PASSPORT', number },
-  phone: country === 'CR' ? { country: 'CR', phoneNumber: '7000 9999' } : { country: 'TT', phoneNumber: '868 620 9999' },
-});
-const treatmentChange = {
-  doctorAuthorized: true,
-  treatment: { unitAmount: '1', frequency: { amount: 3, interval: 'day' }, duration: { amount: 1, interval: 'year' }, notStarted: true, doctor: { firstName: 'Otro', lastName: 'Médico' }, healthCenter: { name: 'Otro', type: 'PUBLIC' } },
+// The pharmacy's door has no routes until the pharmacy loop: this test opens it with a key of its own and two
+// routes, one that reads the pharmacy caller and one that (wrongly) reads a patient caller.
+const TEST_PHARMACY_KEY = 'test-pharmacy-key-0001';
+const TEST_PHARMACY: { resolve: (request: Parameters<typeof apiKeyOf>[0]) => Promise<PharmacyCaller>; routes: FastifyPluginAsync } = {
+  resolve: async (request) => {
+    if (apiKeyOf(request) !== TEST_PHARMACY_KEY) throw new AppError('UNAUTHENTICATED');
+    return { pharmacyId: 7, programId: request.program.id };
+  },
+  routes: async (app) => {
+    app.get('/pharmacy/test-caller', { schema: { tags: ['pharmacy'] } }, async (request) => ({ data: pharmacyOf(request) }));
+    app.get('/pharmacy/test-as-patient', { schema: { tags: ['pharmacy'] } }, async (request) => ({ data: callerOf(request) }));
+  },
 };
-
-export const MATRIX: MatrixRoute[] = [
-  { method: 'GET', path: '/api/v1/treatments/{id}', url: (ids) => `/api/v1/treatments/${ids.treatmentId}` },
-  { method: 'PUT', path: '/api/v1/treatments/{id}', url: (ids) => `/api/v1/treatments/${ids.treatmentId}`, body: () => treatmentChange },
-  { method: 'DELETE', path: '/api/v1/treatments/{id}', url: (ids) => `/api/v1/treatments/${ids.treatmentId}`, body: () => ({ reason: 'COST' }) },
-  { method: 'PUT', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`, body: (caller) => caregiverBody(caller.slug === 'alivio' ? cedula() : `TT${randomInt(1_000_000, 9_999_999)}`, caller.slug === 'alivio' ? 'CR' : 'TT') },
-  { method: 'DELETE', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}` },
+const TEST_PHARMACY_ROWS: AccessRow[] = [
+  { method: 'GET', path: '/api/v1/pharmacy/test-caller' },
+  { method: 'GET', path: '/api/v1/pharmacy/test-as-patient' },
 ];
+
+const PATIENT_ROWS = MODULES.flatMap(([, access]) => access.patientRows ?? []);
+const PHARMACY_ROWS = [...MODULES.flatMap(([, access]) => access.pharmacyRows ?? []), ...TEST_PHARMACY_ROWS];
+const PUBLIC_ROUTES = MODULES.flatMap(([, access]) => access.publicRoutes ?? []);
+const namesAnId = (row: AccessRow) => /\{[^}]+\}/.test(row.path);
+const ID_ROWS = PATIENT_ROWS.filter(namesAnId);
+const OWN_DATA_ROWS = PATIENT_ROWS.filter((row) => !namesAnId(row));
+const cases = (rows: AccessRow[]) => rows.map((row) => [routeOf(row), row] as const);
 
 let t: TestApp;
 let owner: TestPatient;
 let sameProgram: TestPatient;
 let otherProgram: TestPatient;
-let ownerIds: Owned;
+let ownerIds: OwnedIds;
 
-async function snapshot(patient: TestPatient) {
-  const treatments = TreatmentsResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/treatments')).json()).data;
-  const caregiver = CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data;
-  return { treatments, caregiver };
+/** The owner's data, as each module reads it back. */
+async function snapshot() {
+  const parts = await Promise.all(MODULES.filter(([, access]) => access.snapshot).map(async ([name, access]) => [name, await access.snapshot!(t, owner)] as const));
+  return Object.fromEntries(parts);
 }
+const urlOf = (row: AccessRow) => row.url?.(ownerIds) ?? row.path;
+const codeOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).error.code;
+const withKey = (who: { slug: string; authorization?: string }, method: AccessRow['method'], url: string, key: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: { host: hostOf(who.slug), 'x-api-key': key, ...(who.authorization ? { authorization: who.authorization } : {}) }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' });
+  const config = testConfig({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' });
+  const database = await createTestDatabase(config);
+  const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
+  const app = await buildApp(config, { database, logStream, pharmacy: TEST_PHARMACY });
+  t = { app, database, config, logs: () => '', close: async () => { await app.close(); await database.close(); } };
   owner = await enrolPatient(t, 'alivio');
   sameProgram = await enrolPatient(t, 'alivio');
   otherProgram = await enrolPatient(t, 'equilibrio');
-  const added = await callAs(t, owner, 'POST', '/api/v1/caregiver', { ...caregiverBody(cedula()), firstName: 'Rosa', relation: 'DIRECT_FAMILY' });
-  expect(added.statusCode, added.body).toBe(201);
-  const { treatments, caregiver } = await snapshot(owner);
-  ownerIds = { treatmentId: treatments.live[0]!.id, caregiverId: caregiver!.id };
+  ownerIds = {};
+  for (const [, access] of MODULES) Object.assign(ownerIds, await access.seed?.(t, owner));
 });
 afterAll(async () => t.close());
 
-const codeOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).error.code;
-
 describe(`access matrix (${TEST_DB})`, () => {
-  it.each(MATRIX.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: another patient of the program gets 404 and changes nothing', async (_name, route) => {
-    const before = await snapshot(owner);
-    const answer = await callAs(t, sameProgram, route.method, route.url(ownerIds), route.body?.(sameProgram));
+  it.each(cases(ID_ROWS))('%s: another patient of the program gets 404 and changes nothing', async (_name, row) => {
+    const before = await snapshot();
+    const answer = await callAs(t, sameProgram, row.method, urlOf(row), row.body?.(sameProgram));
     expect(answer.statusCode, answer.body).toBe(404);
     expect(codeOf(answer.body)).toBe('NOT_FOUND');
     expect(answer.body).not.toContain('Rosa');
-    expect(await snapshot(owner)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
-  it.each(MATRIX.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: a patient of another program gets 404 on its own host and 401 on the owner’s', async (_name, route) => {
-    const before = await snapshot(owner);
-    const ownHost = await callAs(t, otherProgram, route.method, route.url(ownerIds), route.body?.(otherProgram));
-    expect(ownHost.statusCode, ownHost.body).toBe(404);
-    const ownersHost = await callAs(t, { slug: 'alivio', authorization: otherProgram.authorization }, route.method, route.url(ownerIds), route.body?.(owner));
+  it.each(cases(OWN_DATA_ROWS))('%s: another patient’s call acts on its own data only', async (_name, row) => {
+    const before = await snapshot();
+    const intruder = row.spendsTheCaller ? await enrolPatient(t, 'alivio') : sameProgram;
+    const answer = await callAs(t, intruder, row.method, urlOf(row), row.body?.(intruder));
+    expect(answer.statusCode, answer.body).toBeLessThan(300);
+    expect(answer.body).not.toContain('Rosa');
+    expect(answer.body).not.toContain(owner.email);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(cases(PATIENT_ROWS))('%s: a patient of another program gets 401 on the owner’s host (and 404 for the owner’s id on its own)', async (_name, row) => {
+    const before = await snapshot();
+    if (namesAnId(row)) {
+      const ownHost = await callAs(t, otherProgram, row.method, urlOf(row), row.body?.(otherProgram));
+      expect(ownHost.statusCode, ownHost.body).toBe(404);
+    }
+    const ownersHost = await callAs(t, { slug: 'alivio', authorization: otherProgram.authorization }, row.method, urlOf(row), row.body?.(owner));
     expect(ownersHost.statusCode, ownersHost.body).toBe(401);
     expect(codeOf(ownersHost.body)).toBe('UNAUTHENTICATED');
-    expect(await snapshot(owner)).toEqual(before);
+    expect(await snapshot()).toEqual(before);
   });
 
-  it.each(MATRIX.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: without a token (or with the owner’s token on another program) answers 401', async (_name, route) => {
-    const before = await snapshot(owner);
-    const anonymous = await callAs(t, { slug: 'alivio' }, route.method, route.url(ownerIds), route.body?.(owner));
+  it.each(cases(PATIENT_ROWS))('%s: without a token, with a forged one, the owner’s on another program or a pharmacy’s key answers 401', async (_name, row) => {
+    const before = await snapshot();
+    const anonymous = await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner));
     expect(anonymous.statusCode).toBe(401);
-    const forged = await callAs(t, { slug: 'alivio', authorization: 'Bearer not-a-token' }, route.method, route.url(ownerIds), route.body?.(owner));
+    const forged = await callAs(t, { slug: 'alivio', authorization: 'Bearer not-a-token' }, row.method, urlOf(row), row.body?.(owner));
     expect(forged.statusCode).toBe(401);
-    const crossPool = await callAs(t, { slug: 'equilibrio', authorization: owner.authorization }, route.method, route.url(ownerIds), route.body?.(owner));
+    const crossPool = await callAs(t, { slug: 'equilibrio', authorization: owner.authorization }, row.method, urlOf(row), row.body?.(owner));
     expect(crossPool.statusCode).toBe(401);
-    expect(await snapshot(owner)).toEqual(before);
+    const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), TEST_PHARMACY_KEY, row.body?.(owner));
+    expect(pharmacy.statusCode, pharmacy.body).toBe(401);
+    expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
+    expect(await snapshot()).toEqual(before);
   });
 
-  it('the owner reaches every route of the matrix (so a 404 above means "not yours", not "broken")', async () => {
-    for (const route of MATRIX.filter((r) => r.method !== 'DELETE')) {
-      const answer = await callAs(t, owner, route.method, route.url(ownerIds), route.body?.(owner));
-      expect(answer.statusCode, `${route.method} ${route.path}: ${answer.body}`).toBe(200);
+  it.each(cases(PHARMACY_ROWS))('%s: a patient’s token, no key or a wrong key answers 401', async (_name, row) => {
+    for (const answer of [
+      await callAs(t, owner, row.method, urlOf(row)),
+      await callAs(t, { slug: 'alivio' }, row.method, urlOf(row)),
+      await withKey({ slug: 'alivio' }, row.method, urlOf(row), `${TEST_PHARMACY_KEY}x`),
+      await withKey(owner, row.method, urlOf(row), 'not-a-key'),
+    ]) {
+      expect(answer.statusCode, answer.body).toBe(401);
+      expect(codeOf(answer.body)).toBe('UNAUTHENTICATED');
     }
   });
 
-  it('lists every authenticated route with an id in its path', async () => {
-    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: unknown[] }>> };
-    const idBearing = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.entries(operations)
-        .filter(([, operation]) => operation.security?.length && /\{[^}]+\}/.test(path))
-        .map(([method]) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(idBearing.sort()).toEqual(MATRIX.map((route) => `${route.method} ${route.path}`).sort());
+  it('a pharmacy’s key opens its own door, and a pharmacy caller is never read as a patient', async () => {
+    const own = await withKey({ slug: 'alivio' }, 'GET', '/api/v1/pharmacy/test-caller', TEST_PHARMACY_KEY);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ data: { pharmacyId: 7, programId: t.app.programs.get('alivio')!.id } });
+    const asPatient = await withKey(owner, 'GET', '/api/v1/pharmacy/test-as-patient', TEST_PHARMACY_KEY);
+    expect(asPatient.statusCode, asPatient.body).toBe(401);
+    expect(asPatient.body).not.toContain(owner.email);
+  });
+
+  it('the owner reaches every route naming its data (so a 404 above means "not yours", not "broken")', async () => {
+    for (const row of ID_ROWS.filter((r) => r.method !== 'DELETE')) {
+      const answer = await callAs(t, owner, row.method, urlOf(row), row.body?.(owner));
+      expect(answer.statusCode, `${routeOf(row)}: ${answer.body}`).toBe(200);
+    }
+  });
+
+  it('every module declares its access rows', () => {
+    expect(undeclared, 'modules without an access-rows.ts').toEqual([]);
+  });
+
+  it('the rows cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose', () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>; components: { securitySchemes: Record<string, unknown> } };
+    expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' }, pharmacyApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } });
+    const bySchemes = new Map<string, string[]>();
+    for (const [route, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).sort().join('+') || 'public';
+        bySchemes.set(schemes, [...(bySchemes.get(schemes) ?? []), `${method.toUpperCase()} ${route}`]);
+      }
+    }
+    expect([...bySchemes.keys()].sort()).toEqual(['bearer', 'pharmacyApiKey', 'public']);
+    expect(bySchemes.get('bearer')!.sort()).toEqual(PATIENT_ROWS.map(routeOf).sort());
+    expect(bySchemes.get('pharmacyApiKey')!.sort()).toEqual(PHARMACY_ROWS.map(routeOf).sort());
+    expect(bySchemes.get('public')!.sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 });

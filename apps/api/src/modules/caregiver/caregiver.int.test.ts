@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CaregiverGetResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
 import { ErrorBodySchema } from '@portal/contracts/errors';
-import { auditEvent, caregiver } from '../../db/schema.ts';
-import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { auditEvent, caregiver, featureToggle } from '../../db/schema.ts';
+import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
+import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient } from '../../test/patients.ts';
 import { cedula } from '../../test/signup-bodies.ts';
 
@@ -94,5 +95,48 @@ describe(`caregiver (${TEST_DB})`, () => {
     const changed = await callAs(t, minor, 'PUT', `/api/v1/caregiver/${current.id}`, rosa(cedula()));
     expect(changed.statusCode, changed.body).toBe(200);
     expect(CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data).not.toBeNull();
+  });
+
+  it('answers FEATURE_DISABLED on every caregiver route while the program turns the feature off, and works again once on', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const added = CaregiverResponseSchema.parse((await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa())).json()).data;
+    const other = await enrolPatient(t, 'equilibrio');
+    const routes = [
+      ['GET', '/api/v1/caregiver', undefined],
+      ['POST', '/api/v1/caregiver', rosa()],
+      ['PUT', `/api/v1/caregiver/${added.id}`, rosa(added.legalIdentification, { firstName: 'Cambiada' })],
+      ['DELETE', `/api/v1/caregiver/${added.id}`, undefined],
+    ] as const;
+    // Every caregiver route of the OpenAPI document is tried here.
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/v1/caregiver')).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual(['DELETE /api/v1/caregiver/{id}', 'GET /api/v1/caregiver', 'POST /api/v1/caregiver', 'PUT /api/v1/caregiver/{id}']);
+
+    const programId = t.app.programs.get('alivio')!.id;
+    const setCaregiverToggle = async (enabled: boolean) => {
+      await t.database.db.update(featureToggle).set({ enabled }).where(and(eq(featureToggle.programId, programId), eq(featureToggle.key, 'caregiver')));
+      clock.advance(FEATURE_TOGGLES_TTL_MS);
+    };
+    await setCaregiverToggle(false);
+    try {
+      const features = (await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf('alivio') } })).json();
+      expect(features.data.featureToggles.caregiver).toBe(false);
+      for (const [method, url, body] of routes) {
+        for (const who of [patient, { slug: 'alivio' }]) {
+          const refused = await callAs(t, who, method, url, body);
+          expect(refused.statusCode, `${method} ${url}: ${refused.body}`).toBe(404);
+          expect(errorOf(refused.json())).toMatchObject({ code: 'FEATURE_DISABLED', message: 'errors.featureDisabled' });
+        }
+      }
+      // Another program keeps the feature; the patient's other routes keep working.
+      expect((await callAs(t, other, 'GET', '/api/v1/caregiver')).statusCode).toBe(200);
+      expect((await callAs(t, patient, 'GET', '/api/v1/treatments')).statusCode).toBe(200);
+      expect((await t.database.db.select().from(caregiver).where(eq(caregiver.id, added.id)))[0]).toMatchObject({ firstName: 'Rosa' });
+    } finally {
+      await setCaregiverToggle(true);
+    }
+    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toMatchObject({ id: added.id });
+    const changed = await callAs(t, patient, 'PUT', `/api/v1/caregiver/${added.id}`, rosa(added.legalIdentification, { firstName: 'Cambiada' }));
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 });

@@ -1,9 +1,11 @@
-// Caregiver calls (issue 9): read, add, change and remove the caller's own caregiver.
+// Caregiver calls (issue 9): read, add, change and remove the caller's own caregiver; all of them off where the
+// program turns the caregiver feature off (decision 034).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { CaregiverBodySchema, CaregiverGetResponseSchema, CaregiverIdParamsSchema, CaregiverRemovedResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
 import type { Caregiver } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
+import { belongsToFeature } from '../../platform/feature-toggles.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import { createCaregiverService } from './service.ts';
 
@@ -15,6 +17,7 @@ export interface CaregiverRouteOptions {
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock }) => {
+  belongsToFeature(app, 'caregiver');
   const caregivers = createCaregiverService({ db, clock });
 
   app.get('/caregiver', {

@@ -1,4 +1,5 @@
-// Identity calls: login, token refresh, logout, the profile, the e-mail check and password recovery.
+// Identity calls: login, token refresh, the e-mail check and password recovery (public), and the profile and
+// logout of the patient's own session (behind the patient door, registered in its scope).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import {
@@ -13,9 +14,9 @@ import {
   UserQuerySchema,
   UserResponseSchema,
 } from '@portal/contracts/identity';
-import type { FastifyRequest } from 'fastify';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
-import type { Authenticated, IdentityService } from './service.ts';
+import { callerOf } from '../../platform/patient-auth.ts';
+import type { IdentityService } from './service.ts';
 
 export interface IdentityRouteOptions {
   identity: IdentityService;
@@ -25,8 +26,6 @@ export interface IdentityRouteOptions {
 const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
-  const authenticate = (request: FastifyRequest): Promise<Authenticated> => identity.authenticate(request.program, request.headers.authorization);
-
   // Abuse-prone calls: strict per e-mail (or link), looser per address (shared addresses), see platform/subject-limit.ts.
   const perAddress = (max: number) => ({ rateLimit: { max: max * limits.addressFactor, timeWindow: '1 minute' } });
   app.post('/login', {
@@ -41,19 +40,6 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
     schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
   }, async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }));
-
-  app.post('/logout', {
-    schema: { tags: ['identity'], security: [{ bearer: [] }], response: { 200: LogoutResponseSchema, ...errors } },
-  }, async (request) => {
-    await identity.logout(request.program, await authenticate(request));
-    return { data: { loggedOut: true as const } };
-  });
-
-  app.get('/user', {
-    schema: { tags: ['identity'], security: [{ bearer: [] }], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
-  }, async (request) => {
-    return { data: await identity.profile(request.program, request.headers.authorization, new Set(request.query.expand.split(','))) };
-  });
 
   // Inherently an enumeration oracle (sign-up needs it): limited hard per address; the e-mail never reaches the logs.
   app.get('/cognito/check', {
@@ -83,4 +69,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         return { data: { step: 'reset' as const, passwordChanged: true as const } };
     }
   });
+};
+
+/** The caller's own session: registered in the patient door's scope, which resolves the token before these run. */
+export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }> = async (app, { identity }) => {
+  app.post('/logout', {
+    schema: { tags: ['identity'], response: { 200: LogoutResponseSchema, ...errors } },
+  }, async (request) => {
+    await identity.logout(request.program, callerOf(request));
+    return { data: { loggedOut: true as const } };
+  });
+
+  app.get('/user', {
+    schema: { tags: ['identity'], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
+  }, async (request) => ({ data: await identity.profile(request.program, callerOf(request), new Set(request.query.expand.split(','))) }));
 };

@@ -145,6 +145,12 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found: read };
   }
 
+  /**
+   * What `resolveCaller` read for each caller it made (a caller lives for one request): the profile answers from
+   * it rather than reading the session and the patient a second time.
+   */
+  const readsOfCallers = new WeakMap<Caller, repo.SessionProfile>();
+
   return {
     /** The session cache's side of the database's feed of changes (`Database.listen`), and its `settle`. */
     sessionCache: { listener: sessions.listener, settle: sessions.settle, stats: sessions.stats },
@@ -212,17 +218,12 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       return issueRefreshed(program, account, sessionId, next);
     },
 
-    /** Resolves a bearer token to its live session, or throws UNAUTHENTICATED (see `authorize`). */
-    async authenticate(program: ProgramRow, authorization: string | undefined): Promise<Authenticated> {
-      return (await authorize(program, authorization)).auth;
-    },
-
-    /** The caller of an authenticated route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */
+    /** The caller of a patient route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */
     async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<Caller> {
       const { auth, found } = await authorize(program, authorization);
       const { patient, plan, account } = found;
       if (!patient || patient.programId !== program.id || !plan) throw new AppError('UNAUTHENTICATED');
-      return {
+      const caller: Caller = {
         ...auth,
         programId: program.id,
         patientId: patient.id,
@@ -235,6 +236,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         email: account.email,
         language: account.language as Language,
       };
+      readsOfCallers.set(caller, found);
+      return caller;
     },
 
     async logout(program: ProgramRow, auth: Authenticated) {
@@ -242,9 +245,11 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       await db.insert(auditEvent).values({ programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
     },
 
-    /** The caller's profile (GET /user): the token's session and the profile come from the same one query. */
-    async profile(program: ProgramRow, authorization: string | undefined, expand: Set<string>): Promise<UserProfile> {
-      const { found } = await authorize(program, authorization);
+    /** The caller's profile (GET /user): built from the one query that resolved the caller, no other read. */
+    async profile(program: ProgramRow, caller: Caller, expand: Set<string>): Promise<UserProfile> {
+      const found = readsOfCallers.get(caller);
+      // A caller that `resolveCaller` did not make (a programming error): no profile without its token's read.
+      if (!found) throw new AppError('UNAUTHENTICATED');
       const { patient, account, plan, caregiver } = found;
       if (!patient || patient.programId !== program.id) throw new AppError('NOT_FOUND');
       const gender = normalizeGender(patient.gender);

@@ -1,0 +1,34 @@
+// Access rows of the caregiver (test/access-matrix.ts): the owner's caregiver, named by id, and the caller's own.
+import { randomInt } from 'node:crypto';
+import { CaregiverGetResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
+import type { ModuleAccess } from '../../test/access-matrix.ts';
+import { callAs, type TestPatient } from '../../test/patients.ts';
+import { cedula } from '../../test/signup-bodies.ts';
+
+/** A caregiver the caller may register: a new person each time, of the caller's country. */
+function caregiverOf(caller: Pick<TestPatient, 'slug'>, firstName = 'Intruso') {
+  const inCostaRica = caller.slug === 'alivio';
+  return {
+    relation: 'OTHER',
+    firstName,
+    lastName: 'Prueba',
+    identification: inCostaRica ? { type: 'IDENTIFICATION', number: cedula() } : { type: 'PASSPORT', number: `TT${randomInt(1_000_000, 9_999_999)}` },
+    phone: inCostaRica ? { country: 'CR', phoneNumber: '7000 9999' } : { country: 'TT', phoneNumber: '868 620 9999' },
+  };
+}
+
+export const ACCESS: ModuleAccess = {
+  patientRows: [
+    { method: 'GET', path: '/api/v1/caregiver' },
+    { method: 'POST', path: '/api/v1/caregiver', body: (caller) => caregiverOf(caller) },
+    { method: 'PUT', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`, body: (caller) => caregiverOf(caller) },
+    { method: 'DELETE', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}` },
+  ],
+  // Rosa: a name the tests look for in every answer to an intruder.
+  seed: async (t, owner) => {
+    const added = await callAs(t, owner, 'POST', '/api/v1/caregiver', { ...caregiverOf(owner, 'Rosa'), relation: 'DIRECT_FAMILY' });
+    if (added.statusCode !== 201) throw new Error(`caregiver not added: ${added.body}`);
+    return { caregiverId: CaregiverResponseSchema.parse(added.json()).data.id };
+  },
+  snapshot: async (t, owner) => CaregiverGetResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/caregiver')).json()).data,
+};
