@@ -2,7 +2,7 @@
 // Every other session ends on the server; this one goes on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { ChangePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts/account';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -10,22 +10,9 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { changePassword } from '../api/account-api.ts';
-
-/** Field errors of a refused call onto the form's fields; true when there were some. */
-export function applyFieldErrors<T extends Record<string, unknown>>(error: unknown, setError: (name: FieldPath<T>, error: { message: string }) => void): boolean {
-  const fieldErrors = error instanceof ApiError ? error.error?.fieldErrors : undefined;
-  if (!fieldErrors || Object.keys(fieldErrors).length === 0) return false;
-  for (const [field, [key]] of Object.entries(fieldErrors)) setError(field as FieldPath<T>, { message: key ?? 'errors.validation' });
-  return true;
-}
-
-/** The message of a refused call that is not about one field. */
-export function errorKeyOf(error: unknown): string {
-  return error instanceof ApiError && error.error ? error.error.message : 'errors.general';
-}
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const t = useT();

@@ -2,7 +2,7 @@
 // The body is checked with the contract's ProfileUpdateBodySchema; the server's field errors land on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { ProfileUpdateBodySchema, type ProfileUpdate } from '@portal/contracts/profile';
 import type { UserProfile } from '@portal/contracts/identity';
@@ -15,9 +15,10 @@ import { LocationSearchField } from '../../../components/ui/location-search-fiel
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
-import { searchLocations, useUpdateProfile } from '../api/profile-api.ts';
+import { useUpdateProfile } from '../api/profile-api.ts';
+import { locationSearchQuery } from '../../../patient/api/places-api.ts';
 import { countryName } from './profile-details.tsx';
 
 interface FormValues {
@@ -78,12 +79,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
       const saved = await update.mutateAsync(body);
       onDone(true, saved.language);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
-      if (fieldErrors && Object.keys(fieldErrors).length > 0) {
-        for (const [field, [key]] of Object.entries(fieldErrors)) setError(field as FieldPath<FormValues>, { message: key ?? 'errors.validation' });
-      } else {
-        setServerErrorKey(error instanceof ApiError && error.error ? error.error.message : 'profile.saveError');
-      }
+      if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED' })) setServerErrorKey(errorKeyOf(error, 'profile.saveError'));
     }
   });
 
@@ -125,8 +121,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
       <LocationSearchField
         control={control}
         name="address.location"
-        search={(query) => searchLocations(user.country, query, user.language)}
-        queryKey={['profile', 'locations', user.country, user.language]}
+        searchQuery={(text) => locationSearchQuery(user.country, user.language, text)}
         initialLabel={initialLocation.success ? initialLocation.data.label : ''}
       />
       <FormTextField control={control} name="address.line" label={t('signup.address.line.label')} description={t('signup.address.line.hint')} autoComplete="street-address" />

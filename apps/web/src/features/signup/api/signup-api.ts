@@ -1,26 +1,16 @@
-// The enrolment calls: field settings, checks (e-mail, identification, dose), citizen register, places, products, sign-up.
+// The enrolment's own calls: checks (e-mail, identification), citizen register, invitation, sign-up (the plan's
+// settings, products and places are the patient layer's: patient/api).
 import { EmailCheckResponseSchema } from '@portal/contracts/identity';
-import { FieldSettingsResponseSchema } from '@portal/contracts/resources';
 import {
   CitizenResponseSchema,
-  DosageCheckResponseSchema,
   IdentificationCheckResponseSchema,
-  LocationSearchResponseSchema,
-  PlanProductsResponseSchema,
   PreregistrationResponseSchema,
   SignupResponseSchema,
-  type DosageCheckBody,
   type PreregistrationLink,
   type SignupBody,
 } from '@portal/contracts/signup';
-import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { api } from '../../../lib/api.ts';
-
-export const getFieldSettings = (supportPlanId: number) =>
-  api.get(`/api/v1/support/plan/${supportPlanId}/field-settings`, { schema: FieldSettingsResponseSchema.shape.data });
-
-export const getPlanProducts = (supportPlanId: number, birthDate?: string) =>
-  api.get(`/api/v1/support/plan/${supportPlanId}/products`, { query: { birthDate }, schema: PlanProductsResponseSchema.shape.data });
 
 export async function isEmailRegistered(email: string): Promise<boolean> {
   return (await api.get('/api/v1/cognito/check', { query: { email }, schema: EmailCheckResponseSchema.shape.data })).exists;
@@ -39,13 +29,6 @@ export async function lookUpCitizen(type: IdentificationType, number: string) {
     return undefined;
   }
 }
-
-export async function isDoseApproved(body: DosageCheckBody): Promise<boolean> {
-  return (await api.post('/api/v1/treatment/dosage/check', body, { schema: DosageCheckResponseSchema.shape.data })).approved;
-}
-
-export const searchLocations = (country: CountryCode, q: string, lang: Language) =>
-  api.get('/api/v1/resource/locations', { query: { country, q, lang }, schema: LocationSearchResponseSchema.shape.data });
 
 /** What the program holds of the patient an invitation names (v=ppr); PREREGISTRATION_LINK_INVALID when it is not usable. */
 export const openPreregistration = (link: PreregistrationLink) =>

@@ -8,7 +8,7 @@ import type { PlanProduct } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
-import type { TreatmentDraft } from '../model.ts';
+import type { TreatmentDraft } from '../../../patient/model.ts';
 
 const Schema = z.object({ another: z.boolean({ error: 'signup.anotherTreatment.required' }) });
 interface Values {

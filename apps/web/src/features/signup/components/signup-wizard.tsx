@@ -13,26 +13,28 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { getFieldSettings, getPlanProducts, openPreregistration, submitSignup } from '../api/signup-api.ts';
+import { openPreregistration, submitSignup } from '../api/signup-api.ts';
+import { planProductsQuery } from '../../../patient/api/plan-api.ts';
+import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
 import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
-import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type WizardContext } from '../model.ts';
+import { isStepVisible, type SignupDraft, type StepProps, type WizardContext } from '../../../patient/model.ts';
 import { AnotherTreatmentStep } from './another-treatment-step.tsx';
 import { AddressStep } from './steps/address-step.tsx';
 import { BirthdateStep } from './steps/birthdate-step.tsx';
-import { CaregiverStep } from './steps/caregiver-step.tsx';
+import { CaregiverStep } from '../../../patient/components/steps/caregiver-step.tsx';
 import { ConsentStep } from './steps/consent-step.tsx';
 import { ContactStep } from './steps/contact-step.tsx';
 import { CountryStep } from './steps/country-step.tsx';
-import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
-import { DetailsStep } from './steps/details-step.tsx';
-import { DoctorStep } from './steps/doctor-step.tsx';
+import { CustomTherapyStep } from '../../../patient/components/steps/custom-therapy-step.tsx';
+import { DetailsStep } from '../../../patient/components/steps/details-step.tsx';
+import { DoctorStep } from '../../../patient/components/steps/doctor-step.tsx';
 import { EmailStep } from './steps/email-step.tsx';
-import { HealthCenterStep } from './steps/health-center-step.tsx';
+import { HealthCenterStep } from '../../../patient/components/steps/health-center-step.tsx';
 import { IdNumberStep } from './steps/id-number-step.tsx';
 import { PasswordStep } from './steps/password-step.tsx';
 import { PersonalInfoStep } from './steps/personal-info-step.tsx';
-import { StartDateStep } from './steps/start-date-step.tsx';
-import { TreatmentStep } from './steps/treatment-step.tsx';
+import { StartDateStep } from '../../../patient/components/steps/start-date-step.tsx';
+import { TreatmentStep } from '../../../patient/components/steps/treatment-step.tsx';
 import { WeightStep } from './steps/weight-step.tsx';
 
 const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentType<StepProps>> = {
@@ -79,7 +81,7 @@ interface Props {
 
 export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const t = useT();
-  const { program, config, whitelist } = useProgram();
+  const { program, whitelist } = useProgram();
   const { state, save, clear } = useWizardState();
   const { draft, step } = state;
   const [phase, setPhase] = useState<'form' | 'processing' | 'done'>('form');
@@ -93,24 +95,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const stepRef = useRef<HTMLDivElement>(null);
   const today = useMemo(() => todayIso(), []);
 
-  const planSummary = program.supportPlans.find((plan) => plan.id === draft.supportPlanId);
-  const planFile = config?.supportPlans.find((plan) => plan.id === draft.supportPlanId);
-  const settings = useQuery({
-    queryKey: ['signup', 'field-settings', draft.supportPlanId],
-    queryFn: () => getFieldSettings(draft.supportPlanId as number),
-    enabled: draft.supportPlanId !== undefined,
-    staleTime: Infinity,
-  });
-  const plan: SignupPlan | undefined =
-    planSummary && settings.data
-      ? { id: planSummary.id, country: planSummary.country, name: planSummary.name, identificationTypes: planFile?.identificationTypes ?? ['IDENTIFICATION', 'PASSPORT'], fieldSettings: settings.data.fieldSettings }
-      : undefined;
-  const products = useQuery({
-    queryKey: ['signup', 'products', draft.supportPlanId, draft.birthDate],
-    queryFn: () => getPlanProducts(draft.supportPlanId as number, draft.birthDate),
-    enabled: draft.supportPlanId !== undefined && draft.birthDate !== undefined,
-    staleTime: 60_000,
-  });
+  const { plan, settings } = useSupportPlan(draft.supportPlanId);
+  const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
   const held = useQuery({

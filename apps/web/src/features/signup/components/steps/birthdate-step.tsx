@@ -11,10 +11,10 @@ import { DateField } from '../../../../components/ui/date-field.tsx';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import { getPlanProducts } from '../../api/signup-api.ts';
-import type { StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
-import './steps-a.css';
+import { getPlanProducts } from '../../../../patient/api/plan-api.ts';
+import type { StepProps } from '../../../../patient/model.ts';
+import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();

@@ -10,9 +10,9 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import { dialCodeOptions } from '../../dial-codes.ts';
-import './steps-b.css';
+import type { StepProps } from '../../../../patient/model.ts';
+import { dialCodeOptions } from '../../../../patient/dial-codes.ts';
+import '../../../../patient/components/steps/paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 
@@ -103,7 +103,7 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.contact.title')}</h2>
       <p>{t('signup.contact.subtitle')}</p>
-      <div className="steps-b-pair steps-b-pair--phone">
+      <div className="field-pair field-pair--phone">
         <SelectField
           control={control}
           name="phone.country"

@@ -1,7 +1,7 @@
 // Step 'idNumber': the patient's identification type and number, checked against the country's format and
 // against the program (already registered?); in Costa Rica the citizen register prefills the next steps.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
@@ -13,37 +13,10 @@ import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
-import type { SignupDraft, StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
-import './steps-a.css';
-
-/** The shown name of an identification type (literal keys, for the text checker). */
-export function useIdentificationTypeLabel() {
-  const t = useT();
-  return useCallback(
-    (type: IdentificationType): string => {
-      switch (type) {
-        case 'IDENTIFICATION':
-          return t('signup.identification.types.identification');
-        case 'IDENTIFICATION_GT':
-          return t('signup.identification.types.identificationGt');
-        case 'LICENSE':
-          return t('signup.identification.types.license');
-        case 'SOCIAL_SECURITY':
-          return t('signup.identification.types.socialSecurity');
-        case 'PASSPORT':
-          return t('signup.identification.types.passport');
-        case 'TYPE_OTHER':
-          return t('signup.identification.types.typeOther');
-        case 'TYPE_MINOR':
-          return t('signup.identification.types.typeMinor');
-        case 'FOREIGN':
-          return t('signup.identification.types.foreign');
-      }
-    },
-    [t],
-  );
-}
+import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
+import { useIdentificationTypeLabel } from '../../../../patient/hooks/use-identification-type-label.ts';
+import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
 export function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {

@@ -9,7 +9,7 @@ import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
 import { StrengthMeter } from '../../../../components/ui/strength-meter.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
+import type { StepProps } from '../../../../patient/model.ts';
 
 const Schema = z
   .object({

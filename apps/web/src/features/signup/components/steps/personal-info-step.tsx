@@ -9,8 +9,8 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import './steps-a.css';
+import type { StepProps } from '../../../../patient/model.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 

@@ -3,16 +3,15 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button, ProgressBar } from 'react-aria-components';
 import type { Language } from '@portal/contracts/enums';
-import type { SignupStep } from '@portal/contracts/program-files';
 import type { PlanProduct } from '@portal/contracts/signup';
-import { useClearAnnouncementsOnUnmount } from '../../../lib/announcer.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
-import { useProgram } from '../../../program/program-context.tsx';
-import { useT } from '../../../program/use-t.ts';
-import { stepOfField, toTreatmentBody } from '../draft.ts';
-import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
+import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { useProgram } from '../../program/program-context.tsx';
+import { useT } from '../../program/use-t.ts';
+import { toTreatmentBody, treatmentStepOfField, TREATMENT_STEPS, type TreatmentBody, type TreatmentStepName } from '../treatment-draft.ts';
+import { isStepVisible, type SignupDraft, type PatientPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
 import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
 import { DetailsStep } from './steps/details-step.tsx';
 import { DoctorStep } from './steps/doctor-step.tsx';
@@ -20,8 +19,6 @@ import { HealthCenterStep } from './steps/health-center-step.tsx';
 import { StartDateStep } from './steps/start-date-step.tsx';
 import { TreatmentStep } from './steps/treatment-step.tsx';
 
-export const TREATMENT_STEPS = ['treatment', 'details', 'doctor', 'startDate', 'healthCenter', 'customTherapy'] as const satisfies readonly SignupStep[];
-type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
 const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   treatment: TreatmentStep,
   details: DetailsStep,
@@ -31,10 +28,8 @@ const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   customTherapy: CustomTherapyStep,
 };
 
-export type TreatmentBody = ReturnType<typeof toTreatmentBody>;
-
 export interface TreatmentFlowProps {
-  plan: SignupPlan;
+  plan: PatientPlan;
   /** The medicines the plan offers at the patient's age (modify: only the treatment's own). */
   products: PlanProduct[];
   /** YYYY-MM-DD: the dose and start-date checks use it. */
@@ -56,8 +51,7 @@ function refusalOf(error: unknown): { step: TreatmentStepName; messageKey: strin
   if (!(error instanceof ApiError) || !error.error) return undefined;
   const { code, fieldErrors, message } = error.error;
   const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
-  const asStep = (step: SignupStep): TreatmentStepName => ((TREATMENT_STEPS as readonly string[]).includes(step) ? (step as TreatmentStepName) : 'treatment');
-  if (path && keys?.[0]) return { step: asStep(stepOfField(`treatments.0.${path}`)), messageKey: keys[0] };
+  if (path && keys?.[0]) return { step: treatmentStepOfField(path), messageKey: keys[0] };
   if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
   if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
   return undefined;

@@ -8,24 +8,36 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSettings } from '@portal/contracts/program-files';
 import type { PlanProduct } from '@portal/contracts/signup';
-import type { SignupDraft, StepProps, WizardContext } from '../../model.ts';
-import { isDoseApproved, searchLocations } from '../../api/signup-api.ts';
+import type { SignupDraft, StepProps, WizardContext } from '../../../../patient/model.ts';
+import { isDoseApproved } from '../../../../patient/api/plan-api.ts';
+import type * as PlacesApi from '../../../../patient/api/places-api.ts';
+import { searchLocations } from '../../../../patient/api/places-api.ts';
 import { AddressStep } from './address-step.tsx';
 import { ContactStep } from './contact-step.tsx';
-import { CustomTherapyStep } from './custom-therapy-step.tsx';
-import { DetailsStep } from './details-step.tsx';
-import { DoctorStep } from './doctor-step.tsx';
-import { HealthCenterStep } from './health-center-step.tsx';
-import { StartDateStep } from './start-date-step.tsx';
-import { TreatmentStep } from './treatment-step.tsx';
+import { CustomTherapyStep } from '../../../../patient/components/steps/custom-therapy-step.tsx';
+import { DetailsStep } from '../../../../patient/components/steps/details-step.tsx';
+import { DoctorStep } from '../../../../patient/components/steps/doctor-step.tsx';
+import { HealthCenterStep } from '../../../../patient/components/steps/health-center-step.tsx';
+import { StartDateStep } from '../../../../patient/components/steps/start-date-step.tsx';
+import { TreatmentStep } from '../../../../patient/components/steps/treatment-step.tsx';
 
 vi.mock('../../../../program/program-context.tsx', () => ({
   useProgram: () => ({ program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR' } }),
 }));
-vi.mock('../../api/signup-api.ts', () => ({
-  isDoseApproved: vi.fn(),
-  searchLocations: vi.fn(),
-}));
+vi.mock('../../../../patient/api/plan-api.ts', () => ({ isDoseApproved: vi.fn() }));
+// The search's factory as it is, calling the mocked search (a module's own calls are not replaced by a mock).
+vi.mock('../../../../patient/api/places-api.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof PlacesApi>();
+  const searchLocations = vi.fn();
+  return {
+    ...actual,
+    searchLocations,
+    locationSearchQuery: (...args: Parameters<typeof actual.locationSearchQuery>) => ({
+      ...actual.locationSearchQuery(...args),
+      queryFn: () => searchLocations(args[0], args[2], args[1]),
+    }),
+  };
+});
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../programs');
 const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
