@@ -5,7 +5,7 @@ import { TreatmentsHomeCard } from '../features/treatments/components/treatments
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { ProfileCompletenessCard } from '../features/profile/components/profile-completeness-card.tsx';
 
-export interface HomeCard {
+interface HomeCard {
   id: string;
   Component: ComponentType;
   /** A feature toggle that hides the card when off. */

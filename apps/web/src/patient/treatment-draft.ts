@@ -8,6 +8,9 @@ import type { TreatmentDraft } from './model.ts';
 export const TREATMENT_STEPS = ['treatment', 'details', 'doctor', 'startDate', 'healthCenter', 'customTherapy'] as const satisfies readonly SignupStep[];
 export type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
 
+/** The refusals of a medicine that are not about one field, and the step that asks again. */
+export const TREATMENT_CODE_STEPS = { DOSE_NOT_APPROVED: 'details', TREATMENT_DUPLICATED: 'treatment' } as const satisfies Record<string, TreatmentStepName>;
+
 /** A number the patient typed ('1,5' is 1.5); blank is none. */
 export const draftNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
 /** Blank text is no answer. */

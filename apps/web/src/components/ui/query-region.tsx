@@ -16,7 +16,7 @@ export interface RegionQuery<T> {
 }
 type RegionQueries = readonly RegionQuery<unknown>[] | Readonly<Record<string, RegionQuery<unknown>>>;
 /** The data of each query, in the same shape (array or record) as the queries. */
-export type RegionData<Q extends RegionQueries> = { -readonly [K in keyof Q]: Q[K] extends RegionQuery<infer T> ? T : never };
+type RegionData<Q extends RegionQueries> = { -readonly [K in keyof Q]: Q[K] extends RegionQuery<infer T> ? T : never };
 
 interface CommonProps {
   /** What to draw while loading (default a Skeleton of `lines` lines). */

@@ -8,7 +8,7 @@ import { blankToUndefined, draftNumber, toTreatmentBody, treatmentStepOfField } 
 
 const STORAGE_KEY = 'portal.signup';
 
-export interface WizardState {
+interface WizardState {
   draft: SignupDraft;
   step: SignupStep;
 }
@@ -17,7 +17,7 @@ function fresh(): WizardState {
   return { draft: { idempotencyKey: crypto.randomUUID() }, step: 'country' };
 }
 
-export function readWizardState(): WizardState {
+function readWizardState(): WizardState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as WizardState | null;
     if (saved && typeof saved.draft?.idempotencyKey === 'string' && SIGNUP_STEPS.includes(saved.step)) return saved;

@@ -15,7 +15,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { caregiverFormSchemaFor, CaregiverFields, type CaregiverForm as FormValues, type CaregiverPatch } from './steps/caregiver-step.tsx';
 import { useT } from '../../program/use-t.ts';
 
-export interface CaregiverFormProps {
+interface CaregiverFormProps {
   formId: string;
   initial?: CaregiverView | null;
   country: CountryCode;

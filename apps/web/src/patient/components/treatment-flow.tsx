@@ -5,12 +5,12 @@ import { Button, ProgressBar } from 'react-aria-components';
 import type { Language } from '@portal/contracts/enums';
 import type { PlanProduct } from '@portal/contracts/signup';
 import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
-import { toTreatmentBody, treatmentStepOfField, TREATMENT_STEPS, type TreatmentBody, type TreatmentStepName } from '../treatment-draft.ts';
+import { stepRefusalOf } from '../step-refusal.ts';
+import { toTreatmentBody, treatmentStepOfField, TREATMENT_CODE_STEPS, TREATMENT_STEPS, type TreatmentBody, type TreatmentStepName } from '../treatment-draft.ts';
 import { isStepVisible, type SignupDraft, type PatientPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
 import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
 import { DetailsStep } from './steps/details-step.tsx';
@@ -19,7 +19,8 @@ import { HealthCenterStep } from './steps/health-center-step.tsx';
 import { StartDateStep } from './steps/start-date-step.tsx';
 import { TreatmentStep } from './steps/treatment-step.tsx';
 
-const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
+/** The question group of each treatment step (the enrolment's wizard uses them too). */
+export const TREATMENT_STEP_COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   treatment: TreatmentStep,
   details: DetailsStep,
   doctor: DoctorStep,
@@ -28,7 +29,7 @@ const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   customTherapy: CustomTherapyStep,
 };
 
-export interface TreatmentFlowProps {
+interface TreatmentFlowProps {
   plan: PatientPlan;
   /** The medicines the plan offers at the patient's age (modify: only the treatment's own). */
   products: PlanProduct[];
@@ -44,17 +45,6 @@ export interface TreatmentFlowProps {
   pendingLabel: string;
   onSubmit: (body: TreatmentBody) => Promise<unknown>;
   onCancel: () => void;
-}
-
-/** Where a refusal of the treatments API sends the patient: the step that asks for the field, with its message. */
-function refusalOf(error: unknown): { step: TreatmentStepName; messageKey: string } | undefined {
-  if (!(error instanceof ApiError) || !error.error) return undefined;
-  const { code, fieldErrors, message } = error.error;
-  const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
-  if (path && keys?.[0]) return { step: treatmentStepOfField(path), messageKey: keys[0] };
-  if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
-  if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
-  return undefined;
 }
 
 export function TreatmentFlow({ plan, products, birthDate, today, language, initial = {}, registered = [], submitLabel, pendingLabel, onSubmit, onCancel }: TreatmentFlowProps) {
@@ -90,7 +80,7 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
     try {
       await onSubmit(toTreatmentBody(finalDraft.treatment ?? {}));
     } catch (error) {
-      const found = refusalOf(error);
+      const found = stepRefusalOf(error, treatmentStepOfField, TREATMENT_CODE_STEPS);
       if (found) {
         setStep(found.step);
         setRefusal(found.messageKey);
@@ -109,7 +99,7 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
     else void save(next);
   };
 
-  const StepComponent = COMPONENTS[step];
+  const StepComponent = TREATMENT_STEP_COMPONENTS[step];
   const formId = `treatment-step-${step}`;
   return (
     <div className="signup treatment-flow">

@@ -5,7 +5,7 @@ import { sessionStore } from '../../../lib/session.ts';
 import { userQuery } from '../../../lib/user.ts';
 import { logout } from '../api/auth-api.ts';
 
-export type LogoutState = { kind: 'working' } | { kind: 'done'; firstName?: string } | { kind: 'failed' } | { kind: 'anonymous' };
+type LogoutState = { kind: 'working' } | { kind: 'done'; firstName?: string } | { kind: 'failed' } | { kind: 'anonymous' };
 
 /** The sign-out's state (started at once when there is a session) and a retry after a failure. */
 export function useLogout(): { state: LogoutState; retry: () => Promise<void> } {

@@ -15,7 +15,10 @@ import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { openPreregistration, submitSignup } from '../api/signup-api.ts';
 import { planProductsQuery } from '../../../patient/api/plan-api.ts';
+import { TREATMENT_STEP_COMPONENTS } from '../../../patient/components/treatment-flow.tsx';
 import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
+import { stepRefusalOf } from '../../../patient/step-refusal.ts';
+import { TREATMENT_CODE_STEPS } from '../../../patient/treatment-draft.ts';
 import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
 import { isStepVisible, type SignupDraft, type StepProps, type WizardContext } from '../../../patient/model.ts';
 import { AnotherTreatmentStep } from './another-treatment-step.tsx';
@@ -25,16 +28,10 @@ import { CaregiverStep } from '../../../patient/components/steps/caregiver-step.
 import { ConsentStep } from './steps/consent-step.tsx';
 import { ContactStep } from './steps/contact-step.tsx';
 import { CountryStep } from './steps/country-step.tsx';
-import { CustomTherapyStep } from '../../../patient/components/steps/custom-therapy-step.tsx';
-import { DetailsStep } from '../../../patient/components/steps/details-step.tsx';
-import { DoctorStep } from '../../../patient/components/steps/doctor-step.tsx';
 import { EmailStep } from './steps/email-step.tsx';
-import { HealthCenterStep } from '../../../patient/components/steps/health-center-step.tsx';
 import { IdNumberStep } from './steps/id-number-step.tsx';
 import { PasswordStep } from './steps/password-step.tsx';
 import { PersonalInfoStep } from './steps/personal-info-step.tsx';
-import { StartDateStep } from '../../../patient/components/steps/start-date-step.tsx';
-import { TreatmentStep } from '../../../patient/components/steps/treatment-step.tsx';
 import { WeightStep } from './steps/weight-step.tsx';
 
 const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentType<StepProps>> = {
@@ -49,28 +46,17 @@ const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentTy
   address: AddressStep,
   password: PasswordStep,
   consent: ConsentStep,
-  treatment: TreatmentStep,
-  details: DetailsStep,
-  doctor: DoctorStep,
-  startDate: StartDateStep,
-  healthCenter: HealthCenterStep,
-  customTherapy: CustomTherapyStep,
+  ...TREATMENT_STEP_COMPONENTS,
 };
 
-/** The server's refusals that send the person back to the step that asks for the field. */
-function refusalOf(error: unknown): { step: SignupStep; messageKey: string } | undefined {
-  if (!(error instanceof ApiError) || !error.error) return undefined;
-  const { code, fieldErrors, message } = error.error;
-  const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
-  if (path && keys?.[0]) return { step: stepOfField(path), messageKey: keys[0] };
-  if (code === 'EMAIL_ALREADY_REGISTERED') return { step: 'email', messageKey: message };
-  if (code === 'IDENTIFICATION_ALREADY_REGISTERED') return { step: 'idNumber', messageKey: message };
-  if (code === 'CAREGIVER_ALREADY_REGISTERED') return { step: 'caregiver', messageKey: message };
-  if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
-  if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
-  if (code === 'PREREGISTRATION_LINK_INVALID') return { step: 'email', messageKey: message };
-  return undefined;
-}
+/** The server's refusals that are not about one field, and the step that asks again. */
+const CODE_STEPS: Readonly<Partial<Record<string, SignupStep>>> = {
+  EMAIL_ALREADY_REGISTERED: 'email',
+  IDENTIFICATION_ALREADY_REGISTERED: 'idNumber',
+  CAREGIVER_ALREADY_REGISTERED: 'caregiver',
+  ...TREATMENT_CODE_STEPS,
+  PREREGISTRATION_LINK_INVALID: 'email',
+};
 
 interface Props {
   language: Language;
@@ -156,7 +142,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       clear();
     } catch (error) {
       setPhase('form');
-      const found = refusalOf(error);
+      const found = stepRefusalOf(error, stepOfField, CODE_STEPS);
       if (found) {
         // A used or expired invitation: the person may still enrol, with an e-mail of their choice.
         const { preregistration: _used, ...withoutInvitation } = finalDraft;

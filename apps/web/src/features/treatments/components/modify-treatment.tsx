@@ -10,7 +10,7 @@ import { useT } from '../../../program/use-t.ts';
 import { useModifyTreatment } from '../api/treatments-api.ts';
 
 /** A treatment view as the questions' draft, so that the form opens with the values as they are. */
-export function draftOfTreatment(item: TreatmentView): TreatmentDraft {
+function draftOfTreatment(item: TreatmentView): TreatmentDraft {
   return {
     productId: item.productId,
     unitAmount: item.unitAmount,

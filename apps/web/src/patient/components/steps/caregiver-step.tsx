@@ -9,11 +9,11 @@ import { ageOn, CaregiverSchema, isValidIdentificationNumber, normalizeIdentific
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
-import { dialCodeOptions } from '../../dial-codes.ts';
+import { PhoneFields } from '../phone-fields.tsx';
 import { useIdentificationTypeLabel } from '../../hooks/use-identification-type-label.ts';
 import './person-fields.css';
 
@@ -115,18 +115,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
           {t('signup.caregiver.minorNotice')}
         </FormAlert>
       ) : (
-        <RadioField
-          control={control}
-          name="hasCaregiver"
-          label={t('signup.caregiver.hasCaregiver.label')}
-          options={[
-            { value: 'true', text: t('common.yes') },
-            { value: 'false', text: t('common.no') },
-          ]}
-          orientation="horizontal"
-          isBoolean
-          isRequired
-        />
+        <YesNoField control={control} name="hasCaregiver" label={t('signup.caregiver.hasCaregiver.label')} yesText={t('common.yes')} noText={t('common.no')} isRequired />
       )}
       {showFields ? <CaregiverFields control={control} types={types} country={country} language={ctx.language} /> : null}
     </Form>
@@ -137,7 +126,6 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
 export function CaregiverFields({ control, types, language }: { control: Control<CaregiverForm>; types: readonly IdentificationType[]; country: CountryCode; language: Language }) {
   const t = useT();
   const typeLabel = useIdentificationTypeLabel();
-  const countries = useMemo(() => dialCodeOptions(language), [language]);
   return (
     <div className="stack">
       <RadioField
@@ -169,17 +157,15 @@ export function CaregiverFields({ control, types, language }: { control: Control
         autoComplete="off"
         isRequired
       />
-      <div className="phone-fields">
-        <SelectField
-          control={control}
-          name="phone.country"
-          label={t('signup.contact.countryCode.label')}
-          placeholder={t('common.select')}
-          options={countries}
-          isRequired
-        />
-        <FormTextField control={control} name="phone.phoneNumber" label={t('signup.caregiver.phone.label')} type="tel" autoComplete="off" isRequired />
-      </div>
+      <PhoneFields
+        control={control}
+        countryName="phone.country"
+        numberName="phone.phoneNumber"
+        numberLabel={t('signup.caregiver.phone.label')}
+        language={language}
+        autoComplete="off"
+        className="phone-fields"
+      />
       <FormTextField
         control={control}
         name="email"

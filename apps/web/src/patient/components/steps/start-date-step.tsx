@@ -13,7 +13,7 @@ import type { StepProps } from '../../model.ts';
 import './paired-fields.css';
 
 /** The same day one year later (28 February when the day is 29 February). */
-export function oneYearAfter(date: string): string {
+function oneYearAfter(date: string): string {
   const [year, month, day] = date.split('-');
   const next = `${Number(year) + 1}-${month}-${day}`;
   return isCalendarDate(next) ? next : `${Number(year) + 1}-${month}-28`;

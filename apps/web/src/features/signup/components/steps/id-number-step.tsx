@@ -1,7 +1,7 @@
 // Step 'idNumber': the patient's identification type and number, checked against the country's format and
 // against the program (already registered?); in Costa Rica the citizen register prefills the next steps.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
@@ -15,11 +15,12 @@ import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
 import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
 import { useIdentificationTypeLabel } from '../../../../patient/hooks/use-identification-type-label.ts';
+import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
 import '../../../../patient/components/steps/person-fields.css';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
-export function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
+function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
   return IdentificationSchema.superRefine((identification, ctx) => {
     if (types.length > 0 && !types.includes(identification.type)) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
@@ -60,25 +61,18 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
     },
   });
   const [status, setStatus] = useState<Status>('idle');
-  const [checkFailed, setCheckFailed] = useState(0);
-  const busy = useRef(false);
+  const check = usePlanCheck(supportPlanId);
+  const checkFailed = check.failures;
 
   useStepPending(status !== 'idle', onPendingChange);
-  const onSubmit = handleSubmit(async ({ type, number }) => {
-    if (busy.current) return;
-    if (supportPlanId === undefined) {
-      setCheckFailed((count) => count + 1);
-      return;
-    }
-    busy.current = true;
-    setCheckFailed(0);
+  const onSubmit = handleSubmit(({ type, number }) => check.run(async (planId) => {
     try {
       setStatus('checking');
       let registered: boolean;
       try {
-        registered = await isIdentificationRegistered(supportPlanId, type, number, country);
+        registered = await isIdentificationRegistered(planId, type, number, country);
       } catch {
-        setCheckFailed((count) => count + 1);
+        check.fail();
         return;
       }
       if (registered) {
@@ -98,10 +92,9 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       }
       onDone({ identification: { type, number }, ...prefill });
     } finally {
-      busy.current = false;
       setStatus('idle');
     }
-  });
+  }));
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>

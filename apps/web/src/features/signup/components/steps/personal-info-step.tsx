@@ -16,7 +16,7 @@ type Mode = 'required' | 'optional' | 'hidden';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-export function personalInfoSchemaFor(secondSurname: Mode) {
+function personalInfoSchemaFor(secondSurname: Mode) {
   return z.object({
     firstName: FirstNameSchema,
     lastName: LastNameSchema,

@@ -16,7 +16,7 @@ type Unit = 'kg' | 'lb';
 const WEIGHT_TEXT = /^\d{1,4}(\.\d+)?$/;
 
 /** The form keeps text; the contract's WeightSchema checks the number. Optional + blank gives undefined. */
-export function weightFormSchemaFor(required: boolean) {
+function weightFormSchemaFor(required: boolean) {
   return z
     .object({ value: z.string().optional(), unit: z.enum(['kg', 'lb'], { error: 'signup.weight.required' }) })
     .transform((form, ctx) => {
