@@ -3,7 +3,7 @@
 // treatment questions both answer their refusals this way.
 import { ApiError } from '../lib/api-client.ts';
 
-export interface StepRefusal<S extends string> {
+interface StepRefusal<S extends string> {
   step: S;
   messageKey: string;
 }

@@ -9,7 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
-import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
+import { NewPasswordField, refuseWeakPassword } from '../../../components/ui/new-password-field.tsx';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { changePassword } from '../api/account-api.ts';
@@ -22,14 +22,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const strength = usePasswordStrength(watch('newPassword'), [email, ...email.split(/[@.]/)]);
-  const strengthLabel = strength ? t(`passwordRecovery.newPassword.strength.${strength}`) : '—';
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(undefined);
-    if (strength === 'weak') {
-      setError('newPassword', { message: 'passwordRecovery.newPassword.tooWeak' }, { shouldFocus: true });
-      return;
-    }
+    if (refuseWeakPassword(strength, setError, 'newPassword', 'passwordRecovery.newPassword.tooWeak')) return;
     try {
       await changePassword(values);
       reset();
@@ -43,8 +39,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.password.title')}>
       {status ? <FormAlert tone={status.tone}>{t(status.key)}</FormAlert> : null}
       <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.password.current.label')} isRequired />
-      <FormTextField control={control} name="newPassword" type="password" autoComplete="new-password" label={t('account.password.new.label')} description={t('passwordRecovery.newPassword.hint')} isRequired />
-      <StrengthMeter strength={strength} label={t('passwordRecovery.newPassword.strength.label')} valueLabel={strengthLabel} />
+      <NewPasswordField
+        control={control}
+        name="newPassword"
+        label={t('account.password.new.label')}
+        description={t('passwordRecovery.newPassword.hint')}
+        strength={strength}
+      />
       <div className="actions">
         <PendingButton type="submit" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>
           {t('account.password.submit')}

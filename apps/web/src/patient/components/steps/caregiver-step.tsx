@@ -10,11 +10,10 @@ import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
 import { PhoneFields } from '../phone-fields.tsx';
-import { useIdentificationTypeLabel } from '../../hooks/use-identification-type-label.ts';
+import { IdentificationTypeField } from '../identification-type-field.tsx';
 import './person-fields.css';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
@@ -125,7 +124,6 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
 /** The caregiver's questions (relation, names, identification, phone, e-mail): the enrolment's step and the profile's form. */
 export function CaregiverFields({ control, types, language }: { control: Control<CaregiverForm>; types: readonly IdentificationType[]; country: CountryCode; language: Language }) {
   const t = useT();
-  const typeLabel = useIdentificationTypeLabel();
   return (
     <div className="stack">
       <RadioField
@@ -141,14 +139,7 @@ export function CaregiverFields({ control, types, language }: { control: Control
       />
       <FormTextField control={control} name="firstName" label={t('signup.caregiver.firstName.label')} autoComplete="off" isRequired />
       <FormTextField control={control} name="lastName" label={t('signup.caregiver.lastName.label')} autoComplete="off" isRequired />
-      <SelectField
-        control={control}
-        name="identification.type"
-        label={t('signup.caregiver.idType.label')}
-        placeholder={t('common.select')}
-        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
-        isRequired
-      />
+      <IdentificationTypeField control={control} name="identification.type" label={t('signup.caregiver.idType.label')} types={types} />
       <FormTextField
         control={control}
         name="identification.number"

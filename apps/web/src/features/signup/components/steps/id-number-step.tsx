@@ -10,11 +10,10 @@ import { IdentificationSchema, isValidIdentificationNumber, normalizeIdentificat
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
 import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
-import { useIdentificationTypeLabel } from '../../../../patient/hooks/use-identification-type-label.ts';
+import { IdentificationTypeField } from '../../../../patient/components/identification-type-field.tsx';
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
 import '../../../../patient/components/steps/person-fields.css';
@@ -48,7 +47,6 @@ type Status = 'idle' | 'checking' | 'lookingUp';
 
 export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
-  const typeLabel = useIdentificationTypeLabel();
   const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
   const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
   const types = useMemo(() => ctx.plan?.identificationTypes ?? [], [ctx.plan]);
@@ -106,14 +104,7 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       ) : null}
       <h2 className="step__title">{t('signup.idNumber.title')}</h2>
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
-      <SelectField
-        control={control}
-        name="type"
-        label={t('signup.idNumber.type.label')}
-        placeholder={t('common.select')}
-        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
-        isRequired
-      />
+      <IdentificationTypeField control={control} name="type" label={t('signup.idNumber.type.label')} types={types} />
       <FormTextField control={control} name="number" label={t('signup.idNumber.label')} description={t('signup.idNumber.hint')} autoComplete="off" isRequired />
       <p className="step__status" role="status" aria-live="polite">
         {status === 'checking' ? t('signup.idNumber.checking') : status === 'lookingUp' ? t('signup.idNumber.citizenLookup') : ''}

@@ -1,10 +1,13 @@
-// The shown names of the identification types: the patient's own (enrolment) and their caregiver's (enrolment, profile).
+// The identification type's question (the patient's own at enrolment, their caregiver's), its options named in the
+// page's language.
 import { useCallback } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import type { IdentificationType } from '@portal/contracts/enums';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { useT } from '../../program/use-t.ts';
 
 /** The shown name of an identification type (literal keys, for the text checker). */
-export function useIdentificationTypeLabel() {
+function useIdentificationTypeLabel() {
   const t = useT();
   return useCallback(
     (type: IdentificationType): string => {
@@ -29,4 +32,18 @@ export function useIdentificationTypeLabel() {
     },
     [t],
   );
+}
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  /** The plan's identification types, in its order. */
+  types: readonly IdentificationType[];
+}
+
+export function IdentificationTypeField<T extends FieldValues>({ control, name, label, types }: Props<T>) {
+  const t = useT();
+  const typeLabel = useIdentificationTypeLabel();
+  return <SelectField control={control} name={name} label={label} placeholder={t('common.select')} options={types.map((type) => ({ value: type, text: typeLabel(type) }))} isRequired />;
 }
