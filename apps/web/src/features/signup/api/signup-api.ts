@@ -1,5 +1,6 @@
 // The enrolment's own calls: checks (e-mail, identification), citizen register, invitation, sign-up (the plan's
 // settings, products and places are the patient layer's: patient/api).
+import { queryOptions } from '@tanstack/react-query';
 import { EmailCheckResponseSchema } from '@portal/contracts/identity';
 import {
   CitizenResponseSchema,
@@ -31,7 +32,18 @@ export async function lookUpCitizen(type: IdentificationType, number: string) {
 }
 
 /** What the program holds of the patient an invitation names (v=ppr); PREREGISTRATION_LINK_INVALID when it is not usable. */
-export const openPreregistration = (link: PreregistrationLink) =>
+const openPreregistration = (link: PreregistrationLink) =>
   api.post('/api/v1/patient/preregistration', link, { schema: PreregistrationResponseSchema.shape.data });
+
+/** The invitation's held data, read once (an invitation is not read again: it may be used up meanwhile). */
+export const preregistrationQuery = (link: PreregistrationLink | undefined) =>
+  queryOptions({
+    queryKey: ['preregistration', link?.n],
+    queryFn: () => openPreregistration(link as PreregistrationLink),
+    enabled: link !== undefined,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
 export const submitSignup = (body: SignupBody) => api.post('/api/v1/patient/signup', body, { schema: SignupResponseSchema.shape.data });

@@ -13,7 +13,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { openPreregistration, submitSignup } from '../api/signup-api.ts';
+import { preregistrationQuery, submitSignup } from '../api/signup-api.ts';
 import { planProductsQuery } from '../../../patient/api/plan-api.ts';
 import { TREATMENT_STEP_COMPONENTS } from '../../../patient/components/treatment-flow.tsx';
 import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
@@ -85,14 +85,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
-  const held = useQuery({
-    queryKey: ['signup', 'preregistration', invitation?.n],
-    queryFn: () => openPreregistration(invitation as PreregistrationLink),
-    enabled: opensInvitation,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const held = useQuery({ ...preregistrationQuery(invitation), enabled: opensInvitation });
   useEffect(() => {
     if (held.data && invitation && opensInvitation) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
   }, [held.data, invitation, opensInvitation, draft.idempotencyKey, save]);
