@@ -50,7 +50,7 @@ export function PublicOnly() {
 }
 
 /** Any other path goes to signup. */
-export function ToSignup() {
+function ToSignup() {
   const { language } = useLanguage();
   const location = useLocation();
   const query = new URLSearchParams(location.search);

@@ -3,9 +3,9 @@
 import type { ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
-import { ProfileCompletenessCard } from './sections/profile-completeness-card.tsx';
+import { ProfileCompletenessCard } from '../features/profile/components/profile-completeness-card.tsx';
 
-export interface HomeCard {
+interface HomeCard {
   id: string;
   Component: ComponentType;
   /** A feature toggle that hides the card when off. */

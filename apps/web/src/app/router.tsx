@@ -18,27 +18,27 @@ import { pathInLanguage, paths } from '../lib/paths.ts';
  * A screen loaded with the providers the screens share (screen-providers.tsx: the query client, the signed-in
  * patient, react-aria's links through the router); none of them is on the login route (decisions 023 and 028).
  */
-function ariaScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+function lazyScreenWithProviders<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazyScreen<P>(async () => {
     const [screen, providers] = await Promise.all([load(), import('./layouts/screen-providers.tsx')]);
     return { default: providers.withScreenProviders<P>(screen.default) };
   });
 }
 
-const HomeScreen = ariaScreen(() => import('./routes/home.tsx'));
-const TreatmentsScreen = ariaScreen(() => import('./routes/treatments.tsx'));
-const TreatmentsNewScreen = ariaScreen(() => import('./routes/treatments-new.tsx'));
-const CaregiverAddScreen = ariaScreen(() => import('./routes/caregiver-add.tsx'));
-const InPreparationScreen = ariaScreen(() => import('./routes/in-preparation.tsx'));
-const NotFoundScreen = ariaScreen(() => import('./routes/not-found.tsx'));
+const HomeScreen = lazyScreenWithProviders(() => import('./routes/home.tsx'));
+const TreatmentsScreen = lazyScreenWithProviders(() => import('./routes/treatments.tsx'));
+const TreatmentsNewScreen = lazyScreenWithProviders(() => import('./routes/treatments-new.tsx'));
+const CaregiverAddScreen = lazyScreenWithProviders(() => import('./routes/caregiver-add.tsx'));
+const InPreparationScreen = lazyScreenWithProviders(() => import('./routes/in-preparation.tsx'));
+const NotFoundScreen = lazyScreenWithProviders(() => import('./routes/not-found.tsx'));
 // The login route loads no react-aria nor query library (decisions 023 and 028): its screen is not wrapped.
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
-const PasswordRecoverScreen = ariaScreen(() => import('./routes/password-recover.tsx'));
-const LogoutScreen = ariaScreen(() => import('./routes/logout.tsx'));
-const SignupScreen = ariaScreen(() => import('./routes/signup.tsx'));
-const SignupNotMeScreen = ariaScreen(() => import('./routes/signup-not-me.tsx'));
-const ProfileScreen = ariaScreen(() => import('./routes/profile.tsx'));
-const EmailConfirmScreen = ariaScreen(() => import('./routes/email-confirm.tsx'));
+const PasswordRecoverScreen = lazyScreenWithProviders(() => import('./routes/password-recover.tsx'));
+const LogoutScreen = lazyScreenWithProviders(() => import('./routes/logout.tsx'));
+const SignupScreen = lazyScreenWithProviders(() => import('./routes/signup.tsx'));
+const SignupNotMeScreen = lazyScreenWithProviders(() => import('./routes/signup-not-me.tsx'));
+const ProfileScreen = lazyScreenWithProviders(() => import('./routes/profile.tsx'));
+const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -63,7 +63,8 @@ function Screen<P extends object>({ component: Component, props }: { component: 
   );
 }
 
-const later = (titleKey: string) => <Screen component={InPreparationScreen} props={{ titleKey }} />;
+/** A route of a room not built yet: its title and "in preparation" (spec section 2 names the route already). */
+const renderInPreparation = (titleKey: string) => <Screen component={InPreparationScreen} props={{ titleKey }} />;
 
 function HomeRedirect() {
   const { language } = useLanguage();
@@ -77,15 +78,15 @@ function scopedRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
-        { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: later('pages.learning.title') },
+        { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: renderInPreparation('pages.learning.title') },
         { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
         { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },
         { path: 'caregiver/add', element: <Screen component={CaregiverAddScreen} props={{}} /> },
-        { path: 'purchases/:idProduct', element: later('pages.purchases.title') },
-        { path: 'redemptions/:productSearchQuery?', element: later('pages.redemptions.title') },
-        { path: 'redemptions/:productSearchQuery/menu', element: later('pages.redemptionsMenu.title') },
-        { path: 'benefits/:productSearchQuery?', element: later('pages.benefits.title') },
-        { path: 'benefits/:productSearchQuery/coupon-code', element: later('pages.couponCode.title') },
+        { path: 'purchases/:idProduct', element: renderInPreparation('pages.purchases.title') },
+        { path: 'redemptions/:productSearchQuery?', element: renderInPreparation('pages.redemptions.title') },
+        { path: 'redemptions/:productSearchQuery/menu', element: renderInPreparation('pages.redemptionsMenu.title') },
+        { path: 'benefits/:productSearchQuery?', element: renderInPreparation('pages.benefits.title') },
+        { path: 'benefits/:productSearchQuery/coupon-code', element: renderInPreparation('pages.couponCode.title') },
         { path: 'profile', element: <Screen component={ProfileScreen} props={{}} /> },
       ],
     },
@@ -101,7 +102,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
-    { path: 'coupon', element: later('pages.coupon.title') },
+    { path: 'coupon', element: renderInPreparation('pages.coupon.title') },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];
@@ -141,7 +142,7 @@ export const routes: RouteObject[] = [
       {
         path: '/benefit/:idBenefit/booking',
         element: <NumericBenefitId />,
-        children: [{ element: <RequireAuth />, children: [{ index: true, element: later('pages.booking.title') }] }],
+        children: [{ element: <RequireAuth />, children: [{ index: true, element: renderInPreparation('pages.booking.title') }] }],
       },
       { path: '/es/*', element: <SpanishPrefix /> },
       { path: '/es', element: <SpanishPrefix /> },

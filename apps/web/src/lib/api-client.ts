@@ -40,9 +40,9 @@ export class ApiError extends Error {
   }
 }
 
-export type StatusHandler = (error: ApiError) => void;
+type StatusHandler = (error: ApiError) => void;
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   baseUrl?: string;
   getToken: () => string | undefined;
   onVersion?: (version: string | null) => void;
@@ -135,4 +135,3 @@ export function createApiClient(options: ApiClientOptions) {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;

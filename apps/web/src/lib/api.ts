@@ -4,7 +4,7 @@ import { appVersion } from './app-version.ts';
 import { camelCaseDeep } from './camel-case.ts';
 import { sessionStore } from './session.ts';
 
-export interface Tokens {
+interface Tokens {
   accessToken: string;
   idToken: string;
   refreshToken: string;

@@ -10,16 +10,16 @@ type Listener = Parameters<BrowserHistory['listen']>[0];
 type Update = Parameters<Listener>[0];
 
 /** Whether leaving `current` for `next` (pathnames) needs the patient's confirmation. */
-export type LeaveTest = (current: string, next: string) => boolean;
+type LeaveTest = (current: string, next: string) => boolean;
 
-export type LeaveGuard =
+type LeaveGuard =
   | { state: 'unblocked'; proceed?: undefined; reset?: undefined }
   | { state: 'blocked'; proceed: () => void; reset: () => void };
 
 const UNBLOCKED: LeaveGuard = { state: 'unblocked' };
 
 /** Made for a window: main.tsx makes the app's one; tests make their own. */
-export function createAppHistory(window: Window = globalThis.window) {
+function createAppHistory(window: Window = globalThis.window) {
   const base = createBrowserHistory({ window, v5Compat: true });
   let listener: Listener | null = null;
   /** The location the router shows: during a Back the browser's is already the next one. */

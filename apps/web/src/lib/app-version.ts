@@ -37,5 +37,4 @@ export function createAppVersionTracker(reload: Reload = () => window.location.r
   };
 }
 
-export type AppVersionTracker = ReturnType<typeof createAppVersionTracker>;
 export const appVersion = createAppVersionTracker();

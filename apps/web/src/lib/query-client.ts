@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { sessionStore } from './session.ts';
 
-export function createQueryClient() {
+function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

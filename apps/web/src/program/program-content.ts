@@ -19,7 +19,7 @@ export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & Pi
 /** A program's texts, each message as its parsed ICU syntax tree (apps/api's program-texts.ts). */
 export type ParsedTexts = Record<string, MessageFormatElement[]>;
 
-export interface FeatureToggles {
+interface FeatureToggles {
   featureToggles: Record<string, boolean>;
 }
 
@@ -37,7 +37,7 @@ export interface ProgramSource {
 
 const browserSource: ProgramSource = { api, fetch: (...args) => fetch(...args), ts: TS };
 
-export async function fetchProgram(source: ProgramSource = browserSource): Promise<ProgramInfo> {
+async function fetchProgram(source: ProgramSource = browserSource): Promise<ProgramInfo> {
   const [plan, branding] = await Promise.all([
     // Not parsed again here: the server's answers pass its zod serializer, and zod would weigh on every route (decision 021).
     source.api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
@@ -54,7 +54,7 @@ export function fetchFeatures(source: ProgramSource = browserSource): Promise<Fe
  * A program file as served. Not parsed with the contracts' zod schemas in the browser: `npm run check:programs` checks
  * every file against them before it ships, and zod would be a fifth of the JavaScript of every route (decision 021).
  */
-export async function fetchProgramFile<T>(slug: string, file: string, source: ProgramSource = browserSource): Promise<T> {
+async function fetchProgramFile<T>(slug: string, file: string, source: ProgramSource = browserSource): Promise<T> {
   let response: Response;
   try {
     response = await source.fetch(`/program/${slug}/${file}?ts=${source.ts}`, { headers: { accept: 'application/json' } });
@@ -66,7 +66,7 @@ export async function fetchProgramFile<T>(slug: string, file: string, source: Pr
 }
 
 /** config.json with the one default its schema gives (`instances`). */
-export async function fetchProgramConfig(slug: string, source?: ProgramSource): Promise<ProgramConfig> {
+async function fetchProgramConfig(slug: string, source?: ProgramSource): Promise<ProgramConfig> {
   const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json', source);
   return { ...config, instances: config.instances ?? [] };
 }

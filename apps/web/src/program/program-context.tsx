@@ -11,7 +11,7 @@ import { BootFailure } from '../components/errors/boot-failure.tsx';
 import { valueOf, type Loaded, type ParsedTexts, type ProgramInfo } from './program-content.ts';
 import { programStore } from './program-store.ts';
 
-export interface ProgramContent {
+interface ProgramContent {
   program: ProgramInfo;
   texts: ParsedTexts;
   config?: ProgramConfig;

@@ -7,7 +7,7 @@ import { fetchFeatures, loadedOf, programFiles, startProgramBoot, type Loaded, t
 /** Toggles may change while a patient uses the portal: read again at most once a minute, on navigation. */
 const FEATURES_STALE_MS = 60_000;
 
-export interface ProgramState {
+interface ProgramState {
   /** Undefined until the first answer. */
   program?: Loaded<ProgramInfo>;
   texts: Partial<Record<Language, Loaded<ParsedTexts>>>;

@@ -11,7 +11,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session-hooks.ts';
 
-export type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'>;
+type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'>;
 
 export function AppPage(props: AppPageProps) {
   const { language } = useLanguage();

@@ -42,10 +42,10 @@ interface Props<T extends FieldValues> {
 
 const DEFAULT_MIN = '1900-01-01';
 /** What the form holds while a date is only partly typed: not a date, so the schema says 'invalid' (not 'required'). */
-export const INCOMPLETE_DATE = 'incomplete';
+const INCOMPLETE_DATE = 'incomplete';
 
 /** A YYYY-MM-DD text as a CalendarDate, or null when it is not one. */
-export function toCalendarDate(value: unknown): CalendarDate | null {
+function toCalendarDate(value: unknown): CalendarDate | null {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   try {
     return parseDate(value);
@@ -185,48 +185,36 @@ function MonthYearSelectors({ min, max, monthLabel, yearLabel }: { min: Calendar
   };
   return (
     <div className="date-field__selectors">
-      <Select
-        className="date-field__select"
-        aria-label={monthLabel}
-        selectedKey={String(focused.month)}
+      <HeaderSelect
+        label={monthLabel}
+        selected={focused.month}
+        options={monthNames.map((text, index) => ({ value: index + 1, text }))}
         disabledKeys={disabledMonths}
-        onSelectionChange={(key) => key !== null && move(focused.set({ month: Number(key) }))}
-      >
-        <Button className="date-field__select-button">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="date-field__popover date-field__list-popover">
-          <ListBox className="date-field__list">
-            {monthNames.map((text, index) => (
-              <ListBoxItem key={index + 1} id={String(index + 1)} className="date-field__option" textValue={text}>
-                {text}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
-      <Select
-        className="date-field__select"
-        aria-label={yearLabel}
-        selectedKey={String(focused.year)}
-        onSelectionChange={(key) => key !== null && move(focused.set({ year: Number(key) }))}
-      >
-        <Button className="date-field__select-button">
-          <SelectValue />
-          <span aria-hidden="true">▾</span>
-        </Button>
-        <Popover className="date-field__popover date-field__list-popover">
-          <ListBox className="date-field__list">
-            {years.map((year) => (
-              <ListBoxItem key={year} id={String(year)} className="date-field__option" textValue={String(year)}>
-                {year}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+        onSelect={(month) => move(focused.set({ month }))}
+      />
+      <HeaderSelect label={yearLabel} selected={focused.year} options={years.map((year) => ({ value: year, text: String(year) }))} onSelect={(year) => move(focused.set({ year }))} />
     </div>
+  );
+}
+
+/** One select of the calendar's header (the month or the year). */
+function HeaderSelect({ label, selected, options, disabledKeys, onSelect }: { label: string; selected: number; options: { value: number; text: string }[]; disabledKeys?: string[]; onSelect: (value: number) => void }) {
+  return (
+    <Select className="date-field__select" aria-label={label} selectedKey={String(selected)} disabledKeys={disabledKeys} onSelectionChange={(key) => key !== null && onSelect(Number(key))}>
+      <Button className="date-field__select-button">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="date-field__popover date-field__list-popover">
+        <ListBox className="date-field__list">
+          {options.map((option) => (
+            <ListBoxItem key={option.value} id={String(option.value)} className="date-field__option" textValue={option.text}>
+              {option.text}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
   );
 }
 

@@ -9,7 +9,7 @@ interface Item {
 }
 
 /** Flattens react-hook-form's nested errors into dotted paths and message keys. */
-export function flattenErrors(errors: FieldErrors<FieldValues>, prefix = ''): Item[] {
+function flattenErrors(errors: FieldErrors<FieldValues>, prefix = ''): Item[] {
   const items: Item[] = [];
   for (const [key, value] of Object.entries(errors)) {
     if (!value || key === 'ref' || key === 'root') continue;

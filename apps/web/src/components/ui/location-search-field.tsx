@@ -1,6 +1,7 @@
 // A place searched in the gazetteer and chosen from the results (react-aria ComboBox): the enrolment's address
-// step and the profile's address. The caller says how to search (its feature's api), so this stays feature-free.
-import { useQuery } from '@tanstack/react-query';
+// step and the profile's address. The caller says how to search (the search's queryOptions factory), so this stays
+// feature-free.
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
@@ -23,32 +24,25 @@ function useDebounced<T>(value: T, delayMs: number): T {
   return debounced;
 }
 
-interface Props<T extends FieldValues> {
+interface Props<T extends FieldValues, K extends QueryKey> {
   control: Control<T>;
   /** The form field that holds the chosen Location (undefined until one is chosen). */
   name: FieldPath<T>;
-  /** Searches the places for what was typed; undefined while there is nothing to search in (no country yet). */
-  search: ((query: string) => Promise<Location[]>) | undefined;
-  /** Names the search in the query cache (with the typed text appended): its feature, country and language. */
-  queryKey: readonly unknown[];
+  /** The search of the places for what was typed (disabled while there is nothing to search in: no country yet). */
+  searchQuery: (text: string) => UseQueryOptions<Location[], Error, Location[], K>;
   /** What the box shows at first (the chosen place's label). */
   initialLabel: string;
   isRequired?: boolean;
 }
 
-export function LocationSearchField<T extends FieldValues>({ control, name, search, queryKey, initialLabel, isRequired = false }: Props<T>) {
+export function LocationSearchField<T extends FieldValues, K extends QueryKey>({ control, name, searchQuery, initialLabel, isRequired = false }: Props<T, K>) {
   const t = useT();
   const [inputValue, setInputValue] = useState(initialLabel);
   const typed = inputValue.trim().slice(0, SEARCH_MAX_LENGTH);
   const query = useDebounced(typed, SEARCH_DEBOUNCE_MS);
-  const canSearch = search !== undefined && query.length >= SEARCH_MIN_LENGTH;
-  const results = useQuery({
-    queryKey: [...queryKey, query],
-    queryFn: () => search!(query),
-    enabled: canSearch,
-    staleTime: 5 * 60_000,
-    retry: 1,
-  });
+  const options = searchQuery(query);
+  const canSearch = options.enabled !== false && query.length >= SEARCH_MIN_LENGTH;
+  const results = useQuery({ ...options, enabled: canSearch });
   return (
     <Controller
       control={control}

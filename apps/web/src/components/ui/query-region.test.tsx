@@ -46,6 +46,45 @@ describe('QueryRegion', () => {
   });
 });
 
+function Booking({ fetchSlots, fetchPlaces }: { fetchSlots: () => Promise<string[]>; fetchPlaces: () => Promise<string[]> }) {
+  const slots = useQuery({ queryKey: ['slots'], queryFn: fetchSlots, retry: false });
+  const places = useQuery({ queryKey: ['places'], queryFn: fetchPlaces, retry: false });
+  return (
+    <main>
+      <h1>Booking</h1>
+      <QueryRegion queries={{ slots, places }}>{(data) => <p>{`${data.slots.join(', ')} at ${data.places.join(', ')}`}</p>}</QueryRegion>
+      <QueryRegion queries={[slots, places]}>{([slotNames, placeNames]) => <p>{`${slotNames.length} slots, ${placeNames.length} places`}</p>}</QueryRegion>
+    </main>
+  );
+}
+
+describe('QueryRegion with several queries', () => {
+  it('shows a skeleton until every query has loaded, then all their data (record or array)', async () => {
+    let answerPlaces: (names: string[]) => void = () => undefined;
+    renderInEnglish(withClient(<Booking fetchSlots={async () => ['10:30']} fetchPlaces={() => new Promise((resolve) => (answerPlaces = resolve))} />));
+    await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(2));
+    expect(screen.queryByText(/10:30/)).toBeNull();
+    answerPlaces(['San José']);
+    expect(await screen.findByText('10:30 at San José')).toBeTruthy();
+    expect(screen.getByText('1 slots, 1 places')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows one error when one fails, and Try again fetches again only the failed one', async () => {
+    const fetchSlots = vi.fn().mockResolvedValue(['10:30']);
+    const fetchPlaces = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(['Heredia']);
+    renderInEnglish(withClient(<Booking fetchSlots={fetchSlots} fetchPlaces={fetchPlaces} />));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts[0]!.textContent).toContain('Could not load your information.');
+    expect(screen.getByRole('heading', { name: 'Booking' })).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!));
+    expect(await screen.findByText('10:30 at Heredia')).toBeTruthy();
+    expect(fetchPlaces).toHaveBeenCalledTimes(2);
+    expect(fetchSlots).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
 describe('RegionError and Skeleton', () => {
   it('says a specific message when given one and calls onRetry', async () => {
     const onRetry = vi.fn();

@@ -1,12 +1,24 @@
-// One region of a page fed by one query: a skeleton while it first loads, its own error with Try again, else the data.
+// One region of a page fed by one query or by several: a skeleton until all have first loaded, its own error with
+// Try again (which fetches again only what failed), else the data.
+//
+//   <QueryRegion query={treatments}>{(list) => ...}</QueryRegion>
+//   <QueryRegion queries={{ slots, bookings }}>{({ slots, bookings }) => ...}</QueryRegion>
 import type { ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { RegionError } from './region-error.tsx';
 import { Skeleton } from './skeleton.tsx';
 
-interface Props<T> {
-  query: Pick<UseQueryResult<T>, 'data' | 'isPending' | 'isError' | 'isFetching' | 'refetch'>;
-  children: (data: T) => ReactNode;
+/** What a region reads of a query (a useQuery result, or a hook's combination of several). */
+export interface RegionQuery<T> {
+  data: T | undefined;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+type RegionQueries = readonly RegionQuery<unknown>[] | Readonly<Record<string, RegionQuery<unknown>>>;
+/** The data of each query, in the same shape (array or record) as the queries. */
+type RegionData<Q extends RegionQueries> = { -readonly [K in keyof Q]: Q[K] extends RegionQuery<infer T> ? T : never };
+
+interface CommonProps {
   /** What to draw while loading (default a Skeleton of `lines` lines). */
   loading?: ReactNode;
   /** Lines of the default Skeleton (default 3). */
@@ -14,10 +26,31 @@ interface Props<T> {
   /** A text key for the error (default errors.loadInformation). */
   errorKey?: string;
 }
+interface OneQueryProps<T> extends CommonProps {
+  query: RegionQuery<T>;
+  children: (data: T) => ReactNode;
+}
+interface QueriesProps<Q extends RegionQueries> extends CommonProps {
+  queries: Q;
+  children: (data: RegionData<Q>) => ReactNode;
+}
 
-export function QueryRegion<T>({ query, children, loading, lines, errorKey }: Props<T>) {
+export function QueryRegion<T>(props: OneQueryProps<T>): ReactNode;
+export function QueryRegion<const Q extends RegionQueries>(props: QueriesProps<Q>): ReactNode;
+export function QueryRegion(props: OneQueryProps<unknown> | QueriesProps<RegionQueries>): ReactNode {
+  const { loading, lines, errorKey } = props;
+  const queries: RegionQuery<unknown>[] = 'query' in props ? [props.query] : Object.values(props.queries);
   // Data already shown stays on screen when a background refetch fails: only a first load failure replaces it.
-  if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError) return <RegionError messageKey={errorKey} isRetrying={query.isFetching} onRetry={() => void query.refetch()} />;
+  if (queries.every((query) => query.data !== undefined)) {
+    if ('query' in props) return <>{props.children(props.query.data)}</>;
+    const data = Array.isArray(props.queries)
+      ? props.queries.map((query) => query.data)
+      : Object.fromEntries(Object.entries(props.queries).map(([key, query]) => [key, query.data]));
+    return <>{props.children(data as RegionData<RegionQueries>)}</>;
+  }
+  const failed = queries.filter((query) => query.data === undefined && query.isError);
+  if (failed.length > 0) {
+    return <RegionError messageKey={errorKey} isRetrying={failed.some((query) => query.isFetching)} onRetry={() => failed.forEach((query) => void query.refetch())} />;
+  }
   return <>{loading ?? <Skeleton lines={lines} />}</>;
 }

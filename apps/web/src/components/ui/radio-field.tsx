@@ -46,3 +46,20 @@ export function RadioField<T extends FieldValues>({ control, name, label, option
     />
   );
 }
+
+type YesNoProps<T extends FieldValues> = Omit<Props<T>, 'options' | 'isBoolean'> & { yesText: string; noText: string };
+
+/** A yes-or-no question: true or false in the form, the two answers side by side unless told otherwise. */
+export function YesNoField<T extends FieldValues>({ yesText, noText, orientation = 'horizontal', ...props }: YesNoProps<T>) {
+  return (
+    <RadioField
+      {...props}
+      orientation={orientation}
+      options={[
+        { value: 'true', text: yesText },
+        { value: 'false', text: noText },
+      ]}
+      isBoolean
+    />
+  );
+}

@@ -2,7 +2,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { SNACKBAR_IMMEDIATE_MS, SNACKBAR_SHORT_MS } from '@portal/contracts/constants';
 
-export const SNACKBAR_DURATIONS_MS = { immediate: SNACKBAR_IMMEDIATE_MS, short: SNACKBAR_SHORT_MS } as const;
+const SNACKBAR_DURATIONS_MS = { immediate: SNACKBAR_IMMEDIATE_MS, short: SNACKBAR_SHORT_MS } as const;
 type Duration = keyof typeof SNACKBAR_DURATIONS_MS;
 interface Snack {
   id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PreregisteredPatientViewSchema } from '@portal/contracts/signup';
 import { draftOfPreregistration, toSignupBody } from './draft.ts';
-import type { WizardContext } from './model.ts';
+import type { WizardContext } from '../../patient/model.ts';
 
 const link = { n: 'n'.repeat(32), s: 's'.repeat(43) };
 const ctx = { language: 'es', skipPassword: false, preregistered: true, today: '2026-11-21' } as WizardContext;

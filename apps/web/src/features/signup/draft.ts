@@ -3,11 +3,12 @@
 import { useCallback, useState } from 'react';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
 import type { PreregisteredPatientView, PreregistrationLink, SignupBody } from '@portal/contracts/signup';
-import type { SignupDraft, TreatmentDraft, WizardContext } from './model.ts';
+import type { SignupDraft, WizardContext } from '../../patient/model.ts';
+import { blankToUndefined, draftNumber, toTreatmentBody, treatmentStepOfField } from '../../patient/treatment-draft.ts';
 
 const STORAGE_KEY = 'portal.signup';
 
-export interface WizardState {
+interface WizardState {
   draft: SignupDraft;
   step: SignupStep;
 }
@@ -16,7 +17,7 @@ function fresh(): WizardState {
   return { draft: { idempotencyKey: crypto.randomUUID() }, step: 'country' };
 }
 
-export function readWizardState(): WizardState {
+function readWizardState(): WizardState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as WizardState | null;
     if (saved && typeof saved.draft?.idempotencyKey === 'string' && SIGNUP_STEPS.includes(saved.step)) return saved;
@@ -79,29 +80,6 @@ export function draftOfPreregistration(held: PreregisteredPatientView, link: Pre
   };
 }
 
-const toNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
-const blankToUndefined = (text: string | undefined) => (text && text.trim() !== '' ? text : undefined);
-
-type TreatmentBody = SignupBody['treatments'][number];
-const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
-  value && blankToUndefined(value.amount) ? { amount: toNumber(value.amount) as number, interval: value.interval as T } : undefined;
-
-/** One medicine of the payload, from the draft's text fields. */
-export function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
-  return {
-    productId: treatment.productId as number,
-    unitAmount: treatment.unitAmount ?? '',
-    frequency: interval(treatment.frequency) as TreatmentBody['frequency'],
-    duration: interval(treatment.duration) as TreatmentBody['duration'],
-    restTime: interval(treatment.restTime),
-    startDate: treatment.notStarted ? undefined : blankToUndefined(treatment.startDate),
-    notStarted: treatment.notStarted || undefined,
-    doctor: treatment.doctor ? { firstName: blankToUndefined(treatment.doctor.firstName), lastName: blankToUndefined(treatment.doctor.lastName) } : undefined,
-    healthCenter: treatment.healthCenter ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type } : undefined,
-    customTherapy: treatment.customTherapy ? { hasCode: treatment.customTherapy.hasCode === true, code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined } : undefined,
-  };
-}
-
 /** The sign-up payload of a finished draft (the server validates it again with the plan's settings). */
 export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody {
   const treatment = draft.treatment ?? {};
@@ -119,7 +97,7 @@ export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody
       secondSurname: blankToUndefined(draft.personalInfo?.secondSurname),
       gender: draft.personalInfo?.gender as SignupBody['personalInfo']['gender'],
     },
-    weight: draft.weight?.value ? { value: toNumber(draft.weight.value) as number, unit: draft.weight.unit ?? 'kg' } : undefined,
+    weight: draft.weight?.value ? { value: draftNumber(draft.weight.value) as number, unit: draft.weight.unit ?? 'kg' } : undefined,
     birthDate: draft.birthDate ?? '',
     caregiver: caregiver
       ? {
@@ -174,15 +152,8 @@ export function stepOfField(path: string): SignupStep {
       return 'password';
     case 'consent':
       return 'consent';
-    case 'treatments': {
-      const field = path.split('.')[2];
-      if (field === 'unitAmount' || field === 'frequency' || field === 'restTime') return 'details';
-      if (field === 'doctor') return 'doctor';
-      if (field === 'startDate' || field === 'notStarted') return 'startDate';
-      if (field === 'healthCenter') return 'healthCenter';
-      if (field === 'customTherapy') return 'customTherapy';
-      return 'treatment';
-    }
+    case 'treatments':
+      return treatmentStepOfField(path.split('.').slice(2).join('.'));
     default:
       void second;
       return 'country';

@@ -20,7 +20,7 @@ export const confirmEmailChange = (link: { n: string; s: string }) =>
   api.post('/api/v1/account/email/confirm', link, { schema: ConfirmEmailChangeResponseSchema.shape.data });
 export const closeAccount = (currentPassword: string) => api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
 
-export const consentsQuery = () =>
+const consentsQuery = () =>
   queryOptions({
     queryKey: ['consents'],
     queryFn: () => api.get('/api/v1/consents', { schema: ConsentsResponseSchema.shape.data }),

@@ -9,7 +9,7 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { changeEmail } from '../api/account-api.ts';
-import { applyFieldErrors, errorKeyOf } from './change-password-form.tsx';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 
 export function ChangeEmailForm() {
   const t = useT();

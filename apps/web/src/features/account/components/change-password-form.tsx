@@ -2,30 +2,17 @@
 // Every other session ends on the server; this one goes on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { ChangePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts/account';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
-import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { NewPasswordField, refuseWeakPassword } from '../../../components/ui/new-password-field.tsx';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { changePassword } from '../api/account-api.ts';
-
-/** Field errors of a refused call onto the form's fields; true when there were some. */
-export function applyFieldErrors<T extends Record<string, unknown>>(error: unknown, setError: (name: FieldPath<T>, error: { message: string }) => void): boolean {
-  const fieldErrors = error instanceof ApiError ? error.error?.fieldErrors : undefined;
-  if (!fieldErrors || Object.keys(fieldErrors).length === 0) return false;
-  for (const [field, [key]] of Object.entries(fieldErrors)) setError(field as FieldPath<T>, { message: key ?? 'errors.validation' });
-  return true;
-}
-
-/** The message of a refused call that is not about one field. */
-export function errorKeyOf(error: unknown): string {
-  return error instanceof ApiError && error.error ? error.error.message : 'errors.general';
-}
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const t = useT();
@@ -35,14 +22,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
     defaultValues: { currentPassword: '', newPassword: '' },
   });
   const strength = usePasswordStrength(watch('newPassword'), [email, ...email.split(/[@.]/)]);
-  const strengthLabel = strength ? t(`passwordRecovery.newPassword.strength.${strength}`) : '—';
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(undefined);
-    if (strength === 'weak') {
-      setError('newPassword', { message: 'passwordRecovery.newPassword.tooWeak' }, { shouldFocus: true });
-      return;
-    }
+    if (refuseWeakPassword(strength, setError, 'newPassword', 'passwordRecovery.newPassword.tooWeak')) return;
     try {
       await changePassword(values);
       reset();
@@ -56,8 +39,13 @@ export function ChangePasswordForm({ email }: { email: string }) {
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.password.title')}>
       {status ? <FormAlert tone={status.tone}>{t(status.key)}</FormAlert> : null}
       <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.password.current.label')} isRequired />
-      <FormTextField control={control} name="newPassword" type="password" autoComplete="new-password" label={t('account.password.new.label')} description={t('passwordRecovery.newPassword.hint')} isRequired />
-      <StrengthMeter strength={strength} label={t('passwordRecovery.newPassword.strength.label')} valueLabel={strengthLabel} />
+      <NewPasswordField
+        control={control}
+        name="newPassword"
+        label={t('account.password.new.label')}
+        description={t('passwordRecovery.newPassword.hint')}
+        strength={strength}
+      />
       <div className="actions">
         <PendingButton type="submit" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>
           {t('account.password.submit')}

@@ -19,7 +19,7 @@ import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useT } from '../../../program/use-t.ts';
 import { closeAccount, downloadMyData, useConsents } from '../api/account-api.ts';
-import { applyFieldErrors, errorKeyOf } from './change-password-form.tsx';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 
 function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const t = useT();

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { useAcceptTerms, useConsents } from '../api/account-api.ts';
-import { errorKeyOf } from './change-password-form.tsx';
+import { errorKeyOf } from '../../../lib/form-errors.ts';
 
 /** "3.10" is newer than "3.9": versions compare part by part, as numbers. */
 export function isNewerVersion(latest: string, accepted: string | null): boolean {

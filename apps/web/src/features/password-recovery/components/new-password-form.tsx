@@ -10,7 +10,7 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
-import { StrengthMeter } from '../../../components/ui/strength-meter.tsx';
+import { NewPasswordField, refuseWeakPassword } from '../../../components/ui/new-password-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 interface Props {
@@ -30,21 +30,10 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
   });
   const password = watch('password');
   const strength = usePasswordStrength(password, [email, ...email.split(/[@.]/)]);
-  const strengthLabel =
-    strength === 'strong'
-      ? t('passwordRecovery.newPassword.strength.strong')
-      : strength === 'medium'
-        ? t('passwordRecovery.newPassword.strength.medium')
-        : strength === 'weak'
-          ? t('passwordRecovery.newPassword.strength.weak')
-          : '—';
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveFailed(false);
-    if (strength === 'weak') {
-      setError('password', { message: 'passwordRecovery.newPassword.tooWeak' }, { shouldFocus: true });
-      return;
-    }
+    if (refuseWeakPassword(strength, setError, 'password', 'passwordRecovery.newPassword.tooWeak')) return;
     try {
       await resetPassword(nonce, signature, values.password);
       onSaved();
@@ -58,17 +47,14 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <p className="lead">{t('passwordRecovery.newPassword.subtitle', { 0: email })}</p>
       {saveFailed ? <FormAlert tone="error">{t('passwordRecovery.newPassword.error')}</FormAlert> : null}
-      <FormTextField
+      <NewPasswordField
         control={control}
         name="password"
         label={t('passwordRecovery.newPassword.password.label')}
         description={t('passwordRecovery.newPassword.hint')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
+        strength={strength}
         autoFocus
       />
-      <StrengthMeter strength={strength} label={t('passwordRecovery.newPassword.strength.label')} valueLabel={strengthLabel} />
       <FormTextField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} type="password" autoComplete="new-password" isRequired />
       <PendingButton type="submit" className="button button--primary button--block" isPending={formState.isSubmitting} pendingLabel={t('passwordRecovery.newPassword.saving')}>
         {saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}

@@ -25,7 +25,7 @@ export function countryName(country: CountryCode, language: Language): string {
 
 const GENDER_KEYS = { FEMALE: 'signup.personalInfo.gender.female', MALE: 'signup.personalInfo.gender.male', OTHER: 'signup.personalInfo.gender.other' } as const;
 
-export const IDENTIFICATION_TYPE_KEYS: Record<UserProfile['typeIdentification'], string> = {
+const IDENTIFICATION_TYPE_KEYS: Record<UserProfile['typeIdentification'], string> = {
   IDENTIFICATION: 'signup.identification.types.identification',
   IDENTIFICATION_GT: 'signup.identification.types.identificationGt',
   LICENSE: 'signup.identification.types.license',

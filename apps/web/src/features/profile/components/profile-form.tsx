@@ -1,24 +1,24 @@
 // Edits what the patient may change (PUT /api/v1/user): names' spelling, gender, language, contact data and address.
 // The body is checked with the contract's ProfileUpdateBodySchema; the server's field errors land on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { ProfileUpdateBodySchema, type ProfileUpdate } from '@portal/contracts/profile';
 import type { UserProfile } from '@portal/contracts/identity';
-import { COUNTRY_DIAL_CODES, LocationSchema, type Location } from '@portal/contracts/signup';
-import { COUNTRY_CODES, type Language } from '@portal/contracts/enums';
+import { LocationSchema, type Location } from '@portal/contracts/signup';
+import type { Language } from '@portal/contracts/enums';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { LocationSearchField } from '../../../components/ui/location-search-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
-import { searchLocations, useUpdateProfile } from '../api/profile-api.ts';
-import { countryName } from './profile-details.tsx';
+import { useUpdateProfile } from '../api/profile-api.ts';
+import { locationSearchQuery } from '../../../patient/api/places-api.ts';
+import { PhoneFields } from '../../../patient/components/phone-fields.tsx';
 
 interface FormValues {
   firstName: string;
@@ -65,10 +65,6 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
   const update = useUpdateProfile();
   const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
   const { control, handleSubmit, formState, setError } = useForm<FormValues>({ resolver, defaultValues: defaultsOf(user) });
-  const dialOptions = useMemo(
-    () => COUNTRY_CODES.map((code) => ({ value: code, text: `${countryName(code, user.language)} (${COUNTRY_DIAL_CODES[code]})` })).sort((a, b) => a.text.localeCompare(b.text)),
-    [user.language],
-  );
   const initialLocation = LocationSchema.safeParse(user.address?.location);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -78,12 +74,7 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
       const saved = await update.mutateAsync(body);
       onDone(true, saved.language);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
-      if (fieldErrors && Object.keys(fieldErrors).length > 0) {
-        for (const [field, [key]] of Object.entries(fieldErrors)) setError(field as FieldPath<FormValues>, { message: key ?? 'errors.validation' });
-      } else {
-        setServerErrorKey(error instanceof ApiError && error.error ? error.error.message : 'profile.saveError');
-      }
+      if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED' })) setServerErrorKey(errorKeyOf(error, 'profile.saveError'));
     }
   });
 
@@ -117,16 +108,20 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
         ]}
       />
       <FormTextField control={control} name="emailAlternative" type="email" autoComplete="email" label={`${t('profile.emailAlternative')} (${t('common.optional')})`} />
-      <div className="profile-pair">
-        <SelectField control={control} name="phone.country" label={t('signup.contact.countryCode.label')} placeholder={t('common.select')} options={dialOptions} isRequired />
-        <FormTextField control={control} name="phone.phoneNumber" type="tel" autoComplete="tel-national" label={t('profile.phone')} isRequired />
-      </div>
+      <PhoneFields
+        control={control}
+        countryName="phone.country"
+        numberName="phone.phoneNumber"
+        numberLabel={t('profile.phone')}
+        language={user.language}
+        autoComplete="tel-national"
+        className="profile-pair"
+      />
       <FormTextField control={control} name="phoneAlternative" type="tel" label={`${t('profile.phoneAlternative')} (${t('common.optional')})`} />
       <LocationSearchField
         control={control}
         name="address.location"
-        search={(query) => searchLocations(user.country, query, user.language)}
-        queryKey={['profile', 'locations', user.country, user.language]}
+        searchQuery={(text) => locationSearchQuery(user.country, user.language, text)}
         initialLabel={initialLocation.success ? initialLocation.data.label : ''}
       />
       <FormTextField control={control} name="address.line" label={t('signup.address.line.label')} description={t('signup.address.line.hint')} autoComplete="street-address" />

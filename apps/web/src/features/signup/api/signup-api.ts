@@ -1,26 +1,17 @@
-// The enrolment calls: field settings, checks (e-mail, identification, dose), citizen register, places, products, sign-up.
+// The enrolment's own calls: checks (e-mail, identification), citizen register, invitation, sign-up (the plan's
+// settings, products and places are the patient layer's: patient/api).
+import { queryOptions } from '@tanstack/react-query';
 import { EmailCheckResponseSchema } from '@portal/contracts/identity';
-import { FieldSettingsResponseSchema } from '@portal/contracts/resources';
 import {
   CitizenResponseSchema,
-  DosageCheckResponseSchema,
   IdentificationCheckResponseSchema,
-  LocationSearchResponseSchema,
-  PlanProductsResponseSchema,
   PreregistrationResponseSchema,
   SignupResponseSchema,
-  type DosageCheckBody,
   type PreregistrationLink,
   type SignupBody,
 } from '@portal/contracts/signup';
-import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { api } from '../../../lib/api.ts';
-
-export const getFieldSettings = (supportPlanId: number) =>
-  api.get(`/api/v1/support/plan/${supportPlanId}/field-settings`, { schema: FieldSettingsResponseSchema.shape.data });
-
-export const getPlanProducts = (supportPlanId: number, birthDate?: string) =>
-  api.get(`/api/v1/support/plan/${supportPlanId}/products`, { query: { birthDate }, schema: PlanProductsResponseSchema.shape.data });
 
 export async function isEmailRegistered(email: string): Promise<boolean> {
   return (await api.get('/api/v1/cognito/check', { query: { email }, schema: EmailCheckResponseSchema.shape.data })).exists;
@@ -40,15 +31,19 @@ export async function lookUpCitizen(type: IdentificationType, number: string) {
   }
 }
 
-export async function isDoseApproved(body: DosageCheckBody): Promise<boolean> {
-  return (await api.post('/api/v1/treatment/dosage/check', body, { schema: DosageCheckResponseSchema.shape.data })).approved;
-}
-
-export const searchLocations = (country: CountryCode, q: string, lang: Language) =>
-  api.get('/api/v1/resource/locations', { query: { country, q, lang }, schema: LocationSearchResponseSchema.shape.data });
-
 /** What the program holds of the patient an invitation names (v=ppr); PREREGISTRATION_LINK_INVALID when it is not usable. */
-export const openPreregistration = (link: PreregistrationLink) =>
+const openPreregistration = (link: PreregistrationLink) =>
   api.post('/api/v1/patient/preregistration', link, { schema: PreregistrationResponseSchema.shape.data });
+
+/** The invitation's held data, read once (an invitation is not read again: it may be used up meanwhile). */
+export const preregistrationQuery = (link: PreregistrationLink | undefined) =>
+  queryOptions({
+    queryKey: ['preregistration', link?.n],
+    queryFn: () => openPreregistration(link as PreregistrationLink),
+    enabled: link !== undefined,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
 export const submitSignup = (body: SignupBody) => api.post('/api/v1/patient/signup', body, { schema: SignupResponseSchema.shape.data });

@@ -6,9 +6,9 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { PlanProduct } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
-import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
-import type { TreatmentDraft } from '../model.ts';
+import type { TreatmentDraft } from '../../../patient/model.ts';
 
 const Schema = z.object({ another: z.boolean({ error: 'signup.anotherTreatment.required' }) });
 interface Values {
@@ -38,15 +38,13 @@ export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }:
           return <li key={item.productId}>{product ? `${product.medicine} · ${product.presentation}` : null}</li>;
         })}
       </ul>
-      <RadioField
+      <YesNoField
         control={control}
         name="another"
         label={t('signup.anotherTreatment.question')}
-        options={[
-          { value: 'true', text: t('signup.anotherTreatment.yes') },
-          { value: 'false', text: t('signup.anotherTreatment.no') },
-        ]}
-        isBoolean
+        yesText={t('signup.anotherTreatment.yes')}
+        noText={t('signup.anotherTreatment.no')}
+        orientation="vertical"
         isRequired
       />
     </Form>

@@ -13,26 +13,25 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { getFieldSettings, getPlanProducts, openPreregistration, submitSignup } from '../api/signup-api.ts';
+import { preregistrationQuery, submitSignup } from '../api/signup-api.ts';
+import { planProductsQuery } from '../../../patient/api/plan-api.ts';
+import { TREATMENT_STEP_COMPONENTS } from '../../../patient/components/treatment-flow.tsx';
+import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
+import { stepRefusalOf } from '../../../patient/step-refusal.ts';
+import { TREATMENT_CODE_STEPS } from '../../../patient/treatment-draft.ts';
 import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
-import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type WizardContext } from '../model.ts';
+import { isStepVisible, type SignupDraft, type StepProps, type WizardContext } from '../../../patient/model.ts';
 import { AnotherTreatmentStep } from './another-treatment-step.tsx';
 import { AddressStep } from './steps/address-step.tsx';
 import { BirthdateStep } from './steps/birthdate-step.tsx';
-import { CaregiverStep } from './steps/caregiver-step.tsx';
+import { CaregiverStep } from '../../../patient/components/steps/caregiver-step.tsx';
 import { ConsentStep } from './steps/consent-step.tsx';
 import { ContactStep } from './steps/contact-step.tsx';
 import { CountryStep } from './steps/country-step.tsx';
-import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
-import { DetailsStep } from './steps/details-step.tsx';
-import { DoctorStep } from './steps/doctor-step.tsx';
 import { EmailStep } from './steps/email-step.tsx';
-import { HealthCenterStep } from './steps/health-center-step.tsx';
 import { IdNumberStep } from './steps/id-number-step.tsx';
 import { PasswordStep } from './steps/password-step.tsx';
 import { PersonalInfoStep } from './steps/personal-info-step.tsx';
-import { StartDateStep } from './steps/start-date-step.tsx';
-import { TreatmentStep } from './steps/treatment-step.tsx';
 import { WeightStep } from './steps/weight-step.tsx';
 
 const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentType<StepProps>> = {
@@ -47,28 +46,17 @@ const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentTy
   address: AddressStep,
   password: PasswordStep,
   consent: ConsentStep,
-  treatment: TreatmentStep,
-  details: DetailsStep,
-  doctor: DoctorStep,
-  startDate: StartDateStep,
-  healthCenter: HealthCenterStep,
-  customTherapy: CustomTherapyStep,
+  ...TREATMENT_STEP_COMPONENTS,
 };
 
-/** The server's refusals that send the person back to the step that asks for the field. */
-function refusalOf(error: unknown): { step: SignupStep; messageKey: string } | undefined {
-  if (!(error instanceof ApiError) || !error.error) return undefined;
-  const { code, fieldErrors, message } = error.error;
-  const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
-  if (path && keys?.[0]) return { step: stepOfField(path), messageKey: keys[0] };
-  if (code === 'EMAIL_ALREADY_REGISTERED') return { step: 'email', messageKey: message };
-  if (code === 'IDENTIFICATION_ALREADY_REGISTERED') return { step: 'idNumber', messageKey: message };
-  if (code === 'CAREGIVER_ALREADY_REGISTERED') return { step: 'caregiver', messageKey: message };
-  if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
-  if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
-  if (code === 'PREREGISTRATION_LINK_INVALID') return { step: 'email', messageKey: message };
-  return undefined;
-}
+/** The server's refusals that are not about one field, and the step that asks again. */
+const CODE_STEPS: Readonly<Partial<Record<string, SignupStep>>> = {
+  EMAIL_ALREADY_REGISTERED: 'email',
+  IDENTIFICATION_ALREADY_REGISTERED: 'idNumber',
+  CAREGIVER_ALREADY_REGISTERED: 'caregiver',
+  ...TREATMENT_CODE_STEPS,
+  PREREGISTRATION_LINK_INVALID: 'email',
+};
 
 interface Props {
   language: Language;
@@ -79,7 +67,7 @@ interface Props {
 
 export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const t = useT();
-  const { program, config, whitelist } = useProgram();
+  const { program, whitelist } = useProgram();
   const { state, save, clear } = useWizardState();
   const { draft, step } = state;
   const [phase, setPhase] = useState<'form' | 'processing' | 'done'>('form');
@@ -93,34 +81,11 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const stepRef = useRef<HTMLDivElement>(null);
   const today = useMemo(() => todayIso(), []);
 
-  const planSummary = program.supportPlans.find((plan) => plan.id === draft.supportPlanId);
-  const planFile = config?.supportPlans.find((plan) => plan.id === draft.supportPlanId);
-  const settings = useQuery({
-    queryKey: ['signup', 'field-settings', draft.supportPlanId],
-    queryFn: () => getFieldSettings(draft.supportPlanId as number),
-    enabled: draft.supportPlanId !== undefined,
-    staleTime: Infinity,
-  });
-  const plan: SignupPlan | undefined =
-    planSummary && settings.data
-      ? { id: planSummary.id, country: planSummary.country, name: planSummary.name, identificationTypes: planFile?.identificationTypes ?? ['IDENTIFICATION', 'PASSPORT'], fieldSettings: settings.data.fieldSettings }
-      : undefined;
-  const products = useQuery({
-    queryKey: ['signup', 'products', draft.supportPlanId, draft.birthDate],
-    queryFn: () => getPlanProducts(draft.supportPlanId as number, draft.birthDate),
-    enabled: draft.supportPlanId !== undefined && draft.birthDate !== undefined,
-    staleTime: 60_000,
-  });
+  const { plan, settings } = useSupportPlan(draft.supportPlanId);
+  const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
-  const held = useQuery({
-    queryKey: ['signup', 'preregistration', invitation?.n],
-    queryFn: () => openPreregistration(invitation as PreregistrationLink),
-    enabled: opensInvitation,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const held = useQuery({ ...preregistrationQuery(invitation), enabled: opensInvitation });
   useEffect(() => {
     if (held.data && invitation && opensInvitation) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
   }, [held.data, invitation, opensInvitation, draft.idempotencyKey, save]);
@@ -170,7 +135,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       clear();
     } catch (error) {
       setPhase('form');
-      const found = refusalOf(error);
+      const found = stepRefusalOf(error, stepOfField, CODE_STEPS);
       if (found) {
         // A used or expired invitation: the person may still enrol, with an e-mail of their choice.
         const { preregistration: _used, ...withoutInvitation } = finalDraft;

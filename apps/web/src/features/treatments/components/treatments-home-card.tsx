@@ -13,7 +13,7 @@ import { NoTreatments } from './no-treatments.tsx';
 import { useTreatmentTexts } from './treatment-details.tsx';
 
 /** The day a treatment's length ends (start + duration), YYYY-MM-DD. */
-export function treatmentEnd(item: Pick<TreatmentView, 'startDate' | 'duration'>): string | null {
+function treatmentEnd(item: Pick<TreatmentView, 'startDate' | 'duration'>): string | null {
   if (!item.startDate) return null;
   const end = new Date(`${item.startDate}T00:00:00Z`);
   const { amount, interval } = item.duration;

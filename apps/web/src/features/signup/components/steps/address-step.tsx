@@ -8,8 +8,8 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { LocationSearchField } from '../../../../components/ui/location-search-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import { searchLocations } from '../../api/signup-api.ts';
+import type { StepProps } from '../../../../patient/model.ts';
+import { locationSearchQuery } from '../../../../patient/api/places-api.ts';
 
 const Schema = z.object({
   // Typing without choosing leaves no location: 'Search and choose a location'.
@@ -37,8 +37,7 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
       <LocationSearchField
         control={control}
         name="location"
-        search={country ? (query) => searchLocations(country, query, ctx.language) : undefined}
-        queryKey={['signup', 'locations', country, ctx.language]}
+        searchQuery={(text) => locationSearchQuery(country, ctx.language, text)}
         initialLabel={draft.address?.location?.label ?? ''}
         isRequired
       />

@@ -1,7 +1,7 @@
 // Step 'birthdate': the patient's date of birth (mm/dd/yyyy, calendar with month and year selectors). If the
 // age leaves no medicine of the program, the attention dialog says so and the person stays to change the date.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { z } from 'zod';
@@ -11,10 +11,11 @@ import { DateField } from '../../../../components/ui/date-field.tsx';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import { getPlanProducts } from '../../api/signup-api.ts';
-import type { StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
-import './steps-a.css';
+import { getPlanProducts } from '../../../../patient/api/plan-api.ts';
+import type { StepProps } from '../../../../patient/model.ts';
+import { usePlanCheck } from '../../use-plan-check.ts';
+import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
@@ -25,34 +26,28 @@ export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: S
   });
   const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
   const [noMedicinesAge, setNoMedicinesAge] = useState<number>();
-  const [checkFailed, setCheckFailed] = useState(0);
+  const check = usePlanCheck(supportPlanId);
+  const checkFailed = check.failures;
   const [checking, setChecking] = useState(false);
-  const busy = useRef(false);
 
   useStepPending(checking, onPendingChange);
-  const onSubmit = handleSubmit(async ({ birthDate }) => {
-    if (busy.current) return;
-    if (supportPlanId === undefined) {
-      setCheckFailed((count) => count + 1);
-      return;
-    }
-    busy.current = true;
-    setCheckFailed(0);
-    setChecking(true);
-    try {
-      const products = await getPlanProducts(supportPlanId, birthDate);
-      if (products.length === 0) {
-        setNoMedicinesAge(ageOn(birthDate, ctx.today));
-        return;
+  const onSubmit = handleSubmit(({ birthDate }) =>
+    check.run(async (planId) => {
+      setChecking(true);
+      try {
+        const products = await getPlanProducts(planId, birthDate);
+        if (products.length === 0) {
+          setNoMedicinesAge(ageOn(birthDate, ctx.today));
+          return;
+        }
+        onDone({ birthDate });
+      } catch {
+        check.fail();
+      } finally {
+        setChecking(false);
       }
-      onDone({ birthDate });
-    } catch {
-      setCheckFailed((count) => count + 1);
-    } finally {
-      busy.current = false;
-      setChecking(false);
-    }
-  });
+    }),
+  );
 
   const closeDialog = () => {
     setNoMedicinesAge(undefined);

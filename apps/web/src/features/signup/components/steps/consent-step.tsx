@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CheckboxField } from '../../../../components/ui/checkbox-field.tsx';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
+import type { StepProps } from '../../../../patient/model.ts';
 
 const Schema = z.object({ accepted: z.boolean().refine((value) => value, { error: 'signup.consent.accept.required' }) });
 

@@ -1,6 +1,5 @@
 // Step 'contact': the phone (country code + national number), and the alternative phone and e-mail the plan asks for.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
@@ -8,47 +7,45 @@ import type { CountryCode } from '@portal/contracts/enums';
 import { EmailAlternativeSchema, SignupPhoneSchema, isValidPhoneNumber, normalizePhoneNumber } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import { dialCodeOptions } from '../../dial-codes.ts';
-import './steps-b.css';
+import type { StepProps } from '../../../../patient/model.ts';
+import { PhoneFields } from '../../../../patient/components/phone-fields.tsx';
+import '../../../../patient/components/steps/paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** The alternative phone: a national number of the main phone's country. */
-function alternativePhoneSchema(mode: Mode, country: CountryCode | undefined) {
+/** A question the plan's settings make required, optional or hidden: blank passes unless required, else checked. */
+function settingSchema(mode: Mode, requiredKey: string, check: (text: string) => string | undefined) {
   return z
     .string()
     .optional()
     .superRefine((value, ctx) => {
       if (mode === 'hidden') return;
       if (isBlank(value)) {
-        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.phoneAlternative.required' });
+        if (mode === 'required') ctx.addIssue({ code: 'custom', message: requiredKey });
         return;
       }
-      const text = String(value).trim();
-      if (text.length > 30 || (country && !isValidPhoneNumber(country, normalizePhoneNumber(country, text)))) {
-        ctx.addIssue({ code: 'custom', message: 'signup.contact.phoneAlternative.invalid' });
-      }
+      const message = check(String(value));
+      if (message) ctx.addIssue({ code: 'custom', message });
     });
 }
 
+/** The alternative phone: a national number of the main phone's country. */
+function alternativePhoneSchema(mode: Mode, country: CountryCode | undefined) {
+  return settingSchema(mode, 'signup.contact.phoneAlternative.required', (value) => {
+    const text = value.trim();
+    const isValid = text.length <= 30 && (!country || isValidPhoneNumber(country, normalizePhoneNumber(country, text)));
+    return isValid ? undefined : 'signup.contact.phoneAlternative.invalid';
+  });
+}
+
 function alternativeEmailSchema(mode: Mode) {
-  return z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      if (mode === 'hidden') return;
-      if (isBlank(value)) {
-        if (mode === 'required') ctx.addIssue({ code: 'custom', message: 'signup.contact.emailAlternative.required' });
-        return;
-      }
-      const parsed = EmailAlternativeSchema.safeParse(value);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'signup.contact.emailAlternative.invalid' });
-    });
+  return settingSchema(mode, 'signup.contact.emailAlternative.required', (value) => {
+    const parsed = EmailAlternativeSchema.safeParse(value);
+    return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'signup.contact.emailAlternative.invalid');
+  });
 }
 
 function contactSchema(phoneAlternative: Mode, emailAlternative: Mode, country: CountryCode | undefined) {
@@ -68,7 +65,6 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
   const fields = ctx.plan?.fieldSettings.fields;
   const phoneAlternativeMode: Mode = fields?.phoneAlternative ?? 'optional';
   const emailAlternativeMode: Mode = fields?.emailAlternative ?? 'optional';
-  const options = useMemo(() => dialCodeOptions(ctx.language), [ctx.language]);
 
   // The alternative phone is checked against the country chosen for the main phone, whatever the main number's state.
   const resolver: Resolver<Input, unknown, Output> = (values, context, options) =>
@@ -96,44 +92,35 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
     });
   });
 
-  const optional = (label: string, mode: Mode) => (mode === 'optional' ? `${label} (${t('common.optional')})` : label);
+  /** A question the plan's settings show as required or optional, or hide. */
+  const settingField = (name: 'phoneAlternative' | 'emailAlternative', label: string, type: 'tel' | 'email', mode: Mode) =>
+    mode === 'hidden' ? null : (
+      <FormTextField
+        control={control}
+        name={name}
+        label={mode === 'optional' ? `${label} (${t('common.optional')})` : label}
+        type={type}
+        autoComplete="off"
+        isRequired={mode === 'required'}
+      />
+    );
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.contact.title')}</h2>
       <p>{t('signup.contact.subtitle')}</p>
-      <div className="steps-b-pair steps-b-pair--phone">
-        <SelectField
-          control={control}
-          name="phone.country"
-          label={t('signup.contact.countryCode.label')}
-          placeholder={t('common.select')}
-          options={options}
-          isRequired
-        />
-        <FormTextField control={control} name="phone.phoneNumber" label={t('signup.contact.phone.label')} type="tel" autoComplete="tel-national" isRequired />
-      </div>
-      {phoneAlternativeMode !== 'hidden' ? (
-        <FormTextField
-          control={control}
-          name="phoneAlternative"
-          label={optional(t('signup.contact.phoneAlternative.label'), phoneAlternativeMode)}
-          type="tel"
-          autoComplete="off"
-          isRequired={phoneAlternativeMode === 'required'}
-        />
-      ) : null}
-      {emailAlternativeMode !== 'hidden' ? (
-        <FormTextField
-          control={control}
-          name="emailAlternative"
-          label={optional(t('signup.contact.emailAlternative.label'), emailAlternativeMode)}
-          type="email"
-          autoComplete="off"
-          isRequired={emailAlternativeMode === 'required'}
-        />
-      ) : null}
+      <PhoneFields
+        control={control}
+        countryName="phone.country"
+        numberName="phone.phoneNumber"
+        numberLabel={t('signup.contact.phone.label')}
+        language={ctx.language}
+        autoComplete="tel-national"
+        className="field-pair field-pair--phone"
+      />
+      {settingField('phoneAlternative', t('signup.contact.phoneAlternative.label'), 'tel', phoneAlternativeMode)}
+      {settingField('emailAlternative', t('signup.contact.emailAlternative.label'), 'email', emailAlternativeMode)}
     </Form>
   );
 }

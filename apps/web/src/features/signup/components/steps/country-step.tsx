@@ -4,23 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
-import { CountriesResponseSchema } from '@portal/contracts/resources';
 import { SignupCountrySchema } from '@portal/contracts/signup';
-import { api } from '../../../../lib/api.ts';
+import { countriesQuery } from '../../../../patient/api/places-api.ts';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
+import type { StepProps } from '../../../../patient/model.ts';
 
 const Schema = z.object({ country: SignupCountrySchema });
 
 export function CountryStep({ formId, draft, ctx, onDone }: StepProps) {
   const t = useT();
-  const countries = useQuery({
-    queryKey: ['countries', ctx.language],
-    queryFn: () => api.get('/api/v1/resource/countries', { query: { lang: ctx.language }, schema: CountriesResponseSchema.shape.data }),
-    staleTime: Infinity,
-  });
+  const countries = useQuery(countriesQuery(ctx.language));
   const { control, handleSubmit, formState } = useForm<z.input<typeof Schema>>({
     resolver: zodResolver(Schema),
     defaultValues: { country: draft.country },

@@ -10,8 +10,8 @@ import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { pathInLanguage, paths } from '../../../../lib/paths.ts';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
+import type { StepProps } from '../../../../patient/model.ts';
+import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
 import { isEmailRegistered } from '../../api/signup-api.ts';
 
 // The wizard's own wording for the two refusals of the contract's e-mail schema.

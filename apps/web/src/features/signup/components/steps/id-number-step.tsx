@@ -1,7 +1,7 @@
 // Step 'idNumber': the patient's identification type and number, checked against the country's format and
 // against the program (already registered?); in Costa Rica the citizen register prefills the next steps.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
@@ -10,43 +10,16 @@ import { IdentificationSchema, isValidIdentificationNumber, normalizeIdentificat
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
-import type { SignupDraft, StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
-import './steps-a.css';
-
-/** The shown name of an identification type (literal keys, for the text checker). */
-export function useIdentificationTypeLabel() {
-  const t = useT();
-  return useCallback(
-    (type: IdentificationType): string => {
-      switch (type) {
-        case 'IDENTIFICATION':
-          return t('signup.identification.types.identification');
-        case 'IDENTIFICATION_GT':
-          return t('signup.identification.types.identificationGt');
-        case 'LICENSE':
-          return t('signup.identification.types.license');
-        case 'SOCIAL_SECURITY':
-          return t('signup.identification.types.socialSecurity');
-        case 'PASSPORT':
-          return t('signup.identification.types.passport');
-        case 'TYPE_OTHER':
-          return t('signup.identification.types.typeOther');
-        case 'TYPE_MINOR':
-          return t('signup.identification.types.typeMinor');
-        case 'FOREIGN':
-          return t('signup.identification.types.foreign');
-      }
-    },
-    [t],
-  );
-}
+import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
+import { IdentificationTypeField } from '../../../../patient/components/identification-type-field.tsx';
+import { usePlanCheck } from '../../use-plan-check.ts';
+import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
-export function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
+function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
   return IdentificationSchema.superRefine((identification, ctx) => {
     if (types.length > 0 && !types.includes(identification.type)) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
@@ -74,7 +47,6 @@ type Status = 'idle' | 'checking' | 'lookingUp';
 
 export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
-  const typeLabel = useIdentificationTypeLabel();
   const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
   const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
   const types = useMemo(() => ctx.plan?.identificationTypes ?? [], [ctx.plan]);
@@ -87,25 +59,18 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
     },
   });
   const [status, setStatus] = useState<Status>('idle');
-  const [checkFailed, setCheckFailed] = useState(0);
-  const busy = useRef(false);
+  const check = usePlanCheck(supportPlanId);
+  const checkFailed = check.failures;
 
   useStepPending(status !== 'idle', onPendingChange);
-  const onSubmit = handleSubmit(async ({ type, number }) => {
-    if (busy.current) return;
-    if (supportPlanId === undefined) {
-      setCheckFailed((count) => count + 1);
-      return;
-    }
-    busy.current = true;
-    setCheckFailed(0);
+  const onSubmit = handleSubmit(({ type, number }) => check.run(async (planId) => {
     try {
       setStatus('checking');
       let registered: boolean;
       try {
-        registered = await isIdentificationRegistered(supportPlanId, type, number, country);
+        registered = await isIdentificationRegistered(planId, type, number, country);
       } catch {
-        setCheckFailed((count) => count + 1);
+        check.fail();
         return;
       }
       if (registered) {
@@ -125,10 +90,9 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       }
       onDone({ identification: { type, number }, ...prefill });
     } finally {
-      busy.current = false;
       setStatus('idle');
     }
-  });
+  }));
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>
@@ -140,14 +104,7 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       ) : null}
       <h2 className="step__title">{t('signup.idNumber.title')}</h2>
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
-      <SelectField
-        control={control}
-        name="type"
-        label={t('signup.idNumber.type.label')}
-        placeholder={t('common.select')}
-        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
-        isRequired
-      />
+      <IdentificationTypeField control={control} name="type" label={t('signup.idNumber.type.label')} types={types} />
       <FormTextField control={control} name="number" label={t('signup.idNumber.label')} description={t('signup.idNumber.hint')} autoComplete="off" isRequired />
       <p className="step__status" role="status" aria-live="polite">
         {status === 'checking' ? t('signup.idNumber.checking') : status === 'lookingUp' ? t('signup.idNumber.citizenLookup') : ''}

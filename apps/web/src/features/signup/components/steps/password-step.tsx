@@ -7,9 +7,9 @@ import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
-import { StrengthMeter } from '../../../../components/ui/strength-meter.tsx';
+import { NewPasswordField, refuseWeakPassword } from '../../../../components/ui/new-password-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
+import type { StepProps } from '../../../../patient/model.ts';
 
 const Schema = z
   .object({
@@ -26,13 +26,8 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
   });
   const email = draft.email ?? '';
   const strength = usePasswordStrength(watch('password'), [email, ...email.split(/[@.]/), draft.personalInfo?.firstName ?? '', draft.personalInfo?.lastName ?? '']);
-  const strengthLabel =
-    strength === 'strong' ? t('signup.password.strength.strong') : strength === 'medium' ? t('signup.password.strength.medium') : strength === 'weak' ? t('signup.password.strength.weak') : '—';
   const onSubmit = handleSubmit(({ password }) => {
-    if (strength === 'weak') {
-      setError('password', { message: 'signup.password.tooWeak' }, { shouldFocus: true });
-      return;
-    }
+    if (refuseWeakPassword(strength, setError, 'password', 'signup.password.tooWeak')) return;
     onDone({ password });
   });
   return (
@@ -40,8 +35,19 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.password.title')}</h2>
       <p>{t('signup.password.subtitle')}</p>
-      <FormTextField control={control} name="password" label={t('signup.password.password.label')} description={t('signup.password.hint')} type="password" autoComplete="new-password" isRequired />
-      <StrengthMeter strength={strength} label={t('signup.password.strength.label')} valueLabel={strengthLabel} />
+      <NewPasswordField
+        control={control}
+        name="password"
+        label={t('signup.password.password.label')}
+        description={t('signup.password.hint')}
+        strength={strength}
+        strengthTexts={{
+          label: t('signup.password.strength.label'),
+          weak: t('signup.password.strength.weak'),
+          medium: t('signup.password.strength.medium'),
+          strong: t('signup.password.strength.strong'),
+        }}
+      />
       <FormTextField control={control} name="repeat" label={t('signup.password.repeat.label')} type="password" autoComplete="new-password" isRequired />
     </Form>
   );

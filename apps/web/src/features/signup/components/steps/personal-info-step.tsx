@@ -9,14 +9,14 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import './steps-a.css';
+import type { StepProps } from '../../../../patient/model.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-export function personalInfoSchemaFor(secondSurname: Mode) {
+function personalInfoSchemaFor(secondSurname: Mode) {
   return z.object({
     firstName: FirstNameSchema,
     lastName: LastNameSchema,

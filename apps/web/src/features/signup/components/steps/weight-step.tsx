@@ -9,14 +9,14 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
-import type { StepProps } from '../../model.ts';
-import './steps-a.css';
+import type { StepProps } from '../../../../patient/model.ts';
+import '../../../../patient/components/steps/person-fields.css';
 
 type Unit = 'kg' | 'lb';
 const WEIGHT_TEXT = /^\d{1,4}(\.\d+)?$/;
 
 /** The form keeps text; the contract's WeightSchema checks the number. Optional + blank gives undefined. */
-export function weightFormSchemaFor(required: boolean) {
+function weightFormSchemaFor(required: boolean) {
   return z
     .object({ value: z.string().optional(), unit: z.enum(['kg', 'lb'], { error: 'signup.weight.required' }) })
     .transform((form, ctx) => {

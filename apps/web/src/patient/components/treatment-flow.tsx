@@ -3,16 +3,15 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button, ProgressBar } from 'react-aria-components';
 import type { Language } from '@portal/contracts/enums';
-import type { SignupStep } from '@portal/contracts/program-files';
 import type { PlanProduct } from '@portal/contracts/signup';
-import { useClearAnnouncementsOnUnmount } from '../../../lib/announcer.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
-import { useProgram } from '../../../program/program-context.tsx';
-import { useT } from '../../../program/use-t.ts';
-import { stepOfField, toTreatmentBody } from '../draft.ts';
-import { isStepVisible, type SignupDraft, type SignupPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
+import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { useProgram } from '../../program/program-context.tsx';
+import { useT } from '../../program/use-t.ts';
+import { stepRefusalOf } from '../step-refusal.ts';
+import { toTreatmentBody, treatmentStepOfField, TREATMENT_CODE_STEPS, TREATMENT_STEPS, type TreatmentBody, type TreatmentStepName } from '../treatment-draft.ts';
+import { isStepVisible, type SignupDraft, type PatientPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
 import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
 import { DetailsStep } from './steps/details-step.tsx';
 import { DoctorStep } from './steps/doctor-step.tsx';
@@ -20,9 +19,8 @@ import { HealthCenterStep } from './steps/health-center-step.tsx';
 import { StartDateStep } from './steps/start-date-step.tsx';
 import { TreatmentStep } from './steps/treatment-step.tsx';
 
-export const TREATMENT_STEPS = ['treatment', 'details', 'doctor', 'startDate', 'healthCenter', 'customTherapy'] as const satisfies readonly SignupStep[];
-type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
-const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
+/** The question group of each treatment step (the enrolment's wizard uses them too). */
+export const TREATMENT_STEP_COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   treatment: TreatmentStep,
   details: DetailsStep,
   doctor: DoctorStep,
@@ -31,10 +29,8 @@ const COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
   customTherapy: CustomTherapyStep,
 };
 
-export type TreatmentBody = ReturnType<typeof toTreatmentBody>;
-
-export interface TreatmentFlowProps {
-  plan: SignupPlan;
+interface TreatmentFlowProps {
+  plan: PatientPlan;
   /** The medicines the plan offers at the patient's age (modify: only the treatment's own). */
   products: PlanProduct[];
   /** YYYY-MM-DD: the dose and start-date checks use it. */
@@ -49,18 +45,6 @@ export interface TreatmentFlowProps {
   pendingLabel: string;
   onSubmit: (body: TreatmentBody) => Promise<unknown>;
   onCancel: () => void;
-}
-
-/** Where a refusal of the treatments API sends the patient: the step that asks for the field, with its message. */
-function refusalOf(error: unknown): { step: TreatmentStepName; messageKey: string } | undefined {
-  if (!(error instanceof ApiError) || !error.error) return undefined;
-  const { code, fieldErrors, message } = error.error;
-  const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];
-  const asStep = (step: SignupStep): TreatmentStepName => ((TREATMENT_STEPS as readonly string[]).includes(step) ? (step as TreatmentStepName) : 'treatment');
-  if (path && keys?.[0]) return { step: asStep(stepOfField(`treatments.0.${path}`)), messageKey: keys[0] };
-  if (code === 'DOSE_NOT_APPROVED') return { step: 'details', messageKey: message };
-  if (code === 'TREATMENT_DUPLICATED') return { step: 'treatment', messageKey: message };
-  return undefined;
 }
 
 export function TreatmentFlow({ plan, products, birthDate, today, language, initial = {}, registered = [], submitLabel, pendingLabel, onSubmit, onCancel }: TreatmentFlowProps) {
@@ -96,7 +80,7 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
     try {
       await onSubmit(toTreatmentBody(finalDraft.treatment ?? {}));
     } catch (error) {
-      const found = refusalOf(error);
+      const found = stepRefusalOf(error, treatmentStepOfField, TREATMENT_CODE_STEPS);
       if (found) {
         setStep(found.step);
         setRefusal(found.messageKey);
@@ -115,7 +99,7 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
     else void save(next);
   };
 
-  const StepComponent = COMPONENTS[step];
+  const StepComponent = TREATMENT_STEP_COMPONENTS[step];
   const formId = `treatment-step-${step}`;
   return (
     <div className="signup treatment-flow">

@@ -6,13 +6,13 @@ import { Button, Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS } from '@portal/contracts/enums';
 import { DurationSchema, type PlanProduct } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './steps-b.css';
+import './paired-fields.css';
 
 export type TimeInterval = (typeof TIME_INTERVALS)[number];
 type T = ReturnType<typeof useT>;
@@ -61,10 +61,10 @@ interface AmountIntervalProps<T extends FieldValues> {
 /** A time amount as people say it: how many, and of what period ('6' 'Months', '2' 'per week'). */
 export function AmountIntervalFieldset<T extends FieldValues>({ control, name, legend, amountLabel, intervalLabel, placeholder, options, isRequired, before, after }: AmountIntervalProps<T>) {
   return (
-    <fieldset className="steps-b-group">
+    <fieldset className="field-group">
       <legend className="field__label">{legend}</legend>
       {before}
-      <div className="steps-b-pair">
+      <div className="field-pair">
         <FormTextField control={control} name={`${name}.amount` as FieldPath<T>} label={amountLabel} autoComplete="off" isRequired={isRequired} />
         <SelectField control={control} name={`${name}.interval` as FieldPath<T>} label={intervalLabel} placeholder={placeholder} options={options} isRequired={isRequired} />
       </div>
@@ -132,7 +132,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
           <h3 id={`${formId}-added`} className="field__label" style={{ margin: 0 }}>
             {t('signup.treatment.added.title')}
           </h3>
-          <ul className="steps-b-added">
+          <ul className="added-list">
             {added.map(({ item, product }) => (
               <li key={item.productId}>
                 <span>{product ? `${product.medicine} · ${product.presentation}` : null}</span>
@@ -148,7 +148,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
         </section>
       ) : null}
       {products === undefined ? (
-        <p className="steps-b-status" role="status">
+        <p className="check-status" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('common.loading')}
         </p>
@@ -179,7 +179,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
               <p className="field__label" style={{ margin: 0 }}>
                 {t('signup.treatment.presentation.label')}
               </p>
-              <p className="steps-b-readonly">{presentations[0]!.presentation}</p>
+              <p className="field-readonly">{presentations[0]!.presentation}</p>
             </div>
           ) : null}
           <AmountIntervalFieldset

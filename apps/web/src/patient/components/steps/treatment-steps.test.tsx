@@ -1,85 +1,19 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ComponentType, ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FieldSettings } from '@portal/contracts/program-files';
-import type { PlanProduct } from '@portal/contracts/signup';
-import type { SignupDraft, StepProps, WizardContext } from '../../model.ts';
-import { isDoseApproved, searchLocations } from '../../api/signup-api.ts';
-import { AddressStep } from './address-step.tsx';
-import { ContactStep } from './contact-step.tsx';
+import { isDoseApproved } from '../../api/plan-api.ts';
 import { CustomTherapyStep } from './custom-therapy-step.tsx';
 import { DetailsStep } from './details-step.tsx';
 import { DoctorStep } from './doctor-step.tsx';
 import { HealthCenterStep } from './health-center-step.tsx';
 import { StartDateStep } from './start-date-step.tsx';
+import { context, fieldSettings, renderStep, text, type } from './step-test-support.tsx';
+import type { SignupDraft } from '../../model.ts';
 import { TreatmentStep } from './treatment-step.tsx';
 
-vi.mock('../../../../program/program-context.tsx', () => ({
+vi.mock('../../../program/program-context.tsx', () => ({
   useProgram: () => ({ program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR' } }),
 }));
-vi.mock('../../api/signup-api.ts', () => ({
-  isDoseApproved: vi.fn(),
-  searchLocations: vi.fn(),
-}));
-
-const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../programs');
-const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
-const text = (key: string) => messages[key]!;
-
-const fieldSettings: FieldSettings = {
-  steps: {
-    country: true, email: true, idNumber: true, personalInfo: true, weight: true, birthdate: true, caregiver: true, identification: false,
-    contact: true, address: true, password: true, consent: true, treatment: true, details: true, doctor: true, startDate: true,
-    healthCenter: true, customTherapy: true,
-  },
-  fields: { secondSurname: 'optional', emailAlternative: 'optional', phoneAlternative: 'optional', weight: 'required', healthCenterType: 'required', doctorName: 'required' },
-  weightUnit: 'kg',
-  minorAgeYears: 18,
-};
-
-const products: PlanProduct[] = [
-  { id: 11, medicine: 'Calmarex', presentation: '50 mg tablets', unit: 'tabs', minAgeYears: 18, maxAgeYears: 120, maxUnitAmount: 4 },
-  { id: 12, medicine: 'Dermaclar', presentation: '10 ml vial', unit: 'vials', minAgeYears: 18, maxAgeYears: 120, maxUnitAmount: 2 },
-];
-
-function context(overrides: Partial<WizardContext> = {}): WizardContext {
-  return {
-    program: { name: 'Alivio' } as WizardContext['program'],
-    plan: { id: 7, country: 'CR', name: 'Alivio Costa Rica', identificationTypes: ['IDENTIFICATION'], fieldSettings },
-    language: 'en',
-    skipPassword: false,
-    preregistered: false,
-    today: '2025-06-15',
-    products,
-    ...overrides,
-  };
-}
-
-function renderStep(Step: ComponentType<StepProps>, draft: Partial<SignupDraft> = {}, ctx: WizardContext = context()) {
-  const onDone = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrap = (node: ReactNode) => (
-    <QueryClientProvider client={client}>
-      <IntlProvider locale="en" messages={messages}>
-        {node}
-      </IntlProvider>
-    </QueryClientProvider>
-  );
-  const onChange = vi.fn();
-  render(wrap(<Step formId="step-form" draft={{ idempotencyKey: 'key', country: 'CR', supportPlanId: 7, ...draft }} ctx={ctx} onDone={onDone} onChange={onChange} />));
-  const submit = () => act(async () => {
-    fireEvent.submit(document.getElementById('step-form')!);
-  });
-  return { onDone, onChange, submit };
-}
-
-/** Types into the field labelled `label` (the label may carry '(optional)' or a unit after it). */
-const type = (label: string, value: string, exact = false) => fireEvent.change(screen.getByLabelText(label, { exact }), { target: { value } });
+vi.mock('../../api/plan-api.ts', () => ({ isDoseApproved: vi.fn() }));
 
 afterEach(() => {
   vi.clearAllMocks();
@@ -161,64 +95,6 @@ describe('DetailsStep', () => {
     expect((await screen.findAllByText(text('signup.details.restTime.invalid'))).length).toBeGreaterThan(0);
     expect(isDoseApproved).not.toHaveBeenCalled();
     expect(onDone).not.toHaveBeenCalled();
-  });
-});
-
-describe('ContactStep', () => {
-  it('refuses a too-short phone number for the country', async () => {
-    const { onDone, submit } = renderStep(ContactStep);
-    type(text('signup.contact.phone.label'), '8123');
-    await submit();
-    expect((await screen.findAllByText(text('signup.contact.phone.invalid'))).length).toBe(2);
-    expect(onDone).not.toHaveBeenCalled();
-  });
-
-  it('asks for the phone, and hands over the normalised numbers', async () => {
-    const { onDone, submit } = renderStep(ContactStep);
-    await submit();
-    expect((await screen.findAllByText(text('signup.contact.phone.required'))).length).toBe(2);
-    type(text('signup.contact.phone.label'), '+506 8312-4567');
-    type(text('signup.contact.phoneAlternative.label'), '2222 3333');
-    type(text('signup.contact.emailAlternative.label'), 'Otro@Example.com');
-    await submit();
-    await waitFor(() =>
-      expect(onDone).toHaveBeenCalledWith({ contact: { phone: { country: 'CR', phoneNumber: '83124567' }, phoneAlternative: '22223333', emailAlternative: 'otro@example.com' } }),
-    );
-  });
-
-  it('checks the alternative phone against the same country', async () => {
-    const { onDone, submit } = renderStep(ContactStep);
-    type(text('signup.contact.phone.label'), '83124567');
-    type(text('signup.contact.phoneAlternative.label'), '123');
-    await submit();
-    expect((await screen.findAllByText(text('signup.contact.phoneAlternative.invalid'))).length).toBe(2);
-    expect(onDone).not.toHaveBeenCalled();
-  });
-});
-
-describe('AddressStep', () => {
-  it('refuses a typed location that was not chosen, and takes a chosen one', async () => {
-    // react-aria's popover reads CSS.escape, which jsdom lacks.
-    if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (character) => `\\${character}`) });
-    const place = { id: 'CR-san-jose-escazu', country: 'CR' as const, region: 'San José', city: 'Escazú', label: 'Escazú, San José' };
-    vi.mocked(searchLocations).mockResolvedValue([place]);
-    const { onDone, submit } = renderStep(AddressStep);
-    type(text('signup.address.line.label'), 'Calle 5, casa 12');
-    const search = screen.getByRole('combobox', { name: text('signup.address.search.label') });
-    fireEvent.change(search, { target: { value: 'Esca' } });
-    await submit();
-    expect((await screen.findAllByText(text('signup.address.search.required'))).length).toBe(2);
-    expect(onDone).not.toHaveBeenCalled();
-
-    // The refused Next put the focus on the error summary: the person goes back to the search box and types.
-    act(() => search.focus());
-    fireEvent.change(search, { target: { value: 'Escaz' } });
-    const option = await screen.findByRole('option', { name: place.label }, { timeout: 2000 });
-    expect(searchLocations).toHaveBeenCalledWith('CR', 'Escaz', 'en');
-    fireEvent.click(option);
-    await waitFor(() => expect((search as HTMLInputElement).value).toBe(place.label));
-    await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ address: { line: 'Calle 5, casa 12', location: place } }));
   });
 });
 

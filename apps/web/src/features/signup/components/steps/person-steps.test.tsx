@@ -7,9 +7,9 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSettings } from '@portal/contracts/program-files';
 import type { ProgramInfo } from '../../../../program/program-content.ts';
-import type { SignupDraft, SignupPlan, StepProps, WizardContext } from '../../model.ts';
+import type { SignupDraft, PatientPlan, StepProps, WizardContext } from '../../../../patient/model.ts';
 import { BirthdateStep } from './birthdate-step.tsx';
-import { CaregiverStep } from './caregiver-step.tsx';
+import { CaregiverStep } from '../../../../patient/components/steps/caregiver-step.tsx';
 import { IdNumberStep } from './id-number-step.tsx';
 import { PersonalInfoStep } from './personal-info-step.tsx';
 import { WeightStep } from './weight-step.tsx';
@@ -27,6 +27,7 @@ const api = vi.hoisted(() => ({
   getPlanProducts: vi.fn(async (): Promise<unknown[]> => []),
 }));
 vi.mock('../../api/signup-api.ts', () => api);
+vi.mock('../../../../patient/api/plan-api.ts', () => api);
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../programs');
 const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
@@ -38,7 +39,7 @@ const settings = (overrides: Partial<FieldSettings['fields']> = {}, extra: Parti
   minorAgeYears: 18,
   ...extra,
 });
-const plan = (fieldSettings = settings()): SignupPlan => ({ id: 101, country: 'CR', name: 'Alivio Costa Rica', identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'], fieldSettings });
+const plan = (fieldSettings = settings()): PatientPlan => ({ id: 101, country: 'CR', name: 'Alivio Costa Rica', identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'], fieldSettings });
 const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
   program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR', countries: ['CR'], supportPlans: [] } as unknown as ProgramInfo,
   plan: plan(),

@@ -4,23 +4,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
-import type { IdentificationType } from '@portal/contracts/enums';
-import { Card } from '../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { PendingButton } from '../../components/ui/pending-button.tsx';
-import { QueryRegion } from '../../components/ui/query-region.tsx';
-import { useSnackbar } from '../../components/ui/snackbar.tsx';
-import { caregiverQuery, useChangeCaregiver, useRemoveCaregiver } from '../../features/caregiver/api/caregiver-api.ts';
-import { CaregiverSummary } from '../../features/caregiver/components/caregiver-summary.tsx';
-import { CaregiverForm } from '../../features/signup/components/caregiver-form.tsx';
-import { usePatientPlan } from '../../features/signup/api/patient-plan.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { useLanguage } from '../../lib/language.tsx';
-import { pathInLanguage, paths } from '../../lib/paths.ts';
-import { isFeatureEnabled } from '../../lib/features.ts';
-import { useUser } from '../../lib/user.ts';
-import { useProgram } from '../../program/program-context.tsx';
-import { useT } from '../../program/use-t.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { QueryRegion } from '../../../components/ui/query-region.tsx';
+import { useSnackbar } from '../../../components/ui/snackbar.tsx';
+import { caregiverQuery, useChangeCaregiver, useRemoveCaregiver } from '../api/caregiver-api.ts';
+import { CaregiverSummary } from './caregiver-summary.tsx';
+import { CaregiverEditor } from './caregiver-editor.tsx';
+import { usePatientPlan } from '../../../patient/hooks/use-patient-plan.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useLanguage } from '../../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { isFeatureEnabled } from '../../../lib/features.ts';
+import { useProgram } from '../../../program/program-context.tsx';
+import { useT } from '../../../program/use-t.ts';
 
 function RemoveDialog({ caregiver, onClose }: { caregiver: CaregiverView; onClose: () => void }) {
   const t = useT();
@@ -54,35 +51,26 @@ function RemoveDialog({ caregiver, onClose }: { caregiver: CaregiverView; onClos
 
 function EditCaregiver({ caregiver, onDone }: { caregiver: CaregiverView; onDone: () => void }) {
   const t = useT();
-  const { language } = useLanguage();
   const snackbar = useSnackbar();
-  const user = useUser();
   const patientPlan = usePatientPlan();
   const change = useChangeCaregiver();
-  if (!user.data || !patientPlan.plan) return null;
+  if (!patientPlan.data) return null;
   return (
     <div className="stack">
-      <CaregiverForm
+      <CaregiverEditor
         formId="caregiver-edit"
+        patientPlan={patientPlan.data}
         initial={caregiver}
-        country={patientPlan.plan.country}
-        types={patientPlan.plan.identificationTypes}
-        patientIdentification={{ type: user.data.typeIdentification as IdentificationType, number: user.data.legalIdentification }}
-        language={language}
+        submitLabel={t('caregiver.edit.save')}
+        pendingLabel={t('caregiver.edit.pending')}
+        isPending={change.isPending}
         onSubmit={async (body) => {
           await change.mutateAsync({ id: caregiver.id, body });
           snackbar(t('caregiver.edit.done'));
           onDone();
         }}
+        onCancel={onDone}
       />
-      <div className="actions">
-        <PendingButton type="submit" form="caregiver-edit" isPending={change.isPending} pendingLabel={t('caregiver.edit.pending')}>
-          {t('caregiver.edit.save')}
-        </PendingButton>
-        <Button className="button button--ghost" onPress={onDone} isDisabled={change.isPending}>
-          {t('caregiver.remove.cancel')}
-        </Button>
-      </div>
     </div>
   );
 }

@@ -6,16 +6,15 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import { ageOn, CaregiverSchema, isValidIdentificationNumber, normalizeIdentificationNumber } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { RadioField } from '../../../../components/ui/radio-field.tsx';
-import { SelectField } from '../../../../components/ui/select-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
-import { dialCodeOptions } from '../../dial-codes.ts';
-import { useIdentificationTypeLabel } from './id-number-step.tsx';
-import './steps-a.css';
+import { PhoneFields } from '../phone-fields.tsx';
+import { IdentificationTypeField } from '../identification-type-field.tsx';
+import './person-fields.css';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
 export type CaregiverPatch = { hasCaregiver: false } | ({ hasCaregiver: true } & Caregiver);
@@ -115,18 +114,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
           {t('signup.caregiver.minorNotice')}
         </FormAlert>
       ) : (
-        <RadioField
-          control={control}
-          name="hasCaregiver"
-          label={t('signup.caregiver.hasCaregiver.label')}
-          options={[
-            { value: 'true', text: t('common.yes') },
-            { value: 'false', text: t('common.no') },
-          ]}
-          orientation="horizontal"
-          isBoolean
-          isRequired
-        />
+        <YesNoField control={control} name="hasCaregiver" label={t('signup.caregiver.hasCaregiver.label')} yesText={t('common.yes')} noText={t('common.no')} isRequired />
       )}
       {showFields ? <CaregiverFields control={control} types={types} country={country} language={ctx.language} /> : null}
     </Form>
@@ -136,8 +124,6 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
 /** The caregiver's questions (relation, names, identification, phone, e-mail): the enrolment's step and the profile's form. */
 export function CaregiverFields({ control, types, language }: { control: Control<CaregiverForm>; types: readonly IdentificationType[]; country: CountryCode; language: Language }) {
   const t = useT();
-  const typeLabel = useIdentificationTypeLabel();
-  const countries = useMemo(() => dialCodeOptions(language), [language]);
   return (
     <div className="stack">
       <RadioField
@@ -153,14 +139,7 @@ export function CaregiverFields({ control, types, language }: { control: Control
       />
       <FormTextField control={control} name="firstName" label={t('signup.caregiver.firstName.label')} autoComplete="off" isRequired />
       <FormTextField control={control} name="lastName" label={t('signup.caregiver.lastName.label')} autoComplete="off" isRequired />
-      <SelectField
-        control={control}
-        name="identification.type"
-        label={t('signup.caregiver.idType.label')}
-        placeholder={t('common.select')}
-        options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
-        isRequired
-      />
+      <IdentificationTypeField control={control} name="identification.type" label={t('signup.caregiver.idType.label')} types={types} />
       <FormTextField
         control={control}
         name="identification.number"
@@ -169,17 +148,15 @@ export function CaregiverFields({ control, types, language }: { control: Control
         autoComplete="off"
         isRequired
       />
-      <div className="phone-fields">
-        <SelectField
-          control={control}
-          name="phone.country"
-          label={t('signup.contact.countryCode.label')}
-          placeholder={t('common.select')}
-          options={countries}
-          isRequired
-        />
-        <FormTextField control={control} name="phone.phoneNumber" label={t('signup.caregiver.phone.label')} type="tel" autoComplete="off" isRequired />
-      </div>
+      <PhoneFields
+        control={control}
+        countryName="phone.country"
+        numberName="phone.phoneNumber"
+        numberLabel={t('signup.caregiver.phone.label')}
+        language={language}
+        autoComplete="off"
+        className="phone-fields"
+      />
       <FormTextField
         control={control}
         name="email"

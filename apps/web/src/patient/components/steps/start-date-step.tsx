@@ -5,15 +5,15 @@ import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { StartDateSchema, isCalendarDate } from '@portal/contracts/signup';
-import { CheckboxField } from '../../../../components/ui/checkbox-field.tsx';
-import { DateField } from '../../../../components/ui/date-field.tsx';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
+import { DateField } from '../../../components/ui/date-field.tsx';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './steps-b.css';
+import './paired-fields.css';
 
 /** The same day one year later (28 February when the day is 29 February). */
-export function oneYearAfter(date: string): string {
+function oneYearAfter(date: string): string {
   const [year, month, day] = date.split('-');
   const next = `${Number(year) + 1}-${month}-${day}`;
   return isCalendarDate(next) ? next : `${Number(year) + 1}-${month}-28`;
@@ -71,7 +71,7 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.startDate.title')}</h2>
-      <div inert={notStarted} className={notStarted ? 'steps-b-disabled' : undefined}>
+      <div inert={notStarted} className={notStarted ? 'field-disabled' : undefined}>
         <DateField control={control} name="startDate" label={t('signup.startDate.label')} description={t('signup.startDate.hint')} minValue={min} maxValue={max} />
       </div>
       <CheckboxField control={control} name="notStarted" label={t('signup.startDate.notStarted')} />

@@ -5,11 +5,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './steps-b.css';
+import './paired-fields.css';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /** Optional names: blank is fine, anything typed still follows the contract. */

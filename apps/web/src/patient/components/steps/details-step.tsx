@@ -6,16 +6,16 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS, type ProductUnit } from '@portal/contracts/enums';
 import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { PendingButton } from '../../../../components/ui/pending-button.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import { useStepPending } from '../../use-step-pending.ts';
-import { isDoseApproved } from '../../api/signup-api.ts';
+import { useStepPending } from '../../hooks/use-step-pending.ts';
+import { isDoseApproved } from '../../api/plan-api.ts';
 import { AmountIntervalFieldset, amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
-import './steps-b.css';
+import './paired-fields.css';
 
 const Schema = z.object({
   unitAmount: UnitAmountSchema,
@@ -173,7 +173,7 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
         }
       />
       {formState.isSubmitting ? (
-        <p className="steps-b-status" role="status">
+        <p className="check-status" role="status">
           <span className="spinner" aria-hidden="true" />
           {t('signup.details.doseChecking')}
         </p>

@@ -2,7 +2,7 @@
 import type { CountryCode, Gender, IdentificationType, Language } from '@portal/contracts/enums';
 import type { FieldSettings, SignupStep } from '@portal/contracts/program-files';
 import type { Location, PlanProduct, PreregistrationLink } from '@portal/contracts/signup';
-import type { ProgramInfo } from '../../program/program-content.ts';
+import type { ProgramInfo } from '../program/program-content.ts';
 
 /** What the form holds: close to SignupBody, with text where people type numbers. Kept in sessionStorage. */
 export interface SignupDraft {
@@ -49,7 +49,7 @@ export interface TreatmentDraft {
   customTherapy?: { hasCode?: boolean; code?: string };
 }
 
-export interface SignupPlan {
+export interface PatientPlan {
   id: number;
   country: CountryCode;
   name: string;
@@ -61,7 +61,7 @@ export interface SignupPlan {
 export interface WizardContext {
   program: ProgramInfo;
   /** The support plan of the chosen country (undefined until the country step is done). */
-  plan?: SignupPlan;
+  plan?: PatientPlan;
   language: Language;
   /** v=sp: the account is created without a password (a link to set it is mailed). */
   skipPassword: boolean;

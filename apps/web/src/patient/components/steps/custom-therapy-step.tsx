@@ -4,12 +4,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TherapyCodeSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { RadioField } from '../../../../components/ui/radio-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { YesNoField } from '../../../components/ui/radio-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './steps-b.css';
+import './paired-fields.css';
 
 // An unanswered question says 'Select an option' (no text of its own yet); the code follows the contract.
 const Schema = z.discriminatedUnion(
@@ -40,17 +40,13 @@ export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.customTherapy.title')}</h2>
-      <RadioField
+      <YesNoField
         control={control}
         name="hasCode"
         label={t('signup.customTherapy.question')}
         description={t('signup.customTherapy.hint')}
-        options={[
-          { value: 'true', text: t('signup.customTherapy.yes') },
-          { value: 'false', text: t('signup.customTherapy.no') },
-        ]}
-        orientation="horizontal"
-        isBoolean
+        yesText={t('signup.customTherapy.yes')}
+        noText={t('signup.customTherapy.no')}
         isRequired
       />
       {hasCode === true ? (

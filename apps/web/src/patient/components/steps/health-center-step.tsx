@@ -5,12 +5,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { HealthCenterNameSchema, HealthCenterTypeSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { RadioField } from '../../../../components/ui/radio-field.tsx';
-import { useT } from '../../../../program/use-t.ts';
+import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './steps-b.css';
+import './paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 

@@ -1,14 +1,14 @@
 // The home's profile card: what is missing from the patient's profile (alternative phone, alternative e-mail, caregiver),
 // each with the place to complete it; a plain confirmation when nothing is missing.
 import { Link } from 'react-aria-components';
-import { Card } from '../../components/ui/card.tsx';
-import { QueryRegion } from '../../components/ui/query-region.tsx';
-import { useLanguage } from '../../lib/language.tsx';
-import { pathInLanguage, paths } from '../../lib/paths.ts';
-import { useUser } from '../../lib/user.ts';
-import { isFeatureEnabled } from '../../lib/features.ts';
-import { useProgram } from '../../program/program-context.tsx';
-import { useT } from '../../program/use-t.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { QueryRegion } from '../../../components/ui/query-region.tsx';
+import { useLanguage } from '../../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useUser } from '../../../lib/user.ts';
+import { isFeatureEnabled } from '../../../lib/features.ts';
+import { useProgram } from '../../../program/program-context.tsx';
+import { useT } from '../../../program/use-t.ts';
 
 export function ProfileCompletenessCard() {
   const t = useT();

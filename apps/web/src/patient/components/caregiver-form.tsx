@@ -2,19 +2,20 @@
 // step's questions and rules (CaregiverFields, caregiverFormSchemaFor), with the server's refusals on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import type { Caregiver } from '@portal/contracts/signup';
-import { useClearAnnouncementsOnUnmount } from '../../../lib/announcer.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { applyFieldErrors } from '../../lib/form-errors.ts';
+import { ErrorSummary } from '../../components/ui/error-summary.tsx';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { caregiverFormSchemaFor, CaregiverFields, type CaregiverForm as FormValues, type CaregiverPatch } from './steps/caregiver-step.tsx';
-import { useT } from '../../../program/use-t.ts';
+import { useT } from '../../program/use-t.ts';
 
-export interface CaregiverFormProps {
+interface CaregiverFormProps {
   formId: string;
   initial?: CaregiverView | null;
   country: CountryCode;
@@ -50,13 +51,9 @@ export function CaregiverForm({ formId, initial, country, types, patientIdentifi
     try {
       await onSubmit(caregiver);
     } catch (error) {
-      const refusal = error instanceof ApiError ? error.error : undefined;
-      const fieldErrors = Object.entries(refusal?.fieldErrors ?? {}).filter(([path]) => path !== '_');
-      if (fieldErrors.length) {
-        for (const [path, keys] of fieldErrors) setError(path as FieldPath<FormValues>, { message: keys[0] ?? 'errors.validation' }, { shouldFocus: true });
-      } else if (refusal?.code === 'CAREGIVER_ALREADY_REGISTERED') {
-        setError('identification.number', { message: refusal.message }, { shouldFocus: true });
-      } else setFailed(true);
+      if (applyFieldErrors(error, setError, { shouldFocus: true })) return;
+      if (error instanceof ApiError && error.error?.code === 'CAREGIVER_ALREADY_REGISTERED') setError('identification.number', { message: error.error.message }, { shouldFocus: true });
+      else setFailed(true);
     }
   });
   return (

@@ -1,0 +1,50 @@
+// A new password with its strength meter: the sign-up's password step, the recovery's new password and the profile's
+// change of password. The caller measures the strength (usePasswordStrength, with what the person typed elsewhere)
+// and refuses a weak one on submit.
+import type { Control, FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { FormTextField } from './form-text-field.tsx';
+import type { Strength } from './password-strength.ts';
+import { StrengthMeter } from './strength-meter.tsx';
+import { useT } from '../../program/use-t.ts';
+
+/** The meter's label and the text of each strength (literal keys at the caller, for the text checker). */
+interface StrengthTexts {
+  label: string;
+  weak: string;
+  medium: string;
+  strong: string;
+}
+
+/** A weak password is refused on its field before any call; true when it was. */
+export function refuseWeakPassword<T extends FieldValues>(strength: Strength | undefined, setError: UseFormSetError<T>, name: FieldPath<T>, messageKey: string): boolean {
+  if (strength !== 'weak') return false;
+  setError(name, { message: messageKey }, { shouldFocus: true });
+  return true;
+}
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  description: string;
+  strength: Strength | undefined;
+  /** Default: the account's texts (passwordRecovery.newPassword.strength.*), as the recovery and the profile say it. */
+  strengthTexts?: StrengthTexts;
+  autoFocus?: boolean;
+}
+
+export function NewPasswordField<T extends FieldValues>({ control, name, label, description, strength, strengthTexts, autoFocus = false }: Props<T>) {
+  const t = useT();
+  const texts = strengthTexts ?? {
+    label: t('passwordRecovery.newPassword.strength.label'),
+    weak: t('passwordRecovery.newPassword.strength.weak'),
+    medium: t('passwordRecovery.newPassword.strength.medium'),
+    strong: t('passwordRecovery.newPassword.strength.strong'),
+  };
+  return (
+    <>
+      <FormTextField control={control} name={name} label={label} description={description} type="password" autoComplete="new-password" isRequired autoFocus={autoFocus} />
+      <StrengthMeter strength={strength} label={texts.label} valueLabel={strength ? texts[strength] : '—'} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+// The treatments screen's lists: the live treatments, each with Modify and Delete, and the history of deleted ones.
+import { Button, Link } from 'react-aria-components';
+import type { TreatmentView } from '@portal/contracts/treatments';
+import { Card } from '../../../components/ui/card.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useT } from '../../../program/use-t.ts';
+import { NoTreatments } from './no-treatments.tsx';
+import { DELETE_REASON_KEYS, TreatmentDetails } from './treatment-details.tsx';
+
+interface LiveProps {
+  live: TreatmentView[];
+  onModify: (item: TreatmentView) => void;
+  onDelete: (item: TreatmentView) => void;
+}
+
+export function LiveTreatments({ live, onModify, onDelete }: LiveProps) {
+  const t = useT();
+  const { language } = useLanguage();
+  if (live.length === 0) return <NoTreatments />;
+  return (
+    <>
+      <ul className="card-list" aria-label={t('treatments.live.label')}>
+        {live.map((item) => (
+          <li key={item.id}>
+            <Card
+              title={item.medicine}
+              actions={
+                <>
+                  <Button className="button button--primary" onPress={() => onModify(item)}>
+                    {t('treatments.modify')}
+                  </Button>
+                  <Button className="button button--ghost" onPress={() => onDelete(item)}>
+                    {t('treatments.delete')}
+                  </Button>
+                </>
+              }
+            >
+              <p className="card__subtitle">{item.presentation}</p>
+              <TreatmentDetails item={item} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Link className="button button--ghost" href={pathInLanguage(language, paths.treatmentsNew)}>
+        {t('treatments.add')}
+      </Link>
+    </>
+  );
+}
+
+export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
+  const t = useT();
+  if (deleted.length === 0) return null;
+  return (
+    <details className="history">
+      <summary>{t('treatments.history.title', { count: deleted.length })}</summary>
+      <ul className="history__list">
+        {deleted.map((item) => (
+          <li key={item.id}>
+            <strong>{item.medicine}</strong> · {item.presentation}
+            <br />
+            {t('treatments.history.deleted', { date: formatDate(item.deletedAt ?? item.updatedAt), reason: t(DELETE_REASON_KEYS[item.deletedReason ?? 'OTHER']) })}
+            {item.deletedNote ? <span className="history__note"> — {item.deletedNote}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

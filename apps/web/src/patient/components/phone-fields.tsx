@@ -1,0 +1,32 @@
+// A phone as two answers: the country's dial code and the number (the patient's contact, their caregiver's, the profile).
+import { useMemo } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import type { Language } from '@portal/contracts/enums';
+import { FormTextField } from '../../components/ui/form-text-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
+import { useT } from '../../program/use-t.ts';
+import { dialCodeOptions } from '../dial-codes.ts';
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  /** The form's fields of the dial code's country and of the number. */
+  countryName: FieldPath<T>;
+  numberName: FieldPath<T>;
+  numberLabel: string;
+  /** The language the countries are named in. */
+  language: Language;
+  autoComplete: string;
+  /** The layout of the pair (each screen lays it out its own way). */
+  className: string;
+}
+
+export function PhoneFields<T extends FieldValues>({ control, countryName, numberName, numberLabel, language, autoComplete, className }: Props<T>) {
+  const t = useT();
+  const options = useMemo(() => dialCodeOptions(language), [language]);
+  return (
+    <div className={className}>
+      <SelectField control={control} name={countryName} label={t('signup.contact.countryCode.label')} placeholder={t('common.select')} options={options} isRequired />
+      <FormTextField control={control} name={numberName} label={numberLabel} type="tel" autoComplete={autoComplete} isRequired />
+    </div>
+  );
+}
