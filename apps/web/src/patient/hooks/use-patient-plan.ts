@@ -2,7 +2,8 @@
 // signed-in patient is enrolled in with the medicines for their age: my care, the caregiver, and the rooms to come.
 import { useQuery } from '@tanstack/react-query';
 import type { IdentificationType } from '@portal/contracts/enums';
-import { todayIso, type PlanProduct } from '@portal/contracts/signup';
+import type { PlanProduct } from '@portal/contracts/signup';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { RegionQuery } from '../../components/ui/query-region.tsx';
 import { useUser } from '../../lib/user.ts';
 import { useProgram } from '../../program/program-context.tsx';
@@ -60,7 +61,7 @@ export function usePatientPlan(): RegionQuery<PatientPlanData> {
             plan,
             products: products.data,
             birthDate,
-            today: todayIso(),
+            today: todayInCountry(plan.country),
             identification: { type: user.data.typeIdentification as IdentificationType, number: user.data.legalIdentification },
           }
         : undefined,

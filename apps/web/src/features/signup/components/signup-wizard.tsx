@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
 import { MAX_SIGNUP_TREATMENTS, todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { pathInLanguage, paths, stripLanguage } from '../../../lib/paths.ts';
@@ -79,9 +80,11 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   /** The step's submit waits for the server (e-mail, identification, citizen, age or dose check). */
   const [isStepPending, setStepPending] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
-  const today = useMemo(() => todayIso(), []);
 
   const { plan, settings } = useSupportPlan(draft.supportPlanId);
+  // The age and start-date rules count from today where the patient lives (decision 033), UTC's until a country is chosen.
+  const planCountry = plan?.country;
+  const today = useMemo(() => (planCountry ? todayInCountry(planCountry) : todayIso()), [planCountry]);
   const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
