@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
+  for (const warning of config.warnings) app.log.warn(warning);
   app.decorate('clock', clock);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
@@ -149,7 +150,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // (one page load fetches dozens of files, and many patients share one address).
     allowList: (request) => !request.url.startsWith('/api/'),
   });
-  registerSubjectLimit(app, config.recoveryHmacSecret);
+  registerSubjectLimit(app, config.signingKeys);
   registerProgramResolution(app, programs);
   decorateCaller(app);
 

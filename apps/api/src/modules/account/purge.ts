@@ -2,7 +2,8 @@
 // erased account is marked and never touched again; running it twice erases nothing more.
 import { and, eq, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { auditEvent, caregiver, emailChange, outbox, passwordReset, patient, planPatient, treatment, userAccount } from '../../db/schema.ts';
+import { caregiver, emailChange, outbox, passwordReset, patient, planPatient, treatment, userAccount } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -13,8 +14,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
     .from(userAccount)
     .where(and(eq(userAccount.status, 'DISABLED'), isNotNull(userAccount.closureRequestedAt), lte(userAccount.eraseAfter, now), isNull(userAccount.erasedAt)));
   for (const account of due) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const [row] = await t.select({ id: patient.id, programId: patient.programId }).from(patient).where(eq(patient.userId, account.id));
       if (row) {
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
@@ -58,7 +58,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
         // '!' is no argon2 hash: no password can ever match it.
         .set({ email: tombstoneEmail(account.id), passwordHash: '!', erasedAt: now, updatedAt: now })
         .where(and(eq(userAccount.id, account.id), isNull(userAccount.erasedAt)));
-      await t.insert(auditEvent).values({ programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
+      await recordAudit(t, { programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
     });
   }
   return { erased: due.length };

@@ -72,18 +72,12 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-export interface DeliveredMail {
+export interface DeliveredMail extends Pick<OutgoingMail, 'from' | 'to' | 'subject' | 'text' | 'html' | 'messageId'> {
   id: string;
   programSlug: string | undefined;
   kind: MailKind | undefined;
   /** The payload's link (recovery, log-in), so that browser tests need not parse the body. */
   link: string | undefined;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
   deliveredAt: Date;
 }
 
