@@ -73,7 +73,7 @@ export function startServer(env: Record<string, string>): Promise<Running> {
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
     KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
-    RECOVERY_HMAC_SECRET: 'bench-only-recovery-hmac-secret-0000000000',
+    SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     RATE_LIMIT_PER_MINUTE: '100000000',

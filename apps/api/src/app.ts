@@ -115,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
+  for (const warning of config.warnings) app.log.warn(warning);
   app.decorate('clock', clock);
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
 
@@ -158,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // (one page load fetches dozens of files, and many patients share one address).
     allowList: (request) => !request.url.startsWith('/api/'),
   });
-  registerSubjectLimit(app, config.recoveryHmacSecret);
+  registerSubjectLimit(app, config.signingKeys);
   registerProgramResolution(app, programs);
   registerFeatureGate(app, createFeatureToggles((programId) => findFeatureToggles(database.db, programId), clock));
   decorateDoors(app);

@@ -23,7 +23,7 @@ describe('configuration', () => {
   });
 
   it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
-    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), RECOVERY_HMAC_SECRET: 'r'.repeat(32) };
+    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), SIGNING_SECRET: 'r'.repeat(32) };
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
@@ -32,10 +32,33 @@ describe('configuration', () => {
   });
 
   it('never seeds demo data in production unless asked', () => {
-    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), RECOVERY_HMAC_SECRET: 'r'.repeat(32) };
+    const secrets = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), SIGNING_SECRET: 'r'.repeat(32) };
     expect(loadConfig({ NODE_ENV: 'production', ...secrets }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', ...secrets }).seedDemo).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/KEY_ENCRYPTION_SECRET: required in production/);
+  });
+
+  it('reads SIGNING_SECRET, or its old name RECOVERY_HMAC_SECRET with a warning, and stops when both differ', () => {
+    const sign = (env: Record<string, string>) => loadConfig(env).signingKeys.sign('recovery-link', 'nonce');
+    expect(loadConfig({ SIGNING_SECRET: 's'.repeat(32) }).warnings).toEqual([]);
+    const old = loadConfig({ RECOVERY_HMAC_SECRET: 's'.repeat(32) });
+    expect(old.warnings).toEqual([expect.stringMatching(/RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET/)]);
+    expect(sign({ RECOVERY_HMAC_SECRET: 's'.repeat(32) })).toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
+    expect(sign({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 's'.repeat(32) })).toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
+    expect(sign({ SIGNING_SECRET: 't'.repeat(32) })).not.toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
+    expect(() => loadConfig({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 't'.repeat(32) })).toThrow(/SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different/);
+    expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/SIGNING_SECRET: must be at least 32 characters/);
+  });
+
+  it('requires a signing secret in production, under either name', () => {
+    const key = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...key })).toThrow(/SIGNING_SECRET: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', ...key, SIGNING_SECRET: 's'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', ...key, RECOVERY_HMAC_SECRET: 's'.repeat(32) }).NODE_ENV).toBe('production');
+  });
+
+  it('never writes the derived signing keys out', () => {
+    expect(JSON.stringify(loadConfig({}).signingKeys)).toBe('"[signing keys]"');
   });
 
   it('defaults PUBLIC_URL to the port the server listens on', () => {

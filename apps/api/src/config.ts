@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ProgramSlugSchema } from '@portal/contracts/program-files';
+import { deriveSigningKeys, type SigningKeys } from './platform/crypto.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -56,7 +57,9 @@ export const EnvSchema = z.object({
   // Identity
   /** Encrypts the pools' private signing keys at rest; required in production. */
   KEY_ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Signs password-recovery links (HMAC); required in production. */
+  /** Signs every mailed link and keys the rate-limit subjects, one key per purpose derived from it (decision 035); required in production. */
+  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The old name of SIGNING_SECRET, still read when SIGNING_SECRET is not set (with a warning at start-up). */
   RECOVERY_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
   EMAIL_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
@@ -72,11 +75,21 @@ export const EnvSchema = z.object({
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Omit<Env, 'HOST'> & { HOST: string; PUBLIC_URL: string; appVersion: string; seedDemo: boolean; keyEncryptionSecret: string; recoveryHmacSecret: string };
+export type AppConfig = Omit<Env, 'HOST'> & {
+  HOST: string;
+  PUBLIC_URL: string;
+  appVersion: string;
+  seedDemo: boolean;
+  keyEncryptionSecret: string;
+  /** The keys derived from SIGNING_SECRET, one per purpose (decision 035). */
+  signingKeys: SigningKeys;
+  /** What the server should say once it can log (a variable under its old name). */
+  warnings: string[];
+};
 
 /** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
 const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
-const DEV_RECOVERY_HMAC_SECRET = 'dev-only-recovery-hmac-secret-change-me-00001';
+const DEV_SIGNING_SECRET = 'dev-only-signing-secret-change-me-00000000001';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -91,10 +104,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid environment:\n  ${lines.join('\n  ')}`);
   }
   const parsed = result.data;
-  if (parsed.NODE_ENV === 'production') {
-    const missing = (['KEY_ENCRYPTION_SECRET', 'RECOVERY_HMAC_SECRET'] as const).filter((name) => !parsed[name]);
-    if (missing.length > 0) throw new ConfigError(`Invalid environment:\n  ${missing.map((name) => `${name}: required in production`).join('\n  ')}`);
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  // Operators who set the old name keep working; two different values would sign with one and leave the other unused.
+  const signingSecret = parsed.SIGNING_SECRET ?? parsed.RECOVERY_HMAC_SECRET;
+  if (parsed.RECOVERY_HMAC_SECRET !== undefined) {
+    if (parsed.SIGNING_SECRET !== undefined && parsed.SIGNING_SECRET !== parsed.RECOVERY_HMAC_SECRET) {
+      problems.push('SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different; RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET, keep only SIGNING_SECRET');
+    } else {
+      warnings.push('RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET: rename the variable (the value stays the same)');
+    }
   }
+  if (parsed.NODE_ENV === 'production') {
+    if (!parsed.KEY_ENCRYPTION_SECRET) problems.push('KEY_ENCRYPTION_SECRET: required in production');
+    if (!signingSecret) problems.push('SIGNING_SECRET: required in production');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return {
     ...parsed,
     HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
@@ -103,7 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appVersion: parsed.APP_VERSION ?? readPackageVersion(),
     seedDemo: parsed.SEED_DEMO ?? parsed.NODE_ENV !== 'production',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET ?? DEV_KEY_ENCRYPTION_SECRET,
-    recoveryHmacSecret: parsed.RECOVERY_HMAC_SECRET ?? DEV_RECOVERY_HMAC_SECRET,
+    signingKeys: deriveSigningKeys(signingSecret ?? DEV_SIGNING_SECRET),
+    warnings,
   };
 }
 

@@ -39,28 +39,13 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
         .onConflictDoUpdate({ target: program.slug, set: { ...values, updatedAt: sql`now()` } })
         .returning({ id: program.id });
       const programId = row!.id;
-      for (const plan of config.supportPlans) {
-        const planValues = {
-          programId,
-          country: plan.country,
-          name: plan.name,
-          identificationTypes: plan.identificationTypes,
-          fieldSettings: plan.fieldSettings,
-        };
-        await tx.insert(supportPlan).values({ id: plan.id, ...planValues }).onConflictDoUpdate({ target: supportPlan.id, set: planValues });
+      for (const { id, country, name, identificationTypes, fieldSettings } of config.supportPlans) {
+        const planValues = { programId, country, name, identificationTypes, fieldSettings };
+        await tx.insert(supportPlan).values({ id, ...planValues }).onConflictDoUpdate({ target: supportPlan.id, set: planValues });
       }
-      for (const item of config.products) {
-        const productValues = {
-          programId,
-          medicine: item.medicine,
-          presentation: item.presentation,
-          unit: item.unit,
-          minAgeYears: item.minAgeYears,
-          maxAgeYears: item.maxAgeYears,
-          maxUnitAmount: String(item.maxUnitAmount),
-          countries: item.countries,
-        };
-        await tx.insert(product).values({ id: item.id, ...productValues }).onConflictDoUpdate({ target: product.id, set: productValues });
+      for (const { id, medicine, presentation, unit, minAgeYears, maxAgeYears, maxUnitAmount, countries } of config.products) {
+        const productValues = { programId, medicine, presentation, unit, minAgeYears, maxAgeYears, maxUnitAmount: String(maxUnitAmount), countries };
+        await tx.insert(product).values({ id, ...productValues }).onConflictDoUpdate({ target: product.id, set: productValues });
       }
       // Toggles are seeded once; later changes in the database (by operations) win over the file.
       for (const [key, enabled] of Object.entries(config.featureToggles)) {

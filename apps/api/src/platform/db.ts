@@ -8,11 +8,19 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction in progress: what `db.transaction` (and a savepoint's `tx.transaction`) hands its callback. */
+export type Tx = PgTransaction<PgQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/**
+ * What a repository runs its queries on: the database, or a transaction whose queries commit or roll back together
+ * (decision 035). Both have the same query builders, so a repository never needs to know which one it was given.
+ */
+export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -93,13 +101,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         log.info({}, 'database connection restored');
       }
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
-      db,
+      db: drizzlePg(pool, { schema }),
       kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
-      },
+      ping: pingOf(pool),
       close: () => pool.end(),
       useLogger: (next) => {
         log = next;
@@ -110,13 +115,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
   const client = new PGlite(options.pgliteDataDir);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
-    db,
+    db: drizzlePglite(client, { schema }),
     kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
+    ping: pingOf(client),
     close: () => client.close(),
     // An embedded database has no connection to lose.
     useLogger: () => undefined,
@@ -140,6 +142,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await unlisten().catch(() => undefined);
       };
     },
+  };
+}
+
+/** Resolves when the database answers a trivial query. */
+function pingOf(client: { query(text: string): Promise<unknown> }): () => Promise<void> {
+  return async () => {
+    await client.query('select 1');
   };
 }
 

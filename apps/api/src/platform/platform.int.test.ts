@@ -35,7 +35,7 @@ describe(`platform (${TEST_DB})`, () => {
   });
 
   it('serves the API docs under the same CSP as the rest, in production too', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret, RECOVERY_HMAC_SECRET: 'r'.repeat(40) });
+    const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret, SIGNING_SECRET: 'r'.repeat(40) });
     try {
       for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
         const response = await production.app.inject({ url });

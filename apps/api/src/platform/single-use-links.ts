@@ -1,7 +1,7 @@
 // Single-use links (password recovery, e-mail change): one rule of what is usable, one way to supersede the older
 // links of an account, and one atomic way to use a link up.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Db } from './db.ts';
+import type { Executor } from './db.ts';
 import type { emailChange, passwordReset } from '../db/schema.ts';
 
 /** The tables of single-use links: a hashed nonce, an expiry, and when it was used or superseded. */
@@ -13,7 +13,7 @@ export function isUsableLink(table: SingleUseLinkTable, nonceHash: string, now: 
 }
 
 /** A newer link supersedes every link of the account still open. */
-export async function supersedeOpenLinks(db: Db, table: SingleUseLinkTable, userId: string, now: Date): Promise<void> {
+export async function supersedeOpenLinks(db: Executor, table: SingleUseLinkTable, userId: string, now: Date): Promise<void> {
   await db.update(table).set({ supersededAt: now }).where(and(eq(table.userId, userId), isNull(table.usedAt), isNull(table.supersededAt)));
 }
 
@@ -21,7 +21,7 @@ export async function supersedeOpenLinks(db: Db, table: SingleUseLinkTable, user
  * Uses a link up: marks it used and answers its row in one UPDATE ... RETURNING, so of many simultaneous
  * openings only one gets the row (the others, and an unusable link, get undefined).
  */
-export async function consumeLink<T extends SingleUseLinkTable>(db: Db, table: T, nonceHash: string, now: Date): Promise<T['$inferSelect'] | undefined> {
+export async function consumeLink<T extends SingleUseLinkTable>(db: Executor, table: T, nonceHash: string, now: Date): Promise<T['$inferSelect'] | undefined> {
   // The union of the two tables, not the generic T: drizzle's set() types only resolve on a concrete table.
   const linkTable: SingleUseLinkTable = table;
   const [row] = await db.update(linkTable).set({ usedAt: now }).where(isUsableLink(linkTable, nonceHash, now)).returning();

@@ -2,8 +2,8 @@
 // Many patients share one public address (carrier NAT, clinic Wi-Fi): the per-address limit of an abuse-prone
 // call is looser by RATE_LIMIT_ADDRESS_FACTOR, and the strict limit counts attempts against one subject, so
 // one attacker behind a shared address spends only the attempts on the accounts they target.
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { SigningKeys } from './crypto.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,19 +12,19 @@ declare module 'fastify' {
   }
 }
 
-/** The key is an HMAC with a server secret: neither Redis nor a memory dump holds a bare e-mail or document number. */
-export function subjectKey(secret: string, route: string, subject: string): string {
-  return `subject:${createHmac('sha256', secret).update(`${route}\n${subject.trim().toLowerCase()}`).digest('base64url')}`;
+/** The key is an HMAC with a key of its own (decision 035): neither Redis nor a memory dump holds a bare e-mail or document number. */
+export function subjectKey(keys: SigningKeys, route: string, subject: string): string {
+  return `subject:${keys.sign('rate-limit-subject', `${route}\n${subject.trim().toLowerCase()}`)}`;
 }
 
-export function registerSubjectLimit(app: FastifyInstance, secret: string): void {
+export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): void {
   app.decorate('subjectLimit', (max: number, subjectOf: (request: FastifyRequest) => string | undefined) => {
     // createRateLimit, not rateLimit: the per-address limit already ran on this request and the plugin
     // runs its own handler once per request.
     const check = app.createRateLimit({
       max,
       timeWindow: '1 minute',
-      keyGenerator: (request) => subjectKey(secret, request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
+      keyGenerator: (request) => subjectKey(keys, request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
       allowList: (request) => subjectOf(request) === undefined,
     });
     return async (request, reply) => {

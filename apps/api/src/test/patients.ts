@@ -1,5 +1,6 @@
 // Enrolled, logged-in patients for the API tests: enrolled through the real sign-up, logged in through the real login.
 import { randomInt } from 'node:crypto';
+import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import { SignupResponseSchema } from '@portal/contracts/signup';
 import { hostOf, type TestApp } from './app.ts';
@@ -14,6 +15,12 @@ export interface TestPatient {
   authorization: string;
   body: Record<string, unknown>;
 }
+
+/** The limits of a test file that enrols and logs in many patients (each from its own address, all within a minute). */
+export const MANY_PATIENTS_ENV = { LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' };
+
+/** The catalogue error of an answer's body. */
+export const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 
 const anyIp = () => `10.${randomInt(100, 200)}.${randomInt(0, 250)}.${randomInt(1, 250)}`;
 

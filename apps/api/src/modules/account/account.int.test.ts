@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AccountExportSchema, ConsentsResponseSchema } from '@portal/contracts/account';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import { auditEvent, caregiver, consentRecord, outbox, patient, session, treatment, userAccount } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient, type TestPatient } from '../../test/patients.ts';
+import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
 
@@ -13,12 +12,11 @@ const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp({ ...MANY_PATIENTS_ENV, RECOVERY_PER_MINUTE: '1000' }, { clock });
 });
 afterAll(async () => t.close());
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 
 async function login(slug: string, email: string, password: string) {
   return callAs(t, { slug }, 'POST', '/api/v1/login', { email, password });

@@ -3,7 +3,8 @@
 // table is declared in patient-data.ts, and patient-data.int.test.ts checks that no personal value is left.
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { auditEvent, caregiver, emailChange, identityPool, idempotencyKey, outbox, passwordReset, patient, planPatient, preregistration, treatment, userAccount } from '../../db/schema.ts';
+import { caregiver, emailChange, identityPool, idempotencyKey, outbox, passwordReset, patient, planPatient, preregistration, treatment, userAccount } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -15,8 +16,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
     .innerJoin(identityPool, eq(identityPool.id, userAccount.poolId))
     .where(and(eq(userAccount.status, 'DISABLED'), isNotNull(userAccount.closureRequestedAt), lte(userAccount.eraseAfter, now), isNull(userAccount.erasedAt)));
   for (const account of due) {
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const [row] = await t.select({ id: patient.id, programId: patient.programId }).from(patient).where(eq(patient.userId, account.id));
       // Every address the account had: mails to an earlier one (an e-mail change's notice) carry it too.
       const addresses = new Set([account.email]);
@@ -74,7 +74,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
         // '!' is no argon2 hash: no password can ever match it.
         .set({ email: tombstoneEmail(account.id), passwordHash: '!', erasedAt: now, updatedAt: now })
         .where(and(eq(userAccount.id, account.id), isNull(userAccount.erasedAt)));
-      await t.insert(auditEvent).values({ programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
+      await recordAudit(t, { programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
     });
   }
   return { erased: due.length };

@@ -1,26 +1,18 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
-import { auditEvent, caregiver, consentRecord, emailChange, identityPool, patient, planPatient, preregistration, product, session, treatment, userAccount } from '../../db/schema.ts';
+import { auditEvent, caregiver, consentRecord, emailChange, patient, planPatient, preregistration, product, session, treatment, userAccount } from '../../db/schema.ts';
+// The pool's lookups are identity's (one definition); re-exported so that this module's queries stay in one place.
+export { findPoolId, isEmailTaken } from '../identity/repository.ts';
 
-export async function findAccount(db: Db, userId: string) {
+export async function findAccount(db: Executor, userId: string) {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);
   return row;
 }
 
-export async function findPoolId(db: Db, programId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
-  return row?.id;
-}
-
-export async function isEmailTaken(db: Db, poolId: number, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
-  return Boolean(row);
-}
-
 /** Wrong current passwords of this account since `since` (audit events: the count survives restarts and is shared by instances). */
-export async function countPasswordFailures(db: Db, userId: string, since: Date): Promise<number> {
+export async function countPasswordFailures(db: Executor, userId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(auditEvent)
@@ -28,16 +20,12 @@ export async function countPasswordFailures(db: Db, userId: string, since: Date)
   return row?.n ?? 0;
 }
 
-export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
-  await db.insert(auditEvent).values(values);
-}
-
-export async function updatePasswordHash(db: Db, userId: string, passwordHash: string, now: Date) {
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date) {
   await db.update(userAccount).set({ passwordHash, updatedAt: now }).where(eq(userAccount.id, userId));
 }
 
 /** Revokes every live session of the account but `keepSessionId` (none kept when it is undefined); answers how many. */
-export async function revokeSessions(db: Db, userId: string, reason: string, now: Date, keepSessionId?: string): Promise<number> {
+export async function revokeSessions(db: Executor, userId: string, reason: string, now: Date, keepSessionId?: string): Promise<number> {
   const rows = await db
     .update(session)
     .set({ revokedAt: now, revokedReason: reason })
@@ -46,24 +34,24 @@ export async function revokeSessions(db: Db, userId: string, reason: string, now
   return rows.length;
 }
 
-export async function supersedeEmailChanges(db: Db, userId: string, now: Date) {
+export async function supersedeEmailChanges(db: Executor, userId: string, now: Date) {
   await supersedeOpenLinks(db, emailChange, userId, now);
 }
 
-export async function insertEmailChange(db: Db, values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date }) {
+export async function insertEmailChange(db: Executor, values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date }) {
   await db.insert(emailChange).values({ userId: values.userId, newEmail: values.newEmail, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
 }
 
 /** Single use: of many simultaneous openings of one link, one gets the row. */
-export async function consumeEmailChange(db: Db, nonceHash: string, now: Date) {
+export async function consumeEmailChange(db: Executor, nonceHash: string, now: Date) {
   return consumeLink(db, emailChange, nonceHash, now);
 }
 
-export async function updateEmail(db: Db, userId: string, email: string, now: Date) {
+export async function updateEmail(db: Executor, userId: string, email: string, now: Date) {
   await db.update(userAccount).set({ email, updatedAt: now }).where(eq(userAccount.id, userId));
 }
 
-export async function listConsents(db: Db, patientId: number) {
+export async function listConsents(db: Executor, patientId: number) {
   return db
     .select({ termsVersion: consentRecord.termsVersion, acceptedAt: consentRecord.acceptedAt })
     .from(consentRecord)
@@ -71,22 +59,22 @@ export async function listConsents(db: Db, patientId: number) {
     .orderBy(asc(consentRecord.acceptedAt), asc(consentRecord.id));
 }
 
-export async function findLatestTermsAccepted(db: Db, patientId: number): Promise<string | null> {
+export async function findLatestTermsAccepted(db: Executor, patientId: number): Promise<string | null> {
   const [row] = await db.select({ version: patient.latestTermsAccepted }).from(patient).where(eq(patient.id, patientId)).limit(1);
   return row?.version ?? null;
 }
 
-export async function recordConsent(db: Db, patientId: number, termsVersion: string, now: Date) {
+export async function recordConsent(db: Executor, patientId: number, termsVersion: string, now: Date) {
   await db.insert(consentRecord).values({ patientId, termsVersion, acceptedAt: now });
   await db.update(patient).set({ latestTermsAccepted: termsVersion, updatedAt: now }).where(eq(patient.id, patientId));
 }
 
-export async function requestClosure(db: Db, userId: string, now: Date, eraseAfter: Date) {
+export async function requestClosure(db: Executor, userId: string, now: Date, eraseAfter: Date) {
   await db.update(userAccount).set({ status: 'DISABLED', closureRequestedAt: now, eraseAfter, updatedAt: now }).where(eq(userAccount.id, userId));
 }
 
 /** Everything held about one patient, each query keyed by the caller's own ids. */
-export async function collectPatientData(db: Db, userId: string, patientId: number) {
+export async function collectPatientData(db: Executor, userId: string, patientId: number) {
   const [account] = await db
     .select({ email: userAccount.email, language: userAccount.language, status: userAccount.status, createdAt: userAccount.createdAt, closureRequestedAt: userAccount.closureRequestedAt })
     .from(userAccount)

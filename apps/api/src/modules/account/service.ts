@@ -10,13 +10,14 @@ import { programPageUrl } from '../../platform/mail/render.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { issueSignedNonce, nonceHashOfSignedLink } from '../identity/crypto.ts';
+import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export interface AccountDeps {
   db: Db;
   clock: () => Date;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
 }
@@ -46,7 +47,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
     const account = await repo.findAccount(db, caller.userId);
     if (!account) throw new AppError('UNAUTHENTICATED');
     if (!(await verifyPassword(account.passwordHash, password))) {
-      await repo.insertAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'current-password-refused', createdAt: now });
+      await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'current-password-refused', createdAt: now });
       throw new AppError('VALIDATION_FAILED', { [field]: ['account.password.current.invalid'] });
     }
     return account;
@@ -57,13 +58,12 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       const now = clock();
-      const revoked = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const revoked = await db.transaction(async (t) => {
         await repo.updatePasswordHash(t, caller.userId, passwordHash, now);
         // Every other session ends (a thief's included); the one that changed the password goes on.
         const count = await repo.revokeSessions(t, caller.userId, 'password-changed', now, caller.sessionId);
         await enqueueMail(t, { programId: caller.programId, kind: 'password-changed', recipient: account.email, language: account.language, payload: {} }, mailOptions);
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'password-changed', createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'password-changed', createdAt: now });
         return count;
       });
       onMailQueued?.();
@@ -76,19 +76,18 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       if (await repo.isEmailTaken(db, account.poolId, newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED', { newEmail: ['signup.email.alreadyRegistered'] });
       const now = clock();
       const language = account.language as Language;
-      const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
+      const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'email-change-link');
       // Built from configuration, never from the Host header.
       const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/email/confirm');
       link.searchParams.set('n', nonce);
       link.searchParams.set('s', signature);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         await repo.supersedeEmailChanges(t, caller.userId, now);
         await repo.insertEmailChange(t, { userId: caller.userId, newEmail, nonceHash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_TTL_MS), now });
         await enqueueMail(t, { programId: program.id, kind: 'email-change-confirm', recipient: newEmail, language, payload: { link: link.toString() } }, mailOptions);
         // The old address hears of it, so that a change the owner did not ask for does not go unnoticed.
         await enqueueMail(t, { programId: program.id, kind: 'email-change-notice', recipient: account.email, language, payload: {} }, mailOptions);
-        await repo.insertAudit(t, { programId: program.id, actorUserId: caller.userId, action: 'email-change-requested', createdAt: now });
+        await recordAudit(t, { programId: program.id, actorUserId: caller.userId, action: 'email-change-requested', createdAt: now });
       });
       onMailQueued?.();
       return { linkSent: true as const };
@@ -96,13 +95,12 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
 
     /** Opens a confirmation link (public: the link is the proof); the login e-mail changes only here. */
     async confirmEmailChange(program: ProgramRow, nonce: string, signature: string) {
-      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'email-change-link', nonce, signature);
       if (!nonceHash) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
       const poolId = await repo.findPoolId(db, program.id);
       const now = clock();
       try {
-        return await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        return await db.transaction(async (t) => {
           const consumed = await repo.consumeEmailChange(t, nonceHash, now);
           if (!consumed) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
           const account = await repo.findAccount(t, consumed.userId);
@@ -110,7 +108,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
           if (!account || account.poolId !== poolId || account.status === 'DISABLED') throw new AppError('EMAIL_CHANGE_LINK_INVALID');
           if (await repo.isEmailTaken(t, poolId, consumed.newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED');
           await repo.updateEmail(t, consumed.userId, consumed.newEmail, now);
-          await repo.insertAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'email-changed', createdAt: now });
+          await recordAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'email-changed', createdAt: now });
           return { email: consumed.newEmail };
         });
       } catch (error) {
@@ -133,10 +131,9 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
     async acceptTerms(program: ProgramRow, caller: Caller, termsVersion: string): Promise<ConsentsView> {
       if (termsVersion !== program.latestTermsVersion) throw new AppError('VALIDATION_FAILED', { termsVersion: ['account.terms.outdated'] });
       const now = clock();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         await repo.recordConsent(t, caller.patientId, termsVersion, now);
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'terms-accepted', detail: { termsVersion }, createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'terms-accepted', detail: { termsVersion }, createdAt: now });
       });
       return this.consents(program, caller);
     },
@@ -145,7 +142,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
       if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
       const now = clock();
-      await repo.insertAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'data-exported', createdAt: now });
+      await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'data-exported', createdAt: now });
       const dates = <T extends Record<string, unknown>>(row: T) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
       return {
         exportedAt: now.toISOString(),
@@ -167,11 +164,10 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const now = clock();
       const eraseAfter = new Date(now.getTime() + ACCOUNT_CLOSURE_GRACE_MS);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         await repo.requestClosure(t, caller.userId, now, eraseAfter);
         await repo.revokeSessions(t, caller.userId, 'account-closed', now);
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'account-closure-requested', createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'account-closure-requested', createdAt: now });
       });
       return { eraseAfter: iso(eraseAfter)! };
     },

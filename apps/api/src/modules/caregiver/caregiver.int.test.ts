@@ -2,22 +2,20 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaregiverGetResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { auditEvent, caregiver, featureToggle } from '../../db/schema.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient } from '../../test/patients.ts';
+import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 import { cedula } from '../../test/signup-bodies.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp(MANY_PATIENTS_ENV, { clock });
 });
 afterAll(async () => t.close());
 
-const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) => ({
   relation: 'DIRECT_FAMILY',
   firstName: 'Rosa',

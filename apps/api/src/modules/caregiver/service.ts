@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export interface CaregiverDeps {
   db: Db;
@@ -87,10 +88,9 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       await checked(caller, input);
       const now = clock();
       try {
-        const id = await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        const id = await db.transaction(async (t) => {
           const created = await repo.insertCaregiver(t, { patientId: caller.patientId, programId: caller.programId, ...columnsOf(input), createdAt: now, updatedAt: now });
-          await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-added', subject: `caregiver:${created}`, createdAt: now });
+          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-added', subject: `caregiver:${created}`, createdAt: now });
           return created;
         });
         return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
@@ -104,10 +104,9 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       await checked(caller, input);
       const now = clock();
       try {
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        await db.transaction(async (t) => {
           if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now }))) throw new AppError('NOT_FOUND');
-          await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-modified', subject: `caregiver:${id}`, createdAt: now });
+          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-modified', subject: `caregiver:${id}`, createdAt: now });
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -122,10 +121,9 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       const plan = await planOf(caller);
       if (ageOn(caller.birthDate, todayInCountry(caller.country as CountryCode, clock())) < plan.settings.minorAgeYears) throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
       const now = clock();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         if (!(await repo.deleteOwn(t, caller.patientId, id))) throw new AppError('NOT_FOUND');
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-removed', subject: `caregiver:${id}`, createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-removed', subject: `caregiver:${id}`, createdAt: now });
       });
     },
   };

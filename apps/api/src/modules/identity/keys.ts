@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type CryptoKey } from 'jose';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { identityPool, signingKey } from '../../db/schema.ts';
-import { decrypt, encrypt } from './crypto.ts';
+import { decrypt, encrypt } from '../../platform/crypto.ts';
 
 export const TOKEN_ALGORITHM = 'EdDSA';
 
@@ -16,7 +16,7 @@ export interface PoolKeys {
   verifying: Map<string, CryptoKey>;
 }
 
-async function createKey(db: Db, poolId: number, secret: string) {
+async function createKey(db: Executor, poolId: number, secret: string) {
   const { privateKey, publicKey } = await generateKeyPair(TOKEN_ALGORITHM, { extractable: true, crv: 'Ed25519' });
   const kid = randomUUID();
   await db.insert(signingKey).values({
@@ -30,7 +30,7 @@ async function createKey(db: Db, poolId: number, secret: string) {
 }
 
 /** Makes sure every pool has an active key (idempotent; run at start-up). */
-export async function ensurePoolKeys(db: Db, secret: string): Promise<void> {
+export async function ensurePoolKeys(db: Executor, secret: string): Promise<void> {
   const pools = await db.select({ id: identityPool.id }).from(identityPool);
   for (const pool of pools) {
     const active = await db.select({ kid: signingKey.kid }).from(signingKey).where(and(eq(signingKey.poolId, pool.id), eq(signingKey.status, 'active'))).limit(1);
@@ -39,15 +39,15 @@ export async function ensurePoolKeys(db: Db, secret: string): Promise<void> {
 }
 
 /** Retires the pool's active key and creates a new one; tokens signed with the old key stay valid until they expire. */
-export async function rotatePoolKey(db: Db, poolId: number, secret: string): Promise<void> {
+export async function rotatePoolKey(db: Executor, poolId: number, secret: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(signingKey).set({ status: 'retired', retiredAt: new Date() }).where(and(eq(signingKey.poolId, poolId), eq(signingKey.status, 'active')));
-    await createKey(tx as unknown as Db, poolId, secret);
+    await createKey(tx, poolId, secret);
   });
 }
 
 /** Loads the keys of every pool, by program id. */
-export async function loadPoolKeys(db: Db, secret: string): Promise<Map<number, PoolKeys>> {
+export async function loadPoolKeys(db: Executor, secret: string): Promise<Map<number, PoolKeys>> {
   const pools = await db.select().from(identityPool);
   const keys = await db.select().from(signingKey);
   const byProgram = new Map<number, PoolKeys>();

@@ -1,7 +1,7 @@
 // Failed-login counters per pool and e-mail, the same for e-mails that exist and e-mails that do not (so a
 // lock reveals nothing). Cognito's model: from the 5th failure, locked for 2^(n-5) s, at most 15 minutes.
 import type { Redis } from 'ioredis';
-import { sha256 } from './crypto.ts';
+import { sha256 } from '../../platform/crypto.ts';
 
 export const LOCKOUT_FREE_FAILURES = 5;
 export const LOCKOUT_MAX_MS = 15 * 60 * 1000;

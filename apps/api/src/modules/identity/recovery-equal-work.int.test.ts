@@ -29,7 +29,7 @@ describe(`recovery does the same work whoever asks (${TEST_DB})`, () => {
     // A second drizzle over the same connection, writing down each statement's text (never its parameters).
     const logger = { logQuery: (query: string) => void statements.push(query) };
     const client = (t.database.db as unknown as { $client: never }).$client;
-    const db = (t.database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger })) as unknown as Db;
+    const db: Db = t.database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger });
     identity = createIdentityService({
       db,
       tokens: createTokenService(await loadPoolKeys(db, t.config.keyEncryptionSecret), clock),

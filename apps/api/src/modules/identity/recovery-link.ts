@@ -3,17 +3,17 @@
 import { RECOVERY_LINK_TTL_MS } from '@portal/contracts/constants';
 import type { Language } from '@portal/contracts/enums';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
-import { issueSignedNonce } from './crypto.ts';
+import { issueSignedNonce } from '../../platform/crypto.ts';
 import { insertReset, supersedeResets } from './repository.ts';
 
 export async function issuePasswordLink(
-  tx: Db,
-  options: { userId: string; programSlug: string; language: Language; now: Date; config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'> },
+  tx: Executor,
+  options: { userId: string; programSlug: string; language: Language; now: Date; config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'> },
 ): Promise<string> {
   const { userId, programSlug, language, now, config } = options;
-  const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
+  const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'recovery-link');
   // Built from configuration, never from the Host header.
   const link = programPageUrl(config.PUBLIC_URL, programSlug, language, '/password/recover');
   link.searchParams.set('n', nonce);

@@ -1,17 +1,21 @@
 // The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
-export type Tx = Db;
-
-export async function findPoolId(db: Db, programId: number): Promise<number | undefined> {
+export async function findPoolId(db: Executor, programId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
   return row?.id;
 }
 
-export async function findAccountByEmail(db: Db, poolId: number, email: string) {
+/** Whether an account of the pool has this e-mail (the login's, unique in the pool). */
+export async function isEmailTaken(db: Executor, poolId: number, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
+  return Boolean(row);
+}
+
+export async function findAccountByEmail(db: Executor, poolId: number, email: string) {
   const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
   return row;
 }
@@ -20,19 +24,19 @@ export async function findAccountByEmail(db: Db, poolId: number, email: string) 
 export const RECOVERY_DECOY_EMAIL = 'no-account@recovery.invalid';
 
 /** The pool's recovery decoy account, created DISABLED on first use. */
-export async function ensureRecoveryDecoy(db: Db, poolId: number, passwordHash: string): Promise<{ id: string; email: string }> {
+export async function ensureRecoveryDecoy(db: Executor, poolId: number, passwordHash: string): Promise<{ id: string; email: string }> {
   await db.insert(userAccount).values({ poolId, email: RECOVERY_DECOY_EMAIL, passwordHash, status: 'DISABLED', language: 'es' }).onConflictDoNothing();
   const found = await findAccountByEmail(db, poolId, RECOVERY_DECOY_EMAIL);
   if (!found) throw new Error('the recovery decoy account could not be created');
   return { id: found.id, email: found.email };
 }
 
-export async function findAccountById(db: Db, poolId: number, userId: string) {
+export async function findAccountById(db: Executor, poolId: number, userId: string) {
   const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.id, userId))).limit(1);
   return row;
 }
 
-export async function insertSession(db: Db, values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date }) {
+export async function insertSession(db: Executor, values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date }) {
   await db.insert(session).values({
     id: values.id,
     userId: values.userId,
@@ -53,7 +57,7 @@ export async function insertSession(db: Db, values: { id: string; userId: string
  * each column of its answer is described, converted and mapped again on every execution (decision 030: 39
  * columns, where the whole rows were 123).
  */
-export function prepareSessionProfile(db: Db) {
+export function prepareSessionProfile(db: Executor) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   return db
     .select({
@@ -105,20 +109,20 @@ export type SessionProfileQuery = ReturnType<typeof prepareSessionProfile>;
 export type SessionProfile = Awaited<ReturnType<SessionProfileQuery['execute']>>[number];
 
 /** Marks a session used, at most once per `granularityMs` (no write on most reads). */
-export async function touchSession(db: Db, sessionId: string, now: Date, granularityMs: number) {
+export async function touchSession(db: Executor, sessionId: string, now: Date, granularityMs: number) {
   await db
     .update(session)
     .set({ lastUsedAt: now })
     .where(and(eq(session.id, sessionId), isNull(session.revokedAt), lt(session.lastUsedAt, new Date(now.getTime() - granularityMs))));
 }
 
-export async function findSession(db: Db, sessionId: string) {
+export async function findSession(db: Executor, sessionId: string) {
   const [row] = await db.select().from(session).where(eq(session.id, sessionId)).limit(1);
   return row;
 }
 
 /** Rotates a refresh token only if it is still the current one (one of two racing refreshes wins); keeps the old hash for the grace period. */
-export async function rotateSessionToken(db: Db, sessionId: string, expectedHash: string, nextHash: string, now: Date): Promise<boolean> {
+export async function rotateSessionToken(db: Executor, sessionId: string, expectedHash: string, nextHash: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(session)
     .set({ currentTokenHash: nextHash, previousTokenHash: expectedHash, rotatedAt: now, generation: sql`${session.generation} + 1`, lastUsedAt: now })
@@ -127,24 +131,24 @@ export async function rotateSessionToken(db: Db, sessionId: string, expectedHash
   return rows.length === 1;
 }
 
-export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
+export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date) {
   await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Db, userId: string, reason: string, now: Date) {
+export async function revokeAllSessions(db: Executor, userId: string, reason: string, now: Date) {
   await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.userId, userId), isNull(session.revokedAt)));
 }
 
-export async function supersedeResets(db: Db, userId: string, now: Date) {
+export async function supersedeResets(db: Executor, userId: string, now: Date) {
   await supersedeOpenLinks(db, passwordReset, userId, now);
 }
 
-export async function insertReset(db: Db, values: { userId: string; nonceHash: string; expiresAt: Date; now: Date }) {
+export async function insertReset(db: Executor, values: { userId: string; nonceHash: string; expiresAt: Date; now: Date }) {
   await db.insert(passwordReset).values({ userId: values.userId, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
 }
 
 /** The account of a link that is unused, not superseded and not expired. */
-export async function findUsableReset(db: Db, nonceHash: string, now: Date) {
+export async function findUsableReset(db: Executor, nonceHash: string, now: Date) {
   const [row] = await db
     .select({ userId: passwordReset.userId, email: userAccount.email, poolId: userAccount.poolId, language: userAccount.language })
     .from(passwordReset)
@@ -155,25 +159,25 @@ export async function findUsableReset(db: Db, nonceHash: string, now: Date) {
 }
 
 /** Marks a link used; only one of many simultaneous submissions gets the row back. */
-export async function consumeReset(db: Db, nonceHash: string, now: Date) {
+export async function consumeReset(db: Executor, nonceHash: string, now: Date) {
   return consumeLink(db, passwordReset, nonceHash, now);
 }
 
 /** Sets a new password; an account enrolled without one (UNCONFIRMED) is confirmed by it: the link proved the e-mail. */
-export async function updatePassword(db: Db, userId: string, passwordHash: string, now: Date) {
+export async function updatePassword(db: Executor, userId: string, passwordHash: string, now: Date) {
   await db
     .update(userAccount)
     .set({ passwordHash, updatedAt: now, status: sql`case when ${userAccount.status} = 'UNCONFIRMED' then 'CONFIRMED' else ${userAccount.status} end` })
     .where(eq(userAccount.id, userId));
 }
 
-export async function findPatientCountry(db: Db, userId: string): Promise<string | undefined> {
+export async function findPatientCountry(db: Executor, userId: string): Promise<string | undefined> {
   const [row] = await db.select({ country: patient.country }).from(patient).where(eq(patient.userId, userId)).limit(1);
   return row?.country;
 }
 
 /** The patient, account, latest plan and caregiver of a user, in one query (the latest plan by an index lookup, not a scan). */
-export async function findProfile(db: Db, userId: string) {
+export async function findProfile(db: Executor, userId: string) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   const [row] = await db
     .select({ patient, account: { email: userAccount.email, language: userAccount.language }, plan: planPatient, caregiver })
@@ -188,6 +192,6 @@ export async function findProfile(db: Db, userId: string) {
 }
 
 /** "Close my account" cancelled by a login within the grace period: enabled again, nothing left to erase. */
-export async function cancelClosure(db: Db, userId: string, now: Date) {
+export async function cancelClosure(db: Executor, userId: string, now: Date) {
   await db.update(userAccount).set({ status: 'CONFIRMED', closureRequestedAt: null, eraseAfter: null, updatedAt: now }).where(eq(userAccount.id, userId));
 }

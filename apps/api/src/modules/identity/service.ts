@@ -10,14 +10,14 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
-import { auditEvent } from '../../db/schema.ts';
-import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
 import { createSessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -166,14 +166,14 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       // Logging in within the grace period of "close my account" cancels the closure (decision 019).
       if (account && isValid && account.status === 'DISABLED' && account.closureRequestedAt && !account.erasedAt && account.eraseAfter && account.eraseAfter > clock()) {
         await repo.cancelClosure(db, account.id, clock());
-        await db.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'account-closure-cancelled', createdAt: clock() });
+        await recordAudit(db, { programId: program.id, actorUserId: account.id, action: 'account-closure-cancelled', createdAt: clock() });
         account.status = 'CONFIRMED';
       }
       if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
-      await db.insert(auditEvent).values({ programId: program.id, actorUserId: account.id, action: 'login', createdAt: clock() });
+      await recordAudit(db, { programId: program.id, actorUserId: account.id, action: 'login', createdAt: clock() });
       return openSession(program, account, profile?.patient);
     },
 
@@ -242,7 +242,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
 
     async logout(program: ProgramRow, auth: Authenticated) {
       await repo.revokeSession(db, auth.sessionId, 'logout', clock());
-      await db.insert(auditEvent).values({ programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
+      await recordAudit(db, { programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
     },
 
     /** The caller's profile (GET /user): built from the one query that resolved the caller, no other read. */
@@ -318,9 +318,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const keepsLink = Boolean(account) && !isCallCenter;
       const now = clock();
       await db.transaction(async (tx) => {
-        await (tx as unknown as Db)
-          .transaction(async (savepoint) => {
-            const sp = savepoint as unknown as Db;
+        await tx
+          .transaction(async (sp) => {
             const link = await issuePasswordLink(sp, { userId: subject.id, programSlug: program.slug, language, now, config });
             await enqueueMail(sp, { programId: program.id, kind: 'password-reset', recipient: subject.email, language, payload: { link } }, mailOptions);
             if (!keepsLink) throw DISCARD;
@@ -328,7 +327,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
           .catch((error: unknown) => {
             if (error !== DISCARD) throw error;
           });
-        await tx.insert(auditEvent).values({
+        await recordAudit(tx, {
           programId: program.id,
           actorUserId: account?.id ?? null,
           action: !account ? 'password-reset-unknown-email' : isCallCenter ? 'password-reset-call-center' : 'password-reset-requested',
@@ -345,7 +344,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
 
     /** The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise. */
     async verifyRecoveryLink(program: ProgramRow, nonce: string, signature: string): Promise<string> {
-      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'recovery-link', nonce, signature);
       if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
       const found = await repo.findUsableReset(db, nonceHash, clock());
       if (!found || found.poolId !== (await poolOf(program))) throw new AppError('RECOVERY_LINK_EXPIRED');
@@ -353,22 +352,21 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     },
 
     async resetPassword(program: ProgramRow, nonce: string, signature: string, password: string): Promise<void> {
-      const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, nonce, signature);
+      const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'recovery-link', nonce, signature);
       if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
       const poolId = await poolOf(program);
       const found = await repo.findUsableReset(db, nonceHash, clock());
       if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
       const passwordHash = await hashPassword(password);
       const now = clock();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         // Single use is enforced here: of many simultaneous submissions, one gets the row.
         const consumed = await repo.consumeReset(t, nonceHash, now);
         if (!consumed) throw new AppError('RECOVERY_LINK_EXPIRED');
         await repo.updatePassword(t, consumed.userId, passwordHash, now);
         await repo.revokeAllSessions(t, consumed.userId, 'password-reset', now);
         await enqueueMail(t, { programId: program.id, kind: 'password-changed', recipient: found.email, language: found.language as Language, payload: {} }, mailOptions);
-        await tx.insert(auditEvent).values({ programId: program.id, actorUserId: consumed.userId, action: 'password-reset', createdAt: now });
+        await recordAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'password-reset', createdAt: now });
       });
       onMailQueued?.();
       await lockout.reset(poolId, found.email);

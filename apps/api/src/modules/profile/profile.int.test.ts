@@ -1,21 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { UserResponseSchema } from '@portal/contracts/identity';
 import { ProfileUpdateResponseSchema } from '@portal/contracts/profile';
 import { outbox, patient, planPatient, userAccount } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient } from '../../test/patients.ts';
+import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp(MANY_PATIENTS_ENV, { clock });
 });
 afterAll(async () => t.close());
 
-const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 const edit = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Lucía',
   lastName: 'Quesada',

@@ -1,17 +1,13 @@
 // The only place profile changes speak SQL: the caller's own patient row and account language.
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { auditEvent, patient, userAccount } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+import { patient, userAccount } from '../../db/schema.ts';
 
-export async function updatePatient(db: Db, patientId: number, values: Partial<typeof patient.$inferInsert>) {
+export async function updatePatient(db: Executor, patientId: number, values: Partial<typeof patient.$inferInsert>) {
   const [row] = await db.update(patient).set(values).where(eq(patient.id, patientId)).returning();
   return row;
 }
 
-export async function updateAccountLanguage(db: Db, userId: string, language: 'es' | 'en', now: Date) {
+export async function updateAccountLanguage(db: Executor, userId: string, language: 'es' | 'en', now: Date) {
   await db.update(userAccount).set({ language, updatedAt: now }).where(eq(userAccount.id, userId));
-}
-
-export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
-  await db.insert(auditEvent).values(values);
 }

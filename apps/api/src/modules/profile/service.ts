@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export interface ProfileDeps {
   db: Db;
@@ -26,8 +27,7 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         address = { line: input.address.line, location };
       }
       const now = clock();
-      const row = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      const row = await db.transaction(async (t) => {
         const updated = await repo.updatePatient(t, caller.patientId, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -44,7 +44,7 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         if (!updated) throw new AppError('NOT_FOUND');
         // The e-mails the portal sends follow the account's language.
         await repo.updateAccountLanguage(t, caller.userId, input.language, now);
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'profile-updated', subject: `patient:${caller.patientId}`, createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'profile-updated', subject: `patient:${caller.patientId}`, createdAt: now });
         return updated;
       });
       const phoneCountry = row.phoneCountry as CountryCode;

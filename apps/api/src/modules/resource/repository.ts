@@ -1,9 +1,9 @@
 // SQL of the program resources: feature toggles and support plans.
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { featureToggle, supportPlan } from '../../db/schema.ts';
 
-export async function findFeatureToggles(db: Db, programId: number) {
+export async function findFeatureToggles(db: Executor, programId: number) {
   return db
     .select({ key: featureToggle.key, enabled: featureToggle.enabled })
     .from(featureToggle)
@@ -11,7 +11,7 @@ export async function findFeatureToggles(db: Db, programId: number) {
     .orderBy(asc(featureToggle.key));
 }
 
-export async function findSupportPlans(db: Db, programId: number) {
+export async function findSupportPlans(db: Executor, programId: number) {
   return db
     .select({ id: supportPlan.id, country: supportPlan.country, name: supportPlan.name })
     .from(supportPlan)
@@ -19,7 +19,7 @@ export async function findSupportPlans(db: Db, programId: number) {
     .orderBy(asc(supportPlan.id));
 }
 
-export async function findSupportPlan(db: Db, programId: number, supportPlanId: number) {
+export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
   const rows = await db
     .select()
     .from(supportPlan)

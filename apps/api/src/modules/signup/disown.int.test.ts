@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
@@ -9,11 +9,12 @@ import { alivioBody } from '../../test/signup-bodies.ts';
 
 let t: TestApp;
 let ip = 0;
+const SIGNING_SECRET = 'a-signing-secret-for-the-not-me-links-0001';
 const request = (slug: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: { host: hostOf(slug) }, remoteAddress: `10.66.0.${++ip}`, ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
-  t = await createTestApp({ MAIL_WORKER: 'false', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', PREREGISTRATION_PER_MINUTE: '1000', LOGIN_PER_MINUTE: '1000' });
+  t = await createTestApp({ SIGNING_SECRET, MAIL_WORKER: 'false', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', PREREGISTRATION_PER_MINUTE: '1000', LOGIN_PER_MINUTE: '1000' });
 });
 afterAll(async () => t.close());
 
@@ -35,6 +36,18 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
     const mail = t.app.mail.devMailbox!.list('alivio').find((delivered) => delivered.kind === 'enrolment');
     expect(mail?.text).toContain(link.toString());
     expect(mail?.html).toContain(`href="${link.toString().replaceAll('&', '&amp;')}"`);
+  });
+
+  it('still honours a link mailed before decision 035 (signed with the secret itself), and no signature of another purpose', async () => {
+    const { answer, n, s } = await enrol();
+    const otherPurpose = t.config.signingKeys.sign('recovery-link', n);
+    expect((await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s: otherPurpose })).statusCode).toBe(410);
+    const legacy = createHmac('sha256', SIGNING_SECRET).update(`enrolment-not-me:${n}`).digest('base64url');
+    expect(legacy).not.toBe(s);
+    const disowned = await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s: legacy });
+    expect(disowned.statusCode, disowned.body).toBe(200);
+    const [account] = await t.database.db.select().from(userAccount).where(eq(userAccount.id, answer.userId));
+    expect(account?.status).toBe('DISABLED');
   });
 
   it('disables the enrolment, revokes its sessions and frees the address, once', async () => {

@@ -7,14 +7,14 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { auditEvent, patient, session, userAccount } from '../../db/schema.ts';
-import { hmac, safeEqual } from '../identity/crypto.ts';
+import { patient, session, userAccount } from '../../db/schema.ts';
 import { findPoolId } from '../identity/repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 /** The web page of the link (public routes, both languages). */
 export const NOT_ME_PAGE_PATH = '/signup/not-me';
-/** Separates these signatures from every other HMAC made with the same secret (recovery, invitations). */
-const SIGNATURE_CONTEXT = 'enrolment-not-me:';
+/** What links mailed before decision 035 signed with the secret itself (the purpose's own key separates them now). */
+const LEGACY_SIGNATURE_CONTEXT = 'enrolment-not-me:';
 
 /** n = the account id's 16 bytes in base64url (22 characters, the signed-link shape); s = its HMAC. */
 function nonceOf(userId: string): string {
@@ -27,11 +27,11 @@ function userIdOf(nonce: string): string | undefined {
 }
 
 /** The link for the welcome mail; built from configuration, never from the Host header. */
-export function notMeLink(config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>, programSlug: string, language: Language, userId: string): string {
+export function notMeLink(config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>, programSlug: string, language: Language, userId: string): string {
   const nonce = nonceOf(userId);
   const link = programPageUrl(config.PUBLIC_URL, programSlug, language, NOT_ME_PAGE_PATH);
   link.searchParams.set('n', nonce);
-  link.searchParams.set('s', hmac(config.recoveryHmacSecret, `${SIGNATURE_CONTEXT}${nonce}`));
+  link.searchParams.set('s', config.signingKeys.sign('not-me-link', nonce));
   return link.toString();
 }
 
@@ -43,9 +43,13 @@ const disownedEmailOf = (userId: string) => `disowned-${userId}@disowned.invalid
  * placeholder e-mail, every session revoked, the patient INACTIVE, an audit event. Single use: the account
  * must still be enabled, so a second use (or a link of another program's pool) is ENROLMENT_LINK_INVALID.
  */
-export async function disownEnrolment(db: Db, program: ProgramRow, link: { n: string; s: string }, options: { config: Pick<AppConfig, 'recoveryHmacSecret'>; now: Date }): Promise<void> {
+export async function disownEnrolment(db: Db, program: ProgramRow, link: { n: string; s: string }, options: { config: Pick<AppConfig, 'signingKeys'>; now: Date }): Promise<void> {
   const userId = userIdOf(link.n);
-  if (!userId || !safeEqual(hmac(options.config.recoveryHmacSecret, `${SIGNATURE_CONTEXT}${link.n}`), link.s)) throw new AppError('ENROLMENT_LINK_INVALID');
+  const { signingKeys } = options.config;
+  // Both computed every time: a link mailed before decision 035 answers as fast as a new one.
+  const current = signingKeys.verify('not-me-link', link.n, link.s);
+  const legacy = signingKeys.verifyLegacy(`${LEGACY_SIGNATURE_CONTEXT}${link.n}`, link.s);
+  if (!userId || !(current || legacy)) throw new AppError('ENROLMENT_LINK_INVALID');
   const poolId = await findPoolId(db, program.id);
   const { now } = options;
   await db.transaction(async (tx) => {
@@ -57,6 +61,6 @@ export async function disownEnrolment(db: Db, program: ProgramRow, link: { n: st
     if (!disabled) throw new AppError('ENROLMENT_LINK_INVALID');
     await tx.update(session).set({ revokedAt: now, revokedReason: 'enrolment-disowned' }).where(and(eq(session.userId, userId), isNull(session.revokedAt)));
     await tx.update(patient).set({ status: 'INACTIVE' }).where(eq(patient.userId, userId));
-    await tx.insert(auditEvent).values({ programId: program.id, actorUserId: userId, action: 'enrolment-disowned', subject: `user:${userId}`, createdAt: now });
+    await recordAudit(tx, { programId: program.id, actorUserId: userId, action: 'enrolment-disowned', subject: `user:${userId}`, createdAt: now });
   });
 }

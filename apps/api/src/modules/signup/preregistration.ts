@@ -10,10 +10,11 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { issueSignedNonce, nonceHashOfSignedLink } from '../identity/crypto.ts';
+import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
-type LinkConfig = Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+type LinkConfig = Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
 
 export interface PreregisterOptions {
   program: Pick<ProgramRow, 'id' | 'slug'>;
@@ -34,14 +35,13 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
   const plan = await repo.findSupportPlan(db, program.id, data.supportPlanId);
   if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
   if (plan.country !== data.country) throw new AppError('VALIDATION_FAILED', { country: ['signup.country.required'] });
-  const { nonce, signature, nonceHash } = issueSignedNonce(config.recoveryHmacSecret);
+  const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'preregistration-link');
   const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/signup');
   link.searchParams.set('v', 'ppr');
   link.searchParams.set('n', nonce);
   link.searchParams.set('s', signature);
   const patientName = [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
-  const id = await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const id = await db.transaction(async (t) => {
     const inserted = await repo.insertPreregistration(t, {
       programId: program.id,
       supportPlanId: plan.id,
@@ -53,7 +53,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       createdAt: now,
     });
     await enqueueMail(t, { programId: program.id, kind: 'preregistration', recipient: data.email, language, payload: { link: link.toString(), patientName } }, { publicUrl: config.PUBLIC_URL });
-    await repo.insertAudit(t, { programId: program.id, action: 'preregistration', subject: `preregistration:${inserted}`, detail: { supportPlanId: plan.id }, createdAt: now });
+    await recordAudit(t, { programId: program.id, action: 'preregistration', subject: `preregistration:${inserted}`, detail: { supportPlanId: plan.id }, createdAt: now });
     return inserted;
   });
   return { id, link: link.toString() };
@@ -61,7 +61,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
 
 /** The usable invitation a link names in this program, or PREREGISTRATION_LINK_INVALID (unknown, forged, used, expired). */
 export async function openPreregistration(db: Db, program: Pick<ProgramRow, 'id'>, link: PreregistrationLink, now: Date, config: LinkConfig) {
-  const nonceHash = nonceHashOfSignedLink(config.recoveryHmacSecret, link.n, link.s);
+  const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'preregistration-link', link.n, link.s);
   if (!nonceHash) throw new AppError('PREREGISTRATION_LINK_INVALID');
   const row = await repo.findOpenPreregistration(db, program.id, nonceHash, now);
   if (!row) throw new AppError('PREREGISTRATION_LINK_INVALID');

@@ -1,12 +1,9 @@
-// The only place enrolment speaks SQL: plans, products, the already-registered checks, idempotency keys and the inserts.
+// The only place enrolment speaks SQL: plans, products, the already-registered checks and the inserts.
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import {
-  auditEvent,
   caregiver,
   consentRecord,
-  identityPool,
-  idempotencyKey,
   patient,
   planPatient,
   preregistration,
@@ -15,8 +12,10 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
+// The pool's lookups are identity's (one definition); re-exported so that this module's queries stay in one place.
+export { findPoolId, isEmailTaken } from '../identity/repository.ts';
 
-export async function findSupportPlan(db: Db, programId: number, supportPlanId: number) {
+export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
   const [row] = await db
     .select()
     .from(supportPlan)
@@ -25,21 +24,11 @@ export async function findSupportPlan(db: Db, programId: number, supportPlanId: 
   return row;
 }
 
-export async function findProducts(db: Db, programId: number) {
+export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));
 }
 
-export async function findPoolId(db: Db, programId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
-  return row?.id;
-}
-
-export async function isEmailRegistered(db: Db, poolId: number, email: string): Promise<boolean> {
-  const rows = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
-  return rows.length > 0;
-}
-
-export async function isIdentificationRegistered(db: Db, programId: number, country: string, type: string, number: string): Promise<boolean> {
+export async function isIdentificationRegistered(db: Executor, programId: number, country: string, type: string, number: string): Promise<boolean> {
   const rows = await db
     .select({ id: patient.id })
     .from(patient)
@@ -48,7 +37,7 @@ export async function isIdentificationRegistered(db: Db, programId: number, coun
   return rows.length > 0;
 }
 
-export async function isCaregiverRegistered(db: Db, programId: number, type: string, number: string): Promise<boolean> {
+export async function isCaregiverRegistered(db: Executor, programId: number, type: string, number: string): Promise<boolean> {
   const rows = await db
     .select({ id: caregiver.id })
     .from(caregiver)
@@ -57,57 +46,40 @@ export async function isCaregiverRegistered(db: Db, programId: number, type: str
   return rows.length > 0;
 }
 
-export async function findIdempotencyKey(db: Db, programId: number, key: string) {
-  const [row] = await db.select().from(idempotencyKey).where(and(eq(idempotencyKey.programId, programId), eq(idempotencyKey.key, key))).limit(1);
-  return row;
-}
-
-export async function insertIdempotencyKey(db: Db, values: { programId: number; key: string; requestHash: string; now: Date }) {
-  await db.insert(idempotencyKey).values({ programId: values.programId, key: values.key, requestHash: values.requestHash, createdAt: values.now });
-}
-
-export async function completeIdempotencyKey(db: Db, programId: number, key: string, status: number, body: unknown) {
-  await db.update(idempotencyKey).set({ responseStatus: status, responseBody: body }).where(and(eq(idempotencyKey.programId, programId), eq(idempotencyKey.key, key)));
-}
-
-export async function insertAccount(db: Db, values: typeof userAccount.$inferInsert) {
+export async function insertAccount(db: Executor, values: typeof userAccount.$inferInsert) {
   const [row] = await db.insert(userAccount).values(values).returning({ id: userAccount.id });
   return row!.id;
 }
 
-export async function insertPatient(db: Db, values: typeof patient.$inferInsert) {
+export async function insertPatient(db: Executor, values: typeof patient.$inferInsert) {
   const [row] = await db.insert(patient).values(values).returning({ id: patient.id });
   return row!.id;
 }
 
-export async function insertPlanPatient(db: Db, values: typeof planPatient.$inferInsert) {
+export async function insertPlanPatient(db: Executor, values: typeof planPatient.$inferInsert) {
   const [row] = await db.insert(planPatient).values(values).returning({ id: planPatient.id });
   return row!.id;
 }
 
-export async function insertCaregiver(db: Db, values: typeof caregiver.$inferInsert) {
+export async function insertCaregiver(db: Executor, values: typeof caregiver.$inferInsert) {
   await db.insert(caregiver).values(values);
 }
 
-export async function insertTreatments(db: Db, values: (typeof treatment.$inferInsert)[]) {
+export async function insertTreatments(db: Executor, values: (typeof treatment.$inferInsert)[]) {
   if (values.length > 0) await db.insert(treatment).values(values);
 }
 
-export async function insertConsent(db: Db, values: typeof consentRecord.$inferInsert) {
+export async function insertConsent(db: Executor, values: typeof consentRecord.$inferInsert) {
   await db.insert(consentRecord).values(values);
 }
 
-export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
-  await db.insert(auditEvent).values(values);
-}
-
-export async function insertPreregistration(db: Db, values: typeof preregistration.$inferInsert) {
+export async function insertPreregistration(db: Executor, values: typeof preregistration.$inferInsert) {
   const [row] = await db.insert(preregistration).values(values).returning({ id: preregistration.id });
   return row!.id;
 }
 
 /** A usable invitation of the program: not used, not expired. */
-export async function findOpenPreregistration(db: Db, programId: number, nonceHash: string, now: Date) {
+export async function findOpenPreregistration(db: Executor, programId: number, nonceHash: string, now: Date) {
   const [row] = await db
     .select()
     .from(preregistration)
@@ -117,7 +89,7 @@ export async function findOpenPreregistration(db: Db, programId: number, nonceHa
 }
 
 /** Uses an invitation up, once: false when another enrolment used it first (or it expired meanwhile). */
-export async function consumePreregistration(db: Db, id: number, patientId: number, now: Date): Promise<boolean> {
+export async function consumePreregistration(db: Executor, id: number, patientId: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(preregistration)
     .set({ usedAt: now, patientId })

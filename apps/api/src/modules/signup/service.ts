@@ -21,30 +21,33 @@ import { todayInCountry } from '@portal/contracts/time-zones';
 import type { ErrorCode } from '@portal/contracts/errors';
 import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import { issuePasswordLink } from '../identity/recovery-link.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { hmac, randomToken } from '../identity/crypto.ts';
+import { randomToken } from '../../platform/crypto.ts';
+import { findStoredAnswer, idempotentRequest, runIdempotent } from '../../platform/idempotency.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { treatmentColumnsOf } from '../treatments/service.ts';
 import { notMeLink } from './disown.ts';
 import type { CitizenRegister } from './citizen-register.ts';
 import type { LocationDirectory } from './locations.ts';
 import { openPreregistration } from './preregistration.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export interface SignupDeps {
   db: Db;
   clock: () => Date;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'recoveryHmacSecret'>;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
   citizens: CitizenRegister;
   locations: LocationDirectory;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
   /** Test-only: runs inside the transaction right after the account insert (a throw must roll everything back). */
-  afterAccountInsert?: (tx: Db) => Promise<void>;
+  afterAccountInsert?: (tx: Executor) => Promise<void>;
 }
 
 type PlanRow = NonNullable<Awaited<ReturnType<typeof repo.findSupportPlan>>>;
@@ -56,19 +59,6 @@ const UNIQUE_VIOLATIONS: Record<string, ErrorCode> = {
   caregiver_identification_uq: 'CAREGIVER_ALREADY_REGISTERED',
   treatment_live_product_uq: 'TREATMENT_DUPLICATED',
 };
-
-/** JSON with sorted keys: the same payload always gives the same text, whatever order its keys came in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value)
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 function addOneYear(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -86,14 +76,6 @@ export function createSignupService(deps: SignupDeps) {
     const plan = await repo.findSupportPlan(db, program.id, supportPlanId);
     if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
     return { ...plan, settings: FieldSettingsSchema.parse(plan.fieldSettings) };
-  }
-
-  /** The stored answer of an idempotency key, or IDEMPOTENCY_KEY_REUSED when it came with another payload. */
-  async function replayOf(program: ProgramRow, key: string, requestHash: string): Promise<SignupResponse | undefined> {
-    const stored = await repo.findIdempotencyKey(db, program.id, key);
-    if (!stored) return undefined;
-    if (stored.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-    return stored.responseBody as SignupResponse;
   }
 
   return {
@@ -154,9 +136,9 @@ export function createSignupService(deps: SignupDeps) {
       if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
       const input: SignupInput = result.data;
       const { idempotencyKey, ...payload } = input;
-      // Keyed, so that the stored hash cannot be used to guess the password it covers.
-      const requestHash = hmac(config.recoveryHmacSecret, canonicalJson(payload));
-      const replay = await replayOf(program, idempotencyKey, requestHash);
+      const request = idempotentRequest(config.signingKeys, { programId: program.id, caller: { kind: 'anonymous' }, operation: 'signup' }, idempotencyKey, payload);
+      // Before the checks below: a retry of an enrolment that went through gets its answer, not "already registered".
+      const replay = await findStoredAnswer<SignupResponse>(db, request);
       if (replay) return replay;
 
       // Completing a pre-registration: the invitation must still be usable, and it went to this e-mail.
@@ -166,7 +148,7 @@ export function createSignupService(deps: SignupDeps) {
       const poolId = await repo.findPoolId(db, program.id);
       if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
       const caregiverInput = input.caregiver as Caregiver | undefined;
-      if (await repo.isEmailRegistered(db, poolId, input.email)) throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
+      if (await repo.isEmailTaken(db, poolId, input.email)) throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
       if (await repo.isIdentificationRegistered(db, program.id, plan.country, input.identification.type, input.identification.number)) {
         throw new AppError('IDENTIFICATION_ALREADY_REGISTERED', { 'identification.number': ['signup.idNumber.alreadyRegistered'] });
       }
@@ -195,10 +177,8 @@ export function createSignupService(deps: SignupDeps) {
       const link = programPageUrl(config.PUBLIC_URL, program.slug, input.language, '/login').toString();
 
       try {
-        const response = await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
-          // First, so that a simultaneous duplicate of this submission waits here and then reads our answer.
-          await repo.insertIdempotencyKey(t, { programId: program.id, key: idempotencyKey, requestHash, now });
+        // A simultaneous duplicate of this submission waits on the key's claim, then reads our answer.
+        const response = await runIdempotent(db, request, { now, status: 201 }, async (t) => {
           const userId = await repo.insertAccount(t, {
             poolId,
             email: input.email,
@@ -252,35 +232,18 @@ export function createSignupService(deps: SignupDeps) {
           }
           await repo.insertTreatments(
             t,
-            input.treatments.map((item) => {
-              const doctor = item.doctor as { firstName?: string; lastName?: string } | undefined;
-              const healthCenter = item.healthCenter as { name?: string; type?: 'PUBLIC' | 'PRIVATE' } | undefined;
-              const therapy = item.customTherapy as { hasCode: boolean; code?: string } | undefined;
-              const startDate = item.startDate as string | undefined;
-              return {
-                planPatientId,
-                productId: item.productId,
-                unitAmount: item.unitAmount,
-                frequencyAmount: item.frequency.amount,
-                frequencyInterval: item.frequency.interval,
-                durationAmount: item.duration.amount,
-                durationInterval: item.duration.interval,
-                restAmount: item.restTime?.amount ?? null,
-                restInterval: item.restTime?.interval ?? null,
-                startDate: item.notStarted ? null : (startDate ?? null),
-                doctorFirstName: doctor?.firstName ?? null,
-                doctorLastName: doctor?.lastName ?? null,
-                healthCenterName: healthCenter?.name ?? null,
-                healthCenterType: healthCenter?.type ?? null,
-                weight: weight ? String(weight.value) : null,
-                weightUnit: weight?.unit ?? null,
-                customTherapyCode: therapy?.hasCode ? (therapy.code ?? null) : null,
-                createdAt: now,
-              };
-            }),
+            // A health center's type without its name never passes the treatment schema: the columns are My care's.
+            input.treatments.map((item) => ({
+              planPatientId,
+              productId: item.productId,
+              ...treatmentColumnsOf(item),
+              weight: weight ? String(weight.value) : null,
+              weightUnit: weight?.unit ?? null,
+              createdAt: now,
+            })),
           );
           await repo.insertConsent(t, { patientId, termsVersion: input.consent.termsVersion, acceptedAt: now });
-          await repo.insertAudit(t, {
+          await recordAudit(t, {
             programId: program.id,
             actorUserId: userId,
             action: 'signup',
@@ -297,7 +260,6 @@ export function createSignupService(deps: SignupDeps) {
           const answer: SignupResponse = {
             data: { patientId, userId, planName: plan.name, email: input.email, patientName, accountStatus: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED' },
           };
-          await repo.completeIdempotencyKey(t, program.id, idempotencyKey, 201, answer);
           return answer;
         });
         onMailQueued?.();
@@ -305,11 +267,6 @@ export function createSignupService(deps: SignupDeps) {
       } catch (error) {
         const constraint = uniqueViolationOf(error);
         if (constraint === undefined) throw error;
-        if (constraint === 'idempotency_key_pk') {
-          // The same key won a race a moment ago: its answer (or the refusal of a different payload).
-          const again = await replayOf(program, idempotencyKey, requestHash);
-          if (again) return again;
-        }
         const code = UNIQUE_VIOLATIONS[constraint];
         if (!code) throw error;
         throw new AppError(code);

@@ -1,25 +1,25 @@
 // The only place treatments speak SQL. Every query is scoped by the caller's plan_patient: a treatment id of
 // another patient (or program) matches no row.
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db.ts';
-import { auditEvent, product, supportPlan, treatment } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+import { product, supportPlan, treatment } from '../../db/schema.ts';
 
 export type TreatmentRow = typeof treatment.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type TreatmentWithProduct = { treatment: TreatmentRow; product: ProductRow };
 
-export async function findPlan(db: Db, programId: number, supportPlanId: number) {
+export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
   const [row] = await db.select().from(supportPlan).where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId))).limit(1);
   return row;
 }
 
-export async function findProduct(db: Db, programId: number, productId: number): Promise<ProductRow | undefined> {
+export async function findProduct(db: Executor, programId: number, productId: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(product).where(and(eq(product.programId, programId), eq(product.id, productId))).limit(1);
   return row;
 }
 
 /** The plan's treatments with their products, newest first: a statement built once (GET /treatments is the hot path). */
-export function prepareListTreatments(db: Db): (planPatientId: number) => Promise<TreatmentWithProduct[]> {
+export function prepareListTreatments(db: Executor): (planPatientId: number) => Promise<TreatmentWithProduct[]> {
   const query = db
     .select({ treatment, product })
     .from(treatment)
@@ -30,7 +30,7 @@ export function prepareListTreatments(db: Db): (planPatientId: number) => Promis
   return (planPatientId) => query.execute({ planPatientId });
 }
 
-export async function findTreatment(db: Db, planPatientId: number, id: number): Promise<TreatmentWithProduct | undefined> {
+export async function findTreatment(db: Executor, planPatientId: number, id: number): Promise<TreatmentWithProduct | undefined> {
   const [row] = await db
     .select({ treatment, product })
     .from(treatment)
@@ -40,18 +40,18 @@ export async function findTreatment(db: Db, planPatientId: number, id: number): 
   return row;
 }
 
-export async function countLive(db: Db, planPatientId: number): Promise<number> {
+export async function countLive(db: Executor, planPatientId: number): Promise<number> {
   const rows = await db.select({ id: treatment.id }).from(treatment).where(and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt)));
   return rows.length;
 }
 
-export async function insertTreatment(db: Db, values: typeof treatment.$inferInsert): Promise<number> {
+export async function insertTreatment(db: Executor, values: typeof treatment.$inferInsert): Promise<number> {
   const [row] = await db.insert(treatment).values(values).returning({ id: treatment.id });
   return row!.id;
 }
 
 /** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
-export async function updateLiveTreatment(db: Db, planPatientId: number, id: number, values: Partial<typeof treatment.$inferInsert>): Promise<boolean> {
+export async function updateLiveTreatment(db: Executor, planPatientId: number, id: number, values: Partial<typeof treatment.$inferInsert>): Promise<boolean> {
   const rows = await db
     .update(treatment)
     .set(values)
@@ -60,7 +60,7 @@ export async function updateLiveTreatment(db: Db, planPatientId: number, id: num
   return rows.length === 1;
 }
 
-export async function softDeleteTreatment(db: Db, planPatientId: number, id: number, values: { reason: string; note: string | null; now: Date }): Promise<boolean> {
+export async function softDeleteTreatment(db: Executor, planPatientId: number, id: number, values: { reason: string; note: string | null; now: Date }): Promise<boolean> {
   const rows = await db
     .update(treatment)
     .set({ deletedAt: values.now, deletedReason: values.reason, deletedNote: values.note, updatedAt: values.now })
@@ -69,15 +69,11 @@ export async function softDeleteTreatment(db: Db, planPatientId: number, id: num
   return rows.length === 1;
 }
 
-export async function isDeleted(db: Db, planPatientId: number, id: number): Promise<boolean> {
+export async function isDeleted(db: Executor, planPatientId: number, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: treatment.id })
     .from(treatment)
     .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNotNull(treatment.deletedAt)))
     .limit(1);
   return rows.length === 1;
-}
-
-export async function insertAudit(db: Db, values: typeof auditEvent.$inferInsert) {
-  await db.insert(auditEvent).values(values);
 }

@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
+import { recordAudit } from '../../platform/audit.ts';
 
 export interface TreatmentDeps {
   db: Db;
@@ -42,8 +43,8 @@ export function toTreatmentView({ treatment: row, product }: repo.TreatmentWithP
   };
 }
 
-/** The columns of a validated treatment input (the same mapping as enrolment). */
-function columnsOf(input: TreatmentInput) {
+/** The columns of a validated treatment input (enrolment's and My care's; the weight is the patient's, added by the caller). */
+export function treatmentColumnsOf(input: TreatmentInput) {
   const doctor = input.doctor as { firstName?: string; lastName?: string } | undefined;
   const healthCenter = input.healthCenter as { name?: string; type?: 'PUBLIC' | 'PRIVATE' } | undefined;
   const therapy = input.customTherapy as { hasCode: boolean; code?: string } | undefined;
@@ -99,11 +100,10 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
       const { input } = await validated(caller, body);
       const now = clock();
       try {
-        const id = await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+        const id = await db.transaction(async (t) => {
           if ((await repo.countLive(t, caller.planPatientId)) >= MAX_LIVE_TREATMENTS) throw new AppError('VALIDATION_FAILED', { productId: ['treatments.add.tooMany'] });
-          const created = await repo.insertTreatment(t, { planPatientId: caller.planPatientId, productId: input.productId, ...columnsOf(input), createdAt: now, updatedAt: now });
-          await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-created', subject: `treatment:${created}`, detail: { productId: input.productId }, createdAt: now });
+          const created = await repo.insertTreatment(t, { planPatientId: caller.planPatientId, productId: input.productId, ...treatmentColumnsOf(input), createdAt: now, updatedAt: now });
+          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-created', subject: `treatment:${created}`, detail: { productId: input.productId }, createdAt: now });
           return created;
         });
         return this.get(caller, id);
@@ -120,28 +120,26 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
       // The medicine is what the treatment is: it never changes (a different medicine is a new treatment).
       const { input } = await validated(caller, { ...body.treatment, productId: existing.treatment.productId });
       const now = clock();
-      const columns = columnsOf(input);
+      const columns = treatmentColumnsOf(input);
       const before = existing.treatment as unknown as Record<string, unknown>;
       const changed = Object.entries(columns)
         .filter(([key, value]) => String(before[key] ?? '') !== String(value ?? '') && !(key === 'unitAmount' && Number(before[key]) === Number(value)))
         .map(([key]) => key);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         if (!(await repo.updateLiveTreatment(t, caller.planPatientId, id, { ...columns, updatedAt: now, changeAuthorizedAt: now }))) throw new AppError('NOT_FOUND');
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-modified', subject: `treatment:${id}`, detail: { doctorAuthorized: true, changed }, createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-modified', subject: `treatment:${id}`, detail: { doctorAuthorized: true, changed }, createdAt: now });
       });
       return this.get(caller, id);
     },
 
     async remove(caller: Caller, id: number, body: DeleteTreatment): Promise<TreatmentView> {
       const now = clock();
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
+      await db.transaction(async (t) => {
         if (!(await repo.softDeleteTreatment(t, caller.planPatientId, id, { reason: body.reason, note: body.reason === 'OTHER' ? (body.note ?? null) : null, now }))) {
           throw new AppError('NOT_FOUND');
         }
         // The reason code only: the patient's own words stay in the treatment row, never in the audit trail.
-        await repo.insertAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-deleted', subject: `treatment:${id}`, detail: { reason: body.reason }, createdAt: now });
+        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-deleted', subject: `treatment:${id}`, detail: { reason: body.reason }, createdAt: now });
       });
       return this.get(caller, id);
     },

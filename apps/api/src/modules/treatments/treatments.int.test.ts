@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { TreatmentResponseSchema, TreatmentsResponseSchema } from '@portal/contracts/treatments';
 import { auditEvent, treatment } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient, type TestPatient } from '../../test/patients.ts';
+import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
 let maria: TestPatient;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp(MANY_PATIENTS_ENV, { clock });
   maria = await enrolPatient(t, 'alivio');
 });
 afterAll(async () => t.close());
 
-const errorOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 const neurovia = (overrides: Record<string, unknown> = {}) => ({
   productId: 1103,
   unitAmount: '1',

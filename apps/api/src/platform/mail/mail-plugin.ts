@@ -1,9 +1,9 @@
 // The mailer: transport from config (SMTP_URL or the dev mailbox), app.mail, the outbox worker's life cycle.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db.ts';
+import type { Db, Executor } from '../db.ts';
 import { registerDevMailboxRoutes } from './dev-mailbox-routes.ts';
-import { enqueueMail, type DbExecutor, type MailToEnqueue } from './outbox.ts';
+import { enqueueMail, type MailToEnqueue } from './outbox.ts';
 import { createMailRenderer } from './render.ts';
 import { createDevMailbox, createSmtpTransport, type DevMailbox, type MailTransport } from './transport.ts';
 import { createOutboxWorker, type OutboxWorker } from './worker.ts';
@@ -15,7 +15,7 @@ export const MAIL_BASE_BACKOFF_MS = 30_000;
 
 export interface Mailer {
   /** enqueueMail with this server's Message-ID domain: pass the transaction of the change that causes the mail. */
-  enqueue(db: DbExecutor, mail: MailToEnqueue): Promise<{ id: string; messageId: string }>;
+  enqueue(db: Executor, mail: MailToEnqueue): Promise<{ id: string; messageId: string }>;
   worker: OutboxWorker;
   /** Outside production without SMTP_URL only. */
   devMailbox?: DevMailbox;

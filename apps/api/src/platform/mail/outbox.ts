@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db.ts';
+import type { Executor } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
 
 export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment', 'preregistration', 'email-change-confirm', 'email-change-notice'] as const;
@@ -23,9 +23,6 @@ export interface EnqueueOptions {
   /** PUBLIC_URL: its host names the Message-ID's domain (`<uuid@host>`); `portal.local` otherwise. */
   publicUrl?: string;
 }
-
-/** A drizzle database or a transaction opened on it (a transaction is a database as far as queries go). */
-export type DbExecutor = Pick<Db, 'insert'>;
 
 const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 
@@ -65,7 +62,7 @@ export function messageIdDomain(publicUrl: string | undefined): string {
  * both commit or neither does: `await db.transaction(async (tx) => { ...; await enqueueMail(tx, mail); })`.
  * Throws (and so rolls the caller's transaction back) on an invalid recipient, kind or payload.
  */
-export async function enqueueMail(db: DbExecutor, mail: MailToEnqueue, options: EnqueueOptions = {}): Promise<{ id: string; messageId: string }> {
+export async function enqueueMail(db: Executor, mail: MailToEnqueue, options: EnqueueOptions = {}): Promise<{ id: string; messageId: string }> {
   const parsed = MailToEnqueueSchema.parse(mail);
   const payload = PAYLOAD_SCHEMAS[parsed.kind].parse(parsed.payload);
   const id = randomUUID();

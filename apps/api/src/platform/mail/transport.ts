@@ -55,15 +55,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   });
   return {
     async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
-        ...(message.headers ? { headers: message.headers } : {}),
-      });
+      const info = await transporter.sendMail({ ...contentOf(message), ...(message.headers ? { headers: message.headers } : {}) });
       if (info.rejected.length > 0) throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
     },
     async close() {
@@ -72,18 +64,19 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   };
 }
 
-export interface DeliveredMail {
+/** What a mail says and to whom: what both transports hand on (never the outbox's context). */
+type MailContent = Pick<OutgoingMail, 'from' | 'to' | 'subject' | 'text' | 'html' | 'messageId'>;
+
+function contentOf({ from, to, subject, text, html, messageId }: OutgoingMail): MailContent {
+  return { from, to, subject, text, html, messageId };
+}
+
+export interface DeliveredMail extends MailContent {
   id: string;
   programSlug: string | undefined;
   kind: MailKind | undefined;
   /** The payload's link (recovery, log-in), so that browser tests need not parse the body. */
   link: string | undefined;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
   deliveredAt: Date;
 }
 
@@ -112,12 +105,7 @@ export function createDevMailbox(logger: FastifyBaseLogger, capacity = DEV_MAILB
         programSlug: message.context?.programSlug,
         kind: message.context?.kind,
         link: message.context?.link,
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: message.messageId,
+        ...contentOf(message),
         deliveredAt: new Date(),
       });
       if (mails.length > capacity) mails.splice(0, mails.length - capacity);

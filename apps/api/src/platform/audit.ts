@@ -1,0 +1,55 @@
+// The audit trail (decision 035): security-relevant events and every change to a patient's data, each written in the
+// transaction of what it records. Ids, reason codes and changed field names only: never free text that could name a person.
+import { auditEvent } from '../db/schema.ts';
+import type { Executor } from './db.ts';
+
+/** Every action the audit trail knows; the data export shows them to the patient, so a name is never reused for another meaning. */
+export const AUDIT_ACTIONS = [
+  // Identity
+  'login',
+  'logout',
+  'password-reset-requested',
+  'password-reset-unknown-email',
+  'password-reset-call-center',
+  'password-reset',
+  // Enrolment
+  'signup',
+  'preregistration',
+  'enrolment-disowned',
+  // Account
+  'current-password-refused',
+  'password-changed',
+  'email-change-requested',
+  'email-changed',
+  'terms-accepted',
+  'data-exported',
+  'account-closure-requested',
+  'account-closure-cancelled',
+  'account-erased',
+  // My care
+  'profile-updated',
+  'caregiver-added',
+  'caregiver-modified',
+  'caregiver-removed',
+  'treatment-created',
+  'treatment-modified',
+  'treatment-deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  /** None only when the program is not known any more (an erased account without a patient). */
+  programId: number | null;
+  /** The account that acted; none for an unknown e-mail or an operator's script. */
+  actorUserId?: string | null;
+  action: AuditAction;
+  /** What was acted on, as `kind:id` (`treatment:12`, `patient:3`). */
+  subject?: string;
+  detail?: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** Writes one audit event, in the caller's transaction when given one (so that it commits or rolls back with the change). */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditEvent).values(entry);
+}
