@@ -64,7 +64,7 @@ export default function CaregiverAddScreen() {
           onSubmit={async (body) => {
             await add.mutateAsync(body);
             snackbar(t('caregiver.added'));
-            navigate(profileHref);
+            void navigate(profileHref);
           }}
         />
         <div className="actions">

@@ -61,7 +61,7 @@ export default function HomeScreen() {
   useEffect(() => {
     if (!entering) return;
     // The transition shows once per login: a reload of the home must not replay it (the state survives reloads).
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     const timer = setTimeout(() => setEntering(false), loginConfig?.entryTransitionMs ?? DEFAULT_ENTRY_TRANSITION_MS);
     return () => clearTimeout(timer);
     // Only when the transition starts; the address does not change while it shows.

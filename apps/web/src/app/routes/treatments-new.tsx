@@ -63,7 +63,7 @@ export default function TreatmentsNewScreen() {
           onSubmit={async (body) => {
             await add.mutateAsync(body);
             snackbar(t('treatments.added'));
-            navigate(listHref);
+            void navigate(listHref);
           }}
           onCancel={() => navigate(listHref)}
         />

@@ -183,6 +183,7 @@ export function stepOfField(path: string): SignupStep {
       if (field === 'customTherapy') return 'customTherapy';
       return 'treatment';
     }
+    case undefined:
     default:
       void second;
       return 'country';
