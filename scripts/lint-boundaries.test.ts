@@ -51,6 +51,12 @@ const REFUSED: Case[] = [
     target: `${WEB}/app/router.tsx`,
   },
   {
+    name: "a feature imports the app's entry",
+    file: `${WEB}/features/auth/x.ts`,
+    imports: '../../main.tsx',
+    target: `${WEB}/main.tsx`,
+  },
+  {
     name: 'a planned feature without a folder imports another',
     file: `${WEB}/features/benefits/x.ts`,
     imports: '../auth/login-rules.ts',
