@@ -189,7 +189,10 @@ const ALLOWED: Case[] = [
 
 let eslint: ESLint;
 
-beforeAll(() => {
+// Loading the configuration and its plugins is the slow part: done here, under the hook's longer time-out.
+const LOAD_TIMEOUT_MS = 60_000;
+
+beforeAll(async () => {
   for (const fixture of FIXTURES) {
     const folder = mkdirSync(path.join(REPO_ROOT, path.dirname(fixture)), { recursive: true });
     if (folder) createdFolders.push(folder);
@@ -202,7 +205,8 @@ beforeAll(() => {
     cwd: REPO_ROOT,
     overrideConfig: [tseslint.configs.disableTypeChecked, { rules: { 'import-x/no-unresolved': 'error' } }],
   });
-});
+  await eslint.calculateConfigForFile(path.join(REPO_ROOT, WEB, 'lib/paths.ts'));
+}, LOAD_TIMEOUT_MS);
 
 afterAll(() => {
   for (const fixture of FIXTURES) rmSync(path.join(REPO_ROOT, fixture), { force: true });
