@@ -53,7 +53,7 @@ export function defineDoor<TCaller>(definition: { name: string; schemeName: stri
     open(scope, resolve) {
       scope.addHook('onRoute', (route) => {
         const current = route.config as { door?: string } | undefined;
-        if (current?.door && current.door !== name) throw new Error(`${route.method} ${route.url}: behind the ${current.door} door, cannot also be behind the ${name} door`);
+        if (current?.door && current.door !== name) throw new Error(`${String(route.method)} ${route.url}: behind the ${current.door} door, cannot also be behind the ${name} door`);
         route.config = { ...route.config, door: name };
         route.schema = { ...route.schema, security: [{ [schemeName]: [] }] };
       });

@@ -48,7 +48,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new AppError('BAD_REQUEST', undefined, { reason: 'JSON_TOO_DEEP', maxDepth: MAX_JSON_DEPTH }), undefined);
       return;
     }
-    parse(request, text, done);
+    void parse(request, text, done);
   });
 }
 

@@ -46,7 +46,7 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
     failure = error;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet refused its options', { cause: failure });
   return headers;
 }
 

@@ -28,7 +28,7 @@ describe('api-client', () => {
     const fetchImpl = fakeFetch(200, { data: [] });
     const client = createApiClient({ getToken: () => undefined, fetchImpl });
     await client.get('/api/v1/resource/countries', { query: { lang: 'en', skip: undefined } });
-    expect(String(fetchImpl.mock.calls[0]![0])).toBe('/api/v1/resource/countries?lang=en');
+    expect(String(fetchImpl.mock.calls[0]![0] as string)).toBe('/api/v1/resource/countries?lang=en');
     expect((fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>).authorization).toBeUndefined();
   });
 

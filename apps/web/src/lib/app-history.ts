@@ -3,7 +3,7 @@
 // navigate() does not happen until the patient confirms; a blocked Back or Forward, which the browser has already
 // made, is undone at once and made again on confirmation — what react-router's useBlocker does.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type To } from 'react-router';
+import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type To } from 'react-router';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 type Listener = Parameters<BrowserHistory['listen']>[0];
@@ -52,7 +52,7 @@ function createAppHistory(window: Window = globalThis.window) {
   };
 
   base.listen((update) => {
-    if (update.action !== 'POP') return deliver(update);
+    if (update.action !== NavigationType.Pop) return deliver(update);
     if (undoing) {
       undoing = false;
       return;

@@ -18,7 +18,7 @@ const branding = { data: { slug: 'piel', logoUrl: '/program/piel/images/logo.svg
 function serve(failing: string[] = []) {
   const requests: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://piel.localhost');
+    const url = new URL(String(input as string | URL), 'http://piel.localhost');
     requests.push(`${url.pathname}${url.search}`);
     const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-app-version': '1.0.0' } });
     if (failing.some((part) => url.pathname.includes(part))) return json({ error: { code: 'NOT_FOUND', message: 'errors.notFound' } }, 404);

@@ -12,7 +12,7 @@ const boot: ProgramBoot = {
 function serve() {
   const requests: string[] = [];
   vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://alivio.localhost');
+    const url = new URL(String(input as string | URL), 'http://alivio.localhost');
     requests.push(url.pathname);
     if (url.pathname === '/api/v1/resource/features') return new Response(JSON.stringify({ data: { featureToggles: { learning: false } } }), { status: 200, headers: { 'content-type': 'application/json' } });
     return new Response(JSON.stringify({ 'home.title': [{ type: 0, value: 'Home' }] }), { status: 200 });

@@ -3,8 +3,8 @@ import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import { auditEvent, caregiver, consentRecord, emailChange, patient, planPatient, preregistration, product, session, treatment, userAccount } from '../../db/schema.ts';
-// The pool's lookups are identity's (one definition); re-exported so that this module's queries stay in one place.
-export { findPoolId, isEmailTaken } from '../identity/repository.ts';
+// The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
+export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 
 export async function findAccount(db: Executor, userId: string) {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);

@@ -2,18 +2,8 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
-import { caregiver, identityPool, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
-
-export async function findPoolId(db: Executor, programId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: identityPool.id }).from(identityPool).where(eq(identityPool.programId, programId)).limit(1);
-  return row?.id;
-}
-
-/** Whether an account of the pool has this e-mail (the login's, unique in the pool). */
-export async function isEmailTaken(db: Executor, poolId: number, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
-  return Boolean(row);
-}
+export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
+import { caregiver, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
 export async function findAccountByEmail(db: Executor, poolId: number, email: string) {
   const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);

@@ -47,7 +47,7 @@ export interface Authenticated {
 }
 
 /** Thrown inside a savepoint to roll back work done only so that every recovery request costs the same. */
-const DISCARD = Symbol('discard');
+const DISCARD = new Error('discard');
 
 function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number): AppError {
   return new AppError('NotAuthorizedException', undefined, { reason, ...(retryAfterS ? { retryAfterSeconds: retryAfterS } : {}) });

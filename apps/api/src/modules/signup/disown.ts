@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { patient, session, userAccount } from '../../db/schema.ts';
-import { findPoolId } from '../identity/repository.ts';
+import { findPoolId } from '../../platform/pool-lookups.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
 /** The web page of the link (public routes, both languages). */

@@ -12,8 +12,8 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-// The pool's lookups are identity's (one definition); re-exported so that this module's queries stay in one place.
-export { findPoolId, isEmailTaken } from '../identity/repository.ts';
+// The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
+export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 
 export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
   const [row] = await db

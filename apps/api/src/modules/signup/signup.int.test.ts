@@ -390,7 +390,7 @@ describe(`enrolment check calls (${TEST_DB})`, () => {
     await expect(createHttpCitizenRegister('https://register.example', 500, answer(500, {})).lookup('IDENTIFICATION', '1')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     await expect(createHttpCitizenRegister('https://register.example', 500, answer(200, { nope: true })).lookup('IDENTIFICATION', '1')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     const hanging = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)))) as unknown as typeof fetch;
+      new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason as Error)))) as unknown as typeof fetch;
     await expect(createHttpCitizenRegister('https://register.example', 100, hanging).lookup('IDENTIFICATION', '1')).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 

@@ -121,7 +121,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
       const { input } = await validated(caller, { ...body.treatment, productId: existing.treatment.productId });
       const now = clock();
       const columns = treatmentColumnsOf(input);
-      const before = existing.treatment as unknown as Record<string, unknown>;
+      const before = existing.treatment as unknown as Record<string, string | number | boolean | Date | null>;
       const changed = Object.entries(columns)
         .filter(([key, value]) => String(before[key] ?? '') !== String(value ?? '') && !(key === 'unitAmount' && Number(before[key]) === Number(value)))
         .map(([key]) => key);

@@ -47,7 +47,7 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
             // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
             const chosen = isLanguageChosen ? language : (languageOfSession(sessionStore.get()) ?? language);
             if (chosen !== language) setLanguage(chosen);
-            navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
+            void navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
           }}
         />
       </div>

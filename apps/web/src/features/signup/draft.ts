@@ -154,6 +154,7 @@ export function stepOfField(path: string): SignupStep {
       return 'consent';
     case 'treatments':
       return treatmentStepOfField(path.split('.').slice(2).join('.'));
+    case undefined:
     default:
       void second;
       return 'country';
