@@ -1,5 +1,5 @@
 // Lighthouse mobile performance of /login against a blank page served by the same portal server in the same run
-// (issue 10, decision 025). Each page is measured RUNS times, alternating, each run in a fresh Chromium (no service
+// (decision 025). Each page is measured RUNS times, alternating, each run in a fresh Chromium (no service
 // worker nor cache left by the previous run); the table shows the medians. `npm run bench:lighthouse` runs it alone
 // (after `npm run build`). Not a test: nothing here asserts a timing.
 import { rmSync, writeFileSync } from 'node:fs';
@@ -99,7 +99,7 @@ export async function measurePages(origin: string, pages: string[]): Promise<{ b
   return { blank, pages: new Map(pages.map((page) => [page, medians(runs.get(page)!)])), runs };
 }
 
-/** The Lighthouse rows of issue 10 on a running portal (the program from the host: alivio). */
+/** The Lighthouse rows on a running portal (the program from the host: alivio). */
 export async function lighthouseRows(serverOrigin: string): Promise<Row[]> {
   const origin = serverOrigin.replace('127.0.0.1', 'alivio.localhost');
   const { blank, pages, runs } = await measurePages(origin, ['/login']);

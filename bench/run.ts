@@ -1,4 +1,4 @@
-// `npm run bench`: issue 10's table, each figure measured in this run against baselines of this run — a bare
+// `npm run bench`: the performance table (decision 022), each figure measured in this run against baselines of this run — a bare
 // Fastify "hello" process for the API rows (ratios, not absolute numbers) — with the goal beside it, on PGlite and
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
@@ -161,4 +161,4 @@ try {
   await bare.stop();
 }
 if (process.env.BENCH_MY_CARE !== 'false') summary.push(...(await runMyCare()).filter((row) => row.met !== undefined).map((row) => ({ ...row, what: `postgres, my care: ${row.what}` })));
-printTable('Goals of issue 10 in this run', summary);
+printTable('Goals in this run (decision 022)', summary);

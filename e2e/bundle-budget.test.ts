@@ -1,4 +1,4 @@
-// Byte budgets of the production build (issue 10): bytes do not depend on the machine, so they may be tested.
+// Byte budgets of the production build (decision 010): bytes do not depend on the machine, so they may be tested.
 // Reads apps/web/dist as `npm run build` left it (bundle-bytes.ts); gzip level 9, KB = 1024 bytes.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import path from 'node:path';
 import { DIST, gzipKb, readBundle, readManifest, sumGzipKb as sum } from './bundle-bytes.ts';
 
 /**
- * Goal of issue 10: what the login route loads, at most 110 KB gzip. 128 KB after decision 023, 121 KB after 028 (no
+ * The goal (decision 010): what the login route loads, at most 110 KB gzip. 128 KB after decision 023, 121 KB after 028 (no
  * query library on the route), 106 KB after 029 (the declarative router).
  */
 const LOGIN_JS_GOAL_KB = 110;

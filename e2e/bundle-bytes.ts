@@ -1,4 +1,4 @@
-// The production build's bytes as a patient downloads them (issue 10), read from apps/web/dist as `npm run build`
+// The production build's bytes as a patient downloads them (decision 010), read from apps/web/dist as `npm run build`
 // left it: one definition for the byte-budget test and for `npm run bench`. gzip level 9, KB = 1024 bytes.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

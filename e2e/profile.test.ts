@@ -1,4 +1,4 @@
-// The patient's profile on a phone: view and edit, change password, download my data, terms acceptance (issue 9).
+// The patient's profile on a phone: view and edit, change password, download my data, terms acceptance (decision 018).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';

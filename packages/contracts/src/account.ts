@@ -1,4 +1,4 @@
-// Contracts of the patient's account (issue 9): change password, change e-mail, terms acceptance, the privacy centre.
+// Contracts of the patient's account (decisions 019, 020): change password, change e-mail, terms acceptance, the privacy centre.
 import { z } from 'zod';
 import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
 

@@ -1,4 +1,4 @@
-// Contracts of the patient's caregiver (issue 9): one per patient, added, changed or removed by the patient.
+// Contracts of the patient's caregiver (decision 018): one per patient, added, changed or removed by the patient.
 import { z } from 'zod';
 import { CaregiverRelationSchema, IdentificationTypeSchema } from './enums.ts';
 import { PhoneSchema } from './identity.ts';

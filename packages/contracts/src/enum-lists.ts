@@ -1,5 +1,5 @@
 // The enumerations the browser's entry needs, without zod: every route loads the entry, and a value imported from a
-// module that builds zod schemas brings all of zod with it (issue 10, decision 021). enums.ts re-exports them.
+// module that builds zod schemas brings all of zod with it (decision 021). enums.ts re-exports them.
 export const LANGUAGES = ['es', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'es';

@@ -1,4 +1,4 @@
-// Contracts of the patient's own profile changes (issue 9): what the patient may edit, and nothing else.
+// Contracts of the patient's own profile changes (decision 018): what the patient may edit, and nothing else.
 // Identification, birth date and country are the program's record: changed only through the call center.
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';

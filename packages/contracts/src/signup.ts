@@ -1,4 +1,4 @@
-// Contracts of enrolment (issue 4): the sign-up payload, composed from field schemas, the support plan's
+// Contracts of enrolment: the sign-up payload, composed from field schemas, the support plan's
 // field settings applied by signupSchemaFor (the one definition the web wizard and the server both use),
 // and the check calls with their answers. Every validation message is a text key of texts/text-{lang}.json.
 import { isValidPhoneNumber as isValidForCountry } from 'libphonenumber-js/max';

@@ -1,5 +1,5 @@
 // The parts of the text rule (text.ts) that need no zod, for a browser screen that checks by hand: a value imported
-// from a module that builds zod schemas would bring all of zod onto its route (issue 10, decision 021).
+// from a module that builds zod schemas would bring all of zod onto its route (decision 021).
 /** Message key of a field that holds a control character; the field is named by the error's path. */
 export const TEXT_CONTROL_CHARACTERS_MESSAGE = 'validation.text.controlCharacters';
 /** Message key of a field longer than its maximum, unless the field names its own. */

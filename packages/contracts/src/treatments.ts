@@ -1,4 +1,4 @@
-// Contracts of the patient's treatments (issue 9): the list, add, modify (doctor's authorisation confirmed first)
+// Contracts of the patient's treatments (decision 018): the list, add, modify (doctor's authorisation confirmed first)
 // and delete (with a reason). The treatment fields and their rules are the sign-up's (`treatmentSchemaFor`), so
 // a treatment added later is checked exactly like one added at enrolment.
 import { z } from 'zod';

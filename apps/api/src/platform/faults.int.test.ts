@@ -1,4 +1,4 @@
-// Faults for real (issue 11): PostgreSQL connections killed mid-run, a database that refuses connections,
+// Faults for real (decision 011): PostgreSQL connections killed mid-run, a database that refuses connections,
 // a Redis server that goes away and comes back. The app must keep answering, say 503 where it cannot, and
 // recover by itself.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A program's texts as parsed ICU messages, at /program/{slug}/messages/text-{lang}.json: the browser formats them
-// without shipping the ICU parser (issue 10, decision 023). programs/<slug>/texts/text-<lang>.json stay the one
+// without shipping the ICU parser (decision 023). programs/<slug>/texts/text-<lang>.json stay the one
 // definition (emails, e2e and `npm run check:programs` read them as they are); each file is parsed here once, and
 // again only when it changes on disk.
 import { readFileSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // react-aria's live announcer keeps announcements that name elements by id (role="img" aria-labelledby); when a
 // screen or a form goes away those elements go too, and the stale announcements are unlabelled images to a screen reader.
-// The announcer is imported on first use: the login route loads no react-aria (issue 10, decision 023), and a page
+// The announcer is imported on first use: the login route loads no react-aria (decision 023), and a page
 // that never loaded react-aria has nothing to clear.
 import { useEffect } from 'react';
 

@@ -8,7 +8,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => value !==
 
 /**
  * The documented error body (ErrorBodySchema's shape), checked by hand: this module is in the entry of every route,
- * and the contract's zod schema would bring all of zod with it (issue 10, decision 021).
+ * and the contract's zod schema would bring all of zod with it (decision 021).
  */
 export function asErrorBody(body: unknown): ErrorBody | undefined {
   if (!isRecord(body) || !isRecord(body.error)) return undefined;

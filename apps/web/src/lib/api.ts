@@ -12,7 +12,7 @@ interface Tokens {
 
 /**
  * The tokens of a login or refresh answer (LoginResponseSchema's `data`, enveloped or not, either case), checked by
- * hand: zod's schema would put all of zod in the entry (issue 10, decision 021). Throws on anything else.
+ * hand: zod's schema would put all of zod in the entry (decision 021). Throws on anything else.
  */
 export function tokensOf(answer: unknown): Tokens {
   const data = camelCaseDeep(unwrapEnvelope(answer)) as Partial<Record<keyof Tokens, unknown>> | null;

@@ -8,7 +8,7 @@ export const userQuery = () =>
   queryOptions({
     queryKey: ['user'],
     // Not parsed again here: the server's zod serializer checked the answer, and every page's frame reads this query,
-    // so the schema would put zod on every route (issue 10, decision 021).
+    // so the schema would put zod on every route (decision 021).
     queryFn: () => api.get<UserProfile>('/api/v1/user', { query: { expand: 'USER,PERIOD,CAREGIVER' } }),
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-// Account calls (issue 9). `accountRoutes` sit in the authenticated scope (the caller from the token);
+// Account calls (decisions 019, 020). `accountRoutes` sit in the authenticated scope (the caller from the token);
 // `accountLinkRoutes` holds the one public call: opening the e-mail confirmation link, whose signed nonce is the proof.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-// The patient's account (issue 9): change password, change the login e-mail through a link to the new address,
+// The patient's account (decisions 019, 020): change password, change the login e-mail through a link to the new address,
 // terms acceptance, the data export and "close my account". Every call acts on the caller taken from the token.
 import { ACCOUNT_CLOSURE_GRACE_MS, CURRENT_PASSWORD_MAX_FAILURES, CURRENT_PASSWORD_WINDOW_MS, EMAIL_CHANGE_LINK_TTL_MS, type AccountExport, type ConsentsView } from '@portal/contracts/account';
 import type { Language } from '@portal/contracts/enums';

@@ -1,4 +1,4 @@
-// Caregiver calls (issue 9): read, add, change and remove the caller's own caregiver; all of them off where the
+// Caregiver calls (decision 018): read, add, change and remove the caller's own caregiver; all of them off where the
 // program turns the caregiver feature off (decision 034).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';

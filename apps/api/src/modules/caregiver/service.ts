@@ -1,4 +1,4 @@
-// Caregiver rules (issue 9, spec section 5): one caregiver per patient; an identification never cares for two
+// Caregiver rules (decision 018, spec section 5): one caregiver per patient; an identification never cares for two
 // patients of the program (checked first, and decided by the unique index under a race); a minor must keep one.
 import { ageOn, isValidIdentificationNumber, type Caregiver } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';

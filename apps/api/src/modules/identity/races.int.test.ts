@@ -1,4 +1,4 @@
-// The login races of issue 11: a burst of guesses against the lockout (memory and Redis stores), and two
+// The login races: a burst of guesses against the lockout (memory and Redis stores), and two
 // tabs refreshing with the same refresh token at once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Profile calls (issue 9): PUT /user changes what the patient may change (GET /user is identity's).
+// Profile calls (decision 018): PUT /user changes what the patient may change (GET /user is identity's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';

@@ -1,4 +1,4 @@
-// Profile changes (issue 9): the patient edits contact data, the spelling of the names, gender and language.
+// Profile changes (decision 018): the patient edits contact data, the spelling of the names, gender and language.
 // Identification, birth date and country are the program's record (changed through the call center only).
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { ProfileUpdate, ProfileUpdateView } from '@portal/contracts/profile';

@@ -1,4 +1,4 @@
-// Treatment calls (issue 9): list, read, add, modify, delete — all inside the caller's own treatments.
+// Treatment calls (decision 018): list, read, add, modify, delete — all inside the caller's own treatments.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import {

@@ -1,4 +1,4 @@
-// Treatment rules (issue 9): the sign-up's treatment fields and checks (plan settings, product of the plan's
+// Treatment rules (decision 018): the sign-up's treatment fields and checks (plan settings, product of the plan's
 // country and the patient's age, approved dose), one live treatment per product (also under a race: the
 // partial unique index decides), modifications only with the doctor's authorisation, soft delete with a reason,
 // and an audit_event for every change (ids and field names only: no health data in free text).

@@ -1,6 +1,6 @@
 // react-aria's links and menu items navigate through the router (client-side, with the router's hrefs). Only the
 // screens that use react-aria load this provider with them (app/layouts/screen-providers.tsx), so the login route loads no react-aria
-// (issue 10, decision 023).
+// (decision 023).
 import type { ReactNode } from 'react';
 import { RouterProvider } from 'react-aria-components';
 import { useHref, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-// The page frame's two overlays, loaded on the first press of their button (issue 10, decision 023): the help
+// The page frame's two overlays, loaded on the first press of their button (decision 023): the help
 // popover with the call-center phones, and the tab bar's 'More' menu. The buttons stay plain buttons in the frame;
 // react-aria's popover, dialog and menu (focus moved in and back to the button, Escape and a press outside close)
 // come with this chunk only. The menu's links navigate through the screen's AriaRouter (aria-router.tsx).

@@ -1,7 +1,7 @@
 // The page frame of every screen: header (logo and name, navigation on desktop, help, language), the page's
 // title, the footer with the call-center phones, and on phones the navigation as a bottom tab bar.
 // The frame holds no react-aria: its links are the router's, its buttons native, and the help popover and the
-// 'More' menu load on the first press of their button (frame-overlays.tsx; issue 10, decision 023).
+// 'More' menu load on the first press of their button (frame-overlays.tsx; decision 023).
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CountryCode } from '@portal/contracts/enums';

@@ -1,5 +1,5 @@
 // A labelled text input without react-aria or a form library, for the screens that must stay small (the login
-// route, issue 10 and decision 023). The same markup and look as TextField (text-field.tsx): label, optional
+// route, decision 023). The same markup and look as TextField (text-field.tsx): label, optional
 // description, the input row, and the error; the input names its description and error (aria-describedby) and says
 // when it is invalid (aria-invalid). Validation messages are text keys, translated here.
 import { forwardRef, useId, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The login form's checks, by hand: the contract's LoginBodySchema (zod) would bring all of zod onto the login route
-// (issue 10, decision 021). Same rules, messages and output as the schema; login-rules.test.ts holds them to it, and
+// (decision 021). Same rules, messages and output as the schema; login-rules.test.ts holds them to it, and
 // the server still parses the body with the full contract.
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { regexes } from 'zod/v4/core';

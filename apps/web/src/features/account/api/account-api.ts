@@ -1,4 +1,4 @@
-// The account's calls (issue 9): password, login e-mail, terms, the privacy centre's export and closure.
+// The account's calls (decisions 019, 020): password, login e-mail, terms, the privacy centre's export and closure.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ChangeEmailResponseSchema,

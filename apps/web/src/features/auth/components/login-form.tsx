@@ -1,5 +1,5 @@
 // The login form: e-mail, password with a keyboard-reachable show toggle, and every refusal of spec section 8.
-// A native form without a form library or react-aria fields (issue 10, decision 023): the checks of
+// A native form without a form library or react-aria fields (decision 023): the checks of
 // login-rules.ts on submit, then again on leaving a field once submitted (as the other forms: 'onSubmit', then
 // 'onBlur'); the first invalid field takes focus.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
