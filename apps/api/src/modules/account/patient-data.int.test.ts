@@ -100,8 +100,8 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     const caregiverName = marker('Cuidadora');
     const caregiverEmail = uniqueEmail();
     const caregiverNumber = cedula();
-    const phone = `8${randomInt(1_000_000, 9_999_999)}`;
-    const caregiverPhone = `8${randomInt(1_000_000, 9_999_999)}`;
+    const phone = `88${randomInt(100_000, 999_999)}`;
+    const caregiverPhone = `88${randomInt(100_000, 999_999)}`;
 
     // Pre-registered by the program, then enrolled from the invitation (preregistration, outbox, audit, idempotency key).
     const held: PreregisteredPatient = {
