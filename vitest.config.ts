@@ -35,7 +35,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts', 'apps/api/src/test/pglite-global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time (decision 036): each has its own portal (its own copy of the database, a free port)
+          // and its own Chromium, so they share nothing but the build they read.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
