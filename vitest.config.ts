@@ -1,8 +1,12 @@
 // All test suites. scripts/test.mjs runs them in two passes (unit + API, then browser) and prints the totals.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two files at a time, also on two cores (vitest's default would be one): a file waits on its database,
+    // on password hashing and on timers for much of its time (decision 036).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
