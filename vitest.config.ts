@@ -1,8 +1,12 @@
 // All test suites. scripts/test.mjs runs them in two passes (unit + API, then browser) and prints the totals.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // At least two files at a time, also on two cores (vitest's default would be one): a file waits on its database,
+    // on password hashing and on timers for much of its time (decision 036).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], environment: 'node' } },
@@ -12,6 +16,7 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['apps/api/src/test/pglite-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -33,8 +38,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          globalSetup: ['e2e/global-setup.ts', 'apps/api/src/test/pglite-global-setup.ts'],
+          // Two files at a time (decision 036): each has its own portal (its own copy of the database, a free port)
+          // and its own Chromium, so they share nothing but the build they read.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

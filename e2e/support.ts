@@ -1,12 +1,13 @@
 // Browser-test support: the real server (production build, embedded PGlite) and Debian's Chromium.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
+import { copyPgliteTemplate, fitsTemplate, isEmptyDataDir } from '../apps/api/src/test/pglite-template.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -22,27 +23,44 @@ export interface Portal {
   close: () => Promise<void>;
 }
 
+/** The app on `port`, its embedded database a fresh copy of the run's PGlite template when it would be seeded the same. */
 async function listen(env: Record<string, string>, port: number) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', SIGNUP_PER_MINUTE: '10000', IDENTIFICATION_CHECK_PER_MINUTE: '10000', CITIZEN_LOOKUP_PER_MINUTE: '10000', ...env });
+  let config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', SIGNUP_PER_MINUTE: '10000', IDENTIFICATION_CHECK_PER_MINUTE: '10000', CITIZEN_LOOKUP_PER_MINUTE: '10000', ...env });
+  const template = inject('pgliteTemplate');
+  let ownDataDir: string | undefined;
+  if (!config.DATABASE_URL && fitsTemplate(template, config)) {
+    // In memory, a restart started from nothing: a copy of its own each time. A folder the test names keeps its data
+    // across restarts: the template only fills it the first time.
+    if (config.PGLITE_DATA_DIR.startsWith('memory://')) {
+      ownDataDir = copyPgliteTemplate(template);
+      config = { ...config, PGLITE_DATA_DIR: ownDataDir };
+    } else if (isEmptyDataDir(config.PGLITE_DATA_DIR)) {
+      copyPgliteTemplate(template, config.PGLITE_DATA_DIR);
+    }
+  }
   const app = await buildApp(config);
   await app.listen({ host: 'localhost', port });
-  return app;
+  const close = async () => {
+    await app.close();
+    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+  };
+  return { app, close };
 }
 
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
-  let app = await listen(env, 0);
-  const port = (app.server.address() as AddressInfo).port;
+  let running = await listen(env, 0);
+  const port = (running.app.server.address() as AddressInfo).port;
   return {
     get app() {
-      return app;
+      return running.app;
     },
     port,
     origin: (slug) => `http://${slug ? `${slug}.` : ''}localhost:${port}`,
     restart: async (next = {}) => {
-      await app.close();
-      app = await listen({ ...env, ...next }, port);
+      await running.close();
+      running = await listen({ ...env, ...next }, port);
     },
-    close: () => app.close(),
+    close: () => running.close(),
   };
 }
 

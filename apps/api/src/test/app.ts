@@ -1,13 +1,16 @@
-// Test helper: one app per test file on PGlite (in memory) or on a copy of the run's PostgreSQL template.
+// Test helper: one app per test file on a copy of the run's PGlite template or of its PostgreSQL template.
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
+import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { seedTestData } from './seed.ts';
 import { databaseUrl, withAdminClient } from './postgres.ts';
+import { copyPgliteTemplate, fitsTemplate } from './pglite-template.ts';
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const TEST_DB: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -23,6 +26,21 @@ export async function createTestDatabase(config: AppConfig): Promise<Database & 
     const url = databaseUrl(name);
     return Object.assign(await openDatabase({ databaseUrl: url, pgliteDataDir: 'memory://' }), { url });
   }
+  const template = inject('pgliteTemplate');
+  if (fitsTemplate(template, config)) {
+    const dataDir = copyPgliteTemplate(template);
+    const database = await openDatabase({ pgliteDataDir: dataDir });
+    // The pool keys are each database's own, made from this config's secret (the template has none).
+    await ensurePoolKeys(database.db, config.keyEncryptionSecret);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  // Without the run's template (a config seeded otherwise, or no global setup): from nothing, as `npm start` does.
   const database = await openDatabase({ pgliteDataDir: 'memory://' });
   await migrateDatabase(database);
   await seedTestData(database, config);

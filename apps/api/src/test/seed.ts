@@ -7,9 +7,13 @@ import { ensurePoolKeys } from '../modules/identity/keys.ts';
 
 /** Programs, pool keys and the demo patients: what `npm start` seeds. */
 export async function seedTestData(database: Database, config: AppConfig): Promise<void> {
-  const configs = readProgramConfigs(config.PROGRAMS_DIR);
-  await seedPrograms(database.db, configs, config.PUBLIC_URL);
+  await seedTestContent(database, config);
   await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-  await seedDemoData(database.db, configs);
 }
 
+/** Programs and the demo patients, without the pool keys (the PGlite template's databases each make their own). */
+export async function seedTestContent(database: Database, config: AppConfig): Promise<void> {
+  const configs = readProgramConfigs(config.PROGRAMS_DIR);
+  await seedPrograms(database.db, configs, config.PUBLIC_URL);
+  await seedDemoData(database.db, configs);
+}
