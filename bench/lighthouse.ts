@@ -13,10 +13,19 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const SCORE_GOAL = 95;
 const SCORE_GAP_GOAL = 5;
 const LCP_GOAL_MS = 1500;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 /** Written into the build for the run and removed after: the portal's static files serve it like any built file. */
 const BLANK_FILE = 'lighthouse-blank.html';
-const BLANK_HTML = '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><p>Una página en blanco.</p></body></html>\n';
+const BLANK_HTML =
+  '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><p>Una página en blanco.</p></body></html>\n';
 
 export interface LighthouseFigures {
   score: number;
@@ -44,9 +53,17 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
 
 /** One Lighthouse run (mobile, simulated throttling: Lighthouse's defaults) in a fresh browser. */
 async function runInFreshBrowser(url: string): Promise<LighthouseFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr?.runtimeError?.code ?? 'no result'}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -69,7 +86,9 @@ async function runInFreshBrowser(url: string): Promise<LighthouseFigures> {
  */
 async function closeChrome(chrome: chromeLauncher.LaunchedChrome): Promise<void> {
   const exited = chrome.process.exitCode !== null || chrome.process.signalCode !== null;
-  const closed = exited ? Promise.resolve() : new Promise<void>((resolve) => chrome.process.once('close', () => resolve()));
+  const closed = exited
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => chrome.process.once('close', () => resolve()));
   chrome.kill();
   await closed;
   await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -77,17 +96,34 @@ async function closeChrome(chrome: chromeLauncher.LaunchedChrome): Promise<void>
 
 function medians(runs: LighthouseFigures[]): LighthouseFigures {
   const of = (key: keyof LighthouseFigures) => median(runs.map((run) => run[key]));
-  return { score: of('score'), fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), speedIndex: of('speedIndex') };
+  return {
+    score: of('score'),
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    speedIndex: of('speedIndex'),
+  };
 }
 
 const describe = (figures: LighthouseFigures) =>
   `score ${figures.score}, FCP ${Math.round(figures.fcp)} ms, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`;
 
 /** Medians of RUNS alternating runs of each page of `pages` (path → label) plus the blank page, on `origin`'s server. */
-export async function measurePages(origin: string, pages: string[]): Promise<{ blank: LighthouseFigures; pages: Map<string, LighthouseFigures>; runs: Map<string, LighthouseFigures[]> }> {
+export async function measurePages(
+  origin: string,
+  pages: string[],
+): Promise<{
+  blank: LighthouseFigures;
+  pages: Map<string, LighthouseFigures>;
+  runs: Map<string, LighthouseFigures[]>;
+}> {
   writeFileSync(path.join(DIST, BLANK_FILE), BLANK_HTML);
   lostRuns = [];
-  const runs = new Map<string, LighthouseFigures[]>([[`/${BLANK_FILE}`, []], ...pages.map((page): [string, LighthouseFigures[]] => [page, []])]);
+  const runs = new Map<string, LighthouseFigures[]>([
+    [`/${BLANK_FILE}`, []],
+    ...pages.map((page): [string, LighthouseFigures[]] => [page, []]),
+  ]);
   try {
     for (let run = 0; run < RUNS; run += 1) {
       for (const [page, list] of runs) list.push(await runOnce(`${origin}${page}`));
@@ -108,14 +144,23 @@ export async function lighthouseRows(serverOrigin: string): Promise<Row[]> {
   for (const lost of lostRuns) console.log(`  lighthouse run lost and retried: ${lost}`);
   const gap = blank.score - login.score;
   const rows: Row[] = [
-    { what: `Lighthouse mobile, blank page through the same server (baseline; median of ${RUNS})`, figure: describe(blank), goal: '—' },
+    {
+      what: `Lighthouse mobile, blank page through the same server (baseline; median of ${RUNS})`,
+      figure: describe(blank),
+      goal: '—',
+    },
     {
       what: `Lighthouse mobile performance of /login (median of ${RUNS})`,
       figure: `${login.score} (${gap} below the blank page's ${blank.score}); FCP ${Math.round(login.fcp)} ms (${(login.fcp / blank.fcp).toFixed(2)}x the blank page's), TBT ${Math.round(login.tbt)} ms, CLS ${login.cls.toFixed(3)}`,
       goal: `≥ ${SCORE_GOAL} and within ${SCORE_GAP_GOAL} of the blank page`,
       met: login.score >= SCORE_GOAL && gap <= SCORE_GAP_GOAL,
     },
-    { what: `Lighthouse mobile LCP of /login (median of ${RUNS})`, figure: `${Math.round(login.lcp)} ms (${(login.lcp / blank.lcp).toFixed(2)}x the blank page's ${Math.round(blank.lcp)} ms)`, goal: `≤ ${LCP_GOAL_MS} ms`, met: login.lcp <= LCP_GOAL_MS },
+    {
+      what: `Lighthouse mobile LCP of /login (median of ${RUNS})`,
+      figure: `${Math.round(login.lcp)} ms (${(login.lcp / blank.lcp).toFixed(2)}x the blank page's ${Math.round(blank.lcp)} ms)`,
+      goal: `≤ ${LCP_GOAL_MS} ms`,
+      met: login.lcp <= LCP_GOAL_MS,
+    },
   ];
   printTable(`Lighthouse mobile (simulated slow 4G and 4x CPU; ${RUNS} runs each, a fresh Chromium per run)`, rows);
   return rows;

@@ -3,21 +3,40 @@
 // is that the larger set is not slower than 1.2x the smaller. `npm run bench:my-care` alone, or as the last part of
 // `npm run bench` (BENCH_PATIENTS_SMALL / BENCH_PATIENTS_LARGE change the sizes).
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
-import { apiRow, CONNECTIONS, createBenchDatabase, DURATION_S, measure, median, printTable, startBareFastify, startServer, type Measured, type Row } from './support.ts';
+import {
+  apiRow,
+  CONNECTIONS,
+  createBenchDatabase,
+  DURATION_S,
+  measure,
+  median,
+  printTable,
+  startBareFastify,
+  startServer,
+  type Measured,
+  type Row,
+} from './support.ts';
 
-const SIZES = [Number(process.env.BENCH_PATIENTS_SMALL ?? 1_000), Number(process.env.BENCH_PATIENTS_LARGE ?? 100_000)] as const;
+const SIZES = [
+  Number(process.env.BENCH_PATIENTS_SMALL ?? 1_000),
+  Number(process.env.BENCH_PATIENTS_LARGE ?? 100_000),
+] as const;
 const PASSWORD = 'Bench-pass-2026';
 const SLOWDOWN_GOAL = 1.2;
-const CALLS = [['GET /api/v1/user?expand=USER,PERIOD,CAREGIVER', '/api/v1/user?expand=USER,PERIOD,CAREGIVER'], ['GET /api/v1/treatments', '/api/v1/treatments']] as const;
+const CALLS = [
+  ['GET /api/v1/user?expand=USER,PERIOD,CAREGIVER', '/api/v1/user?expand=USER,PERIOD,CAREGIVER'],
+  ['GET /api/v1/treatments', '/api/v1/treatments'],
+] as const;
 
 /** Rounds of measurement: each measures both sizes in turn, so that the machine's drift falls on both alike. */
 const ROUNDS = Number(process.env.BENCH_MY_CARE_ROUNDS ?? 3);
 
-
 export async function runMyCare(): Promise<Row[]> {
   // One database per size, both seeded first; then ROUNDS rounds alternate between them and each figure is the median
   // of its rounds. (Measured one size after the other, a change in the machine's load between the two was the ratio.)
-  const databases = await Promise.all(SIZES.map((size) => createBenchDatabase(`portal_bench_care_${size}_${process.pid}`)));
+  const databases = await Promise.all(
+    SIZES.map((size) => createBenchDatabase(`portal_bench_care_${size}_${process.pid}`)),
+  );
   const bareProcess = await startBareFastify();
   const rows: Row[] = [];
   const figures = new Map<string, Measured[]>();
@@ -35,7 +54,11 @@ export async function runMyCare(): Promise<Row[]> {
         const server = await startServer({ DATABASE_URL: databases[index]!.url });
         try {
           const host = { host: `alivio.localhost:${server.port}` };
-          const login = await fetch(`${server.origin}/api/v1/login`, { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ email: `bench-${Math.ceil(size / 2)}@bench.example`, password: PASSWORD }) });
+          const login = await fetch(`${server.origin}/api/v1/login`, {
+            method: 'POST',
+            headers: { ...host, 'content-type': 'application/json' },
+            body: JSON.stringify({ email: `bench-${Math.ceil(size / 2)}@bench.example`, password: PASSWORD }),
+          });
           const token = ((await login.json()) as { data: { AccessToken: string } }).data.AccessToken;
           const auth = { ...host, authorization: `Bearer ${token}` };
           for (const [name, path] of CALLS) {
@@ -51,18 +74,40 @@ export async function runMyCare(): Promise<Row[]> {
     await bareProcess.stop();
     await Promise.all(databases.map((database) => database.drop()));
   }
-  const medianOf = (runs: Measured[]): Measured => ({ rps: median(runs.map((run) => run.rps)), p99: median(runs.map((run) => run.p99)), errors: runs.reduce((sum, run) => sum + run.errors, 0) });
+  const medianOf = (runs: Measured[]): Measured => ({
+    rps: median(runs.map((run) => run.rps)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  });
   const bare = medianOf(bares);
-  for (const size of SIZES) for (const [name] of CALLS) rows.push(apiRow(`${name}, ${size.toLocaleString('en')} patients (median of ${ROUNDS})`, medianOf(figures.get(`${name}@${size}`) ?? []), bare));
+  for (const size of SIZES)
+    for (const [name] of CALLS)
+      rows.push(
+        apiRow(
+          `${name}, ${size.toLocaleString('en')} patients (median of ${ROUNDS})`,
+          medianOf(figures.get(`${name}@${size}`) ?? []),
+          bare,
+        ),
+      );
   const [small, large] = SIZES;
   for (const [name] of CALLS) {
     // Time per request is the inverse of req/s at the same concurrency. Each round measures both sizes back to back,
     // so the ratio within a round is free of the drift between rounds: the figure is the median of those ratios.
-    const perRound = (figures.get(`${name}@${small}`) ?? []).map((run, round) => run.rps / (figures.get(`${name}@${large}`)?.[round]?.rps ?? Number.NaN));
+    const perRound = (figures.get(`${name}@${small}`) ?? []).map(
+      (run, round) => run.rps / (figures.get(`${name}@${large}`)?.[round]?.rps ?? Number.NaN),
+    );
     const slowdown = median(perRound);
-    rows.push({ what: `${name}: time per request, ${large.toLocaleString('en')} / ${small.toLocaleString('en')} patients (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`, figure: `${slowdown.toFixed(2)}x`, goal: `≤ ${SLOWDOWN_GOAL.toFixed(2)}x`, met: slowdown <= SLOWDOWN_GOAL });
+    rows.push({
+      what: `${name}: time per request, ${large.toLocaleString('en')} / ${small.toLocaleString('en')} patients (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      figure: `${slowdown.toFixed(2)}x`,
+      goal: `≤ ${SLOWDOWN_GOAL.toFixed(2)}x`,
+      met: slowdown <= SLOWDOWN_GOAL,
+    });
   }
-  printTable(`My care on PostgreSQL (${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds)`, rows);
+  printTable(
+    `My care on PostgreSQL (${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds)`,
+    rows,
+  );
   return rows;
 }
 

@@ -13,17 +13,39 @@ import { chromium } from 'playwright-core';
 import { DIST, gzipKb, readBundle, sumGzipKb } from '../e2e/bundle-bytes.ts';
 import { lighthouseRows } from './lighthouse.ts';
 import { runMyCare } from './my-care.ts';
-import { apiRow, CONNECTIONS, createBenchDatabase, DURATION_S, measure, pairedApiRow, printTable, startBareFastify, startServer, type Measured, type Row } from './support.ts';
+import {
+  apiRow,
+  CONNECTIONS,
+  createBenchDatabase,
+  DURATION_S,
+  measure,
+  pairedApiRow,
+  printTable,
+  startBareFastify,
+  startServer,
+  type Measured,
+  type Row,
+} from './support.ts';
 
 const LOGIN_JS_GOAL_KB = 110;
 const FIRST_VISIT_GOAL_KB = 400;
 const CHUNK_GOAL_KB = 250;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 const TARGETS = process.env.BENCH_TARGET ? [process.env.BENCH_TARGET] : ['pglite', 'postgres'];
 
 /** The scripts a browser loads for /login (service worker blocked, so this is the route itself), gzip level 9. */
 async function loginRouteJs(origin: string) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -31,11 +53,14 @@ async function loginRouteJs(origin: string) {
     if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
   });
   await page.goto(`${origin.replace('127.0.0.1', 'alivio.localhost')}/login`, { waitUntil: 'networkidle' });
-  const kbOf = (names: Iterable<string>) => [...names].map((file) => ({ file, kb: gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length / 1024 }));
+  const kbOf = (names: Iterable<string>) =>
+    [...names].map((file) => ({ file, kb: gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length / 1024 }));
   // The server-rendered screen loads the app on the first touch (decision 029): what it loads before, then once used.
   const beforeTouch = kbOf(scripts).reduce((total, file) => total + file.kb, 0);
   await page.getByRole('textbox').first().focus();
-  await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
+  await page.waitForFunction(() =>
+    Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+  );
   await page.waitForLoadState('networkidle');
   await browser.close();
   const files = kbOf(scripts);
@@ -43,7 +68,12 @@ async function loginRouteJs(origin: string) {
 }
 
 function bytesRow(what: string, kb: number, goalKb: number): Row {
-  return { what, figure: `${kb.toFixed(1)} KB (${(kb / goalKb).toFixed(2)}x the goal)`, goal: `≤ ${goalKb} KB`, met: kb <= goalKb };
+  return {
+    what,
+    figure: `${kb.toFixed(1)} KB (${(kb / goalKb).toFixed(2)}x the goal)`,
+    goal: `≤ ${goalKb} KB`,
+    met: kb <= goalKb,
+  };
 }
 
 let signupCounter = 0;
@@ -64,7 +94,17 @@ function signupBody() {
     address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
     password: 'Primera-clave-9',
     consent: { accepted: true, termsVersion: '3.1' },
-    treatments: [{ productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 6, interval: 'month' }, notStarted: true, doctor: { firstName: 'Laura', lastName: 'Vargas' }, healthCenter: { name: 'Clínica Central', type: 'PRIVATE' } }],
+    treatments: [
+      {
+        productId: 1101,
+        unitAmount: '1',
+        frequency: { amount: 1, interval: 'day' },
+        duration: { amount: 6, interval: 'month' },
+        notStarted: true,
+        doctor: { firstName: 'Laura', lastName: 'Vargas' },
+        healthCenter: { name: 'Clínica Central', type: 'PRIVATE' },
+      },
+    ],
   };
 }
 
@@ -86,25 +126,60 @@ async function argon2VerifyCeiling(): Promise<number> {
 }
 
 function ceilingRow(what: string, row: Measured, ceiling: number): Row {
-  return { what, figure: `${(row.rps / ceiling).toFixed(2)}x the argon2id verify ceiling (${Math.round(row.rps)} req/s vs ${Math.round(ceiling)}/s), p99 ${row.p99} ms${row.errors > 0 ? `, ${row.errors} errors` : ''}`, goal: 'none set (bound by argon2id)' };
+  return {
+    what,
+    figure: `${(row.rps / ceiling).toFixed(2)}x the argon2id verify ceiling (${Math.round(row.rps)} req/s vs ${Math.round(ceiling)}/s), p99 ${row.p99} ms${row.errors > 0 ? `, ${row.errors} errors` : ''}`,
+    goal: 'none set (bound by argon2id)',
+  };
 }
 
-async function benchTarget(target: string, bareOrigin: string, ceiling: number, withBytes: boolean): Promise<{ api: Row[]; bytes: Row[] }> {
+async function benchTarget(
+  target: string,
+  bareOrigin: string,
+  ceiling: number,
+  withBytes: boolean,
+): Promise<{ api: Row[]; bytes: Row[] }> {
   const database = target === 'postgres' ? await createBenchDatabase(`portal_bench_${process.pid}`) : undefined;
   const server = await startServer(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: 'memory://' });
   try {
     const host = { host: `alivio.localhost:${server.port}` };
     const bare = await measure(bareOrigin);
     const rows = [
-      await pairedApiRow('GET /api/v1/resource/countries?lang=es', bareOrigin, `${server.origin}/api/v1/resource/countries?lang=es`, host, { ratio: 0.3 }),
-      apiRow('GET /api/v1/resource/features (database)', await measure(`${server.origin}/api/v1/resource/features`, host), bare),
-      apiRow('GET /program/alivio/texts/text-es.json', await measure(`${server.origin}/program/alivio/texts/text-es.json?ts=1`, host), bare),
+      await pairedApiRow(
+        'GET /api/v1/resource/countries?lang=es',
+        bareOrigin,
+        `${server.origin}/api/v1/resource/countries?lang=es`,
+        host,
+        { ratio: 0.3 },
+      ),
+      apiRow(
+        'GET /api/v1/resource/features (database)',
+        await measure(`${server.origin}/api/v1/resource/features`, host),
+        bare,
+      ),
+      apiRow(
+        'GET /program/alivio/texts/text-es.json',
+        await measure(`${server.origin}/program/alivio/texts/text-es.json?ts=1`, host),
+        bare,
+      ),
     ];
     const credentials = JSON.stringify({ email: 'demo@alivio.example', password: 'Demo-pass-2026' });
-    const tokens = (await (await fetch(`${server.origin}/api/v1/login`, { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: credentials })).json()) as { data: { AccessToken: string } };
+    const tokens = (await (
+      await fetch(`${server.origin}/api/v1/login`, {
+        method: 'POST',
+        headers: { ...host, 'content-type': 'application/json' },
+        body: credentials,
+      })
+    ).json()) as { data: { AccessToken: string } };
     const auth = { ...host, authorization: `Bearer ${tokens.data.AccessToken}` };
     rows.push(
-      await pairedApiRow('GET /api/v1/user?expand=USER,PERIOD,CAREGIVER (bearer)', bareOrigin, `${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`, auth, { ratio: 0.1, p99Ms: 25 }),
+      await pairedApiRow(
+        'GET /api/v1/user?expand=USER,PERIOD,CAREGIVER (bearer)',
+        bareOrigin,
+        `${server.origin}/api/v1/user?expand=USER,PERIOD,CAREGIVER`,
+        auth,
+        { ratio: 0.1, p99Ms: 25 },
+      ),
       apiRow('GET /api/v1/treatments (bearer)', await measure(`${server.origin}/api/v1/treatments`, auth), bare),
       apiRow('GET /api/v1/caregiver (bearer)', await measure(`${server.origin}/api/v1/caregiver`, auth), bare),
     );
@@ -113,17 +188,44 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
     // (lockout.ts), so 5 or more in flight at once lock the account and the row would count refusals, not logins.
     // No warm-up: autocannon starts the measured phase while the warm-up's attempts are still being hashed, and the
     // overlap put 5-8 attempts in flight (a 1 s lock, answered 400 LOCKED: the row's occasional "errors").
-    rows.push(ceilingRow('POST /api/v1/login (4 connections, one account)', await measure(`${server.origin}/api/v1/login`, host, { method: 'POST', body: credentials, connections: 4, warmup: false }), ceiling));
+    rows.push(
+      ceilingRow(
+        'POST /api/v1/login (4 connections, one account)',
+        await measure(`${server.origin}/api/v1/login`, host, {
+          method: 'POST',
+          body: credentials,
+          connections: 4,
+          warmup: false,
+        }),
+        ceiling,
+      ),
+    );
     // Each enrolment a new patient (new e-mail, cédula and idempotency key).
     const signup = await autocannon({
       url: server.origin,
       connections: 8,
       duration: DURATION_S,
       headers: { ...host, 'content-type': 'application/json' },
-      requests: [{ method: 'POST', path: '/api/v1/patient/signup', setupRequest: (request) => ({ ...request, body: JSON.stringify(signupBody()) }) }],
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/v1/patient/signup',
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(signupBody()) }),
+        },
+      ],
     });
-    rows.push(ceilingRow('POST /api/v1/patient/signup (new patient, 8 connections)', { rps: signup.requests.average, p99: signup.latency.p99, errors: signup.errors + signup.non2xx }, ceiling));
-    rows.unshift({ what: 'baseline: bare Fastify "hello", separate process', figure: `${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`, goal: '—' });
+    rows.push(
+      ceilingRow(
+        'POST /api/v1/patient/signup (new patient, 8 connections)',
+        { rps: signup.requests.average, p99: signup.latency.p99, errors: signup.errors + signup.non2xx },
+        ceiling,
+      ),
+    );
+    rows.unshift({
+      what: 'baseline: bare Fastify "hello", separate process',
+      figure: `${Math.round(bare.rps)} req/s, p99 ${bare.p99} ms`,
+      goal: '—',
+    });
     printTable(`API on ${target} (${CONNECTIONS} connections unless said, ${DURATION_S} s each)`, rows);
     const bytes: Row[] = [];
     if (withBytes) {
@@ -131,14 +233,23 @@ async function benchTarget(target: string, bareOrigin: string, ceiling: number, 
       const bundle = readBundle();
       const largest = bundle.chunks.map((file) => ({ file, kb: gzipKb(file) })).sort((a, b) => b.kb - a.kb)[0];
       bytes.push(
-        bytesRow(`JavaScript the login route loads (gzip, as a browser loads it, once the screen is touched; ${js.beforeTouchKb.toFixed(1)} KB before)`, js.totalKb, LOGIN_JS_GOAL_KB),
-        bytesRow(`first visit to /login, service-worker precache included (gzip; precache alone ${sumGzipKb(bundle.precache).toFixed(1)} KB, ${bundle.precache.length} files)`, sumGzipKb(bundle.firstVisit), FIRST_VISIT_GOAL_KB),
+        bytesRow(
+          `JavaScript the login route loads (gzip, as a browser loads it, once the screen is touched; ${js.beforeTouchKb.toFixed(1)} KB before)`,
+          js.totalKb,
+          LOGIN_JS_GOAL_KB,
+        ),
+        bytesRow(
+          `first visit to /login, service-worker precache included (gzip; precache alone ${sumGzipKb(bundle.precache).toFixed(1)} KB, ${bundle.precache.length} files)`,
+          sumGzipKb(bundle.firstVisit),
+          FIRST_VISIT_GOAL_KB,
+        ),
         bytesRow(`largest built chunk (gzip; ${largest?.file ?? 'none'})`, largest?.kb ?? 0, CHUNK_GOAL_KB),
       );
       printTable('Bytes of the production build (the same on every database)', bytes);
       for (const file of js.files) console.log(`  login route: ${file.file}  ${file.kb.toFixed(1)} KB`);
       // What a patient sees while /login loads, against a blank page of this server in this run (bench/lighthouse.ts).
-      if (process.env.BENCH_LIGHTHOUSE !== 'false') bytes.push(...(await lighthouseRows(server.origin)).filter((row) => row.met !== undefined));
+      if (process.env.BENCH_LIGHTHOUSE !== 'false')
+        bytes.push(...(await lighthouseRows(server.origin)).filter((row) => row.met !== undefined));
     }
     return { api: rows, bytes };
   } finally {
@@ -154,11 +265,18 @@ const summary: Row[] = [];
 try {
   for (const [index, target] of TARGETS.entries()) {
     const { api, bytes } = await benchTarget(target, bare.origin, ceiling, index === 0);
-    summary.push(...api.filter((row) => row.met !== undefined).map((row) => ({ ...row, what: `${target}: ${row.what}` })));
+    summary.push(
+      ...api.filter((row) => row.met !== undefined).map((row) => ({ ...row, what: `${target}: ${row.what}` })),
+    );
     summary.push(...bytes.map((row) => ({ ...row, what: `build: ${row.what}` })));
   }
 } finally {
   await bare.stop();
 }
-if (process.env.BENCH_MY_CARE !== 'false') summary.push(...(await runMyCare()).filter((row) => row.met !== undefined).map((row) => ({ ...row, what: `postgres, my care: ${row.what}` })));
+if (process.env.BENCH_MY_CARE !== 'false')
+  summary.push(
+    ...(await runMyCare())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, my care: ${row.what}` })),
+  );
 printTable('Goals in this run (decision 022)', summary);

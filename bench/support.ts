@@ -69,19 +69,23 @@ async function startProcess(script: string, env: Record<string, string>, readyPa
 
 /** The portal as production runs it, with limits lifted so that the load is not answered by 429s. */
 export function startServer(env: Record<string, string>): Promise<Running> {
-  return startProcess('apps/api/src/server.ts', {
-    NODE_ENV: 'production',
-    SEED_DEMO: 'true',
-    KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
-    SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    LOGIN_PER_MINUTE: '100000000',
-    SIGNUP_PER_MINUTE: '100000000',
-    MAIL_WORKER: 'false',
-    ...env,
-  }, '/readyz');
+  return startProcess(
+    'apps/api/src/server.ts',
+    {
+      NODE_ENV: 'production',
+      SEED_DEMO: 'true',
+      KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
+      SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      LOGIN_PER_MINUTE: '100000000',
+      SIGNUP_PER_MINUTE: '100000000',
+      MAIL_WORKER: 'false',
+      ...env,
+    },
+    '/readyz',
+  );
 }
 
 /** A bare Fastify "hello" in its own process: the baseline of the API rows. */
@@ -95,7 +99,11 @@ export interface Measured {
   errors: number;
 }
 
-export async function measure(url: string, headers: Record<string, string> = {}, request: { method?: 'POST'; body?: string; connections?: number; warmup?: boolean } = {}): Promise<Measured> {
+export async function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  request: { method?: 'POST'; body?: string; connections?: number; warmup?: boolean } = {},
+): Promise<Measured> {
   const connections = request.connections ?? CONNECTIONS;
   const result = await autocannon({
     url,
@@ -130,11 +138,19 @@ export interface Row {
 
 export function printTable(title: string, rows: Row[]) {
   console.log(`\n${title}\n\n| what | figure | goal | met |\n| --- | --- | --- | --- |`);
-  for (const row of rows) console.log(`| ${row.what} | ${row.figure} | ${row.goal} | ${row.met === undefined ? '—' : row.met ? 'yes' : '**no**'} |`);
+  for (const row of rows)
+    console.log(
+      `| ${row.what} | ${row.figure} | ${row.goal} | ${row.met === undefined ? '—' : row.met ? 'yes' : '**no**'} |`,
+    );
 }
 
 /** A row for an API call: its req/s as a ratio to the bare Fastify of the same run, its p99, and the goal. */
-export function apiRow(what: string, row: Measured, bare: Measured, goal: { ratio?: number; p99Ms?: number } = {}): Row {
+export function apiRow(
+  what: string,
+  row: Measured,
+  bare: Measured,
+  goal: { ratio?: number; p99Ms?: number } = {},
+): Row {
   return ratioRow(what, { ...row, ratio: row.rps / bare.rps }, goal);
 }
 
@@ -147,23 +163,51 @@ export const GOAL_ROUNDS = Number(process.env.BENCH_GOAL_ROUNDS ?? 3);
  * alone moves between about 23,000 and 38,000 req/s from one measurement to the next, so one baseline for a whole
  * table made a row's ratio move as much (countries: 0.27 to 0.45 for the same code).
  */
-export async function pairedApiRow(what: string, bareUrl: string, url: string, headers: Record<string, string>, goal: { ratio?: number; p99Ms?: number }): Promise<Row> {
+export async function pairedApiRow(
+  what: string,
+  bareUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  goal: { ratio?: number; p99Ms?: number },
+): Promise<Row> {
   const rounds: { ratio: number; rps: number; p99: number; errors: number }[] = [];
   for (let round = 0; round < GOAL_ROUNDS; round += 1) {
     const bare = await measure(bareUrl);
     const row = await measure(url, headers);
     rounds.push({ ...row, ratio: row.rps / bare.rps });
   }
-  const figure = { ratio: median(rounds.map((round) => round.ratio)), rps: median(rounds.map((round) => round.rps)), p99: median(rounds.map((round) => round.p99)), errors: rounds.reduce((sum, round) => sum + round.errors, 0) };
-  return ratioRow(`${what} (median of ${GOAL_ROUNDS} paired rounds: ${rounds.map((round) => round.ratio.toFixed(3)).join(', ')})`, figure, goal);
+  const figure = {
+    ratio: median(rounds.map((round) => round.ratio)),
+    rps: median(rounds.map((round) => round.rps)),
+    p99: median(rounds.map((round) => round.p99)),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+  };
+  return ratioRow(
+    `${what} (median of ${GOAL_ROUNDS} paired rounds: ${rounds.map((round) => round.ratio.toFixed(3)).join(', ')})`,
+    figure,
+    goal,
+  );
 }
 
 function ratioRow(what: string, row: Measured & { ratio: number }, goal: { ratio?: number; p99Ms?: number }): Row {
   const { ratio } = row;
-  const goals = [goal.ratio === undefined ? undefined : `≥ ${goal.ratio.toFixed(2)} of bare Fastify`, goal.p99Ms === undefined ? undefined : `p99 ≤ ${goal.p99Ms} ms`].filter(Boolean);
-  const met = goals.length === 0 ? undefined : (goal.ratio === undefined || ratio >= goal.ratio) && (goal.p99Ms === undefined || row.p99 <= goal.p99Ms) && row.errors === 0;
+  const goals = [
+    goal.ratio === undefined ? undefined : `≥ ${goal.ratio.toFixed(2)} of bare Fastify`,
+    goal.p99Ms === undefined ? undefined : `p99 ≤ ${goal.p99Ms} ms`,
+  ].filter(Boolean);
+  const met =
+    goals.length === 0
+      ? undefined
+      : (goal.ratio === undefined || ratio >= goal.ratio) &&
+        (goal.p99Ms === undefined || row.p99 <= goal.p99Ms) &&
+        row.errors === 0;
   const errors = row.errors > 0 ? `, ${row.errors} errors` : '';
-  return { what, figure: `${ratio.toFixed(3)} of bare Fastify (${Math.round(row.rps)} req/s), p99 ${row.p99} ms${errors}`, goal: goals.join(', ') || 'none set', met };
+  return {
+    what,
+    figure: `${ratio.toFixed(3)} of bare Fastify (${Math.round(row.rps)} req/s), p99 ${row.p99} ms${errors}`,
+    goal: goals.join(', ') || 'none set',
+    met,
+  };
 }
 
 async function admin(sql: string) {

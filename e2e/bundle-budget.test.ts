@@ -26,15 +26,17 @@ describe('bundle byte budgets', () => {
     expect(sum(loginJs)).toBeLessThanOrEqual(LOGIN_JS_GOAL_KB);
     expect([...loginJs].filter((file) => /zxcvbn|dist-|signup/.test(file))).toEqual([]);
     // Nor the query library (decision 028): its provider's error text marks its chunk, which the other screens load.
-    const holdsQueryLibrary = (file: string) => readFileSync(path.join(DIST, file), 'utf8').includes('No QueryClient set');
+    const holdsQueryLibrary = (file: string) =>
+      readFileSync(path.join(DIST, file), 'utf8').includes('No QueryClient set');
     expect(chunks.filter(holdsQueryLibrary)).not.toEqual([]);
     expect([...loginJs].filter(holdsQueryLibrary)).toEqual([]);
     // Nor react-router's data router, on any route (decision 029): its constructor's error text marks it.
-    const holdsDataRouter = (file: string) => readFileSync(path.join(DIST, file), 'utf8').includes('non-empty routes array to createRouter');
+    const holdsDataRouter = (file: string) =>
+      readFileSync(path.join(DIST, file), 'utf8').includes('non-empty routes array to createRouter');
     expect(chunks.filter(holdsDataRouter)).toEqual([]);
   });
 
-  it('loads the app only from the page\'s first script, not with it', () => {
+  it("loads the app only from the page's first script, not with it", () => {
     // boot.ts imports main.tsx once the frame has painted (decision 028): a static import would load it at once.
     const manifest = readManifest();
     const entry = manifest[entryKey!]!;
@@ -42,7 +44,9 @@ describe('bundle byte budgets', () => {
     expect(app).toBeDefined();
     expect(entry.dynamicImports ?? []).toContain(app![0]);
     expect(entry.imports ?? []).not.toContain(app![0]);
-    expect((entry.imports ?? []).map((key) => manifest[key]!.file).filter((file) => /shell-react/.test(file))).toEqual([]);
+    expect((entry.imports ?? []).map((key) => manifest[key]!.file).filter((file) => /shell-react/.test(file))).toEqual(
+      [],
+    );
   });
 
   it(`keeps a first visit to /login, service-worker precache included, under ${FIRST_VISIT_BUDGET_KB} KB`, () => {

@@ -47,7 +47,9 @@ export function readBundle() {
   const loginKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
   const loginJs = staticClosure([entryKey, appKey, loginKey].filter((key): key is string => key !== undefined));
   /** The service worker's precache list, as vite-plugin-pwa wrote it into sw.js. */
-  const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!).filter((url) => existsSync(path.join(DIST, url)));
+  const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)]
+    .map((match) => match[1]!)
+    .filter((url) => existsSync(path.join(DIST, url)));
   const loginCss = Object.values(manifest).flatMap((chunk) => (loginJs.has(chunk.file) ? (chunk.css ?? []) : []));
   /** A first visit to /login: the page, its scripts and styles, and everything the service worker precaches. */
   const firstVisit = new Set(['index.html', ...loginJs, ...loginCss, ...precache]);

@@ -4,7 +4,15 @@ import { isNull } from 'drizzle-orm';
 import { session } from '../apps/api/src/db/schema.ts';
 import { createAccount } from '../apps/api/src/test/accounts.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, waitForTitle, type Portal } from './support.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  problemsOf,
+  startPortal,
+  waitForTitle,
+  type Portal,
+} from './support.ts';
 import { textsOf } from './texts.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -14,7 +22,10 @@ let smtp: TestSmtpServer;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  [portal, browser] = await Promise.all([startPortal({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' }), launchBrowser()]);
+  [portal, browser] = await Promise.all([
+    startPortal({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -35,7 +46,9 @@ async function logIn(page: Page, texts: Record<string, string>, email: string, p
 
 /** The recovery link of the last mail the SMTP server received for an address (quoted-printable undone). */
 async function recoveryLinkFor(address: string): Promise<URL> {
-  await expect.poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(address)).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(address)).length, { timeout: 15_000 })
+    .toBeGreaterThan(0);
   const mail = smtp.received.filter((m) => m.envelopeTo.includes(address)).at(-1)!;
   const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
   const match = decoded.match(/https?:\/\/[^\s"<>]+\/password\/recover\?n=[A-Za-z0-9_-]+&(?:amp;)?s=[A-Za-z0-9_-]+/);
@@ -60,7 +73,9 @@ describe.each(['es', 'en'] as const)('login and logout in %s', (language) => {
     await page.getByLabel(texts['login.password.label']!, { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: texts['login.submit']!, exact: true }).click();
     await page.waitForURL((url) => url.pathname === `${prefix}/profile` && url.search === '?tab=1');
-    await page.getByText(fill(texts['ribbon.notYou']!, { firstName: 'María', logout: texts['ribbon.logoutLink']! })).waitFor();
+    await page
+      .getByText(fill(texts['ribbon.notYou']!, { firstName: 'María', logout: texts['ribbon.logoutLink']! }))
+      .waitFor();
     await expectNoAxeViolations(page, `profile ${language}`);
 
     // Logging out from the ribbon.
@@ -83,9 +98,14 @@ describe('sessions', () => {
     await page.goto(`${portal.origin('piel')}/login`);
     await logIn(page, texts, 'demo@piel.example', DEMO_PASSWORD);
     await page.waitForURL((url) => url.pathname === '/home');
-    await page.getByText(fill(texts['ribbon.notYou']!, { firstName: 'José', logout: texts['ribbon.logoutLink']! })).waitFor();
+    await page
+      .getByText(fill(texts['ribbon.notYou']!, { firstName: 'José', logout: texts['ribbon.logoutLink']! }))
+      .waitFor();
     // The server revokes every session (as after a password reset elsewhere).
-    await portal.app.database.db.update(session).set({ revokedAt: new Date(), revokedReason: 'test' }).where(isNull(session.revokedAt));
+    await portal.app.database.db
+      .update(session)
+      .set({ revokedAt: new Date(), revokedReason: 'test' })
+      .where(isNull(session.revokedAt));
     await page.reload();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('ref')).toBe('session-expired');
@@ -107,7 +127,9 @@ describe('sessions', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(texts['login.showPassword']);
     await page.keyboard.press('Enter');
     // At once, or once the app has hydrated the server's screen (decision 029).
-    await expect.poll(() => page.getByLabel(texts['login.password.label']!, { exact: true }).getAttribute('type')).toBe('text');
+    await expect
+      .poll(() => page.getByLabel(texts['login.password.label']!, { exact: true }).getAttribute('type'))
+      .toBe('text');
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/en/home');
@@ -189,7 +211,9 @@ describe('password recovery', () => {
     const texts = textsOf('alivio', language);
     const account = await createAccount(portal.app.database.db, 'alivio', { country: 'GT' });
     const { context, page } = await newPage(browser);
-    await page.goto(`${portal.origin('alivio')}${language === 'en' ? '/en' : ''}/password/forgot?e=${encodeURIComponent(account.email)}`);
+    await page.goto(
+      `${portal.origin('alivio')}${language === 'en' ? '/en' : ''}/password/forgot?e=${encodeURIComponent(account.email)}`,
+    );
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: texts['passwordRecovery.forgot.send']! }).click();
     await dialog.getByRole('heading', { name: texts['passwordRecovery.callCenter.title']! }).waitFor();

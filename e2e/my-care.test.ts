@@ -6,14 +6,25 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cedula, chooseMedicine, fill, medicineDetails, wizard, type Texts } from './signup-support.ts';
 import { enrolAlivioThroughApi } from './signup-support.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+} from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
 
 /** A new alivio patient (Rosa Jiménez, one treatment of Migralen, no caregiver), signed in through the API. */
 async function newPatient(page: Page, language: 'es' | 'en') {
-  const person = { email: `rosa-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Camino-del-Valle-2026' };
+  const person = {
+    email: `rosa-${randomUUID().slice(0, 8)}@test.example`,
+    number: cedula(),
+    password: 'Camino-del-Valle-2026',
+  };
   await enrolAlivioThroughApi(setup.portal, person);
   return signIn(page, language, person);
 }
@@ -26,7 +37,8 @@ async function signIn(page: Page, language: 'es' | 'en', person: { email: string
 }
 
 const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const card = (page: Page, title: string) => page.locator('section.ui-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const card = (page: Page, title: string) =>
+  page.locator('section.ui-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 async function addNeurovia(page: Page, texts: Texts, options: { keyboard?: boolean } = {}) {
   const w = wizard(page, texts, { axe: true, keyboard: options.keyboard });
@@ -39,7 +51,12 @@ async function addNeurovia(page: Page, texts: Texts, options: { keyboard?: boole
   await w.next();
   await page.getByText(texts['signup.details.doseNotApproved']!).first().waitFor();
   await w.type('signup.details.dose.label', '1');
-  await medicineDetails(w, texts, { dose: '1', frequency: [1, 'month'], doctor: ['Andrés', 'Solano'], start: 'not started' });
+  await medicineDetails(w, texts, {
+    dose: '1',
+    frequency: [1, 'month'],
+    doctor: ['Andrés', 'Solano'],
+    start: 'not started',
+  });
   // The plan's last treatment question: its button saves the treatment.
   await w.at('signup.healthCenter.title');
   await w.type('signup.healthCenter.name.label', 'Hospital México');
@@ -63,12 +80,19 @@ describe('my care', () => {
     // Add: the registered medicine is not offered again; a dose above the approved one is refused, then accepted.
     await page.goto(`${base}/treatments/new`);
     await heading1(page, texts['pages.treatmentsNew.title']!).waitFor();
-    await page.locator('.field').filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) }).locator('button').first().click();
+    await page
+      .locator('.field')
+      .filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) })
+      .locator('button')
+      .first()
+      .click();
     await expect(page.getByRole('option', { name: 'Migralen 50 mg', exact: true }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
     await addNeurovia(page, texts);
     await heading1(page, texts['pages.treatments.title']!).waitFor();
-    const neurovia = page.locator('section.ui-card').filter({ has: page.getByRole('heading', { name: 'Neurovia 140 mg/mL' }) });
+    const neurovia = page
+      .locator('section.ui-card')
+      .filter({ has: page.getByRole('heading', { name: 'Neurovia 140 mg/mL' }) });
     await neurovia.waitFor();
     await expectNoAxeViolations(page, 'treatments (es, phone)');
 
@@ -96,7 +120,14 @@ describe('my care', () => {
     await w.at('signup.healthCenter.title');
     await w.press(texts['treatments.modify.save']!);
     await heading1(page, texts['pages.treatments.title']!).waitFor();
-    await neurovia.getByText(fill(texts['treatments.frequency']!, { amount: '2', interval: texts['signup.details.frequency.intervals.month']!.toLocaleLowerCase() })).waitFor();
+    await neurovia
+      .getByText(
+        fill(texts['treatments.frequency']!, {
+          amount: '2',
+          interval: texts['signup.details.frequency.intervals.month']!.toLocaleLowerCase(),
+        }),
+      )
+      .waitFor();
 
     // Delete: a reason from the list ('Other' asks for the patient's words), confirmed; it goes to the history.
     await neurovia.getByRole('button', { name: texts['treatments.delete']! }).click();
@@ -118,7 +149,10 @@ describe('my care', () => {
     await page.getByRole('radio', { name: texts['signup.caregiver.relation.directFamily']! }).check({ force: true });
     await page.getByLabel(texts['signup.caregiver.firstName.label']!).fill('Ana');
     await page.getByLabel(texts['signup.caregiver.lastName.label']!).fill('Jiménez');
-    await wizard(page, texts).choose('signup.caregiver.idType.label', texts['signup.identification.types.identification']!);
+    await wizard(page, texts).choose(
+      'signup.caregiver.idType.label',
+      texts['signup.identification.types.identification']!,
+    );
     await page.getByLabel(texts['signup.caregiver.idNumber.label']!).fill(cedula());
     await page.getByLabel(texts['signup.caregiver.phone.label']!).fill('123');
     await page.getByRole('button', { name: texts['caregiver.submit']! }).click();

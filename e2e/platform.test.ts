@@ -3,11 +3,21 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, setTestSession, startPortal, waitForTitle, type Portal } from './support.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  problemsOf,
+  setTestSession,
+  startPortal,
+  waitForTitle,
+  type Portal,
+} from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 /** A link of the program's main navigation (the home also links to the same screens from its cards). */
-const navLink = (page: Page, texts: Record<string, string>, key: string) => page.getByRole('navigation', { name: texts['app.mainNavigation']! }).getByRole('link', { name: texts[key]! });
+const navLink = (page: Page, texts: Record<string, string>, key: string) =>
+  page.getByRole('navigation', { name: texts['app.mainNavigation']! }).getByRole('link', { name: texts[key]! });
 
 let portal: Portal;
 let browser: Browser;
@@ -72,7 +82,11 @@ describe('routing and language', () => {
   it('sends logged-in users from the public auth routes to home', async () => {
     const { context, page } = await newPage(browser);
     await setTestSession(page, portal.origin('alivio'));
-    for (const [from, to] of [['/en/login', '/en/home'], ['/password/forgot?e=a%40b.example', '/home'], ['/en/password/recover?n=x&s=y', '/en/home']] as const) {
+    for (const [from, to] of [
+      ['/en/login', '/en/home'],
+      ['/password/forgot?e=a%40b.example', '/home'],
+      ['/en/password/recover?n=x&s=y', '/en/home'],
+    ] as const) {
       await page.goto(`${portal.origin('alivio')}${from}`);
       await page.waitForURL((url) => url.pathname === to);
     }
@@ -113,9 +127,13 @@ describe('programs', () => {
       // The program's mark as a picture drawn from its logo, loaded at three times its 40 px (decision 032), and its tab icon.
       const logo = page.locator('.brand__logo');
       expect(await logo.getAttribute('src')).toBe(`/program/${slug}/icons/mark.png`);
-      await expect.poll(() => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalHeight : 0))).toBe(120);
+      await expect
+        .poll(() => logo.evaluate((image: HTMLImageElement) => (image.complete ? image.naturalHeight : 0)))
+        .toBe(120);
       expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(`/program/${slug}/icons/icon-32.png`);
-      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim());
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim(),
+      );
       expect(primary.toLowerCase()).toBe(config.branding.colors.primary.toLowerCase());
       expect(await page.title()).toContain(config.name);
       expect(problemsOf(page)).toEqual([]);
@@ -153,7 +171,11 @@ describe('errors and resilience', () => {
     await waitForTitle(page);
     // Stand-in for an expired token until identity lands: the server answers 401.
     await page.route('**/api/v1/resource/features', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } }),
+      }),
     );
     await page.clock.fastForward('02:00');
     await navLink(page, textsOf('alivio', 'en'), 'nav.treatments').click();
@@ -220,7 +242,9 @@ describe('app version', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
     await page.waitForTimeout(50);
     await navLink(page, en, 'nav.profile').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded')).toBe('reloaded');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded'))
+      .toBe('reloaded');
     expect(new URL(page.url()).pathname).toBe('/en/profile');
     await context.close();
   });
@@ -236,7 +260,9 @@ describe('app version', () => {
     await portal.restart({ APP_VERSION: '100.0.0-now' });
     await page.clock.fastForward('02:00');
     await navLink(page, textsOf('piel', 'es'), 'nav.treatments').click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded')).toBe('reloaded');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { marker?: number }).marker ?? 'reloaded'))
+      .toBe('reloaded');
     expect(new URL(page.url()).pathname).toBe('/treatments');
     await context.close();
   });
@@ -244,7 +270,19 @@ describe('app version', () => {
 
 describe('accessibility', () => {
   const publicPaths = ['/login', '/password/forgot', '/password/recover', '/logout', '/signup', '/coupon'];
-  const privatePaths = ['/home', '/learning', '/treatments', '/treatments/new', '/caregiver/add', '/purchases/1', '/redemptions', '/redemptions/x/menu', '/benefits', '/benefits/x/coupon-code', '/profile'];
+  const privatePaths = [
+    '/home',
+    '/learning',
+    '/treatments',
+    '/treatments/new',
+    '/caregiver/add',
+    '/purchases/1',
+    '/redemptions',
+    '/redemptions/x/menu',
+    '/benefits',
+    '/benefits/x/coupon-code',
+    '/profile',
+  ];
 
   const cases = [
     ['alivio', 'es', { width: 1280, height: 900 }],

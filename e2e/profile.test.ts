@@ -6,7 +6,15 @@ import type { Page } from 'playwright-core';
 import { desc, eq } from 'drizzle-orm';
 import { consentRecord, outbox, patient, userAccount } from '../apps/api/src/db/schema.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, waitForTitle } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+  waitForTitle,
+} from './support.ts';
 import { cedula, enrolAlivioThroughApi } from './signup-support.ts';
 import { textsOf } from './texts.ts';
 
@@ -16,7 +24,8 @@ const setup = usePortalAndBrowser();
 const db = () => (setup.portal.app as unknown as { database: Database }).database.db;
 
 /** Logs an account of the program in through the API (as the login screen would). */
-const signIn = (page: Page, slug: string, email: string, password = DEMO_PASSWORD) => setTestSession(page, setup.portal.origin(slug), { email, password });
+const signIn = (page: Page, slug: string, email: string, password = DEMO_PASSWORD) =>
+  setTestSession(page, setup.portal.origin(slug), { email, password });
 
 async function openProfile(page: Page, slug: string, language: 'es' | 'en') {
   const texts = textsOf(slug, language);
@@ -27,25 +36,28 @@ async function openProfile(page: Page, slug: string, language: 'es' | 'en') {
 }
 
 describe('profile on a phone', () => {
-  it.each(['es', 'en'] as const)('shows every field of the demo patient, identification masked (%s), with no axe violation', async (language) => {
-    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
-    await signIn(page, 'alivio', 'demo2@alivio.example');
-    const texts = await openProfile(page, 'alivio', language);
-    const main = page.locator('main');
-    await expect.poll(() => main.innerText()).toContain('demo2@alivio.example');
-    const text = await main.innerText();
-    expect(text).toContain('Jorge');
-    expect(text).toContain('•••••0003');
-    expect(text).not.toContain('109990003');
-    expect(text).toContain('07/03/1981');
-    expect(text).toContain(texts['profile.callCenterToChange']!);
-    expect(await page.locator('svg[data-avatar="male"]').count()).toBe(1);
-    // Nothing wider than the phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    await expectNoAxeViolations(page, `profile ${language}`);
-    expect(problemsOf(page)).toEqual([]);
-    await context.close();
-  });
+  it.each(['es', 'en'] as const)(
+    'shows every field of the demo patient, identification masked (%s), with no axe violation',
+    async (language) => {
+      const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+      await signIn(page, 'alivio', 'demo2@alivio.example');
+      const texts = await openProfile(page, 'alivio', language);
+      const main = page.locator('main');
+      await expect.poll(() => main.innerText()).toContain('demo2@alivio.example');
+      const text = await main.innerText();
+      expect(text).toContain('Jorge');
+      expect(text).toContain('•••••0003');
+      expect(text).not.toContain('109990003');
+      expect(text).toContain('07/03/1981');
+      expect(text).toContain(texts['profile.callCenterToChange']!);
+      expect(await page.locator('svg[data-avatar="male"]').count()).toBe(1);
+      // Nothing wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoAxeViolations(page, `profile ${language}`);
+      expect(problemsOf(page)).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('edits the phone: a wrong number is refused on its field, a right one is saved and shown', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
@@ -60,7 +72,10 @@ describe('profile on a phone', () => {
     const box = form.getByRole('combobox', { name: texts['signup.address.search.label']! });
     await box.fill('');
     await box.pressSequentially('Escaz', { delay: 50 });
-    await page.getByRole('option', { name: /Escazú/ }).first().click();
+    await page
+      .getByRole('option', { name: /Escazú/ })
+      .first()
+      .click();
     await form.getByRole('button', { name: texts['common.save']!, exact: true }).click();
     await form.getByText(texts['signup.contact.phone.invalid']!).first().waitFor();
     expect(await phone.getAttribute('aria-invalid')).toBe('true');
@@ -70,7 +85,11 @@ describe('profile on a phone', () => {
     await page.getByText(texts['profile.saved']!).waitFor();
     // Stored and shown as the national number (the contract normalises it).
     await expect.poll(() => page.locator('main').innerText()).toContain('88776655');
-    const [row] = await db().select({ phoneNumber: patient.phoneNumber }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(userAccount.email, 'demo2@alivio.example'));
+    const [row] = await db()
+      .select({ phoneNumber: patient.phoneNumber })
+      .from(patient)
+      .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+      .where(eq(userAccount.email, 'demo2@alivio.example'));
     expect(row?.phoneNumber?.replace(/\D/g, '')).toBe('88776655');
     await context.close();
   });
@@ -78,11 +97,21 @@ describe('profile on a phone', () => {
 
 describe('language', () => {
   it('switches the portal to the language chosen in the profile at once, after a reload and a new login, then back to Spanish', async () => {
-    const person = { email: `idioma-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Camino-del-Valle-2026' };
+    const person = {
+      email: `idioma-${randomUUID().slice(0, 8)}@test.example`,
+      number: cedula(),
+      password: 'Camino-del-Valle-2026',
+    };
     await enrolAlivioThroughApi(setup.portal, person);
     const es = textsOf('alivio', 'es');
     const en = textsOf('alivio', 'en');
-    const languageOf = async () => (await db().select({ language: userAccount.language }).from(userAccount).where(eq(userAccount.email, person.email)))[0]?.language;
+    const languageOf = async () =>
+      (
+        await db()
+          .select({ language: userAccount.language })
+          .from(userAccount)
+          .where(eq(userAccount.email, person.email))
+      )[0]?.language;
     const expectEnglish = async (page: Page, path: string) => {
       await page.waitForURL((url) => url.pathname === `/en${path}`);
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
@@ -164,7 +193,10 @@ describe('account', () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'equilibrio', 'demo2@equilibrio.example');
     const texts = await openProfile(page, 'equilibrio', 'en');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('equilibrio-my-data.json');
     const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
     expect(data.account.email).toBe('demo2@equilibrio.example');
@@ -173,29 +205,41 @@ describe('account', () => {
     await context.close();
   });
 
-  it.each(['es', 'en'] as const)('asks for the new terms, readable in place, and records the acceptance (%s)', async (language) => {
-    const email = 'demo@equilibrio.example';
-    const [who] = await db().select({ id: patient.id }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(userAccount.email, email));
-    await db().update(patient).set({ latestTermsAccepted: '0.9' }).where(eq(patient.id, who!.id));
-    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
-    await signIn(page, 'equilibrio', email);
-    const texts = await openProfile(page, 'equilibrio', language);
-    const card = page.locator('section.terms-card');
-    await card.waitFor();
-    const toggle = card.getByRole('button', { name: texts['common.readMore']!, exact: true });
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    await toggle.click();
-    expect(await card.getByRole('button', { name: texts['common.readLess']!, exact: true }).getAttribute('aria-expanded')).toBe('true');
-    await expectNoAxeViolations(page, `terms ${language}`);
-    const before = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
-    await card.getByRole('button', { name: texts['account.terms.accept']!, exact: true }).click();
-    await page.getByText(texts['account.terms.accepted']!).waitFor();
-    const [row] = await db().select({ version: patient.latestTermsAccepted }).from(patient).where(eq(patient.id, who!.id));
-    const after = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
-    expect(row?.version).not.toBe('0.9');
-    expect(after.length).toBeGreaterThan(before.length);
-    await context.close();
-  });
+  it.each(['es', 'en'] as const)(
+    'asks for the new terms, readable in place, and records the acceptance (%s)',
+    async (language) => {
+      const email = 'demo@equilibrio.example';
+      const [who] = await db()
+        .select({ id: patient.id })
+        .from(patient)
+        .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+        .where(eq(userAccount.email, email));
+      await db().update(patient).set({ latestTermsAccepted: '0.9' }).where(eq(patient.id, who!.id));
+      const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+      await signIn(page, 'equilibrio', email);
+      const texts = await openProfile(page, 'equilibrio', language);
+      const card = page.locator('section.terms-card');
+      await card.waitFor();
+      const toggle = card.getByRole('button', { name: texts['common.readMore']!, exact: true });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      expect(
+        await card.getByRole('button', { name: texts['common.readLess']!, exact: true }).getAttribute('aria-expanded'),
+      ).toBe('true');
+      await expectNoAxeViolations(page, `terms ${language}`);
+      const before = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
+      await card.getByRole('button', { name: texts['account.terms.accept']!, exact: true }).click();
+      await page.getByText(texts['account.terms.accepted']!).waitFor();
+      const [row] = await db()
+        .select({ version: patient.latestTermsAccepted })
+        .from(patient)
+        .where(eq(patient.id, who!.id));
+      const after = await db().select().from(consentRecord).where(eq(consentRecord.patientId, who!.id));
+      expect(row?.version).not.toBe('0.9');
+      expect(after.length).toBeGreaterThan(before.length);
+      await context.close();
+    },
+  );
 
   it('changes the login e-mail only when the link mailed to the new address is opened', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
@@ -206,15 +250,26 @@ describe('account', () => {
     await form.getByLabel(texts['account.password.current.label']!, { exact: true }).fill(DEMO_PASSWORD);
     await form.getByRole('button', { name: texts['account.email.submit']!, exact: true }).click();
     await page.getByText(texts['account.email.sent']!.replace('{newEmail}', 'nuevo-demo@piel.example')).waitFor();
-    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'nuevo-demo@piel.example')).orderBy(desc(outbox.createdAt)).limit(1);
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'nuevo-demo@piel.example'))
+      .orderBy(desc(outbox.createdAt))
+      .limit(1);
     expect(mail?.kind).toBe('email-change-confirm');
     const link = new URL(String(mail!.payload.link));
-    const [before] = await db().select({ email: userAccount.email }).from(userAccount).where(eq(userAccount.email, 'demo@piel.example'));
+    const [before] = await db()
+      .select({ email: userAccount.email })
+      .from(userAccount)
+      .where(eq(userAccount.email, 'demo@piel.example'));
     expect(before?.email).toBe('demo@piel.example');
     await page.goto(`${setup.portal.origin('piel')}${link.pathname}${link.search}`);
     await page.getByText(texts['account.email.confirm.done']!.replace('{email}', 'nuevo-demo@piel.example')).waitFor();
     await expectNoAxeViolations(page, 'e-mail confirmed');
-    const [after] = await db().select({ id: userAccount.id }).from(userAccount).where(eq(userAccount.email, 'nuevo-demo@piel.example'));
+    const [after] = await db()
+      .select({ id: userAccount.id })
+      .from(userAccount)
+      .where(eq(userAccount.email, 'nuevo-demo@piel.example'));
     expect(after).toBeDefined();
     // Single use: the same link again says it is no longer valid.
     await page.reload();
@@ -236,7 +291,10 @@ describe('account', () => {
     await dialog.getByLabel(texts['account.close.passwordLabel']!, { exact: true }).fill(DEMO_PASSWORD);
     await dialog.getByRole('button', { name: texts['account.close.confirm']!, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/en/login');
-    const [account] = await db().select({ status: userAccount.status, eraseAfter: userAccount.eraseAfter }).from(userAccount).where(eq(userAccount.email, 'demo2@alivio.example'));
+    const [account] = await db()
+      .select({ status: userAccount.status, eraseAfter: userAccount.eraseAfter })
+      .from(userAccount)
+      .where(eq(userAccount.email, 'demo2@alivio.example'));
     expect(account?.status).toBe('DISABLED');
     expect(account?.eraseAfter).not.toBeNull();
     await context.close();

@@ -2,7 +2,14 @@
 // first touch, hydrating the server's nodes (not drawing new ones), and what was pressed meanwhile then done.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
+import {
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+} from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -11,15 +18,22 @@ const setup = usePortalAndBrowser();
 function appScripts(page: Page): () => string[] {
   const requested: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' && /\/assets\/(main|shell-react|login)-/.test(new URL(request.url()).pathname)) requested.push(request.url());
+    if (
+      request.resourceType() === 'script' &&
+      /\/assets\/(main|shell-react|login)-/.test(new URL(request.url()).pathname)
+    )
+      requested.push(request.url());
   });
   return () => requested;
 }
 
 /** Marks the page's heading node, to tell later whether React kept it (hydrated) or drew a new one. */
-const markHeading = (page: Page) => page.evaluate(() => document.querySelector('h1')?.setAttribute('data-test-node', 'server'));
-const headingIsTheServers = (page: Page) => page.evaluate(() => document.querySelector('h1')?.getAttribute('data-test-node') === 'server');
-const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
+const markHeading = (page: Page) =>
+  page.evaluate(() => document.querySelector('h1')?.setAttribute('data-test-node', 'server'));
+const headingIsTheServers = (page: Page) =>
+  page.evaluate(() => document.querySelector('h1')?.getAttribute('data-test-node') === 'server');
+const isHydrated = (page: Page) =>
+  page.evaluate(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
 
 describe('the server-rendered login screen', () => {
   it('is whole without any script: the program, the form, the links and the call-center phones', async () => {
@@ -58,7 +72,7 @@ describe('the server-rendered login screen', () => {
     await context.close();
   });
 
-  it('does a button pressed before the app was there, keeping the server\'s nodes (es, another program)', async () => {
+  it("does a button pressed before the app was there, keeping the server's nodes (es, another program)", async () => {
     const texts = textsOf('piel', 'es');
     const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
     const logs: string[] = [];

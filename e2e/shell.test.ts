@@ -1,7 +1,14 @@
 // The app shell on a 390 px phone and a 1366 px desktop: navigation, help phones, targets, routing, axe.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, waitForTitle } from './support.ts';
+import {
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+  waitForTitle,
+} from './support.ts';
 import { textsOf } from './texts.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -16,7 +23,10 @@ async function smallTargets(page: Page): Promise<string[]> {
       .map((element) => ({ element, box: element.getBoundingClientRect(), style: getComputedStyle(element) }))
       .filter(({ box, style }) => box.width > 1 && box.height > 1 && style.visibility !== 'hidden')
       .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ element, box }) => `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+      ),
   );
 }
 
@@ -47,16 +57,24 @@ describe.each([
         // A bar at the bottom of the screen, one row, every tab with its icon and label.
         const box = (await page.locator('.tab-bar').boundingBox())!;
         expect(box.y + box.height).toBe(viewport.height);
-        const tabs = await page.locator('.tab-bar li').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+        const tabs = await page
+          .locator('.tab-bar li')
+          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
         expect(new Set(tabs).size).toBe(1);
         expect(await page.locator('.tab-bar .nav-icon').count()).toBe(tabs.length);
       } else {
-        const rows = await page.locator('.top-nav li').evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+        const rows = await page
+          .locator('.top-nav li')
+          .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
         expect(new Set(rows).size).toBe(1);
       }
 
       // The program's mark at its own aspect ratio, at least 32 px tall, with the name beside it.
-      const logo = await page.locator('.brand__logo').evaluate((image: HTMLImageElement) => ({ height: image.getBoundingClientRect().height, width: image.getBoundingClientRect().width, ratio: image.naturalWidth / image.naturalHeight }));
+      const logo = await page.locator('.brand__logo').evaluate((image: HTMLImageElement) => ({
+        height: image.getBoundingClientRect().height,
+        width: image.getBoundingClientRect().width,
+        ratio: image.naturalWidth / image.naturalHeight,
+      }));
       expect(logo.height).toBeGreaterThanOrEqual(32);
       expect(logo.width / logo.height).toBeCloseTo(logo.ratio, 1);
       expect(await page.locator('.brand__name').textContent()).toBe('Alivio');
@@ -101,14 +119,20 @@ describe('routes', () => {
     await page.goto(`${setup.portal.origin('alivio')}/es/login?next=%2Fprofile`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).search).toBe('?next=%2Fprofile');
-    await page.getByRole('heading', { level: 1, name: es['login.title']!.replace('{programName}', 'Alivio') }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: es['login.title']!.replace('{programName}', 'Alivio') })
+      .waitFor();
     await context.close();
   });
 
   it('shows a logged-in patient "page not found" for an unknown path and /purchases without a product, with a way home', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(page, setup.portal.origin('alivio'));
-    for (const [path, texts] of [['/no-such-page', es], ['/purchases', es], ['/en/no/such/page', en]] as const) {
+    for (const [path, texts] of [
+      ['/no-such-page', es],
+      ['/purchases', es],
+      ['/en/no/such/page', en],
+    ] as const) {
       await page.goto(`${setup.portal.origin('alivio')}${path}`);
       await page.getByRole('heading', { level: 1, name: texts['pages.notFound.title']! }).waitFor();
       expect(new URL(page.url()).pathname).toBe(path);

@@ -3,7 +3,23 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { accountSteps, cedula, curp, enrolAlivioCostaRica, enterMedicine, enrolAlivioThroughApi, enrolPielMexico, fill, finishAlivioTreatment, hasFocus, logInFromSuccess, successHeading, uniqueEmail, wizard, type Texts } from './signup-support.ts';
+import {
+  accountSteps,
+  cedula,
+  curp,
+  enrolAlivioCostaRica,
+  enterMedicine,
+  enrolAlivioThroughApi,
+  enrolPielMexico,
+  fill,
+  finishAlivioTreatment,
+  hasFocus,
+  logInFromSuccess,
+  successHeading,
+  uniqueEmail,
+  wizard,
+  type Texts,
+} from './signup-support.ts';
 import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
@@ -18,13 +34,19 @@ const descriptionOf = (page: Page, label: string) =>
       .join(' '),
   );
 
-const errorSummary = (page: Page, texts: Texts) => page.getByRole('alert').filter({ hasText: texts['signup.errorSummary.title']! });
+const errorSummary = (page: Page, texts: Texts) =>
+  page.getByRole('alert').filter({ hasText: texts['signup.errorSummary.title']! });
 
 describe('enrolment, more', () => {
   it('enrols a patient of piel in Mexico in Spanish (no health-center step, a custom-therapy code), axe on every step, then logs in', async () => {
     const texts = textsOf('piel', 'es');
     const { context, page } = await newPage(setup.browser);
-    const person = { email: uniqueEmail('piel'), number: curp(), password: 'Girasol-de-Mayo-2026!', countryName: 'México' };
+    const person = {
+      email: uniqueEmail('piel'),
+      number: curp(),
+      password: 'Girasol-de-Mayo-2026!',
+      countryName: 'México',
+    };
     await page.goto(`${setup.portal.origin('piel')}/signup`);
     const w = await enrolPielMexico(page, texts, person, { axe: true });
     // Every step Mexico's plan shows, and only those: 15 of them.
@@ -41,7 +63,11 @@ describe('enrolment, more', () => {
   it('enrols a patient of equilibrio in Guatemala in Spanish (a DPI, weight in kg, no health-center step), axe on every step, with two medicines', async () => {
     const texts = textsOf('equilibrio', 'es');
     const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
-    const person = { email: uniqueEmail('equilibrio-gt'), number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`, password: 'Volcan-de-Agua-2026!' };
+    const person = {
+      email: uniqueEmail('equilibrio-gt'),
+      number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`,
+      password: 'Volcan-de-Agua-2026!',
+    };
     await page.goto(`${setup.portal.origin('equilibrio')}/signup`);
     const w = wizard(page, texts, { axe: true });
     await accountSteps(
@@ -64,11 +90,24 @@ describe('enrolment, more', () => {
       },
       {
         // Guatemala's plan hides the alternative e-mail.
-        'signup.contact.title': async () => expect(await page.getByLabel(new RegExp(`^${texts['signup.contact.emailAlternative.label']}`)).count()).toBe(0),
+        'signup.contact.title': async () =>
+          expect(await page.getByLabel(new RegExp(`^${texts['signup.contact.emailAlternative.label']}`)).count()).toBe(
+            0,
+          ),
       },
     );
-    for (const [medicine, dose] of [['Glucanor Basal 100 UI/mL', '18'], ['Metforal XR 750 mg', '2']] as const) {
-      await enterMedicine(w, texts, { medicine, length: [1, 'year'], dose, frequency: [1, 'day'], doctor: ['Héctor', 'Ajú'], start: 'not started' });
+    for (const [medicine, dose] of [
+      ['Glucanor Basal 100 UI/mL', '18'],
+      ['Metforal XR 750 mg', '2'],
+    ] as const) {
+      await enterMedicine(w, texts, {
+        medicine,
+        length: [1, 'year'],
+        dose,
+        frequency: [1, 'day'],
+        doctor: ['Héctor', 'Ajú'],
+        start: 'not started',
+      });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
     }
     await successHeading(page, texts, 'Marta Xicará').waitFor({ timeout: 20_000 });
@@ -98,7 +137,12 @@ describe('enrolment, more', () => {
   it('enrols a patient of piel in English with the keyboard only; the focus goes to each new step, to the errors, and to the field to fix', async () => {
     const texts = textsOf('piel', 'en');
     const { context, page } = await newPage(setup.browser);
-    const person = { email: uniqueEmail('keys'), number: curp(), password: 'Quiet-Keys-Typing-2026', countryName: 'Mexico' };
+    const person = {
+      email: uniqueEmail('keys'),
+      number: curp(),
+      password: 'Quiet-Keys-Typing-2026',
+      countryName: 'Mexico',
+    };
     await page.goto(`${setup.portal.origin('piel')}/en/signup`);
 
     // Next with nothing chosen: the error summary takes the focus, and its link takes the person to the field.
@@ -107,7 +151,11 @@ describe('enrolment, more', () => {
     await w.next();
     const summary = errorSummary(page, texts);
     await expect.poll(() => hasFocus(summary), { message: 'focus on the error summary' }).toBe(true);
-    await expect.poll(() => summary.evaluate((element) => element === document.activeElement), { message: 'the summary itself is focused' }).toBe(true);
+    await expect
+      .poll(() => summary.evaluate((element) => element === document.activeElement), {
+        message: 'the summary itself is focused',
+      })
+      .toBe(true);
     await expectNoAxeViolations(page, 'refused country step');
     await page.keyboard.press('Tab');
     const link = summary.getByRole('link', { name: texts['signup.country.required']! });
@@ -117,7 +165,9 @@ describe('enrolment, more', () => {
     await expect.poll(() => hasFocus(countrySelect), { message: 'the link focuses the country select' }).toBe(true);
 
     await enrolPielMexico(page, texts, person, { keyboard: true });
-    await expect.poll(() => hasFocus(successHeading(page, texts, 'Guadalupe Ortiz')), { message: 'focus on the success title' }).toBe(true);
+    await expect
+      .poll(() => hasFocus(successHeading(page, texts, 'Guadalupe Ortiz')), { message: 'focus on the success title' })
+      .toBe(true);
     await logInFromSuccess(page, texts, person, { keyboard: true });
     expect(problemsOf(page)).toEqual([]);
     await context.close();
@@ -149,7 +199,11 @@ describe('enrolment, more', () => {
     await expect.poll(() => descriptionOf(page, texts['signup.idNumber.label']!)).toContain(message);
     // The summary lists it too, and has the focus (as after any refused Next).
     await expect.poll(() => errorSummary(page, texts).textContent()).toContain(message);
-    await expect.poll(() => errorSummary(page, texts).evaluate((element) => element === document.activeElement), { message: 'focus on the error summary' }).toBe(true);
+    await expect
+      .poll(() => errorSummary(page, texts).evaluate((element) => element === document.activeElement), {
+        message: 'focus on the error summary',
+      })
+      .toBe(true);
     // Still the identification step, with what was typed.
     await w.at('signup.idNumber.title');
     expect(await page.getByRole('heading', { level: 2, name: texts['signup.personalInfo.title']! }).count()).toBe(0);

@@ -11,10 +11,18 @@ const setup = usePortalAndBrowser({ MAIL_WORKER: 'false' });
 /** Enrols someone through the API and returns the not-me link of the welcome mail, on the test server. */
 async function enrolAndGetLink(language: 'es' | 'en') {
   const body = alivioBody({ language });
-  const response = await setup.portal.app.inject({ method: 'POST', url: '/api/v1/patient/signup', headers: { host: `alivio.localhost:${setup.portal.port}` }, payload: body });
+  const response = await setup.portal.app.inject({
+    method: 'POST',
+    url: '/api/v1/patient/signup',
+    headers: { host: `alivio.localhost:${setup.portal.port}` },
+    payload: body,
+  });
   expect(response.statusCode, response.body).toBe(201);
   const { data } = response.json<{ data: { userId: string } }>();
-  const [mail] = await setup.portal.app.database.db.select().from(outbox).where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment')));
+  const [mail] = await setup.portal.app.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment')));
   const link = new URL(String(mail!.payload.notMeLink));
   expect(link.pathname).toBe(language === 'en' ? '/en/signup/not-me' : '/signup/not-me');
   return { userId: data.userId, url: new URL(`${link.pathname}${link.search}`, setup.portal.origin('alivio')) };

@@ -4,7 +4,15 @@ import { eq } from 'drizzle-orm';
 import { outbox, planPatient, preregistration, program, treatment } from '../apps/api/src/db/schema.ts';
 import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
 import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
-import { cedula, fill, logInFromSuccess, medicineDetails, successHeading, uniqueEmail, wizard } from './signup-support.ts';
+import {
+  cedula,
+  fill,
+  logInFromSuccess,
+  medicineDetails,
+  successHeading,
+  uniqueEmail,
+  wizard,
+} from './signup-support.ts';
 import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
@@ -13,8 +21,17 @@ const setup = usePortalAndBrowser();
 /** Pre-registers a patient of alivio as the operator command does, and returns the invitation's path and query. */
 async function invite(data: PreregisteredPatient, language: 'es' | 'en') {
   const db = setup.portal.app.database.db;
-  const [alivio] = await db.select({ id: program.id, slug: program.slug }).from(program).where(eq(program.slug, 'alivio'));
-  await preregisterPatient(db, { program: alivio!, data, language, now: new Date(), config: setup.portal.app.appConfig });
+  const [alivio] = await db
+    .select({ id: program.id, slug: program.slug })
+    .from(program)
+    .where(eq(program.slug, 'alivio'));
+  await preregisterPatient(db, {
+    program: alivio!,
+    data,
+    language,
+    now: new Date(),
+    config: setup.portal.app.appConfig,
+  });
   const [mail] = await db.select().from(outbox).where(eq(outbox.recipient, data.email));
   expect(mail!.kind).toBe('preregistration');
   const link = new URL(String(mail!.payload.link));
@@ -32,8 +49,22 @@ describe('enrolment of a pre-registered patient', () => {
       personalInfo: { firstName: 'Rosa', lastName: 'Jiménez', secondSurname: 'Solano', gender: 'FEMALE' },
       birthDate: '1958-02-03',
       contact: { phone: { country: 'CR', phoneNumber: '88771234' } },
-      address: { line: 'Del parque central 100 m al sur', location: { id: 'CR-san-jose-escazu', country: 'CR', region: 'San José', city: 'Escazú', label: 'Escazú, San José' } },
-      treatment: { productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 6, interval: 'month' } },
+      address: {
+        line: 'Del parque central 100 m al sur',
+        location: {
+          id: 'CR-san-jose-escazu',
+          country: 'CR',
+          region: 'San José',
+          city: 'Escazú',
+          label: 'Escazú, San José',
+        },
+      },
+      treatment: {
+        productId: 1101,
+        unitAmount: '1',
+        frequency: { amount: 1, interval: 'day' },
+        duration: { amount: 6, interval: 'month' },
+      },
     };
     const invitation = await invite(held, 'en');
     expect(invitation).toMatch(/^\/en\/signup\?v=ppr&n=[\w-]+&s=[\w-]+$/);
@@ -55,10 +86,14 @@ describe('enrolment of a pre-registered patient', () => {
     await page.getByText(texts['signup.preregistered.emailLocked']!).waitFor();
     await w.next();
     await w.at('signup.idNumber.title');
-    expect(await page.getByLabel(texts['signup.idNumber.label']!, { exact: true }).inputValue()).toBe(held.identification!.number);
+    expect(await page.getByLabel(texts['signup.idNumber.label']!, { exact: true }).inputValue()).toBe(
+      held.identification!.number,
+    );
     await w.next();
     await w.at('signup.personalInfo.title');
-    expect(await page.getByLabel(texts['signup.personalInfo.firstName.label']!, { exact: true }).inputValue()).toBe('Rosa');
+    expect(await page.getByLabel(texts['signup.personalInfo.firstName.label']!, { exact: true }).inputValue()).toBe(
+      'Rosa',
+    );
     await w.next();
     await w.at('signup.birthdate.title');
     await w.next();
@@ -79,34 +114,64 @@ describe('enrolment of a pre-registered patient', () => {
     await w.next();
     await w.at('signup.details.title');
     expect(await page.getByLabel(new RegExp(`^${texts['signup.details.dose.label']}`)).inputValue()).toBe('1');
-    await medicineDetails(w, texts, { dose: '1', frequency: [1, 'day'], doctor: ['Laura', 'Vargas'], start: 'not started', healthCenter: ['Clínica Central', 'public'] });
+    await medicineDetails(w, texts, {
+      dose: '1',
+      frequency: [1, 'day'],
+      doctor: ['Laura', 'Vargas'],
+      start: 'not started',
+      healthCenter: ['Clínica Central', 'public'],
+    });
 
     // A second medicine: the first is listed and no longer offered.
     await w.anotherMedicine('yes');
     await w.at('signup.treatment.title');
     await page.getByRole('heading', { level: 3, name: texts['signup.treatment.added.title']! }).waitFor();
     await page.getByText('Migralen 50 mg · Caja x 30 tabletas').waitFor();
-    await page.locator('.field').filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) }).locator('button').first().click();
+    await page
+      .locator('.field')
+      .filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) })
+      .locator('button')
+      .first()
+      .click();
     expect(await page.getByRole('option').allTextContents()).not.toContain('Migralen 50 mg');
     await page.getByRole('option', { name: 'Neurovia 140 mg/mL', exact: true }).click();
     await w.type('signup.treatment.length.amount.label', '1');
     await w.choose('signup.treatment.length.interval.label', texts['signup.treatment.intervals.year']!);
     await w.next();
     await w.at('signup.details.title');
-    await medicineDetails(w, texts, { dose: '1', frequency: [1, 'month'], doctor: ['Laura', 'Vargas'], start: '10/01/2026', healthCenter: ['Clínica Central', 'public'] });
+    await medicineDetails(w, texts, {
+      dose: '1',
+      frequency: [1, 'month'],
+      doctor: ['Laura', 'Vargas'],
+      start: '10/01/2026',
+      healthCenter: ['Clínica Central', 'public'],
+    });
     await w.anotherMedicine('no');
     await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();
-    const [row] = await setup.portal.app.database.db.select().from(preregistration).where(eq(preregistration.email, held.email));
+    const [row] = await setup.portal.app.database.db
+      .select()
+      .from(preregistration)
+      .where(eq(preregistration.email, held.email));
     expect(row!.usedAt).not.toBeNull();
-    const [plan] = await setup.portal.app.database.db.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row!.patientId!));
-    const medicines = await setup.portal.app.database.db.select({ productId: treatment.productId, startDate: treatment.startDate }).from(treatment).where(eq(treatment.planPatientId, plan!.id));
+    const [plan] = await setup.portal.app.database.db
+      .select({ id: planPatient.id })
+      .from(planPatient)
+      .where(eq(planPatient.patientId, row!.patientId!));
+    const medicines = await setup.portal.app.database.db
+      .select({ productId: treatment.productId, startDate: treatment.startDate })
+      .from(treatment)
+      .where(eq(treatment.planPatientId, plan!.id));
     expect(medicines.sort((a, b) => a.productId - b.productId)).toEqual([
       { productId: 1101, startDate: null },
       { productId: 1103, startDate: '2026-10-01' },
     ]);
 
-    await logInFromSuccess(page, texts, { email: held.email, number: held.identification!.number, password: 'Orchid-Valley-Morning-7' });
+    await logInFromSuccess(page, texts, {
+      email: held.email,
+      number: held.identification!.number,
+      password: 'Orchid-Valley-Morning-7',
+    });
 
     // The invitation is used up: opening it again says so, and the wizard starts empty.
     const again = await context.newPage();

@@ -6,12 +6,14 @@ import { expect } from 'vitest';
 import { expectNoAxeViolations, type Portal } from './support.ts';
 
 export type Texts = Record<string, string>;
-export const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((acc, [key, value]) => acc.replaceAll(`{${key}}`, value), text);
+export const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((acc, [key, value]) => acc.replaceAll(`{${key}}`, value), text);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 /** A Mexican CURP (4 letters, 6 digits, 8 letters or digits), new each call. */
-export const curp = () => `QUMA${randomInt(600_101, 991_231)}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+export const curp = () =>
+  `QUMA${randomInt(600_101, 991_231)}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@test.example`;
 
 export interface Person {
@@ -28,14 +30,19 @@ export interface WizardOptions {
 }
 
 /** Whether the element (or something inside it, e.g. a radio of a group) has the focus. */
-export const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
+export const hasFocus = (locator: Locator) =>
+  locator.evaluate((element) => element === document.activeElement || element.contains(document.activeElement));
 
 /** A short description of the focused element, for failure messages. */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body) return 'nothing (body)';
-    const label = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent ?? '';
+    const label =
+      element.getAttribute('aria-label') ??
+      (element as HTMLInputElement).labels?.[0]?.textContent ??
+      element.textContent ??
+      '';
     return `<${element.tagName.toLowerCase()} role=${element.getAttribute('role') ?? ''}> "${label.trim().slice(0, 60)}"`;
   });
 
@@ -63,10 +70,20 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
   let advanced = false;
   // A label may carry more after the text (the dose's unit, '(optional)'): match its beginning.
   const input = (labelKey: string) => page.getByLabel(new RegExp(`^${escapeRegExp(texts[labelKey]!)}( \\(.*\\))?$`));
-  const selectButton = (labelKey: string) => page.locator('.field').filter({ has: page.getByText(texts[labelKey]!, { exact: true }) }).locator('button').first();
+  const selectButton = (labelKey: string) =>
+    page
+      .locator('.field')
+      .filter({ has: page.getByText(texts[labelKey]!, { exact: true }) })
+      .locator('button')
+      .first();
   /** With an open list (real focus on its options), arrows down to the option and takes it. */
   const pickFocusedOption = async (optionText: string) => {
-    const current = () => page.evaluate(() => (document.activeElement?.getAttribute('role') === 'option' ? document.activeElement.textContent?.trim() : undefined));
+    const current = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'option'
+          ? document.activeElement.textContent?.trim()
+          : undefined,
+      );
     await expect.poll(current, { message: 'an option has the focus' }).toBeDefined();
     for (let presses = 0; (await current()) !== optionText; presses += 1) {
       if (presses > 60) throw new Error(`no option '${optionText}'`);
@@ -80,12 +97,14 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
         await title(key).waitFor();
       } catch (error) {
         // E2E_SCREENSHOT_DIR=<folder> keeps a picture of the screen a step never reached.
-        if (process.env.E2E_SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/signup-${key}.png`, fullPage: true });
+        if (process.env.E2E_SCREENSHOT_DIR)
+          await page.screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/signup-${key}.png`, fullPage: true });
         throw error;
       }
       stepCount += 1;
       // After Next, the new step's title has the focus: a screen reader says where the person is.
-      if (options.keyboard && advanced) await expect.poll(() => hasFocus(title(key)), { message: `focus on the title of ${key}` }).toBe(true);
+      if (options.keyboard && advanced)
+        await expect.poll(() => hasFocus(title(key)), { message: `focus on the title of ${key}` }).toBe(true);
       advanced = false;
       if (options.axe) await expectNoAxeViolations(page, `signup step ${key}`);
     },
@@ -142,7 +161,9 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await this.type('signup.password.password.label', value);
       await this.type('signup.password.repeat.label', value);
       const verdicts = ['strong', 'medium', 'weak'].map((level) => texts[`signup.password.strength.${level}`]!);
-      await expect.poll(() => page.locator('.strength__value').textContent()).toSatisfy((text: string | null) => verdicts.includes(text ?? ''));
+      await expect
+        .poll(() => page.locator('.strength__value').textContent())
+        .toSatisfy((text: string | null) => verdicts.includes(text ?? ''));
     },
     /** A checkbox, by the text of its label. */
     async tick(labelText: string) {
@@ -165,7 +186,10 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await keys.type(text);
       await suggestion.waitFor();
       // The list keeps the focus in the box (aria-activedescendant): arrows move the highlighted suggestion.
-      const highlighted = () => box.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '');
+      const highlighted = () =>
+        box.evaluate(
+          (element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.textContent ?? '',
+        );
       for (let presses = 0; !option.test(await highlighted()); presses += 1) {
         if (presses > 20) throw new Error(`no suggestion ${option}`);
         await keys.press('ArrowDown');
@@ -179,7 +203,12 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
      */
     async anotherMedicine(answer: 'yes' | 'no') {
       await title('signup.anotherTreatment.title').waitFor();
-      if (options.keyboard) await expect.poll(() => hasFocus(title('signup.anotherTreatment.title')), { message: 'focus on the title of anotherTreatment' }).toBe(true);
+      if (options.keyboard)
+        await expect
+          .poll(() => hasFocus(title('signup.anotherTreatment.title')), {
+            message: 'focus on the title of anotherTreatment',
+          })
+          .toBe(true);
       if (options.axe) await expectNoAxeViolations(page, 'signup another medicine');
       await this.radio(texts[answer === 'yes' ? 'signup.anotherTreatment.yes' : 'signup.anotherTreatment.no']!);
       advanced = true;
@@ -192,7 +221,8 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
 }
 export type Wizard = ReturnType<typeof wizard>;
 
-export const successHeading = (page: Page, texts: Texts, patientName: string) => page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName }) });
+export const successHeading = (page: Page, texts: Texts, patientName: string) =>
+  page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName }) });
 
 /** From the success screen, through the login screen, to the patient's home. */
 export async function logInFromSuccess(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
@@ -235,7 +265,13 @@ export interface AccountAnswers {
  * From the country step to the accepted consent, as a person answers them; `checks` run on a step once it shows
  * (keyed by the step's title key), for what a test wants to see there.
  */
-export async function accountSteps(page: Page, texts: Texts, w: Wizard, a: AccountAnswers, checks: Record<string, () => Promise<void>> = {}) {
+export async function accountSteps(
+  page: Page,
+  texts: Texts,
+  w: Wizard,
+  a: AccountAnswers,
+  checks: Record<string, () => Promise<void>> = {},
+) {
   const at = async (key: string) => {
     await w.at(key);
     await checks[key]?.();
@@ -342,7 +378,10 @@ export async function chooseMedicine(w: Wizard, texts: Texts, answers: Pick<Medi
 export async function medicineDetails(w: Wizard, texts: Texts, answers: Omit<MedicineAnswers, 'medicine' | 'length'>) {
   await w.type('signup.details.dose.label', answers.dose);
   await w.type('signup.details.frequency.times.label', String(answers.frequency[0]));
-  await w.choose('signup.details.frequency.interval.label', texts[`signup.details.frequency.intervals.${answers.frequency[1]}`]!);
+  await w.choose(
+    'signup.details.frequency.interval.label',
+    texts[`signup.details.frequency.intervals.${answers.frequency[1]}`]!,
+  );
   await w.next();
   if (answers.doctor) {
     await w.at('signup.doctor.title');
@@ -379,7 +418,13 @@ export async function enterMedicine(w: Wizard, texts: Texts, answers: MedicineAn
 
 /** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
 export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
-  await medicineDetails(w, texts, { dose: '1', frequency: [1, 'day'], doctor: ['Laura', 'Vargas'], start: 'not started', healthCenter: ['Clínica Central', 'private'] });
+  await medicineDetails(w, texts, {
+    dose: '1',
+    frequency: [1, 'day'],
+    doctor: ['Laura', 'Vargas'],
+    start: 'not started',
+    healthCenter: ['Clínica Central', 'private'],
+  });
   await w.anotherMedicine('no');
 }
 
@@ -388,7 +433,12 @@ export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
  * (left out), the alternative phone and e-mail given, a doctor, a start date, no health-center step, and a
  * custom-therapy code.
  */
-export async function enrolPielMexico(page: Page, texts: Texts, person: Person & { countryName: string }, options: WizardOptions = {}) {
+export async function enrolPielMexico(
+  page: Page,
+  texts: Texts,
+  person: Person & { countryName: string },
+  options: WizardOptions = {},
+) {
   const w = wizard(page, texts, options);
   await accountSteps(page, texts, w, {
     country: person.countryName,
@@ -409,7 +459,13 @@ export async function enrolPielMexico(page: Page, texts: Texts, person: Person &
   await w.at('signup.details.title');
   // The one presentation of the medicine is shown with the dose.
   await page.getByText('Jeringa prellenada 45 mg/0,5 mL', { exact: false }).first().waitFor();
-  await medicineDetails(w, texts, { dose: '1', frequency: [2, 'month'], doctor: ['Ricardo', 'Salinas'], start: '02/01/2025', therapyCode: 'PSO-2026' });
+  await medicineDetails(w, texts, {
+    dose: '1',
+    frequency: [2, 'month'],
+    doctor: ['Ricardo', 'Salinas'],
+    start: '02/01/2025',
+    therapyCode: 'PSO-2026',
+  });
   await w.anotherMedicine('no');
   await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
   return w;

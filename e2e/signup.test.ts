@@ -2,7 +2,15 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
-import { cedula, enrolAlivioCostaRica, enterMedicine, fill, finishAlivioTreatment, logInFromSuccess, wizard } from './signup-support.ts';
+import {
+  cedula,
+  enrolAlivioCostaRica,
+  enterMedicine,
+  fill,
+  finishAlivioTreatment,
+  logInFromSuccess,
+  wizard,
+} from './signup-support.ts';
 import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
@@ -24,7 +32,11 @@ describe('enrolment', () => {
   it('enrols a patient of alivio in Spanish, mails them, and the new account logs in', async () => {
     const texts = textsOf('alivio', 'es');
     const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    const person = { email: `nueva-${randomUUID().slice(0, 8)}@test.example`, number: cedula(), password: 'Lluvia-de-Octubre-2026!' };
+    const person = {
+      email: `nueva-${randomUUID().slice(0, 8)}@test.example`,
+      number: cedula(),
+      password: 'Lluvia-de-Octubre-2026!',
+    };
     await page.goto(`${portal.origin('alivio')}/signup`);
     await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
     const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
@@ -37,11 +49,15 @@ describe('enrolment', () => {
     await page.getByText(texts['signup.details.doseNotApproved']!).first().waitFor();
     await finishAlivioTreatment(w, texts);
 
-    await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) })
+      .waitFor({ timeout: 20_000 });
     await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
     await expectNoAxeViolations(page, 'signup success');
 
-    await expect.poll(() => smtp.received.some((mail) => mail.envelopeTo.includes(person.email)), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => smtp.received.some((mail) => mail.envelopeTo.includes(person.email)), { timeout: 15_000 })
+      .toBe(true);
 
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
@@ -55,7 +71,9 @@ describe('enrolment', () => {
     // decision 029): the browser's Back then stays within the app.
     await page.goto(`${portal.origin('alivio')}/en/login`);
     await page.getByLabel(texts['login.email.label']!, { exact: true }).focus();
-    await page.waitForFunction(() => Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')));
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector('h1') ?? {}).some((key) => key.startsWith('__react')),
+    );
     await page.getByRole('link', { name: texts['login.signupLink']! }).click();
     await page.waitForURL((url) => url.pathname === '/en/signup');
     const w = wizard(page, texts);
@@ -82,13 +100,17 @@ describe('enrolment', () => {
 
     await page.getByRole('link', { name: configOf('alivio').name }).click();
     const dialog = page.getByRole('alertdialog');
-    await dialog.getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) }).waitFor();
+    await dialog
+      .getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) })
+      .waitFor();
     await expectNoAxeViolations(page, 'exit dialog');
     await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
     await w.at('signup.email.title');
     // The browser's Back asks the same question; staying puts the address back.
     await page.goBack();
-    await dialog.getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) }).waitFor();
+    await dialog
+      .getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) })
+      .waitFor();
     await page.waitForURL((url) => url.pathname === '/en/signup');
     await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
     await w.at('signup.email.title');
@@ -141,8 +163,12 @@ describe('enrolment', () => {
     await w.type('signup.idNumber.label', '101110111');
     await w.next();
     await w.at('signup.personalInfo.title');
-    expect(await page.getByLabel(texts['signup.personalInfo.firstName.label']!, { exact: true }).inputValue()).toBe('María Fernanda');
-    expect(await page.getByLabel(texts['signup.personalInfo.lastName.label']!, { exact: true }).inputValue()).toBe('Quesada');
+    expect(await page.getByLabel(texts['signup.personalInfo.firstName.label']!, { exact: true }).inputValue()).toBe(
+      'María Fernanda',
+    );
+    expect(await page.getByLabel(texts['signup.personalInfo.lastName.label']!, { exact: true }).inputValue()).toBe(
+      'Quesada',
+    );
     await context.close();
   });
 
@@ -194,10 +220,19 @@ describe('enrolment', () => {
     await page.getByText(texts['signup.consent.accept.required']!).first().waitFor();
     await w.tick(texts['signup.consent.accept.label']!);
     await w.next();
-    await enterMedicine(w, texts, { medicine: 'Glucanor Basal 100 UI/mL', length: [1, 'year'], dose: '20', frequency: [1, 'day'], doctor: ['Anil', 'Persad'], start: '10/01/2026' });
+    await enterMedicine(w, texts, {
+      medicine: 'Glucanor Basal 100 UI/mL',
+      length: [1, 'year'],
+      dose: '20',
+      frequency: [1, 'day'],
+      doctor: ['Anil', 'Persad'],
+      start: '10/01/2026',
+    });
     // No health-center or custom-therapy step on this plan: after 'another medicine?', the enrolment is sent.
     await w.anotherMedicine('no');
-    await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Kevin Ramdial' }) }).waitFor({ timeout: 20_000 });
+    await page
+      .getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Kevin Ramdial' }) })
+      .waitFor({ timeout: 20_000 });
     await expectNoAxeViolations(page, 'equilibrio success');
     await context.close();
   });
@@ -256,9 +291,16 @@ describe('enrolment', () => {
     // The same path as a full enrolment, without the password step.
     const w = await enrolAlivioCostaRica(page, texts, person);
     await finishAlivioTreatment(w, texts);
-    await page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).length, { timeout: 15_000 }).toBe(2);
-    const raw = smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '=')).join('\n');
+    await page
+      .getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) })
+      .waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.envelopeTo.includes(person.email)).length, { timeout: 15_000 })
+      .toBe(2);
+    const raw = smtp.received
+      .filter((mail) => mail.envelopeTo.includes(person.email))
+      .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/gi, '='))
+      .join('\n');
     expect(raw).toMatch(/\/password\/recover\?n=/);
     await context.close();
   });

@@ -12,7 +12,14 @@ import { copyPgliteTemplate, fitsTemplate, isEmptyDataDir } from '../apps/api/sr
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
 
 export interface Portal {
   app: FastifyInstance;
@@ -25,7 +32,19 @@ export interface Portal {
 
 /** The app on `port`, its embedded database a fresh copy of the run's PGlite template when it would be seeded the same. */
 async function listen(env: Record<string, string>, port: number) {
-  let config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '10000', LOGIN_PER_MINUTE: '10000', EMAIL_CHECK_PER_MINUTE: '10000', RECOVERY_PER_MINUTE: '10000', SIGNUP_PER_MINUTE: '10000', IDENTIFICATION_CHECK_PER_MINUTE: '10000', CITIZEN_LOOKUP_PER_MINUTE: '10000', ...env });
+  let config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PGLITE_DATA_DIR: 'memory://',
+    RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_PER_MINUTE: '10000',
+    EMAIL_CHECK_PER_MINUTE: '10000',
+    RECOVERY_PER_MINUTE: '10000',
+    SIGNUP_PER_MINUTE: '10000',
+    IDENTIFICATION_CHECK_PER_MINUTE: '10000',
+    CITIZEN_LOOKUP_PER_MINUTE: '10000',
+    ...env,
+  });
   const template = inject('pgliteTemplate');
   let ownDataDir: string | undefined;
   if (!config.DATABASE_URL && fitsTemplate(template, config)) {
@@ -68,7 +87,10 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
  * The portal and Chromium for one file of browser tests: started before its tests, closed after them.
  * Read them through the answer (`setup.portal`, `setup.browser`) once the tests run.
  */
-export function usePortalAndBrowser(env: Record<string, string> = {}): { readonly portal: Portal; readonly browser: Browser } {
+export function usePortalAndBrowser(env: Record<string, string> = {}): {
+  readonly portal: Portal;
+  readonly browser: Browser;
+} {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -91,16 +113,27 @@ export function usePortalAndBrowser(env: Record<string, string> = {}): { readonl
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
-export async function newPage(browser: Browser, options: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ serviceWorkers: options.serviceWorkers ?? 'block', viewport: options.viewport ?? { width: 1280, height: 900 } });
+export async function newPage(
+  browser: Browser,
+  options: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    serviceWorkers: options.serviceWorkers ?? 'block',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) problems.push(message.text());
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
+      problems.push(message.text());
   });
   (page as Page & { problems: string[] }).problems = problems;
   return { context, page };
@@ -122,10 +155,17 @@ export async function setTestSession(page: Page, origin: string, account: { emai
   const slug = new URL(origin).hostname.split('.')[0];
   const credentials = { email: account.email ?? `demo@${slug}.example`, password: account.password ?? DEMO_PASSWORD };
   const ok = await page.evaluate(async ({ email, password }) => {
-    const response = await fetch('/api/v1/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const response = await fetch('/api/v1/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     if (!response.ok) return false;
     const { data } = await response.json();
-    localStorage.setItem('portal.session', JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }));
+    localStorage.setItem(
+      'portal.session',
+      JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }),
+    );
     return true;
   }, credentials);
   expect(ok, `login of ${credentials.email}`).toBe(true);
@@ -136,7 +176,16 @@ export async function expectNoAxeViolations(page: Page, label: string) {
   // evaluate() runs outside the page's CSP, so axe needs no inline script.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
     });
     return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -14,7 +14,9 @@ export async function seedBenchPatients(databaseUrl: string, count: number, pass
     );
     const pool = rows[0];
     if (!pool) throw new Error('bench-seed: program alivio is not seeded');
-    const { rows: existing } = await client.query<{ n: string }>(`select count(*) as n from user_account where email like 'bench-%@bench.example'`);
+    const { rows: existing } = await client.query<{ n: string }>(
+      `select count(*) as n from user_account where email like 'bench-%@bench.example'`,
+    );
     const passwordHash = await hashPassword(password);
     for (let start = Number(existing[0]?.n ?? 0) + 1; start <= count; start += BATCH) {
       const end = Math.min(count, start + BATCH - 1);

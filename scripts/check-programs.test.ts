@@ -47,7 +47,10 @@ describe('check:programs', () => {
       editJson(path.join(dir, `${slug}/configuration/config.json`), (json) => {
         json.countries = (json.countries as string[]).filter((c) => c !== 'TT');
         json.supportPlans = (json.supportPlans as { country: string }[]).filter((p) => p.country !== 'TT');
-        json.products = (json.products as { countries: string[] }[]).map((p) => ({ ...p, countries: p.countries.filter((c) => c !== 'TT') }));
+        json.products = (json.products as { countries: string[] }[]).map((p) => ({
+          ...p,
+          countries: p.countries.filter((c) => c !== 'TT'),
+        }));
       });
     }
     editJson(path.join(dir, 'alivio/configuration/config.json'), (json) => (json.updateStrategy = 'sometimes'));

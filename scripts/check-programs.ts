@@ -6,7 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { COUNTRY_CODES } from '../packages/contracts/src/enums.ts';
 import { ERROR_CATALOGUE } from '../packages/contracts/src/errors.ts';
-import { PROGRAM_FILES, type ProgramConfig, type Phones, type Navigation, type Footer } from '../packages/contracts/src/program-files.ts';
+import {
+  PROGRAM_FILES,
+  type ProgramConfig,
+  type Phones,
+  type Navigation,
+  type Footer,
+} from '../packages/contracts/src/program-files.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,7 +28,11 @@ function listFiles(dir: string, pattern: RegExp): string[] {
 /** Message keys the code asks for: t('a.b'), formatMessage({ id: 'a.b' }), messageKey: 'a.b', labelKey: 'a.b'. */
 export function usedKeys(codeDirs: string[]): Map<string, string> {
   const keys = new Map<string, string>();
-  const patterns = [/\bt\(\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g, /formatMessage\(\s*\{\s*id:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g, /\b(?:messageKey|labelKey|titleKey)\s*:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g];
+  const patterns = [
+    /\bt\(\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g,
+    /formatMessage\(\s*\{\s*id:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g,
+    /\b(?:messageKey|labelKey|titleKey)\s*:\s*'([a-zA-Z0-9]+(?:\.[a-zA-Z0-9]+)+)'/g,
+  ];
   for (const file of codeDirs.flatMap((dir) => listFiles(dir, /\.(ts|tsx)$/)).filter((f) => !/\.test\.tsx?$/.test(f))) {
     const source = readFileSync(file, 'utf8');
     for (const pattern of patterns) {
@@ -60,7 +70,9 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
       }
       const result = schema.safeParse(json);
       if (!result.success) {
-        problems.push(...result.error.issues.map((issue) => `${slug}/${file}: ${issue.path.join('.')}: ${issue.message}`));
+        problems.push(
+          ...result.error.issues.map((issue) => `${slug}/${file}: ${issue.path.join('.')}: ${issue.message}`),
+        );
         continue;
       }
       parsed[file] = result.data;
@@ -72,25 +84,37 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
       if (config.slug !== slug) problems.push(`${slug}: config slug "${config.slug}" differs from the folder`);
       config.countries.forEach((country) => covered.add(country));
       if (!config.countries.includes(config.defaultCountry)) problems.push(`${slug}: defaultCountry is not served`);
-      if (!existsSync(path.join(programsDir, slug, config.branding.logoPath))) problems.push(`${slug}: logo ${config.branding.logoPath} missing`);
+      if (!existsSync(path.join(programsDir, slug, config.branding.logoPath)))
+        problems.push(`${slug}: logo ${config.branding.logoPath} missing`);
       for (const instance of config.instances) {
-        if (!existsSync(path.join(programsDir, slug, instance.logoPath))) problems.push(`${slug}: instance ${instance.id} logo ${instance.logoPath} missing`);
+        if (!existsSync(path.join(programsDir, slug, instance.logoPath)))
+          problems.push(`${slug}: instance ${instance.id} logo ${instance.logoPath} missing`);
       }
-      if (new Set(config.instances.map((instance) => instance.id)).size !== config.instances.length) problems.push(`${slug}: instance ids repeat`);
+      if (new Set(config.instances.map((instance) => instance.id)).size !== config.instances.length)
+        problems.push(`${slug}: instance ids repeat`);
       for (const plan of config.supportPlans) {
-        if (planIds.has(plan.id)) problems.push(`${slug}: support plan id ${plan.id} also used by ${planIds.get(plan.id)}`);
+        if (planIds.has(plan.id))
+          problems.push(`${slug}: support plan id ${plan.id} also used by ${planIds.get(plan.id)}`);
         planIds.set(plan.id, slug);
-        if (!config.countries.includes(plan.country)) problems.push(`${slug}: plan ${plan.id} country ${plan.country} not served`);
+        if (!config.countries.includes(plan.country))
+          problems.push(`${slug}: plan ${plan.id} country ${plan.country} not served`);
       }
       for (const product of config.products) {
-        if (productIds.has(product.id)) problems.push(`${slug}: product id ${product.id} also used by ${productIds.get(product.id)}`);
+        if (productIds.has(product.id))
+          problems.push(`${slug}: product id ${product.id} also used by ${productIds.get(product.id)}`);
         productIds.set(product.id, slug);
-        for (const country of product.countries) if (!config.countries.includes(country)) problems.push(`${slug}: product ${product.id} country ${country} not served`);
+        for (const country of product.countries)
+          if (!config.countries.includes(country))
+            problems.push(`${slug}: product ${product.id} country ${country} not served`);
       }
       const phones = parsed['phones/phones.json'] as Phones | undefined;
-      for (const country of config.countries) if (phones && !phones[country]?.length) problems.push(`${slug}: no call-center phone for ${country}`);
+      for (const country of config.countries)
+        if (phones && !phones[country]?.length) problems.push(`${slug}: no call-center phone for ${country}`);
     }
-    for (const [language, texts] of [['es', es], ['en', en]] as const) {
+    for (const [language, texts] of [
+      ['es', es],
+      ['en', en],
+    ] as const) {
       if (!texts) continue;
       for (const [key, message] of Object.entries(texts)) {
         try {
@@ -99,7 +123,8 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
           problems.push(`${slug}/text-${language}.json: ${key}: invalid ICU message (${(error as Error).message})`);
         }
       }
-      for (const [key, where] of used) if (!(key in texts)) problems.push(`${slug}/text-${language}.json: missing key ${key} (used in ${where})`);
+      for (const [key, where] of used)
+        if (!(key in texts)) problems.push(`${slug}/text-${language}.json: missing key ${key} (used in ${where})`);
       const navigation = parsed['navigation/navigation.json'] as Navigation | undefined;
       const footer = parsed['configuration/footer.json'] as Footer | undefined;
       const phones = parsed['phones/phones.json'] as Phones | undefined;
@@ -108,13 +133,17 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
         ...(footer ? [...footer.links.map((link) => link.labelKey), footer.legalKey] : []),
         ...Object.values(phones ?? {}).flatMap((list) => list?.map((phone) => phone.labelKey) ?? []),
       ];
-      for (const key of referenced) if (!(key in texts)) problems.push(`${slug}/text-${language}.json: missing key ${key} (used by the program's files)`);
+      for (const key of referenced)
+        if (!(key in texts))
+          problems.push(`${slug}/text-${language}.json: missing key ${key} (used by the program's files)`);
     }
     if (es && en) {
       const esKeys = new Set(Object.keys(es));
       const enKeys = new Set(Object.keys(en));
-      for (const key of esKeys) if (!enKeys.has(key)) problems.push(`${slug}: key ${key} is in text-es.json but not in text-en.json`);
-      for (const key of enKeys) if (!esKeys.has(key)) problems.push(`${slug}: key ${key} is in text-en.json but not in text-es.json`);
+      for (const key of esKeys)
+        if (!enKeys.has(key)) problems.push(`${slug}: key ${key} is in text-es.json but not in text-en.json`);
+      for (const key of enKeys)
+        if (!esKeys.has(key)) problems.push(`${slug}: key ${key} is in text-en.json but not in text-es.json`);
       keySets.set(slug, esKeys);
     }
   }

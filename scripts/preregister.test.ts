@@ -16,7 +16,9 @@ let dir: string;
 beforeAll(async () => {
   // A migrated and seeded embedded database, as `npm start` leaves it.
   dir = mkdtempSync(path.join(tmpdir(), 'preregister-'));
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PGLITE_DATA_DIR: path.join(dir, 'data') }));
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PGLITE_DATA_DIR: path.join(dir, 'data') }),
+  );
   await app.ready();
   await app.close();
 }, 120_000);
@@ -35,7 +37,15 @@ describe('npm run patients:preregister', () => {
   it('records the held data and queues the invitation, without printing the link', async () => {
     const file = path.join(dir, 'patient.json');
     const email = 'invited@test.example';
-    writeFileSync(file, JSON.stringify({ supportPlanId: 101, country: 'CR', email, personalInfo: { firstName: 'Rosa', lastName: 'Jiménez' } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        supportPlanId: 101,
+        country: 'CR',
+        email,
+        personalInfo: { firstName: 'Rosa', lastName: 'Jiménez' },
+      }),
+    );
     const result = run('alivio', file, 'en');
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/pre-registration \d+ recorded in alivio/);

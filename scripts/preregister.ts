@@ -21,7 +21,10 @@ if (!slug || !file || !language.success) {
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR });
 try {
-  const [row] = await database.db.select({ id: program.id, slug: program.slug }).from(program).where(eq(program.slug, slug));
+  const [row] = await database.db
+    .select({ id: program.id, slug: program.slug })
+    .from(program)
+    .where(eq(program.slug, slug));
   if (!row) {
     console.error(`no program "${slug}"`);
     process.exitCode = 1;
@@ -29,11 +32,19 @@ try {
     const data = PreregisteredPatientSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
     if (!data.success) {
       // Paths and message keys only: the file's personal data is not echoed.
-      console.error(`${file} does not fit PreregisteredPatientSchema:\n${data.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n')}`);
+      console.error(
+        `${file} does not fit PreregisteredPatientSchema:\n${data.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`).join('\n')}`,
+      );
       process.exitCode = 1;
     } else {
       try {
-        const { id } = await preregisterPatient(database.db, { program: row, data: data.data, language: language.data, now: new Date(), config });
+        const { id } = await preregisterPatient(database.db, {
+          program: row,
+          data: data.data,
+          language: language.data,
+          now: new Date(),
+          config,
+        });
         console.log(`pre-registration ${id} recorded in ${slug}; the invitation is in the outbox`);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

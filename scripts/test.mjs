@@ -66,8 +66,14 @@ function postgresReachable() {
   return new Promise((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });
     socket.setTimeout(3000);
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -78,7 +84,8 @@ function failuresOf(report) {
   for (const file of report.testResults ?? []) {
     const where = path.relative(root, file.name);
     const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
-    for (const a of failed) lines.push(`FAILED ${where} > ${a.fullName}\n  ${firstLines(a.failureMessages?.join('\n'))}`);
+    for (const a of failed)
+      lines.push(`FAILED ${where} > ${a.fullName}\n  ${firstLines(a.failureMessages?.join('\n'))}`);
     if (failed.length === 0 && file.status === 'failed') lines.push(`FAILED ${where}\n  ${firstLines(file.message)}`);
   }
   return lines;
@@ -91,7 +98,14 @@ const failures = [];
 
 function vitest(name, projects) {
   const outputFile = path.join(resultsDir, `${name}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ];
   const status = run('npx', args);
   let passed = 0;
   let failed = 0;
@@ -124,7 +138,9 @@ if (hasPostgres) {
   console.error('PostgreSQL is not reachable at 127.0.0.1:5432 and REQUIRE_POSTGRES=1: failing.');
   missingPostgres = 1;
 } else {
-  console.warn('WARNING: PostgreSQL is not reachable; the api-postgres suite is skipped (set REQUIRE_POSTGRES=1 to fail instead).');
+  console.warn(
+    'WARNING: PostgreSQL is not reachable; the api-postgres suite is skipped (set REQUIRE_POSTGRES=1 to fail instead).',
+  );
 }
 
 // Type-check every package and check the program files before anything runs.
@@ -132,14 +148,20 @@ const checkStatus = run('npm', ['run', '--silent', 'check']);
 // The web build runs beside the unit suites, which never read it (vitest leaves a core free); only the browser tests
 // need it. Brotli and gzip at a quick level (decision 036): `npm run build` alone makes the production build.
 const buildLog = path.join(resultsDir, 'build.log');
-const building = runBeside('npm', ['run', '--silent', 'build'], buildLog, { env: { ...process.env, PORTAL_TEST_BUILD: '1' } });
+const building = runBeside('npm', ['run', '--silent', 'build'], buildLog, {
+  env: { ...process.env, PORTAL_TEST_BUILD: '1' },
+});
 const suites = [vitest('unit', unitProjects)];
 const buildStatus = await building;
 console.log(`\nnpm run build (beside the unit suites):\n${readFileSync(buildLog, 'utf8')}`);
 if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
 
 const passed = suites.reduce((sum, s) => sum + s.passed, 0);
-const failed = suites.reduce((sum, s) => sum + s.failed, 0) + missingPostgres + (buildStatus === 0 ? 0 : 1) + (checkStatus === 0 ? 0 : 1);
+const failed =
+  suites.reduce((sum, s) => sum + s.failed, 0) +
+  missingPostgres +
+  (buildStatus === 0 ? 0 : 1) +
+  (checkStatus === 0 ? 0 : 1);
 const skipped = suites.reduce((sum, s) => sum + s.skipped, 0);
 if (failures.length > 0) console.log(`\n${failures.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

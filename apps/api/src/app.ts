@@ -28,7 +28,11 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
-import { createFallbackLockoutStore, createMemoryLockoutStore, createRedisLockoutStore } from './modules/identity/lockout.ts';
+import {
+  createFallbackLockoutStore,
+  createMemoryLockoutStore,
+  createRedisLockoutStore,
+} from './modules/identity/lockout.ts';
 import { identityRoutes, identitySessionRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './modules/identity/session-cache.ts';
@@ -75,9 +79,13 @@ export interface BuildOptions {
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Pretty only in development on a terminal, and never when a test captures the logs.
-  const logger = loggerOptions(config.LOG_LEVEL, config.NODE_ENV === 'development' && !options.logStream && Boolean(process.stdout.isTTY));
+  const logger = loggerOptions(
+    config.LOG_LEVEL,
+    config.NODE_ENV === 'development' && !options.logStream && Boolean(process.stdout.isTTY),
+  );
   const app = Fastify({
-    logger: options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    logger:
+      options.logStream && logger && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     logController: new OneLineRequestLog(),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
@@ -97,7 +105,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
+    options.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
   const clock = options.clock ?? (() => new Date());
   database.useLogger(app.log.child({ component: 'database' }));
   if (ownsDatabase) {
@@ -125,13 +134,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await registerSecurityHeaders(app);
   await app.register(compress, { global: true, threshold: 1024 });
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' })) : undefined;
+  const redis = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' }))
+    : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
   const identity = createIdentityService({
     db: database.db,
     tokens: createTokenService(await loadPoolKeys(database.db, config.keyEncryptionSecret), clock),
     lockout: redis
-      ? createFallbackLockoutStore(createRedisLockoutStore(redis.redis, config.REDIS_KEY_PREFIX, clock), createMemoryLockoutStore(clock), redis.isReady)
+      ? createFallbackLockoutStore(
+          createRedisLockoutStore(redis.redis, config.REDIS_KEY_PREFIX, clock),
+          createMemoryLockoutStore(clock),
+          redis.isReady,
+        )
       : createMemoryLockoutStore(clock),
     clock,
     config,
@@ -161,7 +176,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerSubjectLimit(app, config.signingKeys);
   registerProgramResolution(app, programs);
-  registerFeatureGate(app, createFeatureToggles((programId) => findFeatureToggles(database.db, programId), clock));
+  registerFeatureGate(
+    app,
+    createFeatureToggles((programId) => findFeatureToggles(database.db, programId), clock),
+  );
   decorateDoors(app);
 
   await app.register(swagger, {
@@ -183,17 +201,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
       await api.register(identityRoutes, {
         identity,
-        limits: { loginPerMinute: config.LOGIN_PER_MINUTE, emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE, recoveryPerMinute: config.RECOVERY_PER_MINUTE, addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR },
+        limits: {
+          loginPerMinute: config.LOGIN_PER_MINUTE,
+          emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE,
+          recoveryPerMinute: config.RECOVERY_PER_MINUTE,
+          addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR,
+        },
       });
       await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
-      const account = createAccountService({ db: database.db, clock, config, onMailQueued: () => app.mail?.worker.wake() });
+      const account = createAccountService({
+        db: database.db,
+        clock,
+        config,
+        onMailQueued: () => app.mail?.worker.wake(),
+      });
       await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
       // Everything the patient owns: the patient's door (the caller from the bearer token) for every route of this scope.
       await api.register(async (patientApi) => {
-        PATIENT_DOOR.open(patientApi, (request) => identity.resolveCaller(request.program, request.headers.authorization));
+        PATIENT_DOOR.open(patientApi, (request) =>
+          identity.resolveCaller(request.program, request.headers.authorization),
+        );
         await patientApi.register(identitySessionRoutes, { identity });
         const locations = createGazetteerDirectory();
-        await patientApi.register(profileRoutes, { db: database.db, clock, findLocation: (id, language) => locations.get(id, language) });
+        await patientApi.register(profileRoutes, {
+          db: database.db,
+          clock,
+          findLocation: (id, language) => locations.get(id, language),
+        });
         await patientApi.register(caregiverRoutes, { db: database.db, clock });
         await patientApi.register(treatmentRoutes, { db: database.db, clock });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
@@ -211,7 +245,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
-  const servesWeb = await registerWebApp(app, config.WEB_DIST_DIR, config.PROGRAMS_DIR, programs.all(), pictures, config.SERVER_RENDER_WAIT_MS);
+  const servesWeb = await registerWebApp(
+    app,
+    config.WEB_DIST_DIR,
+    config.PROGRAMS_DIR,
+    programs.all(),
+    pictures,
+    config.SERVER_RENDER_WAIT_MS,
+  );
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
   return app;
 }

@@ -44,9 +44,13 @@ describe('configuration', () => {
     const old = loadConfig({ RECOVERY_HMAC_SECRET: 's'.repeat(32) });
     expect(old.warnings).toEqual([expect.stringMatching(/RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET/)]);
     expect(sign({ RECOVERY_HMAC_SECRET: 's'.repeat(32) })).toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
-    expect(sign({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 's'.repeat(32) })).toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
+    expect(sign({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 's'.repeat(32) })).toBe(
+      sign({ SIGNING_SECRET: 's'.repeat(32) }),
+    );
     expect(sign({ SIGNING_SECRET: 't'.repeat(32) })).not.toBe(sign({ SIGNING_SECRET: 's'.repeat(32) }));
-    expect(() => loadConfig({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 't'.repeat(32) })).toThrow(/SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different/);
+    expect(() => loadConfig({ SIGNING_SECRET: 's'.repeat(32), RECOVERY_HMAC_SECRET: 't'.repeat(32) })).toThrow(
+      /SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different/,
+    );
     expect(() => loadConfig({ SIGNING_SECRET: 'short' })).toThrow(/SIGNING_SECRET: must be at least 32 characters/);
   });
 
@@ -54,7 +58,9 @@ describe('configuration', () => {
     const key = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...key })).toThrow(/SIGNING_SECRET: required in production/);
     expect(loadConfig({ NODE_ENV: 'production', ...key, SIGNING_SECRET: 's'.repeat(32) }).NODE_ENV).toBe('production');
-    expect(loadConfig({ NODE_ENV: 'production', ...key, RECOVERY_HMAC_SECRET: 's'.repeat(32) }).NODE_ENV).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'production', ...key, RECOVERY_HMAC_SECRET: 's'.repeat(32) }).NODE_ENV).toBe(
+      'production',
+    );
   });
 
   it('never writes the derived signing keys out', () => {
@@ -64,6 +70,8 @@ describe('configuration', () => {
   it('defaults PUBLIC_URL to the port the server listens on', () => {
     expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '4700' }).PUBLIC_URL).toBe('http://localhost:4700');
-    expect(loadConfig({ PORT: '4700', PUBLIC_URL: 'https://portal.example' }).PUBLIC_URL).toBe('https://portal.example');
+    expect(loadConfig({ PORT: '4700', PUBLIC_URL: 'https://portal.example' }).PUBLIC_URL).toBe(
+      'https://portal.example',
+    );
   });
 });

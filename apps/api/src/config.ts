@@ -8,18 +8,19 @@ import { deriveSigningKeys, type SigningKeys } from './platform/crypto.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const booleanFromString = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromString = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const urlWithProtocols = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
 
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,10 +33,16 @@ export const EnvSchema = z.object({
   PGLITE_DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.data/pglite')),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   /** Prefix of every Redis key, so that several deployments (or test runs) can share one Redis. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[a-zA-Z0-9:_-]{1,40}$/).default('portal:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9:_-]{1,40}$/)
+    .default('portal:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   /** Sender of every e-mail: `Name <address>` or a bare address. */
-  MAIL_FROM: z.string().regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be "Name <address>" or an address').default('Portal <no-reply@portal.example>'),
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be "Name <address>" or an address')
+    .default('Portal <no-reply@portal.example>'),
   /** Whether this instance runs the outbox delivery worker (several instances may all run it). */
   MAIL_WORKER: booleanFromString.default(true),
   /** The session cache of decision 031 (off: every authenticated request reads the database). */
@@ -45,7 +52,10 @@ export const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   /** How long a request for the server-rendered login waits for that page's first render before it gets the frame page (decision 029). */
   SERVER_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
-  APP_VERSION: z.string().regex(/^[0-9A-Za-z.+-]{1,50}$/).optional(),
+  APP_VERSION: z
+    .string()
+    .regex(/^[0-9A-Za-z.+-]{1,50}$/)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFromString.optional(),
   TRUST_PROXY: booleanFromString.default(false),
@@ -110,9 +120,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const signingSecret = parsed.SIGNING_SECRET ?? parsed.RECOVERY_HMAC_SECRET;
   if (parsed.RECOVERY_HMAC_SECRET !== undefined) {
     if (parsed.SIGNING_SECRET !== undefined && parsed.SIGNING_SECRET !== parsed.RECOVERY_HMAC_SECRET) {
-      problems.push('SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different; RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET, keep only SIGNING_SECRET');
+      problems.push(
+        'SIGNING_SECRET, RECOVERY_HMAC_SECRET: both set and different; RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET, keep only SIGNING_SECRET',
+      );
     } else {
-      warnings.push('RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET: rename the variable (the value stays the same)');
+      warnings.push(
+        'RECOVERY_HMAC_SECRET is the old name of SIGNING_SECRET: rename the variable (the value stays the same)',
+      );
     }
   }
   if (parsed.NODE_ENV === 'production') {

@@ -30,10 +30,15 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ host: config.HOST, port: config.PORT });
   const base = `http://localhost:${config.PORT}`;
-  app.log.info(`portal ready at ${base} (programs: ${app.programs.all().map((p) => `http://${p.slug}.localhost:${config.PORT}`).join(', ')}); database: ${app.database.kind}`);
+  app.log.info(
+    `portal ready at ${base} (programs: ${app.programs
+      .all()
+      .map((p) => `http://${p.slug}.localhost:${config.PORT}`)
+      .join(', ')}); database: ${app.database.kind}`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -16,7 +16,8 @@ function start() {
 
 /** Runs `then` once the frame is painted: its first contentful paint (or any paint, for a frame with no text). */
 function afterFramePaint(frame: HTMLElement | null, then: () => void) {
-  const supported = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const supported =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   // Nothing to wait for: no frame, no paint to observe, or a hidden tab (it paints nothing until shown).
   if (!frame || !supported || document.visibilityState !== 'visible') return then();
   const contentful = (frame.textContent ?? '').trim() !== '' || frame.querySelector('img') !== null;
@@ -50,7 +51,8 @@ function registerServiceWorker() {
   });
   void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
 }
-const onLoad = (then: () => void) => (document.readyState === 'complete' ? then() : window.addEventListener('load', then, { once: true }));
+const onLoad = (then: () => void) =>
+  document.readyState === 'complete' ? then() : window.addEventListener('load', then, { once: true });
 
 const rendered = document.querySelector<HTMLElement>('#root[data-server-rendered]');
 const frame = document.getElementById('boot-frame') ?? rendered;

@@ -18,7 +18,8 @@ const root = document.getElementById('root')!;
 // its loading placeholders (hidden behind it by styles.css) and goes when React shows anything else.
 const frame = document.getElementById('boot-frame');
 if (frame) {
-  const shown = () => [...root.children].some((child) => !child.matches('.boot-loading, .route-loading') && child.textContent?.trim());
+  const shown = () =>
+    [...root.children].some((child) => !child.matches('.boot-loading, .route-loading') && child.textContent?.trim());
   const observer = new MutationObserver(() => {
     if (!shown()) return;
     frame.remove();
@@ -52,7 +53,10 @@ async function start() {
     // screen has hydrated, what the visitor pressed meanwhile is done (router.tsx's Screen, before-hydration.ts).
     startTransition(() => {
       hydrateRoot(root, app, {
-        onRecoverableError: (error) => logger.warning('the server-rendered page did not match', { name: error instanceof Error ? error.name : typeof error }),
+        onRecoverableError: (error) =>
+          logger.warning('the server-rendered page did not match', {
+            name: error instanceof Error ? error.name : typeof error,
+          }),
       });
     });
     return;
@@ -71,6 +75,11 @@ async function start() {
 function hydratable(): boolean {
   if (!root.hasAttribute('data-server-rendered')) return false;
   const { program, texts, files } = programStore.get();
-  return sessionStore.get() === null && program?.ok === true && Object.values(texts).every((loaded) => loaded.ok) && Object.values(files).every((loaded) => loaded?.ok);
+  return (
+    sessionStore.get() === null &&
+    program?.ok === true &&
+    Object.values(texts).every((loaded) => loaded.ok) &&
+    Object.values(files).every((loaded) => loaded?.ok)
+  );
 }
 void start();

@@ -11,12 +11,20 @@ export const CURRENT_PASSWORD_MAX_FAILURES = 5;
 export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /** What the patient types to prove it is them (checked with the stored hash, never with the rules of a new password). */
-const CurrentPasswordSchema = z.string({ error: 'account.password.current.required' }).min(1, { error: 'account.password.current.required' }).max(1024);
+const CurrentPasswordSchema = z
+  .string({ error: 'account.password.current.required' })
+  .min(1, { error: 'account.password.current.required' })
+  .max(1024);
 
 /** POST /api/v1/account/password */
-export const ChangePasswordBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema, newPassword: NewPasswordSchema });
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: CurrentPasswordSchema,
+  newPassword: NewPasswordSchema,
+});
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
-export const ChangePasswordResponseSchema = z.object({ data: z.object({ passwordChanged: z.literal(true), otherSessionsRevoked: z.number().int() }) });
+export const ChangePasswordResponseSchema = z.object({
+  data: z.object({ passwordChanged: z.literal(true), otherSessionsRevoked: z.number().int() }),
+});
 
 /** POST /api/v1/account/email: asks for a new login e-mail; a link goes to the new address, a notice to the old one. */
 export const ChangeEmailBodySchema = z.strictObject({ newEmail: EmailSchema, currentPassword: CurrentPasswordSchema });
@@ -37,7 +45,9 @@ export const ConsentsViewSchema = z.object({
 export type ConsentsView = z.infer<typeof ConsentsViewSchema>;
 export const ConsentsResponseSchema = z.object({ data: ConsentsViewSchema });
 /** POST /api/v1/consents: accepts the version the patient read (refused unless it is the program's latest). */
-export const AcceptTermsBodySchema = z.strictObject({ termsVersion: z.string().regex(/^\d+\.\d+$/, { error: 'account.terms.outdated' }) });
+export const AcceptTermsBodySchema = z.strictObject({
+  termsVersion: z.string().regex(/^\d+\.\d+$/, { error: 'account.terms.outdated' }),
+});
 export type AcceptTermsBody = z.infer<typeof AcceptTermsBodySchema>;
 
 /** POST /api/v1/account/close */

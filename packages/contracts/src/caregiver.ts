@@ -26,7 +26,9 @@ export const CaregiverResponseSchema = z.object({ data: CaregiverViewSchema });
 export const CaregiverBodySchema = z.strictObject(CaregiverSchema.shape);
 export type CaregiverBody = z.input<typeof CaregiverBodySchema>;
 
-export const CaregiverIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const CaregiverIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 /** DELETE /api/v1/caregiver/{id}. */
 export const CaregiverRemovedResponseSchema = z.object({ data: z.object({ removed: z.literal(true) }) });

@@ -7,7 +7,13 @@ export const REDEMPTION_HISTORY_DAYS = 365;
 export const PREVENTIVE_OFFER = { buy: 4, free: 1 } as const;
 export const SNACKBAR_IMMEDIATE_MS = 1000;
 export const SNACKBAR_SHORT_MS = 3000;
-export const BREAKPOINTS_PX = { mobileMax: 767, tabletMin: 768, tabletMax: 1024, desktopMin: 1025, bigDesktopMin: 1600 } as const;
+export const BREAKPOINTS_PX = {
+  mobileMax: 767,
+  tabletMin: 768,
+  tabletMax: 1024,
+  desktopMin: 1025,
+  bigDesktopMin: 1600,
+} as const;
 export const MONEY_DECIMALS = 2;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 export const APP_VERSION_HEADER = 'x-app-version';

@@ -14,15 +14,24 @@ export const EmailSchema = textField({ max: 254, required: 'login.email.required
  * A password as typed at login: any non-empty text without control characters (rules apply when it is chosen,
  * not when it is used). Passwords are never trimmed: the spaces a person typed are part of the secret.
  */
-export const LoginPasswordSchema = textField({ max: 1024, trim: false, required: 'login.password.required' }).min(1, { error: 'login.password.required' });
+export const LoginPasswordSchema = textField({ max: 1024, trim: false, required: 'login.password.required' }).min(1, {
+  error: 'login.password.required',
+});
 
 /** A new password: at least 8 characters (spec section 5); strength is checked by the screen's meter. */
-export const NewPasswordSchema = textField({ max: 256, trim: false, required: 'passwordRecovery.newPassword.minLength', tooLong: 'passwordRecovery.newPassword.minLength' })
-  .min(PASSWORD_MIN_LENGTH, { error: 'passwordRecovery.newPassword.minLength' });
+export const NewPasswordSchema = textField({
+  max: 256,
+  trim: false,
+  required: 'passwordRecovery.newPassword.minLength',
+  tooLong: 'passwordRecovery.newPassword.minLength',
+}).min(PASSWORD_MIN_LENGTH, { error: 'passwordRecovery.newPassword.minLength' });
 
 export const PasswordAndRepeatSchema = z
   .object({ password: NewPasswordSchema, repeat: textField({ max: 256, trim: false }) })
-  .refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'passwordRecovery.newPassword.mismatch' });
+  .refine((value) => value.password === value.repeat, {
+    path: ['repeat'],
+    error: 'passwordRecovery.newPassword.mismatch',
+  });
 
 export const LoginBodySchema = z.object({ email: EmailSchema, password: LoginPasswordSchema });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -108,8 +117,12 @@ export const EmailCheckResponseSchema = z.object({ data: z.object({ exists: z.bo
 export function signedLinkSchema(messageKey: string) {
   return z.object(
     {
-      n: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{22,64}$/, { error: messageKey }),
-      s: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{43,64}$/, { error: messageKey }),
+      n: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{22,64}$/, {
+        error: messageKey,
+      }),
+      s: textField({ max: 64, required: messageKey, tooLong: messageKey }).regex(/^[A-Za-z0-9_-]{43,64}$/, {
+        error: messageKey,
+      }),
     },
     { error: messageKey },
   );

@@ -3,36 +3,53 @@
 import { z } from 'zod';
 import { LanguageSchema } from './enums.ts';
 import { textField } from './text.ts';
-import { AddressSchema, EmailAlternativeSchema, FirstNameSchema, isValidPhoneNumber, LastNameSchema, LocationSchema, normalizePhoneNumber, SecondSurnameSchema, SignupGenderSchema, SignupPhoneSchema } from './signup.ts';
+import {
+  AddressSchema,
+  EmailAlternativeSchema,
+  FirstNameSchema,
+  isValidPhoneNumber,
+  LastNameSchema,
+  LocationSchema,
+  normalizePhoneNumber,
+  SecondSurnameSchema,
+  SignupGenderSchema,
+  SignupPhoneSchema,
+} from './signup.ts';
 import { PhoneSchema } from './identity.ts';
 
-const blankToNull = (value: unknown) => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value);
+const blankToNull = (value: unknown) =>
+  value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value;
 
 /**
  * PUT /api/v1/user: every editable field, sent whole (the form shows them all). A strict object: any other field
  * (status, plan, userId, another patient's id...) is refused with VALIDATION_FAILED, never written.
  */
-export const ProfileUpdateBodySchema = z.strictObject({
-  firstName: FirstNameSchema,
-  lastName: LastNameSchema,
-  secondSurname: z.preprocess(blankToNull, SecondSurnameSchema.nullable()),
-  gender: SignupGenderSchema,
-  /** The language of the screens and of every e-mail the portal sends. */
-  language: LanguageSchema,
-  emailAlternative: z.preprocess(blankToNull, EmailAlternativeSchema.nullable()),
-  phone: SignupPhoneSchema,
-  /** A national number sharing the main phone's country code. */
-  phoneAlternative: z.preprocess(blankToNull, textField({ max: 30, tooLong: 'signup.contact.phoneAlternative.invalid' }).nullable()),
-  address: z.preprocess((value) => (value === undefined ? null : value), AddressSchema.nullable()),
-}).transform((body, ctx) => {
-  if (body.phoneAlternative === null) return body;
-  const phoneAlternative = normalizePhoneNumber(body.phone.country, body.phoneAlternative);
-  if (!isValidPhoneNumber(body.phone.country, phoneAlternative)) {
-    ctx.addIssue({ code: 'custom', path: ['phoneAlternative'], message: 'signup.contact.phoneAlternative.invalid' });
-    return z.NEVER;
-  }
-  return { ...body, phoneAlternative };
-});
+export const ProfileUpdateBodySchema = z
+  .strictObject({
+    firstName: FirstNameSchema,
+    lastName: LastNameSchema,
+    secondSurname: z.preprocess(blankToNull, SecondSurnameSchema.nullable()),
+    gender: SignupGenderSchema,
+    /** The language of the screens and of every e-mail the portal sends. */
+    language: LanguageSchema,
+    emailAlternative: z.preprocess(blankToNull, EmailAlternativeSchema.nullable()),
+    phone: SignupPhoneSchema,
+    /** A national number sharing the main phone's country code. */
+    phoneAlternative: z.preprocess(
+      blankToNull,
+      textField({ max: 30, tooLong: 'signup.contact.phoneAlternative.invalid' }).nullable(),
+    ),
+    address: z.preprocess((value) => (value === undefined ? null : value), AddressSchema.nullable()),
+  })
+  .transform((body, ctx) => {
+    if (body.phoneAlternative === null) return body;
+    const phoneAlternative = normalizePhoneNumber(body.phone.country, body.phoneAlternative);
+    if (!isValidPhoneNumber(body.phone.country, phoneAlternative)) {
+      ctx.addIssue({ code: 'custom', path: ['phoneAlternative'], message: 'signup.contact.phoneAlternative.invalid' });
+      return z.NEVER;
+    }
+    return { ...body, phoneAlternative };
+  });
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBodySchema>;
 export type ProfileUpdate = z.output<typeof ProfileUpdateBodySchema>;
 

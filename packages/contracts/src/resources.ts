@@ -14,7 +14,15 @@ export type Country = z.infer<typeof CountrySchema>;
  * The features a program can turn off (its `featureToggles`, rows of feature_toggle once seeded). A feature is on
  * only where its toggle says true, on the web and on the server alike (decision 034).
  */
-export const FEATURE_KEYS = ['learning', 'benefits', 'booking', 'redemptions', 'purchases', 'caregiver', 'couponCode'] as const;
+export const FEATURE_KEYS = [
+  'learning',
+  'benefits',
+  'booking',
+  'redemptions',
+  'purchases',
+  'caregiver',
+  'couponCode',
+] as const;
 export type FeatureKey = (typeof FEATURE_KEYS)[number];
 
 export const FeaturesResponseSchema = z.object({

@@ -15,17 +15,26 @@ import {
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const programs = readdirSync(path.join(ROOT, 'programs'));
-const configOf = (slug: string) => ProgramConfigSchema.parse(JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')));
+const configOf = (slug: string) =>
+  ProgramConfigSchema.parse(
+    JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')),
+  );
 
 describe('sign-up contract', () => {
   it('uses only message keys that every program has in both languages', () => {
     const source = readFileSync(path.join(ROOT, 'packages/contracts/src/signup.ts'), 'utf8');
-    const keys = new Set([...source.matchAll(/'((?:signup|errors|login|passwordRecovery)\.[a-zA-Z0-9.]+[a-zA-Z0-9])'/g)].map((match) => match[1]!));
+    const keys = new Set(
+      [...source.matchAll(/'((?:signup|errors|login|passwordRecovery)\.[a-zA-Z0-9.]+[a-zA-Z0-9])'/g)].map(
+        (match) => match[1]!,
+      ),
+    );
     keys.add(ERROR_CATALOGUE.IDEMPOTENCY_KEY_REUSED.messageKey);
     expect(keys.size).toBeGreaterThan(40);
     for (const slug of programs) {
       for (const language of ['es', 'en']) {
-        const texts = JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, `texts/text-${language}.json`), 'utf8')) as Record<string, string>;
+        const texts = JSON.parse(
+          readFileSync(path.join(ROOT, 'programs', slug, `texts/text-${language}.json`), 'utf8'),
+        ) as Record<string, string>;
         for (const key of keys) expect(texts[key], `${slug}/text-${language}.json: ${key}`).toBeTypeOf('string');
       }
     }
@@ -67,29 +76,81 @@ describe('sign-up contract', () => {
       birthDate: '1980-01-01',
       address: { line: 'Calle 1', location: { id: 'CR-san-jose' } },
       password: 'Secret-pass-1',
-      treatments: [{ productId: 1, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 1, interval: 'year' }, notStarted: true, doctor: { firstName: 'Luis', lastName: 'Mora' }, healthCenter: { name: 'C', type: 'PUBLIC' } }],
+      treatments: [
+        {
+          productId: 1,
+          unitAmount: '1',
+          frequency: { amount: 1, interval: 'day' },
+          duration: { amount: 1, interval: 'year' },
+          notStarted: true,
+          doctor: { firstName: 'Luis', lastName: 'Mora' },
+          healthCenter: { name: 'C', type: 'PUBLIC' },
+        },
+      ],
     };
-    const cr = schemaOf(alivio, 101).safeParse({ ...base, supportPlanId: 101, country: 'CR', identification: { type: 'IDENTIFICATION', number: '101110111' }, contact: { phone: { country: 'CR', phoneNumber: '88001234' } }, consent: { accepted: true, termsVersion: '3.1' } });
-    expect(cr.success ? [] : cr.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['personalInfo.secondSurname:signup.personalInfo.secondSurname.required']);
-    const tt = schemaOf(equilibrio, 301).safeParse({ ...base, supportPlanId: 301, country: 'TT', identification: { type: 'PASSPORT', number: 'TT123456' }, contact: { phone: { country: 'TT', phoneNumber: '8686201234' } }, consent: { accepted: true, termsVersion: '1.7' } });
-    expect(tt.success ? [] : tt.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual(['weight:signup.weight.required']);
+    const cr = schemaOf(alivio, 101).safeParse({
+      ...base,
+      supportPlanId: 101,
+      country: 'CR',
+      identification: { type: 'IDENTIFICATION', number: '101110111' },
+      contact: { phone: { country: 'CR', phoneNumber: '88001234' } },
+      consent: { accepted: true, termsVersion: '3.1' },
+    });
+    expect(cr.success ? [] : cr.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual([
+      'personalInfo.secondSurname:signup.personalInfo.secondSurname.required',
+    ]);
+    const tt = schemaOf(equilibrio, 301).safeParse({
+      ...base,
+      supportPlanId: 301,
+      country: 'TT',
+      identification: { type: 'PASSPORT', number: 'TT123456' },
+      contact: { phone: { country: 'TT', phoneNumber: '8686201234' } },
+      consent: { accepted: true, termsVersion: '1.7' },
+    });
+    expect(tt.success ? [] : tt.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`)).toEqual([
+      'weight:signup.weight.required',
+    ]);
 
     // A plan that requires the alternative phone and e-mail says so with their own 'required' messages.
     const plan = alivio.supportPlans.find((item) => item.id === 101)!;
-    const strict = { ...plan.fieldSettings, fields: { ...plan.fieldSettings.fields, phoneAlternative: 'required' as const, emailAlternative: 'required' as const, secondSurname: 'optional' as const } };
-    const body = { ...base, supportPlanId: 101, country: 'CR', identification: { type: 'IDENTIFICATION', number: '101110111' }, consent: { accepted: true, termsVersion: '3.1' } };
+    const strict = {
+      ...plan.fieldSettings,
+      fields: {
+        ...plan.fieldSettings.fields,
+        phoneAlternative: 'required' as const,
+        emailAlternative: 'required' as const,
+        secondSurname: 'optional' as const,
+      },
+    };
+    const body = {
+      ...base,
+      supportPlanId: 101,
+      country: 'CR',
+      identification: { type: 'IDENTIFICATION', number: '101110111' },
+      consent: { accepted: true, termsVersion: '3.1' },
+    };
     const issuesOf = (contact: unknown) => {
       const result = signupSchemaFor(strict, plan, alivio, { today: '2026-11-21' }).safeParse({ ...body, contact });
       return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`);
     };
-    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: ' ', emailAlternative: '' })).toEqual([
+    expect(
+      issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: ' ', emailAlternative: '' }),
+    ).toEqual([
       'contact.phoneAlternative:signup.contact.phoneAlternative.required',
       'contact.emailAlternative:signup.contact.emailAlternative.required',
     ]);
-    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: '1', emailAlternative: 'nope' })).toEqual([
+    expect(
+      issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: '1', emailAlternative: 'nope' }),
+    ).toEqual([
       'contact.emailAlternative:signup.contact.emailAlternative.invalid',
       'contact.phoneAlternative:signup.contact.phoneAlternative.invalid',
     ]);
-    expect(issuesOf({ phone: { country: 'CR', phoneNumber: '88001234' }, phoneAlternative: '2222 3333', emailAlternative: 'Otro@Example.com' })).toEqual([]);
+    expect(
+      issuesOf({
+        phone: { country: 'CR', phoneNumber: '88001234' },
+        phoneAlternative: '2222 3333',
+        emailAlternative: 'Otro@Example.com',
+      }),
+    ).toEqual([]);
   });
 });

@@ -39,7 +39,9 @@ export function isCalendarDate(value: string): boolean {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1800 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1800 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** Age in whole years on `today` of a person born on `birthDate` (both YYYY-MM-DD). */
@@ -51,7 +53,14 @@ export function ageOn(birthDate: string, today: string): number {
 
 /** Spec section 5: the unit amount travels as text, or "0" when it is not a finite number. */
 export function unitAmountText(value: number | string | null | undefined): string {
-  const parsed = typeof value === 'number' ? value : Number(String(value ?? '').trim().replace(',', '.'));
+  const parsed =
+    typeof value === 'number'
+      ? value
+      : Number(
+          String(value ?? '')
+            .trim()
+            .replace(',', '.'),
+        );
   return typeof value === 'string' && value.trim() === '' ? '0' : Number.isFinite(parsed) ? String(parsed) : '0';
 }
 
@@ -84,7 +93,14 @@ export function isValidIdentificationNumber(country: CountryCode, type: Identifi
 
 /** Dialling codes of the eight countries. */
 export const COUNTRY_DIAL_CODES: Record<CountryCode, string> = {
-  CR: '+506', MX: '+52', PA: '+507', HN: '+504', GT: '+502', DO: '+1', SV: '+503', TT: '+1',
+  CR: '+506',
+  MX: '+52',
+  PA: '+507',
+  HN: '+504',
+  GT: '+502',
+  DO: '+1',
+  SV: '+503',
+  TT: '+1',
 };
 /** Strips spaces, dashes, dots, parentheses and a leading +dial code (or 00 dial code) of the chosen country. */
 export function normalizePhoneNumber(country: CountryCode, value: string): string {
@@ -110,7 +126,11 @@ function blankToUndefined(value: unknown): unknown {
 }
 const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
 /** A field the plan hides: whatever arrives is dropped, never validated. */
-const ignoredField = () => z.unknown().transform((): undefined => undefined).optional();
+const ignoredField = () =>
+  z
+    .unknown()
+    .transform((): undefined => undefined)
+    .optional();
 
 // ---------------------------------------------------------------------------------------------------
 // Field schemas
@@ -118,12 +138,19 @@ const ignoredField = () => z.unknown().transform((): undefined => undefined).opt
 export const SignupCountrySchema = z.enum(COUNTRY_CODES, { error: 'signup.country.required' });
 export const SupportPlanIdSchema = z.number({ error: 'signup.country.required' }).int().positive().max(2_147_483_647);
 export const SignupIdentificationTypeSchema = z.enum(IDENTIFICATION_TYPES, { error: 'signup.idNumber.type.required' });
-export const IdentificationNumberSchema = textField({ max: 40, required: 'signup.idNumber.required', tooLong: 'signup.idNumber.invalid' })
+export const IdentificationNumberSchema = textField({
+  max: 40,
+  required: 'signup.idNumber.required',
+  tooLong: 'signup.idNumber.invalid',
+})
   .transform(normalizeIdentificationNumber)
   .pipe(z.string().min(1, { error: 'signup.idNumber.required' }).max(20, { error: 'signup.idNumber.invalid' }));
 
 /** The patient's identification: its format is checked against the country once the plan is known. */
-export const IdentificationSchema = z.object({ type: SignupIdentificationTypeSchema, number: IdentificationNumberSchema }, { error: 'signup.idNumber.required' });
+export const IdentificationSchema = z.object(
+  { type: SignupIdentificationTypeSchema, number: IdentificationNumberSchema },
+  { error: 'signup.idNumber.required' },
+);
 export type Identification = z.infer<typeof IdentificationSchema>;
 
 const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
@@ -131,28 +158,51 @@ const nameSchema = (required: string, invalid: string) =>
   textField({ max: 60, required, tooLong: invalid })
     .min(1, { error: required, abort: true })
     .regex(NAME_PATTERN, { error: invalid });
-export const FirstNameSchema = nameSchema('signup.personalInfo.firstName.required', 'signup.personalInfo.firstName.invalid');
-export const LastNameSchema = nameSchema('signup.personalInfo.lastName.required', 'signup.personalInfo.lastName.invalid');
-export const SecondSurnameSchema = nameSchema('signup.personalInfo.secondSurname.required', 'signup.personalInfo.lastName.invalid');
+export const FirstNameSchema = nameSchema(
+  'signup.personalInfo.firstName.required',
+  'signup.personalInfo.firstName.invalid',
+);
+export const LastNameSchema = nameSchema(
+  'signup.personalInfo.lastName.required',
+  'signup.personalInfo.lastName.invalid',
+);
+export const SecondSurnameSchema = nameSchema(
+  'signup.personalInfo.secondSurname.required',
+  'signup.personalInfo.lastName.invalid',
+);
 export const SignupGenderSchema = z.enum(GENDERS, { error: 'signup.personalInfo.gender.required' });
 
 export const WEIGHT_RANGES = { kg: { min: 1, max: 400 }, lb: { min: 2, max: 880 } } as const;
 export const WeightSchema = z
-  .object({
-    value: z.number({ error: 'signup.weight.required' }),
-    unit: z.enum(['kg', 'lb'], { error: 'signup.weight.required' }),
-  }, { error: 'signup.weight.required' })
+  .object(
+    {
+      value: z.number({ error: 'signup.weight.required' }),
+      unit: z.enum(['kg', 'lb'], { error: 'signup.weight.required' }),
+    },
+    { error: 'signup.weight.required' },
+  )
   .superRefine((weight, ctx) => {
     const range = WEIGHT_RANGES[weight.unit];
-    if (!Number.isFinite(weight.value) || weight.value < range.min || weight.value > range.max || Math.round(weight.value * 100) !== weight.value * 100) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: weight.unit === 'kg' ? 'signup.weight.invalidKg' : 'signup.weight.invalidLb' });
+    if (
+      !Number.isFinite(weight.value) ||
+      weight.value < range.min ||
+      weight.value > range.max ||
+      Math.round(weight.value * 100) !== weight.value * 100
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: weight.unit === 'kg' ? 'signup.weight.invalidKg' : 'signup.weight.invalidLb',
+      });
     }
   });
 export type Weight = z.infer<typeof WeightSchema>;
 
 /** A YYYY-MM-DD calendar date (the wizard shows mm/dd/yyyy and sends ISO). */
 const isoDate = (required: string, invalid: string) =>
-  textField({ max: 10, required, tooLong: invalid }).min(1, { error: required }).refine(isCalendarDate, { error: invalid });
+  textField({ max: 10, required, tooLong: invalid })
+    .min(1, { error: required })
+    .refine(isCalendarDate, { error: invalid });
 /** The birth date's format; `birthDateSchemaFor(today)` adds "not in the future" and "at most 120 years". */
 export const BirthDateSchema = isoDate('signup.birthdate.required', 'signup.birthdate.invalid');
 export function birthDateSchemaFor(today: string = todayIso()) {
@@ -167,7 +217,11 @@ export function birthDateSchemaFor(today: string = todayIso()) {
 export const SignupPhoneSchema = z
   .object({
     country: z.enum(COUNTRY_CODES, { error: 'signup.contact.countryCode.required' }),
-    phoneNumber: textField({ max: 30, required: 'signup.contact.phone.required', tooLong: 'signup.contact.phone.invalid' }).min(1, { error: 'signup.contact.phone.required' }),
+    phoneNumber: textField({
+      max: 30,
+      required: 'signup.contact.phone.required',
+      tooLong: 'signup.contact.phone.invalid',
+    }).min(1, { error: 'signup.contact.phone.required' }),
   })
   .transform((phone, ctx) => {
     const phoneNumber = normalizePhoneNumber(phone.country, phone.phoneNumber);
@@ -185,19 +239,36 @@ export const CaregiverSchema = z.object({
   lastName: nameSchema('signup.caregiver.lastName.required', 'signup.personalInfo.lastName.invalid'),
   identification: z.object({
     type: z.enum(IDENTIFICATION_TYPES, { error: 'signup.identification.type.required' }),
-    number: textField({ max: 40, required: 'signup.caregiver.idNumber.required', tooLong: 'signup.identification.number.invalid' })
+    number: textField({
+      max: 40,
+      required: 'signup.caregiver.idNumber.required',
+      tooLong: 'signup.identification.number.invalid',
+    })
       .transform(normalizeIdentificationNumber)
-      .pipe(z.string().min(1, { error: 'signup.caregiver.idNumber.required' }).max(20, { error: 'signup.identification.number.invalid' })),
+      .pipe(
+        z
+          .string()
+          .min(1, { error: 'signup.caregiver.idNumber.required' })
+          .max(20, { error: 'signup.identification.number.invalid' }),
+      ),
   }),
   phone: SignupPhoneSchema,
-  email: optionalField(textField({ max: 254, tooLong: 'signup.caregiver.email.invalid' }).pipe(z.email({ error: 'signup.caregiver.email.invalid' })).transform((v) => v.toLowerCase())),
+  email: optionalField(
+    textField({ max: 254, tooLong: 'signup.caregiver.email.invalid' })
+      .pipe(z.email({ error: 'signup.caregiver.email.invalid' }))
+      .transform((v) => v.toLowerCase()),
+  ),
 });
 export type Caregiver = z.infer<typeof CaregiverSchema>;
 
 /** A place of the gazetteer (GET /api/v1/resource/locations), as chosen in the address step. */
 export const LocationSchema = z.object(
   {
-    id: textField({ max: 83, required: 'signup.address.search.required', tooLong: 'signup.address.search.required' }).regex(/^[A-Z]{2}-[a-z0-9-]{1,80}$/, { error: 'signup.address.search.required' }),
+    id: textField({
+      max: 83,
+      required: 'signup.address.search.required',
+      tooLong: 'signup.address.search.required',
+    }).regex(/^[A-Z]{2}-[a-z0-9-]{1,80}$/, { error: 'signup.address.search.required' }),
     country: z.enum(COUNTRY_CODES, { error: 'signup.address.search.required' }),
     region: textField({ max: 100 }),
     city: textField({ max: 100 }).nullable(),
@@ -207,41 +278,68 @@ export const LocationSchema = z.object(
 );
 export type Location = z.infer<typeof LocationSchema>;
 export const AddressSchema = z.object({
-  line: textField({ max: 200, required: 'signup.address.line.required', tooLong: 'signup.address.line.tooLong' }).min(1, { error: 'signup.address.line.required' }),
+  line: textField({ max: 200, required: 'signup.address.line.required', tooLong: 'signup.address.line.tooLong' }).min(
+    1,
+    { error: 'signup.address.line.required' },
+  ),
   /** The id is what counts: the server reads the place again from its gazetteer. */
-  location: LocationSchema.pick({ id: true }).extend({ region: LocationSchema.shape.region.optional(), city: LocationSchema.shape.city.optional(), country: LocationSchema.shape.country.optional(), label: LocationSchema.shape.label.optional() }),
+  location: LocationSchema.pick({ id: true }).extend({
+    region: LocationSchema.shape.region.optional(),
+    city: LocationSchema.shape.city.optional(),
+    country: LocationSchema.shape.country.optional(),
+    label: LocationSchema.shape.label.optional(),
+  }),
 });
 
 export const ConsentSchema = z.object(
   {
     accepted: z.literal(true, { error: 'signup.consent.accept.required' }),
-    termsVersion: textField({ max: 20, required: 'signup.consent.outdated', tooLong: 'signup.consent.outdated' }).regex(/^\d+\.\d+$/, { error: 'signup.consent.outdated' }),
+    termsVersion: textField({ max: 20, required: 'signup.consent.outdated', tooLong: 'signup.consent.outdated' }).regex(
+      /^\d+\.\d+$/,
+      { error: 'signup.consent.outdated' },
+    ),
   },
   { error: 'signup.consent.accept.required' },
 );
 
 const TimeIntervalField = z.enum(TIME_INTERVALS, { error: 'signup.treatment.length.required' });
-export const UnitAmountSchema = textField({ max: 32, required: 'signup.details.dose.required', tooLong: 'signup.details.dose.invalid' })
+export const UnitAmountSchema = textField({
+  max: 32,
+  required: 'signup.details.dose.required',
+  tooLong: 'signup.details.dose.invalid',
+})
   .min(1, { error: 'signup.details.dose.required' })
   .transform((value) => value.replace(',', '.'))
   .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'signup.details.dose.invalid' }));
 export const FrequencySchema = z.object(
   {
-    amount: z.number({ error: 'signup.details.frequency.required' }).int({ error: 'signup.details.frequency.required' }).min(1, { error: 'signup.details.frequency.required' }).max(99, { error: 'signup.details.frequency.required' }),
+    amount: z
+      .number({ error: 'signup.details.frequency.required' })
+      .int({ error: 'signup.details.frequency.required' })
+      .min(1, { error: 'signup.details.frequency.required' })
+      .max(99, { error: 'signup.details.frequency.required' }),
     interval: z.enum(TIME_INTERVALS, { error: 'signup.details.frequency.required' }),
   },
   { error: 'signup.details.frequency.required' },
 );
 export const DurationSchema = z.object(
   {
-    amount: z.number({ error: 'signup.treatment.length.required' }).int({ error: 'signup.treatment.length.required' }).min(1, { error: 'signup.treatment.length.required' }).max(999, { error: 'signup.treatment.length.required' }),
+    amount: z
+      .number({ error: 'signup.treatment.length.required' })
+      .int({ error: 'signup.treatment.length.required' })
+      .min(1, { error: 'signup.treatment.length.required' })
+      .max(999, { error: 'signup.treatment.length.required' }),
     interval: TimeIntervalField,
   },
   { error: 'signup.treatment.length.required' },
 );
 export const RestTimeSchema = z.object(
   {
-    amount: z.number({ error: 'signup.details.restTime.invalid' }).int({ error: 'signup.details.restTime.invalid' }).min(1, { error: 'signup.details.restTime.invalid' }).max(999, { error: 'signup.details.restTime.invalid' }),
+    amount: z
+      .number({ error: 'signup.details.restTime.invalid' })
+      .int({ error: 'signup.details.restTime.invalid' })
+      .min(1, { error: 'signup.details.restTime.invalid' })
+      .max(999, { error: 'signup.details.restTime.invalid' }),
     interval: z.enum(TIME_INTERVALS, { error: 'signup.details.restTime.invalid' }),
   },
   { error: 'signup.details.restTime.invalid' },
@@ -252,19 +350,33 @@ const DOCTOR_FORBIDDEN = /[#@%$]/;
 const doctorName = (required: string) =>
   textField({ max: 80, required, tooLong: 'signup.doctor.invalidCharacters' })
     .min(1, { error: required, abort: true })
-    .refine((value) => !DOCTOR_FORBIDDEN.test(value) && /^[\p{L}\p{M}\p{N}' .,-]+$/u.test(value), { error: 'signup.doctor.invalidCharacters' });
+    .refine((value) => !DOCTOR_FORBIDDEN.test(value) && /^[\p{L}\p{M}\p{N}' .,-]+$/u.test(value), {
+      error: 'signup.doctor.invalidCharacters',
+    });
 export const DoctorFirstNameSchema = doctorName('signup.doctor.firstName.required');
 export const DoctorLastNameSchema = doctorName('signup.doctor.lastName.required');
 
 export const HealthCenterTypeSchema = z.enum(['PUBLIC', 'PRIVATE'], { error: 'signup.healthCenter.type.required' });
-export const HealthCenterNameSchema = textField({ max: 120, required: 'signup.healthCenter.name.required', tooLong: 'signup.healthCenter.name.required' }).min(1, { error: 'signup.healthCenter.name.required' });
-export const TherapyCodeSchema = textField({ max: 20, required: 'signup.customTherapy.code.required', tooLong: 'signup.customTherapy.code.invalid' })
+export const HealthCenterNameSchema = textField({
+  max: 120,
+  required: 'signup.healthCenter.name.required',
+  tooLong: 'signup.healthCenter.name.required',
+}).min(1, { error: 'signup.healthCenter.name.required' });
+export const TherapyCodeSchema = textField({
+  max: 20,
+  required: 'signup.customTherapy.code.required',
+  tooLong: 'signup.customTherapy.code.invalid',
+})
   .min(1, { error: 'signup.customTherapy.code.required' })
   .pipe(z.string().regex(/^[A-Za-z0-9-]{4,20}$/, { error: 'signup.customTherapy.code.invalid' }))
   .transform((value) => value.toUpperCase());
 export const StartDateSchema = isoDate('signup.startDate.required', 'signup.startDate.invalid');
 
-export const EmailAlternativeSchema = textField({ max: 254, required: 'signup.contact.emailAlternative.invalid', tooLong: 'signup.contact.emailAlternative.invalid' })
+export const EmailAlternativeSchema = textField({
+  max: 254,
+  required: 'signup.contact.emailAlternative.invalid',
+  tooLong: 'signup.contact.emailAlternative.invalid',
+})
   .pipe(z.email({ error: 'signup.contact.emailAlternative.invalid' }))
   .transform((value) => value.toLowerCase());
 
@@ -280,7 +392,11 @@ export type PreregistrationLink = z.infer<typeof PreregistrationLinkSchema>;
  * The server and the wizard validate with `signupSchemaFor(...)`, which applies the plan's field settings.
  */
 export const TreatmentInputSchema = z.object({
-  productId: z.number({ error: 'signup.treatment.medicine.required' }).int({ error: 'signup.treatment.medicine.required' }).positive({ error: 'signup.treatment.medicine.required' }).max(2_147_483_647, { error: 'signup.treatment.medicine.required' }),
+  productId: z
+    .number({ error: 'signup.treatment.medicine.required' })
+    .int({ error: 'signup.treatment.medicine.required' })
+    .positive({ error: 'signup.treatment.medicine.required' })
+    .max(2_147_483_647, { error: 'signup.treatment.medicine.required' }),
   /** Text, as spec section 5 fixes ("0" when it is not a finite number). */
   unitAmount: UnitAmountSchema,
   frequency: FrequencySchema,
@@ -289,26 +405,40 @@ export const TreatmentInputSchema = z.object({
   /** YYYY-MM-DD, or absent with notStarted = true. */
   startDate: optionalField(StartDateSchema),
   notStarted: z.boolean().optional(),
-  doctor: z.object({ firstName: optionalField(DoctorFirstNameSchema), lastName: optionalField(DoctorLastNameSchema) }).optional(),
-  healthCenter: z.object({ name: optionalField(HealthCenterNameSchema), type: optionalField(HealthCenterTypeSchema) }).optional(),
-  customTherapy: z.object({ hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }), code: optionalField(TherapyCodeSchema) }).optional(),
+  doctor: z
+    .object({ firstName: optionalField(DoctorFirstNameSchema), lastName: optionalField(DoctorLastNameSchema) })
+    .optional(),
+  healthCenter: z
+    .object({ name: optionalField(HealthCenterNameSchema), type: optionalField(HealthCenterTypeSchema) })
+    .optional(),
+  customTherapy: z
+    .object({
+      hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }),
+      code: optionalField(TherapyCodeSchema),
+    })
+    .optional(),
 });
 export type TreatmentInput = z.infer<typeof TreatmentInputSchema>;
 
 export const SignupBodySchema = z.object({
   /** A uuid made by the wizard once per registration: a retried or doubled submission creates one patient. */
-  idempotencyKey: textField({ max: 36, required: 'errors.validation', tooLong: 'errors.validation' }).pipe(z.uuid({ error: 'errors.validation' })),
+  idempotencyKey: textField({ max: 36, required: 'errors.validation', tooLong: 'errors.validation' }).pipe(
+    z.uuid({ error: 'errors.validation' }),
+  ),
   supportPlanId: SupportPlanIdSchema,
   language: z.enum(LANGUAGES, { error: 'errors.validation' }),
   country: SignupCountrySchema,
   email: EmailSchema,
   identification: IdentificationSchema,
-  personalInfo: z.object({
-    firstName: FirstNameSchema,
-    lastName: LastNameSchema,
-    secondSurname: optionalField(SecondSurnameSchema),
-    gender: SignupGenderSchema,
-  }, { error: 'signup.personalInfo.firstName.required' }),
+  personalInfo: z.object(
+    {
+      firstName: FirstNameSchema,
+      lastName: LastNameSchema,
+      secondSurname: optionalField(SecondSurnameSchema),
+      gender: SignupGenderSchema,
+    },
+    { error: 'signup.personalInfo.firstName.required' },
+  ),
   weight: optionalField(WeightSchema),
   birthDate: BirthDateSchema,
   caregiver: optionalField(CaregiverSchema),
@@ -327,7 +457,10 @@ export const SignupBodySchema = z.object({
   /** Present when completing a pre-registration (`v=ppr`): the invitation link, used up by the enrolment. */
   preregistration: PreregistrationLinkSchema.optional(),
   consent: ConsentSchema,
-  treatments: z.array(TreatmentInputSchema, { error: 'signup.treatment.medicine.required' }).min(1, { error: 'signup.treatment.medicine.required' }).max(MAX_SIGNUP_TREATMENTS, { error: 'signup.treatment.alreadyRegistered' }),
+  treatments: z
+    .array(TreatmentInputSchema, { error: 'signup.treatment.medicine.required' })
+    .min(1, { error: 'signup.treatment.medicine.required' })
+    .max(MAX_SIGNUP_TREATMENTS, { error: 'signup.treatment.alreadyRegistered' }),
 });
 export type SignupBody = z.input<typeof SignupBodySchema>;
 
@@ -342,7 +475,6 @@ export const SignupRequestSchema = z
 // ---------------------------------------------------------------------------------------------------
 // Pre-registered patients (signup?v=ppr)
 
-
 /**
  * What the program already holds of a pre-registered patient (a call center or a doctor entered it): the plan
  * and the e-mail the invitation went to, and any other part of the enrolment. The wizard prefills it and the
@@ -354,11 +486,22 @@ export const PreregisteredPatientSchema = z.object({
   email: EmailSchema,
   identification: IdentificationSchema.optional(),
   personalInfo: z
-    .object({ firstName: FirstNameSchema.optional(), lastName: LastNameSchema.optional(), secondSurname: SecondSurnameSchema.optional(), gender: SignupGenderSchema.optional() })
+    .object({
+      firstName: FirstNameSchema.optional(),
+      lastName: LastNameSchema.optional(),
+      secondSurname: SecondSurnameSchema.optional(),
+      gender: SignupGenderSchema.optional(),
+    })
     .optional(),
   birthDate: BirthDateSchema.optional(),
   weight: WeightSchema.optional(),
-  contact: z.object({ phone: SignupPhoneSchema.optional(), phoneAlternative: textField({ max: 30 }).optional(), emailAlternative: EmailAlternativeSchema.optional() }).optional(),
+  contact: z
+    .object({
+      phone: SignupPhoneSchema.optional(),
+      phoneAlternative: textField({ max: 30 }).optional(),
+      emailAlternative: EmailAlternativeSchema.optional(),
+    })
+    .optional(),
   address: z.object({ line: AddressSchema.shape.line, location: LocationSchema }).optional(),
   treatment: TreatmentInputSchema.partial().optional(),
 });
@@ -370,11 +513,22 @@ export const PreregisteredPatientViewSchema = z.object({
   country: SignupCountrySchema,
   email: z.string(),
   identification: z.object({ type: SignupIdentificationTypeSchema, number: z.string() }).optional(),
-  personalInfo: z.object({ firstName: z.string().optional(), lastName: z.string().optional(), secondSurname: z.string().optional(), gender: SignupGenderSchema.optional() }).optional(),
+  personalInfo: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      secondSurname: z.string().optional(),
+      gender: SignupGenderSchema.optional(),
+    })
+    .optional(),
   birthDate: z.string().optional(),
   weight: z.object({ value: z.number(), unit: z.enum(['kg', 'lb']) }).optional(),
   contact: z
-    .object({ phone: z.object({ country: SignupCountrySchema, phoneNumber: z.string() }).optional(), phoneAlternative: z.string().optional(), emailAlternative: z.string().optional() })
+    .object({
+      phone: z.object({ country: SignupCountrySchema, phoneNumber: z.string() }).optional(),
+      phoneAlternative: z.string().optional(),
+      emailAlternative: z.string().optional(),
+    })
     .optional(),
   address: z.object({ line: z.string(), location: LocationSchema }).optional(),
   treatment: z
@@ -421,23 +575,42 @@ export function treatmentSchemaFor(fieldSettings: FieldSettings) {
   return TreatmentInputSchema.extend({
     startDate: steps.startDate ? optionalField(StartDateSchema) : ignoredField(),
     notStarted: steps.startDate ? z.boolean().optional() : ignoredField(),
-    doctor: !steps.doctor || fields.doctorName === 'hidden'
-      ? ignoredField()
-      : fields.doctorName === 'required'
-        ? z.object({ firstName: DoctorFirstNameSchema, lastName: DoctorLastNameSchema }, { error: 'signup.doctor.firstName.required' })
-        : optionalField(z.object({ firstName: optionalField(DoctorFirstNameSchema), lastName: optionalField(DoctorLastNameSchema) })),
+    doctor:
+      !steps.doctor || fields.doctorName === 'hidden'
+        ? ignoredField()
+        : fields.doctorName === 'required'
+          ? z.object(
+              { firstName: DoctorFirstNameSchema, lastName: DoctorLastNameSchema },
+              { error: 'signup.doctor.firstName.required' },
+            )
+          : optionalField(
+              z.object({
+                firstName: optionalField(DoctorFirstNameSchema),
+                lastName: optionalField(DoctorLastNameSchema),
+              }),
+            ),
     healthCenter: steps.healthCenter
-      ? z.object({ name: HealthCenterNameSchema, type: byMode(fields.healthCenterType, HealthCenterTypeSchema) }, { error: 'signup.healthCenter.name.required' })
+      ? z.object(
+          { name: HealthCenterNameSchema, type: byMode(fields.healthCenterType, HealthCenterTypeSchema) },
+          { error: 'signup.healthCenter.name.required' },
+        )
       : ignoredField(),
     customTherapy: steps.customTherapy
-      ? z.object({ hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }), code: optionalField(TherapyCodeSchema) }, { error: 'signup.customTherapy.code.required' })
+      ? z.object(
+          {
+            hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }),
+            code: optionalField(TherapyCodeSchema),
+          },
+          { error: 'signup.customTherapy.code.required' },
+        )
       : ignoredField(),
   }).superRefine((treatment, ctx) => {
     if (steps.startDate && !treatment.startDate && treatment.notStarted !== true) {
       ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signup.startDate.required' });
     }
     const therapy = treatment.customTherapy as { hasCode: boolean; code?: string } | undefined;
-    if (therapy?.hasCode && !therapy.code) ctx.addIssue({ code: 'custom', path: ['customTherapy', 'code'], message: 'signup.customTherapy.code.required' });
+    if (therapy?.hasCode && !therapy.code)
+      ctx.addIssue({ code: 'custom', path: ['customTherapy', 'code'], message: 'signup.customTherapy.code.required' });
   });
 }
 
@@ -448,7 +621,12 @@ export function treatmentSchemaFor(fieldSettings: FieldSettings) {
  * years ago, a caregiver for minors (fieldSettings.minorAgeYears), the current terms version, one
  * treatment per product, a password unless skip-password mode.
  */
-export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanContext, program: SignupProgramContext, options: SignupSchemaOptions = {}) {
+export function signupSchemaFor(
+  fieldSettings: FieldSettings,
+  plan: SignupPlanContext,
+  program: SignupProgramContext,
+  options: SignupSchemaOptions = {},
+) {
   const today = options.today ?? todayInCountry(plan.country);
   const { steps, fields } = fieldSettings;
   const shape = SignupBodySchema.shape;
@@ -463,11 +641,21 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
             phone: SignupPhoneSchema,
             phoneAlternative: byMode(
               fields.phoneAlternative,
-              textField({ max: 30, required: 'signup.contact.phoneAlternative.required', tooLong: 'signup.contact.phoneAlternative.invalid' }).min(1, { error: 'signup.contact.phoneAlternative.required' }),
+              textField({
+                max: 30,
+                required: 'signup.contact.phoneAlternative.required',
+                tooLong: 'signup.contact.phoneAlternative.invalid',
+              }).min(1, { error: 'signup.contact.phoneAlternative.required' }),
             ),
             emailAlternative: byMode(
               fields.emailAlternative,
-              textField({ max: 254, required: 'signup.contact.emailAlternative.required', tooLong: 'signup.contact.emailAlternative.invalid' }).min(1, { error: 'signup.contact.emailAlternative.required', abort: true }).pipe(EmailAlternativeSchema),
+              textField({
+                max: 254,
+                required: 'signup.contact.emailAlternative.required',
+                tooLong: 'signup.contact.emailAlternative.invalid',
+              })
+                .min(1, { error: 'signup.contact.emailAlternative.required', abort: true })
+                .pipe(EmailAlternativeSchema),
             ),
           },
           { error: 'signup.contact.phone.required' },
@@ -480,7 +668,8 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
       .min(1, { error: 'signup.treatment.medicine.required' })
       .max(MAX_SIGNUP_TREATMENTS, { error: 'signup.treatment.alreadyRegistered' }),
   }).superRefine((body, ctx) => {
-    if (body.country !== plan.country) ctx.addIssue({ code: 'custom', path: ['country'], message: 'signup.country.required' });
+    if (body.country !== plan.country)
+      ctx.addIssue({ code: 'custom', path: ['country'], message: 'signup.country.required' });
     if (!plan.identificationTypes.includes(body.identification.type)) {
       ctx.addIssue({ code: 'custom', path: ['identification', 'type'], message: 'signup.idNumber.type.notAvailable' });
     } else if (!isValidIdentificationNumber(plan.country, body.identification.type, body.identification.number)) {
@@ -493,16 +682,35 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
     if (caregiver) {
       const { type, number } = caregiver.identification;
       if (!plan.identificationTypes.includes(type) || type === 'TYPE_MINOR') {
-        ctx.addIssue({ code: 'custom', path: ['caregiver', 'identification', 'type'], message: 'signup.idNumber.type.notAvailable' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caregiver', 'identification', 'type'],
+          message: 'signup.idNumber.type.notAvailable',
+        });
       } else if (!isValidIdentificationNumber(plan.country, type, number)) {
-        ctx.addIssue({ code: 'custom', path: ['caregiver', 'identification', 'number'], message: 'signup.identification.number.invalid' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caregiver', 'identification', 'number'],
+          message: 'signup.identification.number.invalid',
+        });
       } else if (type === body.identification.type && number === body.identification.number) {
-        ctx.addIssue({ code: 'custom', path: ['caregiver', 'identification', 'number'], message: 'signup.caregiver.samePerson' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['caregiver', 'identification', 'number'],
+          message: 'signup.caregiver.samePerson',
+        });
       }
     }
     const contact = body.contact as { phone: SignupPhone; phoneAlternative?: string } | undefined;
-    if (contact?.phoneAlternative && !isValidPhoneNumber(contact.phone.country, normalizePhoneNumber(contact.phone.country, contact.phoneAlternative))) {
-      ctx.addIssue({ code: 'custom', path: ['contact', 'phoneAlternative'], message: 'signup.contact.phoneAlternative.invalid' });
+    if (
+      contact?.phoneAlternative &&
+      !isValidPhoneNumber(contact.phone.country, normalizePhoneNumber(contact.phone.country, contact.phoneAlternative))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contact', 'phoneAlternative'],
+        message: 'signup.contact.phoneAlternative.invalid',
+      });
     }
     if (body.consent.termsVersion !== program.latestTermsVersion) {
       ctx.addIssue({ code: 'custom', path: ['consent', 'termsVersion'], message: 'signup.consent.outdated' });
@@ -512,7 +720,12 @@ export function signupSchemaFor(fieldSettings: FieldSettings, plan: SignupPlanCo
     }
     const seen = new Set<number>();
     body.treatments.forEach((treatment, index) => {
-      if (seen.has(treatment.productId)) ctx.addIssue({ code: 'custom', path: ['treatments', index, 'productId'], message: 'signup.treatment.alreadyRegistered' });
+      if (seen.has(treatment.productId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['treatments', index, 'productId'],
+          message: 'signup.treatment.alreadyRegistered',
+        });
       seen.add(treatment.productId);
     });
   });
@@ -545,7 +758,8 @@ export const IdentificationCheckParamsSchema = z
     country: SignupCountrySchema,
   })
   .superRefine((params, ctx) => {
-    if (!isValidIdentificationNumber(params.country, params.type, params.number)) ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
+    if (!isValidIdentificationNumber(params.country, params.type, params.number))
+      ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
   });
 export const IdentificationCheckResponseSchema = z.object({ data: z.object({ registered: z.boolean() }) });
 
@@ -577,7 +791,10 @@ export type PlanProduct = z.infer<typeof PlanProductSchema>;
 export const PlanProductsResponseSchema = z.object({ data: z.array(PlanProductSchema) });
 
 /** GET /api/v1/citizen/{type}/{number}: Costa Rica's citizen register (type IDENTIFICATION only). */
-export const CitizenParamsSchema = z.object({ type: SignupIdentificationTypeSchema, number: IdentificationNumberSchema });
+export const CitizenParamsSchema = z.object({
+  type: SignupIdentificationTypeSchema,
+  number: IdentificationNumberSchema,
+});
 export const CitizenSchema = z.object({
   typeIdentification: z.enum(IDENTIFICATION_TYPES),
   legalIdentification: z.string(),
@@ -594,7 +811,10 @@ export const CitizenResponseSchema = z.object({ data: CitizenSchema });
 export const LOCATION_SEARCH_MAX_RESULTS = 20;
 export const LocationSearchQuerySchema = z.object({
   country: SignupCountrySchema,
-  q: textField({ max: 60, required: 'signup.address.search.required', tooLong: 'signup.address.search.noResults' }).min(1, { error: 'signup.address.search.required' }),
+  q: textField({ max: 60, required: 'signup.address.search.required', tooLong: 'signup.address.search.noResults' }).min(
+    1,
+    { error: 'signup.address.search.required' },
+  ),
   lang: LanguageSchema.default('es'),
 });
 export const LocationSearchResponseSchema = z.object({ data: z.array(LocationSchema) });

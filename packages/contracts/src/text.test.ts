@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { EmailCheckQuerySchema, LoginBodySchema, PasswordAndRepeatSchema, PasswordRecoverBodySchema, RefreshBodySchema, UserQuerySchema } from './identity.ts';
+import {
+  EmailCheckQuerySchema,
+  LoginBodySchema,
+  PasswordAndRepeatSchema,
+  PasswordRecoverBodySchema,
+  RefreshBodySchema,
+  UserQuerySchema,
+} from './identity.ts';
 import { ProgramConfigSchema } from './program-files.ts';
 import { ClientLogBodySchema, CountriesQuerySchema, SupportPlanIdParamsSchema } from './resources.ts';
 import {
@@ -22,7 +29,12 @@ import {
 } from './signup.ts';
 import { CaregiverBodySchema, CaregiverIdParamsSchema } from './caregiver.ts';
 import { ProfileUpdateBodySchema } from './profile.ts';
-import { CreateTreatmentRequestSchema, DeleteTreatmentBodySchema, TreatmentIdParamsSchema, UpdateTreatmentRequestSchema } from './treatments.ts';
+import {
+  CreateTreatmentRequestSchema,
+  DeleteTreatmentBodySchema,
+  TreatmentIdParamsSchema,
+  UpdateTreatmentRequestSchema,
+} from './treatments.ts';
 import { treatmentSchemaFor } from './signup.ts';
 import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, textField } from './text.ts';
 
@@ -60,9 +72,14 @@ function requestSchemas(): Array<[string, z.ZodType]> {
     ['DeleteTreatmentBody', DeleteTreatmentBodySchema],
   ];
   for (const slug of programs) {
-    const config = ProgramConfigSchema.parse(JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')));
+    const config = ProgramConfigSchema.parse(
+      JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')),
+    );
     for (const plan of config.supportPlans) {
-      schemas.push([`signup ${slug}/${plan.id}`, signupSchemaFor(plan.fieldSettings, plan, { latestTermsVersion: config.latestTermsVersion })]);
+      schemas.push([
+        `signup ${slug}/${plan.id}`,
+        signupSchemaFor(plan.fieldSettings, plan, { latestTermsVersion: config.latestTermsVersion }),
+      ]);
       // A treatment added or modified after enrolment is checked with the plan's treatment schema.
       schemas.push([`treatment ${slug}/${plan.id}`, treatmentSchemaFor(plan.fieldSettings)]);
     }
@@ -86,7 +103,12 @@ interface Def {
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Every string schema a request value meets first (the input side of pipes; after preprocessing, what it feeds). */
-function stringLeaves(schema: z.ZodType, at: string, found: Array<[string, z.ZodType]>, seen = new Set<z.ZodType>()): Array<[string, z.ZodType]> {
+function stringLeaves(
+  schema: z.ZodType,
+  at: string,
+  found: Array<[string, z.ZodType]>,
+  seen = new Set<z.ZodType>(),
+): Array<[string, z.ZodType]> {
   if (seen.has(schema)) return found;
   seen.add(schema);
   const def = defOf(schema);
@@ -123,7 +145,10 @@ function stringLeaves(schema: z.ZodType, at: string, found: Array<[string, z.Zod
   return found;
 }
 
-const FORBIDDEN = [...Array.from({ length: 0x20 }, (_, code) => code), ...Array.from({ length: 0x21 }, (_, code) => 0x7f + code)].map((code) => String.fromCharCode(code));
+const FORBIDDEN = [
+  ...Array.from({ length: 0x20 }, (_, code) => code),
+  ...Array.from({ length: 0x21 }, (_, code) => 0x7f + code),
+].map((code) => String.fromCharCode(code));
 /** Multi-line request fields (tab and newline allowed inside); none yet. A new one must be named here. */
 const MULTI_LINE_FIELDS = new Set<string>();
 
@@ -143,22 +168,37 @@ describe('the text rule', () => {
   });
 
   it('is what every string field of every request schema starts from: none lets a NUL or a control character through (property)', () => {
-    const leaves = requestSchemas().flatMap(([name, schema]) => stringLeaves(schema, '', []).map(([at, leaf]) => [`${name}: ${at}`, leaf] as const));
+    const leaves = requestSchemas().flatMap(([name, schema]) =>
+      stringLeaves(schema, '', []).map(([at, leaf]) => [`${name}: ${at}`, leaf] as const),
+    );
     // The walk reaches the fields that matter (so that this test cannot pass by finding nothing).
     const names = leaves.map(([name]) => name);
     expect(leaves.length).toBeGreaterThan(150);
-    for (const expected of ['SignupBody: address.line', 'SignupBody: treatments[].healthCenter.name', 'LoginBody: password', 'CitizenParams: number', 'LocationSearchQuery: q', 'ClientLogBody: jsonRawString', 'SignupBody: idempotencyKey']) {
+    for (const expected of [
+      'SignupBody: address.line',
+      'SignupBody: treatments[].healthCenter.name',
+      'LoginBody: password',
+      'CitizenParams: number',
+      'LocationSearchQuery: q',
+      'ClientLogBody: jsonRawString',
+      'SignupBody: idempotencyKey',
+    ]) {
       expect(names).toContain(expected);
     }
     const text = fc.string({ maxLength: 12 });
     for (const [name, leaf] of leaves) {
-      const forbidden = MULTI_LINE_FIELDS.has(name) ? FORBIDDEN.filter((character) => character !== '\t' && character !== '\n') : FORBIDDEN;
+      const forbidden = MULTI_LINE_FIELDS.has(name)
+        ? FORBIDDEN.filter((character) => character !== '\t' && character !== '\n')
+        : FORBIDDEN;
       fc.assert(
         fc.property(text, fc.constantFrom(...forbidden), text, (before, character, after) => {
           // Letters around the character, so that trimming cannot take it away.
           const result = leaf.safeParse(`${before}x${character}y${after}`);
           expect(result.success, `${name} accepted ${JSON.stringify(character)}`).toBe(false);
-          expect(result.error?.issues.map((issue) => issue.message), name).toContain(TEXT_CONTROL_CHARACTERS_MESSAGE);
+          expect(
+            result.error?.issues.map((issue) => issue.message),
+            name,
+          ).toContain(TEXT_CONTROL_CHARACTERS_MESSAGE);
         }),
         { numRuns: 40 },
       );

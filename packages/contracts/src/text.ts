@@ -27,6 +27,9 @@ export interface TextFieldOptions {
 export function textField(options: TextFieldOptions) {
   const base = z.string(options.required ? { error: options.required } : undefined);
   return (options.trim === false ? base : base.trim())
-    .refine((value) => !hasForbiddenControlCharacter(value, options.multiline), { error: TEXT_CONTROL_CHARACTERS_MESSAGE, abort: true })
+    .refine((value) => !hasForbiddenControlCharacter(value, options.multiline), {
+      error: TEXT_CONTROL_CHARACTERS_MESSAGE,
+      abort: true,
+    })
     .max(options.max, { error: options.tooLong ?? TEXT_TOO_LONG_MESSAGE });
 }

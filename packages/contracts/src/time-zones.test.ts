@@ -25,7 +25,8 @@ describe('todayInCountry', () => {
   });
 
   it('agrees with UTC for every country at the test clock (noon UTC), so fixed-clock tests keep their dates', () => {
-    for (const country of COUNTRY_CODES) expect(todayInCountry(country, new Date('2026-11-21T12:00:00Z'))).toBe('2026-11-21');
+    for (const country of COUNTRY_CODES)
+      expect(todayInCountry(country, new Date('2026-11-21T12:00:00Z'))).toBe('2026-11-21');
   });
 
   it('pads months and days, and crosses a year', () => {
@@ -34,7 +35,7 @@ describe('todayInCountry', () => {
     expect(todayInCountry('PA', new Date('2027-03-05T12:00:00Z'))).toBe('2027-03-05');
   });
 
-  it('refuses a country without a zone rather than using the machine\'s', () => {
+  it("refuses a country without a zone rather than using the machine's", () => {
     expect(() => todayInCountry('XX' as CountryCode, new Date())).toThrow(/no time zone/);
   });
 });

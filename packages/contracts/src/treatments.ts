@@ -7,8 +7,17 @@ import { textField } from './text.ts';
 import { HealthCenterTypeSchema, parseUnitAmount, ageOn } from './signup.ts';
 
 /** Why a patient stops a treatment (the delete dialog's list). */
-export const TREATMENT_DELETE_REASONS = ['DOCTOR_STOPPED', 'FINISHED', 'SIDE_EFFECTS', 'CHANGED_MEDICINE', 'COST', 'OTHER'] as const;
-export const TreatmentDeleteReasonSchema = z.enum(TREATMENT_DELETE_REASONS, { error: 'treatments.deleteReason.required' });
+export const TREATMENT_DELETE_REASONS = [
+  'DOCTOR_STOPPED',
+  'FINISHED',
+  'SIDE_EFFECTS',
+  'CHANGED_MEDICINE',
+  'COST',
+  'OTHER',
+] as const;
+export const TreatmentDeleteReasonSchema = z.enum(TREATMENT_DELETE_REASONS, {
+  error: 'treatments.deleteReason.required',
+});
 export type TreatmentDeleteReason = z.infer<typeof TreatmentDeleteReasonSchema>;
 
 /** How many live treatments one patient may hold (the products of a program are few). */
@@ -48,20 +57,26 @@ export type TreatmentsList = z.infer<typeof TreatmentsResponseSchema>['data'];
 export const TreatmentResponseSchema = z.object({ data: TreatmentViewSchema });
 
 /** Path of every call on one treatment: the id is looked up inside the caller's own treatments. */
-export const TreatmentIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const TreatmentIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
 
 /**
  * POST /api/v1/treatments: the sign-up's treatment input; the server applies the patient's plan
  * (`treatmentSchemaFor`), so the route only checks that it is an object.
  */
 export const CreateTreatmentRequestSchema = z
-  .looseObject({ productId: z.number({ error: 'signup.treatment.medicine.required' }).int().positive().max(2_147_483_647) })
+  .looseObject({
+    productId: z.number({ error: 'signup.treatment.medicine.required' }).int().positive().max(2_147_483_647),
+  })
   .meta({ description: 'TreatmentInputSchema, validated with the patient plan’s field settings (treatmentSchemaFor)' });
 
 /** PUT /api/v1/treatments/{id}: the doctor's authorisation, confirmed before the form opens, and the new values. */
 export const UpdateTreatmentRequestSchema = z.strictObject({
   doctorAuthorized: z.literal(true, { error: 'treatments.medicalAuthorization.required' }),
-  treatment: z.looseObject({}).meta({ description: 'TreatmentInputSchema without productId (the medicine does not change)' }),
+  treatment: z
+    .looseObject({})
+    .meta({ description: 'TreatmentInputSchema without productId (the medicine does not change)' }),
 });
 
 /** DELETE /api/v1/treatments/{id}: the reason, and the patient's words when it is OTHER. */
@@ -74,7 +89,8 @@ export const DeleteTreatmentBodySchema = z
     ),
   })
   .superRefine((body, ctx) => {
-    if (body.reason === 'OTHER' && !body.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'treatments.delete.note.required' });
+    if (body.reason === 'OTHER' && !body.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'treatments.delete.note.required' });
   });
 export type DeleteTreatmentBody = z.input<typeof DeleteTreatmentBodySchema>;
 export type DeleteTreatment = z.output<typeof DeleteTreatmentBodySchema>;
@@ -83,7 +99,12 @@ export type DeleteTreatment = z.output<typeof DeleteTreatmentBodySchema>;
 // Product rules shared by enrolment and the treatments screens
 
 /** Whether a product is sold in the plan's country and fits the age of `birthDate` (when given) on `today`. */
-export function productServes(item: { countries: readonly string[]; minAgeYears: number; maxAgeYears: number }, country: string, birthDate: string | undefined, today: string): boolean {
+export function productServes(
+  item: { countries: readonly string[]; minAgeYears: number; maxAgeYears: number },
+  country: string,
+  birthDate: string | undefined,
+  today: string,
+): boolean {
   if (!item.countries.includes(country)) return false;
   if (!birthDate) return true;
   const age = ageOn(birthDate, today);

@@ -21,13 +21,16 @@ async function signIn(slug: string, email: string) {
 }
 
 describe(`demo data (${TEST_DB})`, () => {
-  it.each(['alivio', 'piel', 'equilibrio'])('seeds demo2@%s.example: confirmed, no caregiver, one treatment', async (slug) => {
-    const who = await signIn(slug, `demo2@${slug}.example`);
-    const profile = UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data;
-    expect(profile.caregiver).toBeUndefined();
-    const { live } = TreatmentsResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/treatments')).json()).data;
-    expect(live).toHaveLength(1);
-  });
+  it.each(['alivio', 'piel', 'equilibrio'])(
+    'seeds demo2@%s.example: confirmed, no caregiver, one treatment',
+    async (slug) => {
+      const who = await signIn(slug, `demo2@${slug}.example`);
+      const profile = UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data;
+      expect(profile.caregiver).toBeUndefined();
+      const { live } = TreatmentsResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/treatments')).json()).data;
+      expect(live).toHaveLength(1);
+    },
+  );
 
   it('seeds a minor with a caregiver in alivio, who cannot remove it', async () => {
     const who = await signIn('alivio', 'menor@alivio.example');
@@ -38,7 +41,9 @@ describe(`demo data (${TEST_DB})`, () => {
   });
 
   it('seeds nothing twice', async () => {
-    const demoAccounts = async () => (await t.database.db.select({ n: count() }).from(userAccount).where(like(userAccount.email, '%@%.example')))[0]!.n;
+    const demoAccounts = async () =>
+      (await t.database.db.select({ n: count() }).from(userAccount).where(like(userAccount.email, '%@%.example')))[0]!
+        .n;
     const before = await demoAccounts();
     await seedDemoData(t.database.db, readProgramConfigs(t.config.PROGRAMS_DIR));
     expect(await demoAccounts()).toBe(before);

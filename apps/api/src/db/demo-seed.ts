@@ -5,7 +5,16 @@ import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import type { Db } from '../platform/db.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import { caregiver, consentRecord, identityPool, patient, planPatient, program, treatment, userAccount } from './schema.ts';
+import {
+  caregiver,
+  consentRecord,
+  identityPool,
+  patient,
+  planPatient,
+  program,
+  treatment,
+  userAccount,
+} from './schema.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const demoEmail = (slug: string) => `demo@${slug}.example`;
@@ -26,22 +35,96 @@ interface DemoPerson {
 /** Per program: the first demo patient, a second without caregiver (demo2), and in alivio a minor with a caregiver. */
 const DEMO_PEOPLE: Record<string, DemoPerson[]> = {
   alivio: [
-    { local: 'demo', firstName: 'María', lastName: 'Rodríguez', secondLastName: 'Solís', gender: 'FEMALE', birthDate: '1968-04-12', identification: 1, caregiver: { firstName: 'Carlos', lastName: 'Rodríguez', identification: 2 } },
-    { local: 'demo2', firstName: 'Jorge', lastName: 'Castro', secondLastName: 'Vega', gender: 'MALE', birthDate: '1981-07-03', identification: 3 },
-    { local: 'menor', firstName: 'Sofía', lastName: 'Rodríguez', secondLastName: 'Mora', gender: 'FEMALE', birthDate: '2013-05-20', identification: 4, caregiver: { firstName: 'Elena', lastName: 'Mora', identification: 5 } },
+    {
+      local: 'demo',
+      firstName: 'María',
+      lastName: 'Rodríguez',
+      secondLastName: 'Solís',
+      gender: 'FEMALE',
+      birthDate: '1968-04-12',
+      identification: 1,
+      caregiver: { firstName: 'Carlos', lastName: 'Rodríguez', identification: 2 },
+    },
+    {
+      local: 'demo2',
+      firstName: 'Jorge',
+      lastName: 'Castro',
+      secondLastName: 'Vega',
+      gender: 'MALE',
+      birthDate: '1981-07-03',
+      identification: 3,
+    },
+    {
+      local: 'menor',
+      firstName: 'Sofía',
+      lastName: 'Rodríguez',
+      secondLastName: 'Mora',
+      gender: 'FEMALE',
+      birthDate: '2013-05-20',
+      identification: 4,
+      caregiver: { firstName: 'Elena', lastName: 'Mora', identification: 5 },
+    },
   ],
   piel: [
-    { local: 'demo', firstName: 'José', lastName: 'Hernández', secondLastName: 'Pérez', gender: 'MALE', birthDate: '1975-09-30', identification: 1 },
-    { local: 'demo2', firstName: 'Lucía', lastName: 'Ramírez', secondLastName: 'Ortiz', gender: 'FEMALE', birthDate: '1988-02-14', identification: 3 },
+    {
+      local: 'demo',
+      firstName: 'José',
+      lastName: 'Hernández',
+      secondLastName: 'Pérez',
+      gender: 'MALE',
+      birthDate: '1975-09-30',
+      identification: 1,
+    },
+    {
+      local: 'demo2',
+      firstName: 'Lucía',
+      lastName: 'Ramírez',
+      secondLastName: 'Ortiz',
+      gender: 'FEMALE',
+      birthDate: '1988-02-14',
+      identification: 3,
+    },
   ],
   equilibrio: [
-    { local: 'demo', firstName: 'Ana', lastName: 'Martínez', secondLastName: 'López', gender: 'FEMALE', birthDate: '1959-01-22', identification: 1 },
-    { local: 'demo2', firstName: 'Pedro', lastName: 'González', secondLastName: 'Ruiz', gender: 'MALE', birthDate: '1970-11-08', identification: 3 },
+    {
+      local: 'demo',
+      firstName: 'Ana',
+      lastName: 'Martínez',
+      secondLastName: 'López',
+      gender: 'FEMALE',
+      birthDate: '1959-01-22',
+      identification: 1,
+    },
+    {
+      local: 'demo2',
+      firstName: 'Pedro',
+      lastName: 'González',
+      secondLastName: 'Ruiz',
+      gender: 'MALE',
+      birthDate: '1970-11-08',
+      identification: 3,
+    },
   ],
 };
 const DEFAULT_PEOPLE: DemoPerson[] = [
-  { local: 'demo', firstName: 'Demo', lastName: 'Paciente', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1970-01-01', identification: 1 },
-  { local: 'demo2', firstName: 'Demo', lastName: 'Segundo', secondLastName: 'Prueba', gender: 'OTHER', birthDate: '1972-01-01', identification: 3 },
+  {
+    local: 'demo',
+    firstName: 'Demo',
+    lastName: 'Paciente',
+    secondLastName: 'Prueba',
+    gender: 'OTHER',
+    birthDate: '1970-01-01',
+    identification: 1,
+  },
+  {
+    local: 'demo2',
+    firstName: 'Demo',
+    lastName: 'Segundo',
+    secondLastName: 'Prueba',
+    gender: 'OTHER',
+    birthDate: '1972-01-01',
+    identification: 3,
+  },
 ];
 
 function ageInYears(birthDate: string, on: Date): number {
@@ -68,9 +151,40 @@ export function demoIdentification(country: string, n: number): string {
 }
 
 /** Demo phones valid for each country's numbering plan (the profile's edit checks them): the patient's, the caregiver's. */
-const DEMO_PHONES: Record<string, [string, string]> = {"CR": ["88001234", "88004321"], "MX": ["5512345678", "5587654321"], "PA": ["61234567", "67654321"], "HN": ["98765432", "99887766"], "GT": ["55123456", "55654321"], "DO": ["8095551234", "8295554321"], "SV": ["70001234", "77654321"], "TT": ["8686201234", "8687654321"]};
+const DEMO_PHONES: Record<string, [string, string]> = {
+  CR: ['88001234', '88004321'],
+  MX: ['5512345678', '5587654321'],
+  PA: ['61234567', '67654321'],
+  HN: ['98765432', '99887766'],
+  GT: ['55123456', '55654321'],
+  DO: ['8095551234', '8295554321'],
+  SV: ['70001234', '77654321'],
+  TT: ['8686201234', '8687654321'],
+};
 /** A place of the shipped gazetteer per country, so a demo patient's address is one the profile can save as it is. */
-const DEMO_PLACES: Record<string, { id: string; country: string; region: string; city: string | null; label: string }> = {"CR": {"id": "CR-san-jose", "country": "CR", "region": "San José", "city": null, "label": "San José"}, "MX": {"id": "MX-jalisco-guadalajara", "country": "MX", "region": "Jalisco", "city": "Guadalajara", "label": "Guadalajara, Jalisco"}, "PA": {"id": "PA-panama", "country": "PA", "region": "Panamá", "city": null, "label": "Panamá"}, "HN": {"id": "HN-francisco-morazan-tegucigalpa", "country": "HN", "region": "Francisco Morazán", "city": "Tegucigalpa", "label": "Tegucigalpa, Francisco Morazán"}, "GT": {"id": "GT-quetzaltenango", "country": "GT", "region": "Quetzaltenango", "city": null, "label": "Quetzaltenango"}, "DO": {"id": "DO-santiago", "country": "DO", "region": "Santiago", "city": null, "label": "Santiago"}, "SV": {"id": "SV-san-salvador", "country": "SV", "region": "San Salvador", "city": null, "label": "San Salvador"}, "TT": {"id": "TT-puerto-espana", "country": "TT", "region": "Puerto España", "city": null, "label": "Puerto España"}};
+const DEMO_PLACES: Record<string, { id: string; country: string; region: string; city: string | null; label: string }> =
+  {
+    CR: { id: 'CR-san-jose', country: 'CR', region: 'San José', city: null, label: 'San José' },
+    MX: {
+      id: 'MX-jalisco-guadalajara',
+      country: 'MX',
+      region: 'Jalisco',
+      city: 'Guadalajara',
+      label: 'Guadalajara, Jalisco',
+    },
+    PA: { id: 'PA-panama', country: 'PA', region: 'Panamá', city: null, label: 'Panamá' },
+    HN: {
+      id: 'HN-francisco-morazan-tegucigalpa',
+      country: 'HN',
+      region: 'Francisco Morazán',
+      city: 'Tegucigalpa',
+      label: 'Tegucigalpa, Francisco Morazán',
+    },
+    GT: { id: 'GT-quetzaltenango', country: 'GT', region: 'Quetzaltenango', city: null, label: 'Quetzaltenango' },
+    DO: { id: 'DO-santiago', country: 'DO', region: 'Santiago', city: null, label: 'Santiago' },
+    SV: { id: 'SV-san-salvador', country: 'SV', region: 'San Salvador', city: null, label: 'San Salvador' },
+    TT: { id: 'TT-puerto-espana', country: 'TT', region: 'Puerto España', city: null, label: 'Puerto España' },
+  };
 const demoPhone = (country: string, who: 0 | 1) => (DEMO_PHONES[country] ?? DEMO_PHONES.CR!)[who];
 
 export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<void> {
@@ -86,15 +200,24 @@ export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<vo
     const plan = config.supportPlans.find((p) => p.country === config.defaultCountry) ?? config.supportPlans[0]!;
     for (const person of DEMO_PEOPLE[config.slug] ?? DEFAULT_PEOPLE) {
       const email = `${person.local}@${config.slug}.example`;
-      const [existing] = await db.select({ id: userAccount.id }).from(userAccount).where(and(eq(userAccount.poolId, pool.poolId), eq(userAccount.email, email))).limit(1);
+      const [existing] = await db
+        .select({ id: userAccount.id })
+        .from(userAccount)
+        .where(and(eq(userAccount.poolId, pool.poolId), eq(userAccount.email, email)))
+        .limit(1);
       if (existing) continue;
       const age = ageInYears(person.birthDate, new Date());
       const product =
-        config.products.find((p) => p.countries.includes(plan.country) && p.minAgeYears <= age && age <= p.maxAgeYears) ??
+        config.products.find(
+          (p) => p.countries.includes(plan.country) && p.minAgeYears <= age && age <= p.maxAgeYears,
+        ) ??
         config.products.find((p) => p.countries.includes(plan.country)) ??
         config.products[0]!;
       await db.transaction(async (tx) => {
-        const [account] = await tx.insert(userAccount).values({ poolId: pool.poolId, email, passwordHash, status: 'CONFIRMED', language: 'es' }).returning({ id: userAccount.id });
+        const [account] = await tx
+          .insert(userAccount)
+          .values({ poolId: pool.poolId, email, passwordHash, status: 'CONFIRMED', language: 'es' })
+          .returning({ id: userAccount.id });
         const [row] = await tx
           .insert(patient)
           .values({

@@ -28,7 +28,9 @@ export const program = pgTable('program', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   condition: text('condition').notNull(),
-  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] }).notNull().default('ACTIVE'),
+  status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+    .notNull()
+    .default('ACTIVE'),
   supportEmail: text('support_email').notNull(),
   defaultCountry: text('default_country').notNull(),
   countries: jsonb('countries').$type<string[]>().notNull(),
@@ -40,34 +42,51 @@ export const program = pgTable('program', {
   updatedAt: updatedAt(),
 });
 
-export const supportPlan = pgTable('support_plan', {
-  id: integer('id').primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  country: text('country').notNull(),
-  name: text('name').notNull(),
-  identificationTypes: jsonb('identification_types').$type<string[]>().notNull(),
-  fieldSettings: jsonb('field_settings').$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('support_plan_program_country_uq').on(t.programId, t.country)]);
+export const supportPlan = pgTable(
+  'support_plan',
+  {
+    id: integer('id').primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    country: text('country').notNull(),
+    name: text('name').notNull(),
+    identificationTypes: jsonb('identification_types').$type<string[]>().notNull(),
+    fieldSettings: jsonb('field_settings').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('support_plan_program_country_uq').on(t.programId, t.country)],
+);
 
-export const featureToggle = pgTable('feature_toggle', {
-  programId: integer('program_id').notNull().references(() => program.id),
-  key: text('key').notNull(),
-  enabled: boolean('enabled').notNull(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('feature_toggle_pk').on(t.programId, t.key)]);
+export const featureToggle = pgTable(
+  'feature_toggle',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    key: text('key').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('feature_toggle_pk').on(t.programId, t.key)],
+);
 
 /** One identity pool per program: its own accounts, issuer and keys. */
 export const identityPool = pgTable('identity_pool', {
   id: serial('id').primaryKey(),
-  programId: integer('program_id').notNull().unique().references(() => program.id),
+  programId: integer('program_id')
+    .notNull()
+    .unique()
+    .references(() => program.id),
   issuer: text('issuer').notNull().unique(),
   createdAt: createdAt(),
 });
 
 export const signingKey = pgTable('signing_key', {
   kid: text('kid').primaryKey(),
-  poolId: integer('pool_id').notNull().references(() => identityPool.id),
+  poolId: integer('pool_id')
+    .notNull()
+    .references(() => identityPool.id),
   algorithm: text('algorithm').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   /** Private key, encrypted at rest with the server's key-encryption secret. */
@@ -77,144 +96,223 @@ export const signingKey = pgTable('signing_key', {
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
-export const userAccount = pgTable('user_account', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  poolId: integer('pool_id').notNull().references(() => identityPool.id),
-  /** Lower-cased e-mail; unique within a pool, so one e-mail may hold one account per program. */
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  status: text('status', { enum: ['CONFIRMED', 'UNCONFIRMED', 'DISABLED'] }).notNull(),
-  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
-  /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
-  closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
-  /** When `npm run accounts:purge` may erase the personal data (closure + 30 days); cleared when the closure is cancelled. */
-  eraseAfter: timestamp('erase_after', { withTimezone: true }),
-  erasedAt: timestamp('erased_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)]);
+export const userAccount = pgTable(
+  'user_account',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    poolId: integer('pool_id')
+      .notNull()
+      .references(() => identityPool.id),
+    /** Lower-cased e-mail; unique within a pool, so one e-mail may hold one account per program. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['CONFIRMED', 'UNCONFIRMED', 'DISABLED'] }).notNull(),
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    /** When `npm run accounts:purge` may erase the personal data (closure + 30 days); cleared when the closure is cancelled. */
+    eraseAfter: timestamp('erase_after', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)],
+);
 
 /** A change of login e-mail waiting for its confirmation link (sent to the new address); single use, like recovery links. */
-export const emailChange = pgTable('email_change', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => userAccount.id),
-  newEmail: text('new_email').notNull(),
-  nonceHash: text('nonce_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  supersededAt: timestamp('superseded_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('email_change_user_idx').on(t.userId)]);
+export const emailChange = pgTable(
+  'email_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    newEmail: text('new_email').notNull(),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_change_user_idx').on(t.userId)],
+);
 
 /** A refresh-token family: rotated on every use; a reused token revokes the family. */
-export const session = pgTable('session', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => userAccount.id),
-  currentTokenHash: text('current_token_hash').notNull(),
-  /** The token rotated away last, and when: presented again within the grace period it gets the current pair back. */
-  previousTokenHash: text('previous_token_hash'),
-  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
-  generation: integer('generation').notNull().default(0),
-  createdAt: createdAt(),
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-  absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  revokedReason: text('revoked_reason'),
-}, (t) => [index('session_user_idx').on(t.userId), uniqueIndex('session_token_uq').on(t.currentTokenHash)]);
+export const session = pgTable(
+  'session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    currentTokenHash: text('current_token_hash').notNull(),
+    /** The token rotated away last, and when: presented again within the grace period it gets the current pair back. */
+    previousTokenHash: text('previous_token_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    generation: integer('generation').notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [index('session_user_idx').on(t.userId), uniqueIndex('session_token_uq').on(t.currentTokenHash)],
+);
 
-export const passwordReset = pgTable('password_reset', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull().references(() => userAccount.id),
-  nonceHash: text('nonce_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  supersededAt: timestamp('superseded_at', { withTimezone: true }),
-  createdAt: createdAt(),
-}, (t) => [index('password_reset_user_idx').on(t.userId)]);
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_user_idx').on(t.userId)],
+);
 
-export const patient = pgTable('patient', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  userId: uuid('user_id').notNull().unique().references(() => userAccount.id),
-  programId: integer('program_id').notNull().references(() => program.id),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  secondLastName: text('second_last_name'),
-  emailAlternative: text('email_alternative'),
-  birthDate: date('birth_date').notNull(),
-  gender: text('gender').notNull(),
-  country: text('country').notNull(),
-  typeIdentification: text('type_identification').notNull(),
-  legalIdentification: text('legal_identification').notNull(),
-  phoneCountry: text('phone_country'),
-  phoneNumber: text('phone_number'),
-  phoneAlternative: text('phone_alternative'),
-  address: jsonb('address').$type<Record<string, unknown>>(),
-  weight: numeric('weight', { precision: 6, scale: 2 }),
-  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
-  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
-  status: text('status').notNull().default('ACTIVE'),
-  latestTermsAccepted: text('latest_terms_accepted'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('patient_program_identification_uq').on(t.programId, t.country, t.typeIdentification, t.legalIdentification)]);
+export const patient = pgTable(
+  'patient',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => userAccount.id),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    secondLastName: text('second_last_name'),
+    emailAlternative: text('email_alternative'),
+    birthDate: date('birth_date').notNull(),
+    gender: text('gender').notNull(),
+    country: text('country').notNull(),
+    typeIdentification: text('type_identification').notNull(),
+    legalIdentification: text('legal_identification').notNull(),
+    phoneCountry: text('phone_country'),
+    phoneNumber: text('phone_number'),
+    phoneAlternative: text('phone_alternative'),
+    address: jsonb('address').$type<Record<string, unknown>>(),
+    weight: numeric('weight', { precision: 6, scale: 2 }),
+    weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    status: text('status').notNull().default('ACTIVE'),
+    latestTermsAccepted: text('latest_terms_accepted'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('patient_program_identification_uq').on(
+      t.programId,
+      t.country,
+      t.typeIdentification,
+      t.legalIdentification,
+    ),
+  ],
+);
 
 /**
  * What the program holds of a patient before the patient has an account (entered by a call center or a doctor),
  * with the invitation that lets the patient complete it (signup?v=ppr): a nonce stored only as a hash, single use.
  */
-export const preregistration = pgTable('preregistration', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
-  /** Lower-cased; the invitation went there, so the enrolment must keep it. */
-  email: text('email').notNull(),
-  /** PreregisteredPatientSchema (contracts), checked when written and when read. */
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  language: text('language', { enum: ['es', 'en'] }).notNull().default('es'),
-  nonceHash: text('nonce_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
-  createdAt: createdAt(),
-}, (t) => [index('preregistration_program_email_idx').on(t.programId, t.email)]);
+export const preregistration = pgTable(
+  'preregistration',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    supportPlanId: integer('support_plan_id')
+      .notNull()
+      .references(() => supportPlan.id),
+    /** Lower-cased; the invitation went there, so the enrolment must keep it. */
+    email: text('email').notNull(),
+    /** PreregisteredPatientSchema (contracts), checked when written and when read. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    language: text('language', { enum: ['es', 'en'] })
+      .notNull()
+      .default('es'),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('preregistration_program_email_idx').on(t.programId, t.email)],
+);
 
-export const planPatient = pgTable('plan_patient', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
-  supportPlanId: integer('support_plan_id').notNull().references(() => supportPlan.id),
-  startPeriod: date('start_period').notNull(),
-  endPeriod: date('end_period').notNull(),
-  status: text('status').notNull().default('ACTIVE'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('plan_patient_uq').on(t.patientId, t.supportPlanId)]);
+export const planPatient = pgTable(
+  'plan_patient',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id),
+    supportPlanId: integer('support_plan_id')
+      .notNull()
+      .references(() => supportPlan.id),
+    startPeriod: date('start_period').notNull(),
+    endPeriod: date('end_period').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plan_patient_uq').on(t.patientId, t.supportPlanId)],
+);
 
 /** One caregiver per patient; a caregiver identification may never care for two patients. */
-export const caregiver = pgTable('caregiver', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  patientId: bigint('patient_id', { mode: 'number' }).notNull().unique().references(() => patient.id),
-  programId: integer('program_id').notNull().references(() => program.id),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email'),
-  relation: text('relation').notNull(),
-  typeIdentification: text('type_identification').notNull(),
-  legalIdentification: text('legal_identification').notNull(),
-  phoneCountry: text('phone_country'),
-  phoneNumber: text('phone_number'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [uniqueIndex('caregiver_identification_uq').on(t.programId, t.typeIdentification, t.legalIdentification)]);
+export const caregiver = pgTable(
+  'caregiver',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => patient.id),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email'),
+    relation: text('relation').notNull(),
+    typeIdentification: text('type_identification').notNull(),
+    legalIdentification: text('legal_identification').notNull(),
+    phoneCountry: text('phone_country'),
+    phoneNumber: text('phone_number'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('caregiver_identification_uq').on(t.programId, t.typeIdentification, t.legalIdentification)],
+);
 
-export const consentRecord = pgTable('consent_record', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  patientId: bigint('patient_id', { mode: 'number' }).notNull().references(() => patient.id),
-  termsVersion: text('terms_version').notNull(),
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('consent_record_patient_idx').on(t.patientId, t.acceptedAt)]);
+export const consentRecord = pgTable(
+  'consent_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id),
+    termsVersion: text('terms_version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consent_record_patient_idx').on(t.patientId, t.acceptedAt)],
+);
 
 export const product = pgTable('product', {
   id: integer('id').primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
+  programId: integer('program_id')
+    .notNull()
+    .references(() => program.id),
   medicine: text('medicine').notNull(),
   presentation: text('presentation').notNull(),
   unit: text('unit').notNull(),
@@ -224,84 +322,118 @@ export const product = pgTable('product', {
   countries: jsonb('countries').$type<string[]>().notNull(),
 });
 
-export const treatment = pgTable('treatment', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  planPatientId: bigint('plan_patient_id', { mode: 'number' }).notNull().references(() => planPatient.id),
-  productId: integer('product_id').notNull().references(() => product.id),
-  unitAmount: numeric('unit_amount', { precision: 10, scale: 2 }).notNull(),
-  frequencyAmount: integer('frequency_amount').notNull(),
-  frequencyInterval: text('frequency_interval').notNull(),
-  durationAmount: integer('duration_amount').notNull(),
-  durationInterval: text('duration_interval').notNull(),
-  restAmount: integer('rest_amount'),
-  restInterval: text('rest_interval'),
-  startDate: date('start_date'),
-  doctorFirstName: text('doctor_first_name'),
-  doctorLastName: text('doctor_last_name'),
-  healthCenterName: text('health_center_name'),
-  healthCenterType: text('health_center_type', { enum: ['PUBLIC', 'PRIVATE'] }),
-  weight: numeric('weight', { precision: 6, scale: 2 }),
-  weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
-  customTherapyCode: text('custom_therapy_code'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-  /** When a doctor's authorisation of the last change was confirmed by the patient (spec section 4: modify). */
-  changeAuthorizedAt: timestamp('change_authorized_at', { withTimezone: true }),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  /** A code of TREATMENT_DELETE_REASONS (contracts/treatments.ts). */
-  deletedReason: text('deleted_reason'),
-  /** The patient's own words when the reason is OTHER (health data: never logged). */
-  deletedNote: text('deleted_note'),
-}, (t) => [
-  index('treatment_plan_patient_idx').on(t.planPatientId),
-  // Already-registered products cannot be added twice (only among live treatments).
-  uniqueIndex('treatment_live_product_uq').on(t.planPatientId, t.productId).where(sql`${t.deletedAt} is null`),
-]);
+export const treatment = pgTable(
+  'treatment',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    planPatientId: bigint('plan_patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => planPatient.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id),
+    unitAmount: numeric('unit_amount', { precision: 10, scale: 2 }).notNull(),
+    frequencyAmount: integer('frequency_amount').notNull(),
+    frequencyInterval: text('frequency_interval').notNull(),
+    durationAmount: integer('duration_amount').notNull(),
+    durationInterval: text('duration_interval').notNull(),
+    restAmount: integer('rest_amount'),
+    restInterval: text('rest_interval'),
+    startDate: date('start_date'),
+    doctorFirstName: text('doctor_first_name'),
+    doctorLastName: text('doctor_last_name'),
+    healthCenterName: text('health_center_name'),
+    healthCenterType: text('health_center_type', { enum: ['PUBLIC', 'PRIVATE'] }),
+    weight: numeric('weight', { precision: 6, scale: 2 }),
+    weightUnit: text('weight_unit', { enum: ['kg', 'lb'] }),
+    customTherapyCode: text('custom_therapy_code'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When a doctor's authorisation of the last change was confirmed by the patient (spec section 4: modify). */
+    changeAuthorizedAt: timestamp('change_authorized_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A code of TREATMENT_DELETE_REASONS (contracts/treatments.ts). */
+    deletedReason: text('deleted_reason'),
+    /** The patient's own words when the reason is OTHER (health data: never logged). */
+    deletedNote: text('deleted_note'),
+  },
+  (t) => [
+    index('treatment_plan_patient_idx').on(t.planPatientId),
+    // Already-registered products cannot be added twice (only among live treatments).
+    uniqueIndex('treatment_live_product_uq')
+      .on(t.planPatientId, t.productId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
 
 /** Transactional outbox: mails are written with the change that causes them, delivered by a worker. */
-export const outbox = pgTable('outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  kind: text('kind').notNull(),
-  recipient: text('recipient').notNull(),
-  language: text('language', { enum: ['es', 'en'] }).notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-  messageId: text('message_id').notNull().unique(),
-  status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] }).notNull().default('PENDING'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-  lastError: text('last_error'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-}, (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)]);
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    language: text('language', { enum: ['es', 'en'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    messageId: text('message_id').notNull().unique(),
+    status: text('status', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
 
-export const auditEvent = pgTable('audit_event', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  programId: integer('program_id').references(() => program.id),
-  actorUserId: uuid('actor_user_id'),
-  action: text('action').notNull(),
-  subject: text('subject'),
-  detail: jsonb('detail').$type<Record<string, unknown>>(),
-  createdAt: createdAt(),
-}, (t) => [index('audit_event_program_idx').on(t.programId, t.createdAt)]);
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id').references(() => program.id),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    subject: text('subject'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_event_program_idx').on(t.programId, t.createdAt)],
+);
 
-export const idempotencyKey = pgTable('idempotency_key', {
-  programId: integer('program_id').notNull().references(() => program.id),
-  key: text('key').notNull(),
-  requestHash: text('request_hash').notNull(),
-  responseStatus: integer('response_status'),
-  responseBody: jsonb('response_body'),
-  createdAt: createdAt(),
-}, (t) => [uniqueIndex('idempotency_key_pk').on(t.programId, t.key)]);
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_key_pk').on(t.programId, t.key)],
+);
 
-export const clientLog = pgTable('client_log', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  programId: integer('program_id').notNull().references(() => program.id),
-  level: smallint('level').notNull(),
-  message: text('message').notNull(),
-  context: jsonb('context').$type<Record<string, unknown>>(),
-  path: text('path'),
-  appVersion: text('app_version'),
-  userAgent: text('user_agent'),
-  createdAt: createdAt(),
-}, (t) => [index('client_log_program_idx').on(t.programId, t.createdAt)]);
+export const clientLog = pgTable(
+  'client_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    level: smallint('level').notNull(),
+    message: text('message').notNull(),
+    context: jsonb('context').$type<Record<string, unknown>>(),
+    path: text('path'),
+    appVersion: text('app_version'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('client_log_program_idx').on(t.programId, t.createdAt)],
+);

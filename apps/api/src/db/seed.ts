@@ -13,7 +13,8 @@ export function readProgramConfigs(programsDir: string): ProgramConfig[] {
       const file = path.join(programsDir, entry.name, 'configuration/config.json');
       const parsed = ProgramConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       if (!parsed.success) throw new Error(`programs/${entry.name}/configuration/config.json: ${parsed.error.message}`);
-      if (parsed.data.slug !== entry.name) throw new Error(`programs/${entry.name}: slug "${parsed.data.slug}" differs from the folder`);
+      if (parsed.data.slug !== entry.name)
+        throw new Error(`programs/${entry.name}: slug "${parsed.data.slug}" differs from the folder`);
       return parsed.data;
     })
     .sort((a, b) => a.slug.localeCompare(b.slug));
@@ -41,11 +42,35 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
       const programId = row!.id;
       for (const { id, country, name, identificationTypes, fieldSettings } of config.supportPlans) {
         const planValues = { programId, country, name, identificationTypes, fieldSettings };
-        await tx.insert(supportPlan).values({ id, ...planValues }).onConflictDoUpdate({ target: supportPlan.id, set: planValues });
+        await tx
+          .insert(supportPlan)
+          .values({ id, ...planValues })
+          .onConflictDoUpdate({ target: supportPlan.id, set: planValues });
       }
-      for (const { id, medicine, presentation, unit, minAgeYears, maxAgeYears, maxUnitAmount, countries } of config.products) {
-        const productValues = { programId, medicine, presentation, unit, minAgeYears, maxAgeYears, maxUnitAmount: String(maxUnitAmount), countries };
-        await tx.insert(product).values({ id, ...productValues }).onConflictDoUpdate({ target: product.id, set: productValues });
+      for (const {
+        id,
+        medicine,
+        presentation,
+        unit,
+        minAgeYears,
+        maxAgeYears,
+        maxUnitAmount,
+        countries,
+      } of config.products) {
+        const productValues = {
+          programId,
+          medicine,
+          presentation,
+          unit,
+          minAgeYears,
+          maxAgeYears,
+          maxUnitAmount: String(maxUnitAmount),
+          countries,
+        };
+        await tx
+          .insert(product)
+          .values({ id, ...productValues })
+          .onConflictDoUpdate({ target: product.id, set: productValues });
       }
       // Toggles are seeded once; later changes in the database (by operations) win over the file.
       for (const [key, enabled] of Object.entries(config.featureToggles)) {

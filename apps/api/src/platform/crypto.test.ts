@@ -1,6 +1,14 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SIGNING_PURPOSES, decrypt, deriveSigningKeys, encrypt, issueSignedNonce, nonceHashOfSignedLink, sha256 } from './crypto.ts';
+import {
+  SIGNING_PURPOSES,
+  decrypt,
+  deriveSigningKeys,
+  encrypt,
+  issueSignedNonce,
+  nonceHashOfSignedLink,
+  sha256,
+} from './crypto.ts';
 
 const SECRET = 'a-signing-secret-of-at-least-32-characters';
 const keys = deriveSigningKeys(SECRET);

@@ -1,6 +1,14 @@
 // Small crypto helpers: hashing of opaque tokens, AES-GCM at rest, the keys derived from SIGNING_SECRET and the signed
 // links made with them (decision 035; passwords: platform/passwords.ts).
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('base64url');
@@ -38,7 +46,10 @@ export const SIGNING_PURPOSES = [
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
 /** The purposes of links mailed before decision 035, when they were signed with the secret itself. */
-export type MailedLinkPurpose = Extract<SigningPurpose, 'recovery-link' | 'email-change-link' | 'not-me-link' | 'preregistration-link'>;
+export type MailedLinkPurpose = Extract<
+  SigningPurpose,
+  'recovery-link' | 'email-change-link' | 'not-me-link' | 'preregistration-link'
+>;
 
 /** HKDF's salt: fixed, so that the same secret always gives the same keys (on every instance, after every restart). */
 const HKDF_SALT = 'portal-signing-keys';
@@ -58,7 +69,12 @@ export interface SigningKeys {
 
 /** One key per purpose, derived from the secret with HKDF-SHA256 (the purpose is HKDF's info). */
 export function deriveSigningKeys(secret: string): SigningKeys {
-  const keys = new Map(SIGNING_PURPOSES.map((purpose) => [purpose, Buffer.from(hkdfSync('sha256', secret, HKDF_SALT, purpose, KEY_BYTES))]));
+  const keys = new Map(
+    SIGNING_PURPOSES.map((purpose) => [
+      purpose,
+      Buffer.from(hkdfSync('sha256', secret, HKDF_SALT, purpose, KEY_BYTES)),
+    ]),
+  );
   const keyOfPurpose = (purpose: SigningPurpose) => keys.get(purpose)!;
   const keyring: SigningKeys = {
     sign: (purpose, value) => hmac(keyOfPurpose(purpose), value),
@@ -73,7 +89,10 @@ export function deriveSigningKeys(secret: string): SigningKeys {
  * A mailed link's secret (recovery, first password, e-mail change, pre-registration invitation): a random nonce (192
  * bits) and its HMAC with the purpose's key go into the link (n, s); only the nonce's hash is stored.
  */
-export function issueSignedNonce(keys: SigningKeys, purpose: MailedLinkPurpose): { nonce: string; signature: string; nonceHash: string } {
+export function issueSignedNonce(
+  keys: SigningKeys,
+  purpose: MailedLinkPurpose,
+): { nonce: string; signature: string; nonceHash: string } {
   const nonce = randomToken(24);
   return { nonce, signature: keys.sign(purpose, nonce), nonceHash: sha256(nonce) };
 }
@@ -82,7 +101,12 @@ export function issueSignedNonce(keys: SigningKeys, purpose: MailedLinkPurpose):
  * The stored hash a link's nonce stands for, or undefined when its HMAC is wrong. A link mailed before decision 035
  * (signed with the secret itself) is still accepted: both are computed every time, so the answer takes as long.
  */
-export function nonceHashOfSignedLink(keys: SigningKeys, purpose: MailedLinkPurpose, nonce: string, signature: string): string | undefined {
+export function nonceHashOfSignedLink(
+  keys: SigningKeys,
+  purpose: MailedLinkPurpose,
+  nonce: string,
+  signature: string,
+): string | undefined {
   const current = keys.verify(purpose, nonce, signature);
   const legacy = keys.verifyLegacy(nonce, signature);
   return current || legacy ? sha256(nonce) : undefined;

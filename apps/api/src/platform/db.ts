@@ -82,7 +82,12 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const url = options.databaseUrl;
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     let log = stderrLog;
     // A restart or failover of PostgreSQL ends every connection at once: one line for the loss, one for the
     // first new connection, and never a crash. Without these listeners the 'error' event of a client that
@@ -153,7 +158,13 @@ function pingOf(client: { query(text: string): Promise<unknown> }): () => Promis
 }
 
 /** A connection of its own that LISTENs on `channel`, opened again after each loss until stopped. */
-async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, listener: ChannelListener, log: () => ConnectionLog): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  pool: pg.Pool,
+  channel: string,
+  listener: ChannelListener,
+  log: () => ConnectionLog,
+): Promise<() => Promise<void>> {
   let stopped = false;
   let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
@@ -173,7 +184,11 @@ async function listenOnPostgres(url: string, pool: pg.Pool, channel: string, lis
       listener.onLost();
       client.end().catch(() => undefined);
       if (stopped) return;
-      if (!reportedLoss) log().warn({ code: error?.code ?? 'ERROR', channel }, 'listening connection lost; the session cache is off until it is back');
+      if (!reportedLoss)
+        log().warn(
+          { code: error?.code ?? 'ERROR', channel },
+          'listening connection lost; the session cache is off until it is back',
+        );
       reportedLoss = true;
       retry = setTimeout(() => void open(), pause);
       pause = Math.min(pause * 2, LISTEN_RETRY_MS.max);

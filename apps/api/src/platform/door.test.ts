@@ -9,8 +9,16 @@ interface Visitor {
 interface Courier {
   courierId: number;
 }
-const VISITOR_DOOR = defineDoor<Visitor>({ name: 'visitor', schemeName: 'visitorToken', scheme: { type: 'http', scheme: 'bearer' } });
-const COURIER_DOOR = defineDoor<Courier>({ name: 'courier', schemeName: 'courierKey', scheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } });
+const VISITOR_DOOR = defineDoor<Visitor>({
+  name: 'visitor',
+  schemeName: 'visitorToken',
+  scheme: { type: 'http', scheme: 'bearer' },
+});
+const COURIER_DOOR = defineDoor<Courier>({
+  name: 'courier',
+  schemeName: 'courierKey',
+  scheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+});
 
 async function buildDoors() {
   const app = Fastify();
@@ -39,14 +47,17 @@ async function buildDoors() {
 describe('doors', () => {
   it('lets each caller in through its own door only, and never reads one door’s caller as another’s', async () => {
     const app = await buildDoors();
-    const call = (url: string, headers: Record<string, string>) => app.inject({ url, headers }).then((answer) => [answer.statusCode, answer.json()]);
+    const call = (url: string, headers: Record<string, string>) =>
+      app.inject({ url, headers }).then((answer) => [answer.statusCode, answer.json()]);
     expect(await call('/visitor', { authorization: 'Bearer visitor' })).toEqual([200, { visitorId: 1 }]);
     expect(await call('/courier', { 'x-api-key': 'courier' })).toEqual([200, { courierId: 2 }]);
     expect((await call('/visitor', { 'x-api-key': 'courier' }))[0]).toBe(401);
     expect((await call('/courier', { authorization: 'Bearer visitor' }))[0]).toBe(401);
     // Let in by the right door, a route that reads another door's caller gets nothing but a 401.
     expect((await call('/visitor/as-courier', { authorization: 'Bearer visitor' }))[0]).toBe(401);
-    expect((await call('/courier/as-visitor', { 'x-api-key': 'courier', authorization: 'Bearer visitor' }))[0]).toBe(401);
+    expect((await call('/courier/as-visitor', { 'x-api-key': 'courier', authorization: 'Bearer visitor' }))[0]).toBe(
+      401,
+    );
     expect((await call('/open', { authorization: 'Bearer visitor' }))[0]).toBe(401);
     await app.close();
   });

@@ -46,14 +46,21 @@ export function decorateDoors(app: FastifyInstance): void {
   app.decorateRequest('doorCaller', null);
 }
 
-export function defineDoor<TCaller>(definition: { name: string; schemeName: string; scheme: SecuritySchemeObject }): Door<TCaller> {
+export function defineDoor<TCaller>(definition: {
+  name: string;
+  schemeName: string;
+  scheme: SecuritySchemeObject;
+}): Door<TCaller> {
   const { name, schemeName } = definition;
   return {
     ...definition,
     open(scope, resolve) {
       scope.addHook('onRoute', (route) => {
         const current = route.config as { door?: string } | undefined;
-        if (current?.door && current.door !== name) throw new Error(`${String(route.method)} ${route.url}: behind the ${current.door} door, cannot also be behind the ${name} door`);
+        if (current?.door && current.door !== name)
+          throw new Error(
+            `${String(route.method)} ${route.url}: behind the ${current.door} door, cannot also be behind the ${name} door`,
+          );
         route.config = { ...route.config, door: name };
         route.schema = { ...route.schema, security: [{ [schemeName]: [] }] };
       });
@@ -70,6 +77,8 @@ export function defineDoor<TCaller>(definition: { name: string; schemeName: stri
 }
 
 /** The `securitySchemes` of the OpenAPI document's components: one per door, whether its routes exist yet or not. */
-export function securitySchemesOf(doors: readonly Pick<Door<unknown>, 'schemeName' | 'scheme'>[]): Record<string, SecuritySchemeObject> {
+export function securitySchemesOf(
+  doors: readonly Pick<Door<unknown>, 'schemeName' | 'scheme'>[],
+): Record<string, SecuritySchemeObject> {
   return Object.fromEntries(doors.map((door) => [door.schemeName, door.scheme]));
 }

@@ -28,7 +28,8 @@ function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBod
     const errorId = extra.errorId ?? randomUUID();
     reply.header(ERROR_ID_HEADER, errorId);
     // Every 503 is worth retrying later (a dependency is down): say when.
-    if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    if (status === 503 && !reply.hasHeader('retry-after'))
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return reply.status(status).send(errorBody(code, { ...extra, errorId }));
   }
   return reply.status(status).send(errorBody(code, extra));
@@ -52,7 +53,8 @@ function fieldErrorsOf(error: FastifyError): Record<string, string[]> {
   if (!hasZodFastifySchemaValidationErrors(error)) return fieldErrors;
   for (const issue of error.validation) {
     const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-    const message = issue.message && /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
+    const message =
+      issue.message && /^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/.test(issue.message) ? issue.message : 'errors.validation';
     (fieldErrors[key] ??= []).push(message);
   }
   return fieldErrors;

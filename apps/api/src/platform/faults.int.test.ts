@@ -32,7 +32,13 @@ function fakeWebDist(): string {
 
 /** A wrong password, by default for an address of its own (a locked address would be refused before the database). */
 function login(t: TestApp, email = `nobody.${randomBytes(4).toString('hex')}@nowhere.example`) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('alivio') }, remoteAddress: '10.66.0.1', payload: { email, password: 'bad-password' } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    headers: { host: hostOf('alivio') },
+    remoteAddress: '10.66.0.1',
+    payload: { email, password: 'bad-password' },
+  });
 }
 const readiness = async (t: TestApp) => {
   const response = await t.app.inject({ url: '/readyz' });
@@ -41,7 +47,9 @@ const readiness = async (t: TestApp) => {
 /** What does not need the database or Redis: the shell, an asset, a program file. */
 async function staticStatuses(t: TestApp) {
   const urls = ['/', '/home', '/assets/app-1234.js', '/program/alivio/texts/text-es.json?ts=1'];
-  return Promise.all(urls.map(async (url) => (await t.app.inject({ url, headers: { host: hostOf('alivio') } })).statusCode));
+  return Promise.all(
+    urls.map(async (url) => (await t.app.inject({ url, headers: { host: hostOf('alivio') } })).statusCode),
+  );
 }
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -50,8 +58,14 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
   let webDist: string;
   let databaseName: string;
   const terminateAll = () =>
-    withAdminClient((client) => client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [databaseName]));
-  const allowConnections = (allow: boolean) => withAdminClient((client) => client.query(`alter database "${databaseName}" allow_connections ${allow}`));
+    withAdminClient((client) =>
+      client.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [databaseName],
+      ),
+    );
+  const allowConnections = (allow: boolean) =>
+    withAdminClient((client) => client.query(`alter database "${databaseName}" allow_connections ${allow}`));
 
   beforeAll(async () => {
     webDist = fakeWebDist();
@@ -76,7 +90,9 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
     );
     await vi.waitFor(
       async () => {
-        const { rows } = await withAdminClient((client) => client.query("select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep%'", [databaseName]));
+        const { rows } = await withAdminClient((client) =>
+          client.query("select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep%'", [databaseName]),
+        );
         expect(rows.length).toBeGreaterThan(0);
       },
       { timeout: 10_000, interval: 50 },
@@ -117,7 +133,12 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
       baseBackoffMs: 1_000,
     });
 
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('alivio') }, payload: { email: demoEmail('alivio'), password: DEMO_PASSWORD } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { host: hostOf('alivio') },
+      payload: { email: demoEmail('alivio'), password: DEMO_PASSWORD },
+    });
     const tokens = LoginResponseSchema.parse(signedIn.json()).data;
 
     await allowConnections(false);
@@ -126,13 +147,22 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
       worker.start();
       const refused = await login(t);
       expect(refused.statusCode).toBe(503);
-      expect(ErrorBodySchema.parse(refused.json()).error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'errors.serviceUnavailable' });
+      expect(ErrorBodySchema.parse(refused.json()).error).toMatchObject({
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'errors.serviceUnavailable',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       // A signed-in call too (the session is looked up); cached catalogues (countries...) keep answering 200.
-      const profile = await t.app.inject({ url: '/api/v1/user', headers: { host: hostOf('alivio'), authorization: `Bearer ${tokens.AccessToken}` } });
+      const profile = await t.app.inject({
+        url: '/api/v1/user',
+        headers: { host: hostOf('alivio'), authorization: `Bearer ${tokens.AccessToken}` },
+      });
       expect(profile.statusCode).toBe(503);
       expect(profile.headers['retry-after']).toBeDefined();
-      expect(await readiness(t)).toEqual({ statusCode: 503, body: { status: 'unavailable', checks: { database: 'unavailable' } } });
+      expect(await readiness(t)).toEqual({
+        statusCode: 503,
+        body: { status: 'unavailable', checks: { database: 'unavailable' } },
+      });
       expect(await staticStatuses(t)).toEqual([200, 200, 200, 200]);
       // The worker polls, fails and backs off; it says so once.
       await vi.waitFor(() => expect(t.logs()).toContain('outbox drain failed'), { timeout: 10_000, interval: 50 });
@@ -167,7 +197,12 @@ describe(`Redis faults (${TEST_DB})`, () => {
   beforeAll(async () => {
     webDist = fakeWebDist();
     redis = await createTestRedisServer();
-    t = await createTestApp({ WEB_DIST_DIR: webDist, MAIL_WORKER: 'false', REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:` });
+    t = await createTestApp({
+      WEB_DIST_DIR: webDist,
+      MAIL_WORKER: 'false',
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -176,19 +211,32 @@ describe(`Redis faults (${TEST_DB})`, () => {
   });
 
   it('keeps pages and logins up on memory counters while Redis is down, reports it, and reconnects by itself', async () => {
-    expect(await readiness(t)).toEqual({ statusCode: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } } });
+    expect(await readiness(t)).toEqual({
+      statusCode: 200,
+      body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
+    });
     await redis.stop();
 
     await vi.waitFor(async () => expect((await readiness(t)).statusCode).toBe(503), { timeout: 10_000, interval: 100 });
-    expect((await readiness(t)).body).toEqual({ status: 'unavailable', checks: { database: 'ok', redis: 'unavailable' } });
+    expect((await readiness(t)).body).toEqual({
+      status: 'unavailable',
+      checks: { database: 'ok', redis: 'unavailable' },
+    });
     expect(await staticStatuses(t)).toEqual([200, 200, 200, 200]);
     // Rate limit and lockout count in this instance's memory (decision 011): a login is answered, not a 500.
     const answer = await login(t);
     expect(answer.statusCode).toBe(400);
     expect(ErrorBodySchema.parse(answer.json()).error.details).toEqual({ reason: 'INVALID_CREDENTIALS' });
     for (let i = 0; i < 5; i += 1) await login(t, 'burst@nowhere.example');
-    expect(ErrorBodySchema.parse((await login(t, 'burst@nowhere.example')).json()).error.details).toMatchObject({ reason: 'LOCKED' });
-    const log = await t.app.inject({ method: 'POST', url: '/api/v1/log', remoteAddress: '10.66.0.2', payload: { jsonRawString: JSON.stringify({ level: 'notice', message: 'x' }) } });
+    expect(ErrorBodySchema.parse((await login(t, 'burst@nowhere.example')).json()).error.details).toMatchObject({
+      reason: 'LOCKED',
+    });
+    const log = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/log',
+      remoteAddress: '10.66.0.2',
+      payload: { jsonRawString: JSON.stringify({ level: 'notice', message: 'x' }) },
+    });
     expect(log.statusCode).toBe(202);
     expect(count(t.logs(), 'redis unavailable')).toBe(1);
 

@@ -5,17 +5,25 @@ function setUp(rows: Record<number, { key: string; enabled: boolean }[]>) {
   let now = 0;
   const reads: number[] = [];
   let failing = false;
-  const toggles = createFeatureToggles(async (programId) => {
-    reads.push(programId);
-    if (failing) throw new Error('database down');
-    return rows[programId] ?? [];
-  }, () => new Date(now));
+  const toggles = createFeatureToggles(
+    async (programId) => {
+      reads.push(programId);
+      if (failing) throw new Error('database down');
+      return rows[programId] ?? [];
+    },
+    () => new Date(now),
+  );
   return { toggles, reads, advance: (ms: number) => (now += ms), fail: (value: boolean) => (failing = value) };
 }
 
 describe('feature toggles', () => {
   it('is on only where the toggle says true (a missing toggle is off)', async () => {
-    const { toggles } = setUp({ 1: [{ key: 'caregiver', enabled: true }, { key: 'booking', enabled: false }] });
+    const { toggles } = setUp({
+      1: [
+        { key: 'caregiver', enabled: true },
+        { key: 'booking', enabled: false },
+      ],
+    });
     expect(await toggles.isEnabled(1, 'caregiver')).toBe(true);
     expect(await toggles.isEnabled(1, 'booking')).toBe(false);
     expect(await toggles.isEnabled(1, 'learning')).toBe(false);
@@ -25,7 +33,11 @@ describe('feature toggles', () => {
   it('reads a program once per period, simultaneous requests included, and sees a change after it', async () => {
     const rows = { 1: [{ key: 'caregiver', enabled: true }] };
     const { toggles, reads, advance } = setUp(rows);
-    await Promise.all([toggles.isEnabled(1, 'caregiver'), toggles.isEnabled(1, 'caregiver'), toggles.isEnabled(1, 'booking')]);
+    await Promise.all([
+      toggles.isEnabled(1, 'caregiver'),
+      toggles.isEnabled(1, 'caregiver'),
+      toggles.isEnabled(1, 'booking'),
+    ]);
     advance(FEATURE_TOGGLES_TTL_MS - 1);
     rows[1] = [{ key: 'caregiver', enabled: false }];
     expect(await toggles.isEnabled(1, 'caregiver')).toBe(true);

@@ -28,9 +28,14 @@ export interface FeatureToggles {
   isEnabled(programId: number, feature: FeatureKey): Promise<boolean>;
 }
 
-export function createFeatureToggles(readRows: ToggleRowsReader, clock: () => Date, ttlMs = FEATURE_TOGGLES_TTL_MS): FeatureToggles {
+export function createFeatureToggles(
+  readRows: ToggleRowsReader,
+  clock: () => Date,
+  ttlMs = FEATURE_TOGGLES_TTL_MS,
+): FeatureToggles {
   const kept = new Map<number, { readAt: number; toggles: Promise<Map<string, boolean>> }>();
-  const read = (programId: number) => readRows(programId).then((rows) => new Map(rows.map((row) => [row.key, row.enabled])));
+  const read = (programId: number) =>
+    readRows(programId).then((rows) => new Map(rows.map((row) => [row.key, row.enabled])));
 
   function togglesOf(programId: number): Promise<Map<string, boolean>> {
     const now = clock().getTime();

@@ -49,7 +49,12 @@ export function canonicalJson(value: unknown): string {
  * Binds a key to its scope and its body. The body (without the key) is hashed with a key of its own, so that the
  * stored fingerprint cannot be used to guess what it covers (a sign-up's password, a document number).
  */
-export function idempotentRequest(keys: SigningKeys, scope: IdempotencyScope, key: string, body: unknown): IdempotentRequest {
+export function idempotentRequest(
+  keys: SigningKeys,
+  scope: IdempotencyScope,
+  key: string,
+  body: unknown,
+): IdempotentRequest {
   const { caller } = scope;
   return {
     programId: scope.programId,
@@ -77,11 +82,21 @@ export async function findStoredAnswer<T>(db: Executor, request: IdempotentReque
  * IDEMPOTENCY_KEY_REUSED when its body differs, or runs itself when this one rolled back. A key already answered
  * gets its stored answer: callers with checks to skip for a retry look it up first with `findStoredAnswer`.
  */
-export async function runIdempotent<T>(db: Db, request: IdempotentRequest, options: { now: Date; status: number }, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runIdempotent<T>(
+  db: Db,
+  request: IdempotentRequest,
+  options: { now: Date; status: number },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   const where = and(eq(idempotencyKey.programId, request.programId), eq(idempotencyKey.key, request.storedKey));
   try {
     return await db.transaction(async (tx) => {
-      await tx.insert(idempotencyKey).values({ programId: request.programId, key: request.storedKey, requestHash: request.fingerprint, createdAt: options.now });
+      await tx.insert(idempotencyKey).values({
+        programId: request.programId,
+        key: request.storedKey,
+        requestHash: request.fingerprint,
+        createdAt: options.now,
+      });
       const answer = await work(tx);
       await tx.update(idempotencyKey).set({ responseStatus: options.status, responseBody: answer }).where(where);
       return answer;

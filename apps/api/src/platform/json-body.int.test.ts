@@ -20,7 +20,13 @@ describe(`JSON bodies and the HTTP layer's refusals (${TEST_DB})`, () => {
   let t: TestApp;
   let ip = 0;
   const post = (url: string, payload: string) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { host: hostOf('alivio'), 'content-type': 'application/json' }, remoteAddress: `10.88.0.${++ip}` });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { host: hostOf('alivio'), 'content-type': 'application/json' },
+      remoteAddress: `10.88.0.${++ip}`,
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_PER_MINUTE: '100000', LOGIN_PER_MINUTE: '100000' });
@@ -38,7 +44,11 @@ describe(`JSON bodies and the HTTP layer's refusals (${TEST_DB})`, () => {
 
   it('answers a 50,000-deep body with a 4xx in the error shape, not a crash', async () => {
     for (const url of ['/api/v1/patient/signup', '/api/v1/login', '/api/v1/log']) {
-      for (const bomb of ['['.repeat(50_000) + ']'.repeat(50_000), '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000), '['.repeat(20_000)]) {
+      for (const bomb of [
+        '['.repeat(50_000) + ']'.repeat(50_000),
+        '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000),
+        '['.repeat(20_000),
+      ]) {
         const response = await post(url, bomb);
         expect([400, 413], url).toContain(response.statusCode);
         expect(['BAD_REQUEST', 'PAYLOAD_TOO_LARGE']).toContain(ErrorBodySchema.parse(response.json()).error.code);

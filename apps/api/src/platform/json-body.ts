@@ -24,7 +24,8 @@ export function exceedsJsonDepth(text: string, max: number = MAX_JSON_DEPTH): bo
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     if (inString) {
-      if (code === 0x5c) index += 1; // backslash: skip the escaped character
+      if (code === 0x5c)
+        index += 1; // backslash: skip the escaped character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) {
       inString = true;
@@ -61,7 +62,11 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, code]: [number, ErrorCode] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'REQUEST_TIMEOUT'] : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'HEADERS_TOO_LARGE'] : [400, 'BAD_REQUEST'];
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE']
+        : [400, 'BAD_REQUEST'];
   this.log.trace({ errorCode: error.code }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify(errorBody(code));

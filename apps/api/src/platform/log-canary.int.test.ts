@@ -29,14 +29,26 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
   let t: TestApp;
   let ip = 0;
   const request = (method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: { host: hostOf('alivio') }, remoteAddress: `10.77.0.${++ip}`, ...(payload ? { payload } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { host: hostOf('alivio') },
+      remoteAddress: `10.77.0.${++ip}`,
+      ...(payload ? { payload } : {}),
+    });
 
   beforeAll(async () => {
     t = await createTestApp({ MAIL_WORKER: 'false', LOG_LEVEL: 'trace' });
     // A failed query whose parameters carry the canary values (a unique violation on the e-mail).
     t.app.post('/api/v1/test-canary-query', async () => {
       const [existing] = await t.database.db.select({ poolId: userAccount.poolId }).from(userAccount).limit(1);
-      await t.database.db.insert(userAccount).values({ poolId: existing!.poolId, email: CANARY.email, passwordHash: `${CANARY.firstName} ${CANARY.idNumber}`, status: 'CONFIRMED', language: 'es' });
+      await t.database.db.insert(userAccount).values({
+        poolId: existing!.poolId,
+        email: CANARY.email,
+        passwordHash: `${CANARY.firstName} ${CANARY.idNumber}`,
+        status: 'CONFIRMED',
+        language: 'es',
+      });
       return { ok: true };
     });
   });
@@ -46,30 +58,75 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     const body = alivioBody({
       email: CANARY.email,
       identification: { type: 'IDENTIFICATION', number: CANARY.idNumber },
-      personalInfo: { firstName: CANARY.firstName, lastName: CANARY.lastName, secondSurname: CANARY.secondSurname, gender: 'FEMALE' },
-      contact: { phone: { country: 'CR', phoneNumber: CANARY.phone }, phoneAlternative: '', emailAlternative: CANARY.emailAlternative },
+      personalInfo: {
+        firstName: CANARY.firstName,
+        lastName: CANARY.lastName,
+        secondSurname: CANARY.secondSurname,
+        gender: 'FEMALE',
+      },
+      contact: {
+        phone: { country: 'CR', phoneNumber: CANARY.phone },
+        phoneAlternative: '',
+        emailAlternative: CANARY.emailAlternative,
+      },
       address: { line: CANARY.addressLine, location: { id: 'CR-san-jose-escazu' } },
       password: CANARY.password,
     });
-    (body.treatments as Array<Record<string, unknown>>)[0]!.doctor = { firstName: CANARY.doctorFirstName, lastName: CANARY.doctorLastName };
-    (body.treatments as Array<Record<string, unknown>>)[0]!.healthCenter = { name: CANARY.healthCenter, type: 'PRIVATE' };
+    (body.treatments as Array<Record<string, unknown>>)[0]!.doctor = {
+      firstName: CANARY.doctorFirstName,
+      lastName: CANARY.doctorLastName,
+    };
+    (body.treatments as Array<Record<string, unknown>>)[0]!.healthCenter = {
+      name: CANARY.healthCenter,
+      type: 'PRIVATE',
+    };
 
     const idCheck = `/api/v1/plan/101/patient/identification/${CANARY.idNumber}/type/IDENTIFICATION/country/CR/check`;
     expect((await request('GET', idCheck)).statusCode).toBe(200);
     expect((await request('GET', `/api/v1/citizen/IDENTIFICATION/${CANARY.idNumber}`)).statusCode).toBeLessThan(500);
-    expect((await request('GET', `/api/v1/cognito/check?email=${encodeURIComponent(CANARY.email)}`)).statusCode).toBe(200);
-    expect((await request('GET', `/api/v1/resource/locations?country=CR&q=${encodeURIComponent(CANARY.addressLine)}`)).statusCode).toBe(200);
+    expect((await request('GET', `/api/v1/cognito/check?email=${encodeURIComponent(CANARY.email)}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await request('GET', `/api/v1/resource/locations?country=CR&q=${encodeURIComponent(CANARY.addressLine)}`))
+        .statusCode,
+    ).toBe(200);
     const signup = await request('POST', '/api/v1/patient/signup', body);
     expect(signup.statusCode, signup.body).toBe(201);
     // Refused sign-ups log nothing of the body either: the same person again, and a NUL in the address.
-    expect((await request('POST', '/api/v1/patient/signup', { ...body, idempotencyKey: randomUUID() })).statusCode).toBe(409);
-    expect((await request('POST', '/api/v1/patient/signup', { ...body, idempotencyKey: randomUUID(), address: { line: `${CANARY.addressLine}\u0000`, location: { id: 'CR-san-jose-escazu' } } })).statusCode).toBeLessThan(500);
+    expect(
+      (await request('POST', '/api/v1/patient/signup', { ...body, idempotencyKey: randomUUID() })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await request('POST', '/api/v1/patient/signup', {
+          ...body,
+          idempotencyKey: randomUUID(),
+          address: { line: `${CANARY.addressLine}\u0000`, location: { id: 'CR-san-jose-escazu' } },
+        })
+      ).statusCode,
+    ).toBeLessThan(500);
     expect((await request('GET', idCheck)).json()).toEqual({ data: { registered: true } });
 
-    expect((await request('POST', '/api/v1/login', { email: CANARY.email, password: 'Wrong-password-1' })).statusCode).toBe(400);
-    expect((await request('POST', '/api/v1/login', { email: CANARY.email, password: CANARY.password })).statusCode).toBe(200);
-    expect((await request('POST', '/api/v1/password/recover', { step: 'request', email: CANARY.email, language: 'es' })).statusCode).toBe(200);
-    expect((await request('POST', '/api/v1/password/recover', { step: 'request', email: CANARY.emailAlternative, language: 'es' })).statusCode).toBe(200);
+    expect(
+      (await request('POST', '/api/v1/login', { email: CANARY.email, password: 'Wrong-password-1' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await request('POST', '/api/v1/login', { email: CANARY.email, password: CANARY.password })).statusCode,
+    ).toBe(200);
+    expect(
+      (await request('POST', '/api/v1/password/recover', { step: 'request', email: CANARY.email, language: 'es' }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await request('POST', '/api/v1/password/recover', {
+          step: 'request',
+          email: CANARY.emailAlternative,
+          language: 'es',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const failed = await request('POST', '/api/v1/test-canary-query', {});
     expect(failed.statusCode).toBe(500);
@@ -82,11 +139,15 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     expect(failureLine).toBeDefined();
     expect(failureLine).toContain('"code":"23505"');
     expect(failureLine).toMatch(/"constraint":"[a-z_]+"/);
-    expect(logs).toContain('"path":"/api/v1/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check"');
+    expect(logs).toContain(
+      '"path":"/api/v1/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check"',
+    );
     expect(logs).toContain('"path":"/api/v1/citizen/:type/:number"');
     // One line per answered request (decision 027): the request and its outcome together, no "incoming request".
     expect(logs).not.toContain('"msg":"incoming request"');
-    expect(logs).toMatch(/"req":\{"id":"[^"]+","method":"POST","path":"\/api\/v1\/login","host":"[^"]+"\},"res":\{"statusCode":200\},"responseTime":[0-9.]+,"msg":"request completed"/);
+    expect(logs).toMatch(
+      /"req":\{"id":"[^"]+","method":"POST","path":"\/api\/v1\/login","host":"[^"]+"\},"res":\{"statusCode":200\},"responseTime":[0-9.]+,"msg":"request completed"/,
+    );
     for (const [name, value] of Object.entries(CANARY)) {
       expect(logs.includes(value), `${name} appears in the logs`).toBe(false);
     }

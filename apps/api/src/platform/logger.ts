@@ -47,8 +47,13 @@ export class OneLineRequestLog extends LogController {
 export function loggerOptions(level: string, pretty = false): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.email', '*.token'], censor: '[redacted]' },
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } }
+      : {}),
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.email', '*.token'],
+      censor: '[redacted]',
+    },
     serializers: {
       req: (request: LoggedRequest) => ({
         id: request.id,

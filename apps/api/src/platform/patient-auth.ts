@@ -25,7 +25,11 @@ export interface Caller {
 }
 
 /** Patients come in with a bearer access token of their program's identity pool. */
-export const PATIENT_DOOR = defineDoor<Caller>({ name: 'patient', schemeName: 'bearer', scheme: { type: 'http', scheme: 'bearer' } });
+export const PATIENT_DOOR = defineDoor<Caller>({
+  name: 'patient',
+  schemeName: 'bearer',
+  scheme: { type: 'http', scheme: 'bearer' },
+});
 
 /** The patient calling a route of the patient door (a route of any other door, or of none, answers 401). */
 export function callerOf(request: FastifyRequest): Caller {

@@ -12,7 +12,11 @@ export interface PharmacyCaller {
   programId: number;
 }
 
-export const PHARMACY_DOOR = defineDoor<PharmacyCaller>({ name: 'pharmacy', schemeName: 'pharmacyApiKey', scheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } });
+export const PHARMACY_DOOR = defineDoor<PharmacyCaller>({
+  name: 'pharmacy',
+  schemeName: 'pharmacyApiKey',
+  scheme: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+});
 
 /** The key a request presents, if any (one header value; a repeated header is no key). */
 export function apiKeyOf(request: FastifyRequest): string | undefined {

@@ -21,7 +21,13 @@ describe(`platform (${TEST_DB})`, () => {
   afterAll(async () => t.close());
 
   it('carries the app version and the security headers on every response', async () => {
-    for (const url of ['/healthz', '/api/v1/resource/countries', '/home', '/program/alivio/texts/text-es.json?ts=1', '/api/v1/nope']) {
+    for (const url of [
+      '/healthz',
+      '/api/v1/resource/countries',
+      '/home',
+      '/program/alivio/texts/text-es.json?ts=1',
+      '/api/v1/nope',
+    ]) {
       const response = await t.app.inject({ url });
       expect(response.headers[APP_VERSION_HEADER], url).toBe('9.9.9-test');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
@@ -35,13 +41,20 @@ describe(`platform (${TEST_DB})`, () => {
   });
 
   it('serves the API docs under the same CSP as the rest, in production too', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret, SIGNING_SECRET: 'r'.repeat(40) });
+    const production = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_WORKER: 'false',
+      KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret,
+      SIGNING_SECRET: 'r'.repeat(40),
+    });
     try {
       for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
         const response = await production.app.inject({ url });
         expect(response.statusCode, url).toBeLessThan(400);
         const csp = String(response.headers['content-security-policy']);
-        expect(csp, url).toBe(String((await production.app.inject({ url: '/healthz' })).headers['content-security-policy']));
+        expect(csp, url).toBe(
+          String((await production.app.inject({ url: '/healthz' })).headers['content-security-policy']),
+        );
         expect(csp, url).toContain("frame-ancestors 'none'");
         expect(response.headers['x-frame-options'], url).toBe('DENY');
       }
@@ -92,7 +105,10 @@ describe(`platform (${TEST_DB})`, () => {
   });
 
   it("serves each program's web-app manifest on its own host", async () => {
-    for (const [host, name, primary] of [['alivio.localhost', 'Alivio', '#5B2A86'], ['piel.portal.example', 'Piel Plena', '#00695C']] as const) {
+    for (const [host, name, primary] of [
+      ['alivio.localhost', 'Alivio', '#5B2A86'],
+      ['piel.portal.example', 'Piel Plena', '#00695C'],
+    ] as const) {
       const response = await t.app.inject({ url: '/manifest.webmanifest', headers: { host } });
       expect(response.statusCode, host).toBe(200);
       expect(response.headers['content-type'], host).toContain('application/manifest+json');
@@ -100,7 +116,10 @@ describe(`platform (${TEST_DB})`, () => {
       expect(manifest, host).toMatchObject({ name, short_name: name, start_url: '/', display: 'standalone' });
       expect(manifest.theme_color.toLowerCase(), host).toBe(primary.toLowerCase());
       // PNGs of the sizes an install needs (decision 032), each the size it says.
-      expect(manifest.icons.map((icon: { sizes: string; type: string }) => `${icon.sizes} ${icon.type}`), host).toEqual(['192x192 image/png', '512x512 image/png']);
+      expect(
+        manifest.icons.map((icon: { sizes: string; type: string }) => `${icon.sizes} ${icon.type}`),
+        host,
+      ).toEqual(['192x192 image/png', '512x512 image/png']);
       for (const { src, sizes } of manifest.icons as { src: string; sizes: string }[]) {
         const icon = await t.app.inject({ url: src, headers: { host } });
         expect(icon.statusCode, host).toBe(200);
@@ -111,19 +130,35 @@ describe(`platform (${TEST_DB})`, () => {
   });
 
   it("draws each program's logo as PNG pictures: the mark keeps its proportions, the icons are square, and each is served from memory with its ETag", async () => {
-    const expected = { mark: '120x120', 'icon-32': '32x32', 'icon-180': '180x180', 'icon-192': '192x192', 'icon-512': '512x512' };
+    const expected = {
+      mark: '120x120',
+      'icon-32': '32x32',
+      'icon-180': '180x180',
+      'icon-192': '192x192',
+      'icon-512': '512x512',
+    };
     for (const [name, size] of Object.entries(expected)) {
       const picture = await t.app.inject({ url: `/program/piel/icons/${name}.png` });
       expect(picture.statusCode, name).toBe(200);
       expect(picture.headers['content-type'], name).toBe('image/png');
       expect(pngSize(picture.rawPayload), name).toBe(size);
-      const again = await t.app.inject({ url: `/program/piel/icons/${name}.png`, headers: { 'if-none-match': String(picture.headers.etag) } });
+      const again = await t.app.inject({
+        url: `/program/piel/icons/${name}.png`,
+        headers: { 'if-none-match': String(picture.headers.etag) },
+      });
       expect(again.statusCode, name).toBe(304);
     }
     // Not the same picture for two programs; nothing for an unknown name, program or extension.
     const alivio = await t.app.inject({ url: '/program/alivio/icons/icon-32.png' });
-    expect(alivio.rawPayload.equals((await t.app.inject({ url: '/program/piel/icons/icon-32.png' })).rawPayload)).toBe(false);
-    for (const url of ['/program/piel/icons/icon-64.png', '/program/nadie/icons/mark.png', '/program/piel/icons/mark.svg', '/program/piel/icons/constructor.png']) {
+    expect(alivio.rawPayload.equals((await t.app.inject({ url: '/program/piel/icons/icon-32.png' })).rawPayload)).toBe(
+      false,
+    );
+    for (const url of [
+      '/program/piel/icons/icon-64.png',
+      '/program/nadie/icons/mark.png',
+      '/program/piel/icons/mark.svg',
+      '/program/piel/icons/constructor.png',
+    ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(404);
     }
   });
@@ -138,7 +173,9 @@ describe(`platform (${TEST_DB})`, () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/resource/countries', '/api/v1/log', '/api/v1/support/plan/{id}/field-settings']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/resource/countries', '/api/v1/log', '/api/v1/support/plan/{id}/field-settings']),
+    );
   });
 
   it('keeps query strings (and so e-mails) out of the logs', async () => {

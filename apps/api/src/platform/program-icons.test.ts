@@ -2,7 +2,9 @@ import { Resvg } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
 import { drawProgramIcon, isProgramIconName, manifestIcons, markWidth } from './program-icons.ts';
 
-const WIDE = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 48" width="96" height="48"><rect width="96" height="48" fill="#1A4F8B"/></svg>');
+const WIDE = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 48" width="96" height="48"><rect width="96" height="48" fill="#1A4F8B"/></svg>',
+);
 
 /** The PNG's pixel at (x, y) as [r, g, b, a], read back through resvg's own decoder of an <image>. */
 function pixel(png: Buffer, x: number, y: number): number[] {
@@ -34,6 +36,9 @@ describe('program pictures', () => {
   it('knows only its own names and lists the manifest’s two PNG sizes', () => {
     expect(isProgramIconName('icon-32')).toBe(true);
     expect(isProgramIconName('toString')).toBe(false);
-    expect(manifestIcons('piel').map((icon) => `${icon.src} ${icon.sizes}`)).toEqual(['/program/piel/icons/icon-192.png 192x192', '/program/piel/icons/icon-512.png 512x512']);
+    expect(manifestIcons('piel').map((icon) => `${icon.src} ${icon.sizes}`)).toEqual([
+      '/program/piel/icons/icon-192.png 192x192',
+      '/program/piel/icons/icon-512.png 512x512',
+    ]);
   });
 });

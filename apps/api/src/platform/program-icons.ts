@@ -31,7 +31,12 @@ export const programIconPath = (slug: string, name: ProgramIconName) => `/progra
 
 /** The icons a web-app manifest lists. */
 export const manifestIcons = (slug: string) =>
-  (['icon-192', 'icon-512'] as const).map((name) => ({ src: programIconPath(slug, name), sizes: `${ICONS[name].size}x${ICONS[name].size}`, type: 'image/png', purpose: 'any' }));
+  (['icon-192', 'icon-512'] as const).map((name) => ({
+    src: programIconPath(slug, name),
+    sizes: `${ICONS[name].size}x${ICONS[name].size}`,
+    type: 'image/png',
+    purpose: 'any',
+  }));
 
 /** Resvg reads no system fonts: a logo is shapes, and a picture must not depend on the machine that draws it. */
 const OPTIONS = { font: { loadSystemFonts: false } } as const;
@@ -47,7 +52,8 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charC
 /** One picture of `svg`; a square one centres the logo, on `background` where the icon asks for it. */
 export function drawProgramIcon(svg: Buffer, name: ProgramIconName, background: string): Buffer {
   const icon = ICONS[name];
-  if (!icon.square) return Buffer.from(new Resvg(svg, { ...OPTIONS, fitTo: { mode: 'height', value: icon.size } }).render().asPng());
+  if (!icon.square)
+    return Buffer.from(new Resvg(svg, { ...OPTIONS, fitTo: { mode: 'height', value: icon.size } }).render().asPng());
   // The logo as an image inside a square: any proportions fit, centred (preserveAspectRatio's default).
   const size = icon.size;
   const inset = icon.background ? Math.round(size * 0.1) : 0;
@@ -78,11 +84,20 @@ export function programPictures(programsDir: string, programs: readonly ProgramR
     const file = path.join(programsDir, program.slug, program.branding.logoPath);
     if (!existsSync(file)) continue;
     const svg = readFileSync(file);
-    logos.set(program.slug, { svg, background: program.branding.colors.background ?? '#ffffff', mark: { url: programIconPath(program.slug, 'mark'), width: markWidth(svg), height: MARK_HEIGHT_PX } });
+    logos.set(program.slug, {
+      svg,
+      background: program.branding.colors.background ?? '#ffffff',
+      mark: { url: programIconPath(program.slug, 'mark'), width: markWidth(svg), height: MARK_HEIGHT_PX },
+    });
   }
   const drawn = new Map<string, StaticAnswer>();
   return {
-    mark: (program) => logos.get(program.slug)?.mark ?? { url: programIconPath(program.slug, 'mark'), width: MARK_HEIGHT_PX, height: MARK_HEIGHT_PX },
+    mark: (program) =>
+      logos.get(program.slug)?.mark ?? {
+        url: programIconPath(program.slug, 'mark'),
+        width: MARK_HEIGHT_PX,
+        height: MARK_HEIGHT_PX,
+      },
     answer(slug, name) {
       const logo = logos.get(slug);
       if (!logo) return undefined;

@@ -18,7 +18,9 @@ export class ProgramRegistry {
     const rows = await this.db.select().from(program).orderBy(asc(program.id));
     this.bySlug = new Map(rows.map((row) => [row.slug, row]));
     if (!this.bySlug.has(this.defaultSlug)) {
-      throw new Error(`DEFAULT_PROGRAM: program "${this.defaultSlug}" does not exist (known: ${[...this.bySlug.keys()].join(', ')})`);
+      throw new Error(
+        `DEFAULT_PROGRAM: program "${this.defaultSlug}" does not exist (known: ${[...this.bySlug.keys()].join(', ')})`,
+      );
     }
   }
 

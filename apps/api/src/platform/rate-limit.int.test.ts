@@ -4,7 +4,11 @@ import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 
 // Real Redis (127.0.0.1:6379 on this kind of machine and in CI): two instances share one counter.
 describe(`rate limits shared through Redis (${TEST_DB})`, () => {
-  const env = { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`, CLIENT_LOG_PER_MINUTE: '4' };
+  const env = {
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+    CLIENT_LOG_PER_MINUTE: '4',
+  };
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {
@@ -14,7 +18,12 @@ describe(`rate limits shared through Redis (${TEST_DB})`, () => {
 
   it('counts one address across instances', async () => {
     const post = (t: TestApp) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/log', remoteAddress: '10.1.1.1', payload: { jsonRawString: JSON.stringify({ level: 'notice', message: 'x' }) } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/log',
+        remoteAddress: '10.1.1.1',
+        payload: { jsonRawString: JSON.stringify({ level: 'notice', message: 'x' }) },
+      });
     const statuses = [];
     for (const t of [first, second, first, second, first, second]) statuses.push((await post(t)).statusCode);
     expect(statuses).toEqual([202, 202, 202, 202, 429, 429]);

@@ -32,12 +32,18 @@ export async function connectRedis(url: string, log: FastifyBaseLogger): Promise
   redis.on('error', (error: Error & { code?: string }) => {
     if (down) return;
     down = true;
-    log.warn({ code: error.code ?? 'ERROR' }, 'redis unavailable; rate limits and lockout use this instance\'s memory until it returns');
+    log.warn(
+      { code: error.code ?? 'ERROR' },
+      "redis unavailable; rate limits and lockout use this instance's memory until it returns",
+    );
   });
   redis.on('close', () => {
     if (!down && !closing) {
       down = true;
-      log.warn({ code: 'CLOSED' }, 'redis unavailable; rate limits and lockout use this instance\'s memory until it returns');
+      log.warn(
+        { code: 'CLOSED' },
+        "redis unavailable; rate limits and lockout use this instance's memory until it returns",
+      );
     }
   });
   redis.on('ready', () => {
@@ -76,7 +82,12 @@ interface RateLimitStore {
   child(routeOptions: unknown): RateLimitStore;
 }
 interface StoreConstructors {
-  RedisStore: new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, nameSpace: string) => RateLimitStore;
+  RedisStore: new (
+    continueExceeding: boolean,
+    exponentialBackoff: boolean,
+    redis: Redis,
+    nameSpace: string,
+  ) => RateLimitStore;
   LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateLimitStore;
 }
 

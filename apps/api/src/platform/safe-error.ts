@@ -37,7 +37,11 @@ const optionalString = (value: unknown) => (typeof value === 'string' && value !
 export function safeErrorOf(error: unknown): SafeError {
   if (typeof error !== 'object' || error === null) return { type: typeof error };
   const chain: ErrorLike[] = [];
-  for (let current: unknown = error; typeof current === 'object' && current !== null && chain.length < 8; current = (current as ErrorLike).cause) {
+  for (
+    let current: unknown = error;
+    typeof current === 'object' && current !== null && chain.length < 8;
+    current = (current as ErrorLike).cause
+  ) {
     chain.push(current as ErrorLike);
   }
   const top = chain[0]!;
@@ -51,9 +55,12 @@ export function safeErrorOf(error: unknown): SafeError {
       column: optionalString(database?.column),
       stack: framesOf(top.stack),
     };
-    return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as unknown as SafeError;
+    return Object.fromEntries(
+      Object.entries(fields).filter(([, value]) => value !== undefined),
+    ) as unknown as SafeError;
   }
-  const name = optionalString(top.name) ?? optionalString((top.constructor as { name?: string } | undefined)?.name) ?? 'Error';
+  const name =
+    optionalString(top.name) ?? optionalString((top.constructor as { name?: string } | undefined)?.name) ?? 'Error';
   return {
     type: name,
     ...(optionalString(top.message) ? { message: top.message as string } : {}),

@@ -20,13 +20,22 @@ type JsonSchema = { [key: string]: unknown };
 function simplifyNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(simplifyNullable);
   if (!node || typeof node !== 'object') return node;
-  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, simplifyNullable(value)])) as JsonSchema;
+  const schema = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, simplifyNullable(value)]),
+  ) as JsonSchema;
   const branches = schema.anyOf;
   if (Array.isArray(branches) && branches.length === 2 && Object.keys(schema).length === 1) {
     const isNull = (branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1;
     const [first, second] = branches as [JsonSchema, JsonSchema];
     const other = isNull(second) ? first : isNull(first) ? second : undefined;
-    if (other && typeof other.type === 'string' && other.type !== 'null' && !('anyOf' in other) && !('oneOf' in other) && !('$ref' in other)) {
+    if (
+      other &&
+      typeof other.type === 'string' &&
+      other.type !== 'null' &&
+      !('anyOf' in other) &&
+      !('oneOf' in other) &&
+      !('$ref' in other)
+    ) {
       return { ...other, type: [other.type, 'null'] };
     }
   }
@@ -49,7 +58,11 @@ export function compileSerializer(schema: unknown): ((data: unknown) => string) 
  * The serializer compiler of the app: compiled serializers in production; outside it, the zod serializer (the
  * contract) checked against the compiled one on every answer.
  */
-export function createSerializerCompiler({ checkAgainstZod }: { checkAgainstZod: boolean }): FastifySerializerCompiler<unknown> {
+export function createSerializerCompiler({
+  checkAgainstZod,
+}: {
+  checkAgainstZod: boolean;
+}): FastifySerializerCompiler<unknown> {
   const zodCompiler = zodSerializerCompiler as unknown as FastifySerializerCompiler<unknown>;
   return (route: RouteSchema) => {
     const compiled = compileSerializer(route.schema);
@@ -61,7 +74,9 @@ export function createSerializerCompiler({ checkAgainstZod }: { checkAgainstZod:
       const actual = compiled(data);
       // The same JSON value; the order of keys may differ (fast-json-stringify writes required properties first).
       if (actual !== expected && !isDeepStrictEqual(JSON.parse(actual), JSON.parse(expected))) {
-        throw new Error(`compiled serializer of ${route.method} ${route.url} (${route.httpStatus}) differs from zod's: ${actual} vs ${expected}`);
+        throw new Error(
+          `compiled serializer of ${route.method} ${route.url} (${route.httpStatus}) differs from zod's: ${actual} vs ${expected}`,
+        );
       }
       return actual;
     };

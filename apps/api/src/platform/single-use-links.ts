@@ -9,21 +9,43 @@ export type SingleUseLinkTable = typeof passwordReset | typeof emailChange;
 
 /** Unused, not superseded by a newer link, not expired. */
 export function isUsableLink(table: SingleUseLinkTable, nonceHash: string, now: Date): SQL {
-  return and(eq(table.nonceHash, nonceHash), isNull(table.usedAt), isNull(table.supersededAt), gt(table.expiresAt, now))!;
+  return and(
+    eq(table.nonceHash, nonceHash),
+    isNull(table.usedAt),
+    isNull(table.supersededAt),
+    gt(table.expiresAt, now),
+  )!;
 }
 
 /** A newer link supersedes every link of the account still open. */
-export async function supersedeOpenLinks(db: Executor, table: SingleUseLinkTable, userId: string, now: Date): Promise<void> {
-  await db.update(table).set({ supersededAt: now }).where(and(eq(table.userId, userId), isNull(table.usedAt), isNull(table.supersededAt)));
+export async function supersedeOpenLinks(
+  db: Executor,
+  table: SingleUseLinkTable,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(table)
+    .set({ supersededAt: now })
+    .where(and(eq(table.userId, userId), isNull(table.usedAt), isNull(table.supersededAt)));
 }
 
 /**
  * Uses a link up: marks it used and answers its row in one UPDATE ... RETURNING, so of many simultaneous
  * openings only one gets the row (the others, and an unusable link, get undefined).
  */
-export async function consumeLink<T extends SingleUseLinkTable>(db: Executor, table: T, nonceHash: string, now: Date): Promise<T['$inferSelect'] | undefined> {
+export async function consumeLink<T extends SingleUseLinkTable>(
+  db: Executor,
+  table: T,
+  nonceHash: string,
+  now: Date,
+): Promise<T['$inferSelect'] | undefined> {
   // The union of the two tables, not the generic T: drizzle's set() types only resolve on a concrete table.
   const linkTable: SingleUseLinkTable = table;
-  const [row] = await db.update(linkTable).set({ usedAt: now }).where(isUsableLink(linkTable, nonceHash, now)).returning();
+  const [row] = await db
+    .update(linkTable)
+    .set({ usedAt: now })
+    .where(isUsableLink(linkTable, nonceHash, now))
+    .returning();
   return row as T['$inferSelect'] | undefined;
 }

@@ -22,7 +22,9 @@ export function staticAnswer(content: string | Buffer, type: string): StaticAnsw
   const answer: StaticAnswer = { body, type, etag };
   const textual = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/.test(type);
   if (textual && body.length > COMPRESS_OVER_BYTES) {
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gzip = gzipSync(body, { level: 9 });
     if (br.length < body.length) answer.br = br;
     if (gzip.length < body.length) answer.gzip = gzip;
@@ -54,12 +56,18 @@ function matches(request: FastifyRequest, etag: string): boolean {
 }
 
 /** Sends a prepared answer: 304 when the client holds it, else the smallest coding it accepts. */
-export function sendStaticAnswer(request: FastifyRequest, reply: FastifyReply, answer: StaticAnswer, cacheControl: string): FastifyReply {
+export function sendStaticAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: StaticAnswer,
+  cacheControl: string,
+): FastifyReply {
   void reply.header('etag', answer.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
   if (matches(request, answer.etag)) return reply.code(304).send();
   void reply.type(answer.type);
   const codings = accepted(request);
   if (answer.br && codings.has('br')) return reply.header('content-encoding', 'br').send(answer.br);
-  if (answer.gzip && (codings.has('gzip') || codings.has('*'))) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  if (answer.gzip && (codings.has('gzip') || codings.has('*')))
+    return reply.header('content-encoding', 'gzip').send(answer.gzip);
   return reply.send(answer.body);
 }

@@ -8,7 +8,10 @@ import type { SigningKeys } from './crypto.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler that limits `max` calls a minute per subject (undefined subject: not counted). */
-    subjectLimit: (max: number, subjectOf: (request: FastifyRequest) => string | undefined) => preHandlerAsyncHookHandler;
+    subjectLimit: (
+      max: number,
+      subjectOf: (request: FastifyRequest) => string | undefined,
+    ) => preHandlerAsyncHookHandler;
   }
 }
 

@@ -30,7 +30,9 @@ describe('isUnavailableError', () => {
   });
 
   it('logs the innermost code, never the message', () => {
-    expect(unavailableCode(Object.assign(new Error('Failed query: insert ... params: Ana'), { cause: withCode('57P01') }))).toBe('57P01');
+    expect(
+      unavailableCode(Object.assign(new Error('Failed query: insert ... params: Ana'), { cause: withCode('57P01') })),
+    ).toBe('57P01');
     expect(unavailableCode(new Error('Connection terminated'))).toBe('UNREACHABLE');
   });
 });

@@ -3,7 +3,16 @@
 export const UNAVAILABLE_RETRY_AFTER_S = 10;
 
 /** Socket-level failures of node, pg and ioredis. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 /**
  * PostgreSQL's SQLSTATEs of a server that is going away or not letting us in: class 08 (connection
  * exception), 57P01-57P03 (admin/crash shutdown, cannot connect now), 53300 (too many connections),

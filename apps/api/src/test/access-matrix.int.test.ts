@@ -21,23 +21,41 @@ import { createTestDatabase, hostOf, TEST_DB, testConfig, type TestApp } from '.
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
-const moduleNames = readdirSync(MODULES_DIR, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+const moduleNames = readdirSync(MODULES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 const undeclared = moduleNames.filter((name) => !existsSync(path.join(MODULES_DIR, name, 'access-rows.ts')));
 const MODULES: [string, ModuleAccess][] = await Promise.all(
-  moduleNames.filter((name) => !undeclared.includes(name)).map(async (name) => [name, ((await import(`../modules/${name}/access-rows.ts`)) as { ACCESS: ModuleAccess }).ACCESS] as [string, ModuleAccess]),
+  moduleNames
+    .filter((name) => !undeclared.includes(name))
+    .map(
+      async (name) =>
+        [name, ((await import(`../modules/${name}/access-rows.ts`)) as { ACCESS: ModuleAccess }).ACCESS] as [
+          string,
+          ModuleAccess,
+        ],
+    ),
 );
 
 // The pharmacy's door has no routes until the pharmacy loop: this test opens it with a key of its own and two
 // routes, one that reads the pharmacy caller and one that (wrongly) reads a patient caller.
 const TEST_PHARMACY_KEY = 'test-pharmacy-key-0001';
-const TEST_PHARMACY: { resolve: (request: Parameters<typeof apiKeyOf>[0]) => Promise<PharmacyCaller>; routes: FastifyPluginAsync } = {
+const TEST_PHARMACY: {
+  resolve: (request: Parameters<typeof apiKeyOf>[0]) => Promise<PharmacyCaller>;
+  routes: FastifyPluginAsync;
+} = {
   resolve: async (request) => {
     if (apiKeyOf(request) !== TEST_PHARMACY_KEY) throw new AppError('UNAUTHENTICATED');
     return { pharmacyId: 7, programId: request.program.id };
   },
   routes: async (app) => {
-    app.get('/pharmacy/test-caller', { schema: { tags: ['pharmacy'] } }, async (request) => ({ data: pharmacyOf(request) }));
-    app.get('/pharmacy/test-as-patient', { schema: { tags: ['pharmacy'] } }, async (request) => ({ data: callerOf(request) }));
+    app.get('/pharmacy/test-caller', { schema: { tags: ['pharmacy'] } }, async (request) => ({
+      data: pharmacyOf(request),
+    }));
+    app.get('/pharmacy/test-as-patient', { schema: { tags: ['pharmacy'] } }, async (request) => ({
+      data: callerOf(request),
+    }));
   },
 };
 const TEST_PHARMACY_ROWS: AccessRow[] = [
@@ -61,20 +79,53 @@ let ownerIds: OwnedIds;
 
 /** The owner's data, as each module reads it back. */
 async function snapshot() {
-  const parts = await Promise.all(MODULES.filter(([, access]) => access.snapshot).map(async ([name, access]) => [name, await access.snapshot!(t, owner)] as const));
+  const parts = await Promise.all(
+    MODULES.filter(([, access]) => access.snapshot).map(
+      async ([name, access]) => [name, await access.snapshot!(t, owner)] as const,
+    ),
+  );
   return Object.fromEntries(parts);
 }
 const urlOf = (row: AccessRow) => row.url?.(ownerIds) ?? row.path;
 const codeOf = (body: string) => ErrorBodySchema.parse(JSON.parse(body)).error.code;
-const withKey = (who: { slug: string; authorization?: string }, method: AccessRow['method'], url: string, key: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { host: hostOf(who.slug), 'x-api-key': key, ...(who.authorization ? { authorization: who.authorization } : {}) }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+const withKey = (
+  who: { slug: string; authorization?: string },
+  method: AccessRow['method'],
+  url: string,
+  key: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: {
+      host: hostOf(who.slug),
+      'x-api-key': key,
+      ...(who.authorization ? { authorization: who.authorization } : {}),
+    },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 
 beforeAll(async () => {
-  const config = testConfig({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' });
+  const config = testConfig({
+    LOGIN_PER_MINUTE: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SIGNUP_PER_MINUTE: '1000',
+    RECOVERY_PER_MINUTE: '1000',
+  });
   const database = await createTestDatabase(config);
   const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const app = await buildApp(config, { database, logStream, pharmacy: TEST_PHARMACY });
-  t = { app, database, config, logs: () => '', close: async () => { await app.close(); await database.close(); } };
+  t = {
+    app,
+    database,
+    config,
+    logs: () => '',
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
   owner = await enrolPatient(t, 'alivio');
   sameProgram = await enrolPatient(t, 'alivio');
   otherProgram = await enrolPatient(t, 'equilibrio');
@@ -103,31 +154,55 @@ describe(`access matrix (${TEST_DB})`, () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it.each(cases(PATIENT_ROWS))('%s: a patient of another program gets 401 on the owner’s host (and 404 for the owner’s id on its own)', async (_name, row) => {
-    const before = await snapshot();
-    if (namesAnId(row)) {
-      const ownHost = await callAs(t, otherProgram, row.method, urlOf(row), row.body?.(otherProgram));
-      expect(ownHost.statusCode, ownHost.body).toBe(404);
-    }
-    const ownersHost = await callAs(t, { slug: 'alivio', authorization: otherProgram.authorization }, row.method, urlOf(row), row.body?.(owner));
-    expect(ownersHost.statusCode, ownersHost.body).toBe(401);
-    expect(codeOf(ownersHost.body)).toBe('UNAUTHENTICATED');
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(cases(PATIENT_ROWS))(
+    '%s: a patient of another program gets 401 on the owner’s host (and 404 for the owner’s id on its own)',
+    async (_name, row) => {
+      const before = await snapshot();
+      if (namesAnId(row)) {
+        const ownHost = await callAs(t, otherProgram, row.method, urlOf(row), row.body?.(otherProgram));
+        expect(ownHost.statusCode, ownHost.body).toBe(404);
+      }
+      const ownersHost = await callAs(
+        t,
+        { slug: 'alivio', authorization: otherProgram.authorization },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
+      expect(ownersHost.statusCode, ownersHost.body).toBe(401);
+      expect(codeOf(ownersHost.body)).toBe('UNAUTHENTICATED');
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
-  it.each(cases(PATIENT_ROWS))('%s: without a token, with a forged one, the owner’s on another program or a pharmacy’s key answers 401', async (_name, row) => {
-    const before = await snapshot();
-    const anonymous = await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner));
-    expect(anonymous.statusCode).toBe(401);
-    const forged = await callAs(t, { slug: 'alivio', authorization: 'Bearer not-a-token' }, row.method, urlOf(row), row.body?.(owner));
-    expect(forged.statusCode).toBe(401);
-    const crossPool = await callAs(t, { slug: 'equilibrio', authorization: owner.authorization }, row.method, urlOf(row), row.body?.(owner));
-    expect(crossPool.statusCode).toBe(401);
-    const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), TEST_PHARMACY_KEY, row.body?.(owner));
-    expect(pharmacy.statusCode, pharmacy.body).toBe(401);
-    expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(cases(PATIENT_ROWS))(
+    '%s: without a token, with a forged one, the owner’s on another program or a pharmacy’s key answers 401',
+    async (_name, row) => {
+      const before = await snapshot();
+      const anonymous = await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner));
+      expect(anonymous.statusCode).toBe(401);
+      const forged = await callAs(
+        t,
+        { slug: 'alivio', authorization: 'Bearer not-a-token' },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
+      expect(forged.statusCode).toBe(401);
+      const crossPool = await callAs(
+        t,
+        { slug: 'equilibrio', authorization: owner.authorization },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
+      expect(crossPool.statusCode).toBe(401);
+      const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), TEST_PHARMACY_KEY, row.body?.(owner));
+      expect(pharmacy.statusCode, pharmacy.body).toBe(401);
+      expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
+      expect(await snapshot()).toEqual(before);
+    },
+  );
 
   it.each(cases(PHARMACY_ROWS))('%s: a patient’s token, no key or a wrong key answers 401', async (_name, row) => {
     for (const answer of [
@@ -162,12 +237,22 @@ describe(`access matrix (${TEST_DB})`, () => {
   });
 
   it('the rows cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose', () => {
-    const document = t.app.swagger() as { paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>; components: { securitySchemes: Record<string, unknown> } };
-    expect(document.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' }, pharmacyApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } });
+    const document = t.app.swagger() as {
+      paths: Record<string, Record<string, { security?: Record<string, unknown>[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes).toEqual({
+      bearer: { type: 'http', scheme: 'bearer' },
+      pharmacyApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+    });
     const bySchemes = new Map<string, string[]>();
     for (const [route, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement)).sort().join('+') || 'public';
+        const schemes =
+          (operation.security ?? [])
+            .flatMap((requirement) => Object.keys(requirement))
+            .sort()
+            .join('+') || 'public';
         bySchemes.set(schemes, [...(bySchemes.get(schemes) ?? []), `${method.toUpperCase()} ${route}`]);
       }
     }

@@ -8,7 +8,13 @@ import { hashPassword } from '../platform/passwords.ts';
 export async function createAccount(
   db: Db,
   slug: string,
-  options: { email?: string; password?: string; status?: 'CONFIRMED' | 'UNCONFIRMED'; country?: string; language?: 'es' | 'en' } = {},
+  options: {
+    email?: string;
+    password?: string;
+    status?: 'CONFIRMED' | 'UNCONFIRMED';
+    country?: string;
+    language?: 'es' | 'en';
+  } = {},
 ) {
   const [pool] = await db
     .select({ poolId: identityPool.id, programId: program.id })
@@ -19,7 +25,13 @@ export async function createAccount(
   const password = options.password ?? 'Correct-horse-9';
   const [account] = await db
     .insert(userAccount)
-    .values({ poolId: pool!.poolId, email, passwordHash: await hashPassword(password), status: options.status ?? 'CONFIRMED', language: options.language ?? 'es' })
+    .values({
+      poolId: pool!.poolId,
+      email,
+      passwordHash: await hashPassword(password),
+      status: options.status ?? 'CONFIRMED',
+      language: options.language ?? 'es',
+    })
     .returning({ id: userAccount.id });
   if (options.country) {
     await db.insert(patient).values({
@@ -38,6 +50,9 @@ export async function createAccount(
 }
 
 export async function findAccount(db: Db, id: string) {
-  const [row] = await db.select().from(userAccount).where(and(eq(userAccount.id, id)));
+  const [row] = await db
+    .select()
+    .from(userAccount)
+    .where(and(eq(userAccount.id, id)));
   return row;
 }

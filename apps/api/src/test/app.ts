@@ -70,7 +70,10 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase(config);
   const chunks: string[] = [];

@@ -36,7 +36,12 @@ export async function createPgliteTemplate(config: AppConfig): Promise<PgliteTem
 
 /** Whether a database of this config is seeded the same as the template. */
 export function fitsTemplate(template: PgliteTemplate | undefined, config: AppConfig): template is PgliteTemplate {
-  return template !== undefined && template.programsDir === config.PROGRAMS_DIR && template.publicUrl === config.PUBLIC_URL && existsSync(path.join(template.runDir, 'template'));
+  return (
+    template !== undefined &&
+    template.programsDir === config.PROGRAMS_DIR &&
+    template.publicUrl === config.PUBLIC_URL &&
+    existsSync(path.join(template.runDir, 'template'))
+  );
 }
 
 /** A fresh copy of the template in a folder of its own (inside the run's folder); `into` an empty folder instead if given. */

@@ -14,7 +14,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   if (!(await isPostgresReachable())) {
-    throw new Error(`PostgreSQL is not reachable at ${new URL(TEST_PG_ADMIN_URL).host}: the api-postgres tests need it`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${new URL(TEST_PG_ADMIN_URL).host}: the api-postgres tests need it`,
+    );
   }
   const prefix = `portal_test_${Date.now().toString(36)}_${process.pid}`;
   const template = `${prefix}_template`;
@@ -29,7 +31,10 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await withAdminClient(async (client) => {
-      const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`]);
+      const { rows } = await client.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1',
+        [`${prefix}%`],
+      );
       for (const row of rows) await client.query(`drop database if exists "${row.datname}" with (force)`);
     });
   };

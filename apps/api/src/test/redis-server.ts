@@ -47,14 +47,19 @@ export interface TestRedisServer {
 }
 
 export async function createTestRedisServer(): Promise<TestRedisServer> {
-  if (!hasRedisServer()) throw new Error(`${REDIS_SERVER} is not installed: npm test installs Debian's redis-server package when run as root`);
+  if (!hasRedisServer())
+    throw new Error(
+      `${REDIS_SERVER} is not installed: npm test installs Debian's redis-server package when run as root`,
+    );
   const port = await freePort();
   let child: ChildProcess | undefined;
   const server: TestRedisServer = {
     url: `redis://127.0.0.1:${port}`,
     async start() {
       if (child) return;
-      child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
       for (let tries = 0; tries < 100; tries += 1) {
         if (await answersPing(port)) return;
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -50,7 +50,16 @@ export function equilibrioBody(overrides: Record<string, unknown> = {}): Record<
     address: { line: '12 Frederick Street', location: { id: 'TT-tobago-scarborough' } },
     password: 'First-password-9',
     consent: { accepted: true, termsVersion: '1.7' },
-    treatments: [{ productId: 3101, unitAmount: '20', frequency: { amount: 1, interval: 'day' }, duration: { amount: 1, interval: 'year' }, startDate: '2026-10-01', doctor: { firstName: 'Anil', lastName: 'Persad' } }],
+    treatments: [
+      {
+        productId: 3101,
+        unitAmount: '20',
+        frequency: { amount: 1, interval: 'day' },
+        duration: { amount: 1, interval: 'year' },
+        startDate: '2026-10-01',
+        doctor: { firstName: 'Anil', lastName: 'Persad' },
+      },
+    ],
     ...overrides,
   };
 }

@@ -32,7 +32,11 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       rcptAttempts += 1;
       if (refusals > 0) {
         refusals -= 1;
-        callback(Object.assign(new Error(refusalCode >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: refusalCode }));
+        callback(
+          Object.assign(new Error(refusalCode >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+            responseCode: refusalCode,
+          }),
+        );
         return;
       }
       callback();
@@ -41,7 +45,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push({ envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -63,16 +70,14 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 /** Decodes RFC 2047 encoded words (`=?UTF-8?Q?contrase=C3=B1a?=`), joining adjacent ones as the RFC says. */
 export function decodeEncodedWords(value: string): string {
   const pattern = /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g;
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/(?:=\?[^?]+\?[bBqQ]\?[^?]*\?=)+/g, (run) => {
-      const bytes: number[] = [];
-      for (const [, , encoding, text = ''] of run.matchAll(pattern)) {
-        if (encoding?.toUpperCase() === 'B') bytes.push(...Buffer.from(text, 'base64'));
-        else bytes.push(...decodeQuotedPrintable(text.replaceAll('_', ' ')));
-      }
-      return Buffer.from(bytes).toString('utf8');
-    });
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/(?:=\?[^?]+\?[bBqQ]\?[^?]*\?=)+/g, (run) => {
+    const bytes: number[] = [];
+    for (const [, , encoding, text = ''] of run.matchAll(pattern)) {
+      if (encoding?.toUpperCase() === 'B') bytes.push(...Buffer.from(text, 'base64'));
+      else bytes.push(...decodeQuotedPrintable(text.replaceAll('_', ' ')));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  });
 }
 
 function decodeQuotedPrintable(text: string): Buffer {
@@ -135,7 +140,9 @@ export function parseMail(raw: string): ParsedMail {
     parts.push(root);
   }
   const bodyOf = (type: string) => {
-    const part = parts.find((candidate) => (candidate.headers.get('content-type') ?? '').toLowerCase().startsWith(type));
+    const part = parts.find((candidate) =>
+      (candidate.headers.get('content-type') ?? '').toLowerCase().startsWith(type),
+    );
     return part ? decodeBody(part) : undefined;
   };
   return {

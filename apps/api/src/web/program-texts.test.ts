@@ -8,7 +8,11 @@ import { REPO_ROOT } from '../config.ts';
 import { registerProgramTexts } from './program-texts.ts';
 
 const PROGRAMS = path.join(REPO_ROOT, 'programs');
-const texts = (slug: string, language: string) => JSON.parse(readFileSync(path.join(PROGRAMS, slug, 'texts', `text-${language}.json`), 'utf8')) as Record<string, string>;
+const texts = (slug: string, language: string) =>
+  JSON.parse(readFileSync(path.join(PROGRAMS, slug, 'texts', `text-${language}.json`), 'utf8')) as Record<
+    string,
+    string
+  >;
 
 const app = Fastify();
 await registerProgramTexts(app, PROGRAMS);
@@ -25,11 +29,18 @@ describe('parsed program texts', () => {
     for (const [key, message] of Object.entries(source)) expect(parsed[key], key).toEqual(parse(message));
     const values = { email: 'ayuda@example.com', programName: 'Alivio', firstName: 'Ana', 0: 'Alivio' };
     const key = 'login.title';
-    expect(new IntlMessageFormat(parsed[key] as never, 'es-419').format(values)).toBe(new IntlMessageFormat(source[key]!, 'es-419').format(values));
+    expect(new IntlMessageFormat(parsed[key] as never, 'es-419').format(values)).toBe(
+      new IntlMessageFormat(source[key]!, 'es-419').format(values),
+    );
   });
 
   it('answers 404 for an unknown program, language or file', async () => {
-    for (const url of ['/program/nope/messages/text-es.json', '/program/alivio/messages/text-fr.json', '/program/alivio/messages/footer.json', '/program/..%2Falivio/messages/text-es.json']) {
+    for (const url of [
+      '/program/nope/messages/text-es.json',
+      '/program/alivio/messages/text-fr.json',
+      '/program/alivio/messages/footer.json',
+      '/program/..%2Falivio/messages/text-es.json',
+    ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
   });

@@ -23,23 +23,35 @@ export function parseTexts(texts: Record<string, string>, language: Language): P
 export async function registerProgramTexts(app: FastifyInstance, programsDir: string): Promise<void> {
   /** The parsed file as JSON, by file path, with the modification time it was read at. */
   const cache = new Map<string, { mtimeMs: number; json: string }>();
-  app.get<{ Params: { slug: string; file: string } }>('/program/:slug/messages/:file', { schema: { hide: true } }, async (request, reply) => {
-    const { slug, file } = request.params;
-    const language = /^text-([a-z]{2})\.json$/.exec(file)?.[1] as Language | undefined;
-    if (!/^[a-z][a-z0-9-]+$/.test(slug) || !language || !LANGUAGES.includes(language)) return notFound(reply);
-    const source = path.join(programsDir, slug, 'texts', `text-${language}.json`);
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(source).mtimeMs;
-    } catch {
-      return notFound(reply);
-    }
-    let cached = cache.get(source);
-    if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, json: JSON.stringify(parseTexts(JSON.parse(readFileSync(source, 'utf8')) as Record<string, string>, language)) };
-      cache.set(source, cached);
-    }
-    // As the texts files themselves (static-files.ts): the web adds ?ts=<timestamp>, a short cache keeps edits visible.
-    return reply.header('cache-control', 'public, max-age=300').type('application/json; charset=utf-8').send(cached.json);
-  });
+  app.get<{ Params: { slug: string; file: string } }>(
+    '/program/:slug/messages/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { slug, file } = request.params;
+      const language = /^text-([a-z]{2})\.json$/.exec(file)?.[1] as Language | undefined;
+      if (!/^[a-z][a-z0-9-]+$/.test(slug) || !language || !LANGUAGES.includes(language)) return notFound(reply);
+      const source = path.join(programsDir, slug, 'texts', `text-${language}.json`);
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(source).mtimeMs;
+      } catch {
+        return notFound(reply);
+      }
+      let cached = cache.get(source);
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = {
+          mtimeMs,
+          json: JSON.stringify(
+            parseTexts(JSON.parse(readFileSync(source, 'utf8')) as Record<string, string>, language),
+          ),
+        };
+        cache.set(source, cached);
+      }
+      // As the texts files themselves (static-files.ts): the web adds ?ts=<timestamp>, a short cache keeps edits visible.
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .type('application/json; charset=utf-8')
+        .send(cached.json);
+    },
+  );
 }

@@ -45,8 +45,11 @@ describe(`the server-rendered login page (${TEST_DB})`, () => {
   const page = (url: string, slug = 'alivio') => t.app.inject({ url, headers: { host: hostOf(slug) } });
   const rootOf = (html: string) => /<div id="root"[^>]*>([\s\S]*?)<\/div>\n/.exec(html);
 
-  it('puts the rendered screen in the root of /login and /en/login, in place of the frame, in the page\'s language', async () => {
-    for (const [url, language] of [['/login', 'es'], ['/en/login', 'en']] as const) {
+  it("puts the rendered screen in the root of /login and /en/login, in place of the frame, in the page's language", async () => {
+    for (const [url, language] of [
+      ['/login', 'es'],
+      ['/en/login', 'en'],
+    ] as const) {
       const response = await page(url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
@@ -55,7 +58,9 @@ describe(`the server-rendered login page (${TEST_DB})`, () => {
       const root = rootOf(response.body);
       expect(root?.[0]).toContain('data-server-rendered');
       // The program's plan and file, read through the server's own answers for the program's host.
-      expect(root?.[1]).toMatch(new RegExp(`^<main class="rendered" data-calls="\\d+" data-plan="alivio" data-file="200">${url}</main>$`));
+      expect(root?.[1]).toMatch(
+        new RegExp(`^<main class="rendered" data-calls="\\d+" data-plan="alivio" data-file="200">${url}</main>$`),
+      );
     }
   });
 
@@ -67,7 +72,13 @@ describe(`the server-rendered login page (${TEST_DB})`, () => {
   });
 
   it('keeps the frame page for the login address with a query, and for every other page', async () => {
-    for (const url of ['/login?next=%2Fprofile', '/login?ref=session-expired', '/password/forgot', '/home', '/signup']) {
+    for (const url of [
+      '/login?next=%2Fprofile',
+      '/login?ref=session-expired',
+      '/password/forgot',
+      '/home',
+      '/signup',
+    ]) {
       const response = await page(url);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('id="boot-frame"');

@@ -34,7 +34,11 @@ export interface ServerRenderer {
  * request waits up to `firstRenderWaitMs` for a page's first render; then it gets the frame page, and the render goes
  * on for the next one (SERVER_RENDER_WAIT_MS).
  */
-export async function loadServerRenderer(app: FastifyInstance, webDistDir: string, firstRenderWaitMs: number): Promise<ServerRenderer | undefined> {
+export async function loadServerRenderer(
+  app: FastifyInstance,
+  webDistDir: string,
+  firstRenderWaitMs: number,
+): Promise<ServerRenderer | undefined> {
   const entryPath = path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entryPath)) {
     app.log.warn('web server build not found: the login page is drawn by the browser (npm run build makes it)');
@@ -47,11 +51,24 @@ export async function loadServerRenderer(app: FastifyInstance, webDistDir: strin
   const fetchFor =
     (slug: string): typeof globalThis.fetch =>
     async (input, init) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
-      const answer = await app.inject({ method: 'GET', url, headers: { host: `${slug}.localhost`, accept: 'application/json', ...(init?.headers as Record<string, string> | undefined) } });
+      const url =
+        typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          host: `${slug}.localhost`,
+          accept: 'application/json',
+          ...(init?.headers as Record<string, string> | undefined),
+        },
+      });
       const headers = new Headers();
-      for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
-      return new Response(answer.statusCode === 204 || answer.statusCode === 304 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+      for (const [name, value] of Object.entries(answer.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      return new Response(
+        answer.statusCode === 204 || answer.statusCode === 304 ? null : new Uint8Array(answer.rawPayload),
+        { status: answer.statusCode, headers },
+      );
     };
 
   const cache = new Map<string, Entry>();

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
 import { writeWebBuild } from '../test/web-build.ts';
 
-
 describe(`program files and pages from memory (${TEST_DB})`, () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
   let t: TestApp;
@@ -18,7 +17,8 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     await t?.close();
     rmSync(dist, { recursive: true, force: true });
   });
-  const programFile = (slug: string, file: string) => readFileSync(path.join(t.config.PROGRAMS_DIR, slug, file), 'utf8');
+  const programFile = (slug: string, file: string) =>
+    readFileSync(path.join(t.config.PROGRAMS_DIR, slug, file), 'utf8');
 
   it('answers a program file with a strong ETag and a cache lifetime, and 304 when the client holds it', async () => {
     const url = '/program/alivio/configuration/login.json?ts=1700000000000';
@@ -29,7 +29,10 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     expect(first.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     expect(first.json()).toEqual(JSON.parse(programFile('alivio', 'configuration/login.json')));
     // Another ts, the same file: the same ETag, so the client revalidates instead of downloading it again.
-    const again = await t.app.inject({ url: '/program/alivio/configuration/login.json?ts=1800000000000', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      url: '/program/alivio/configuration/login.json?ts=1800000000000',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(first.headers.etag);
@@ -51,7 +54,10 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toEqual(texts);
-    const small = await t.app.inject({ url: '/program/alivio/configuration/whitelist.json', headers: { 'accept-encoding': 'br' } });
+    const small = await t.app.inject({
+      url: '/program/alivio/configuration/whitelist.json',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
@@ -79,9 +85,27 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
 
   it("sends each program's page in its language with its title, colour and frame, built once", async () => {
     const cases = [
-      { slug: 'alivio', url: '/login', lang: 'es', title: 'Ingrese a Alivio · Alivio', text: 'Use el correo electrónico' },
-      { slug: 'alivio', url: '/en/login?next=%2Fprofile', lang: 'en', title: 'Log in to Alivio · Alivio', text: 'Use the e-mail and password' },
-      { slug: 'piel', url: '/en/login', lang: 'en', title: 'Log in to Piel Plena · Piel Plena', text: 'Use the e-mail and password' },
+      {
+        slug: 'alivio',
+        url: '/login',
+        lang: 'es',
+        title: 'Ingrese a Alivio · Alivio',
+        text: 'Use el correo electrónico',
+      },
+      {
+        slug: 'alivio',
+        url: '/en/login?next=%2Fprofile',
+        lang: 'en',
+        title: 'Log in to Alivio · Alivio',
+        text: 'Use the e-mail and password',
+      },
+      {
+        slug: 'piel',
+        url: '/en/login',
+        lang: 'en',
+        title: 'Log in to Piel Plena · Piel Plena',
+        text: 'Use the e-mail and password',
+      },
       { slug: 'piel', url: '/profile', lang: 'es', title: 'Piel Plena', text: 'boot-frame__bar--title' },
       { slug: 'piel', url: '/', lang: 'es', title: 'Piel Plena', text: 'boot-frame__bar--title' },
     ];
@@ -93,8 +117,12 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
       expect(page.body, url).toContain(`<html lang="${lang}"`);
       expect(page.body, url).toContain(`<title>${title}</title>`);
       // The mark and the icons as PNGs, the mark with its size (decision 032).
-      expect(page.body, url).toContain(`<img class="brand__logo" src="/program/${slug}/icons/mark.png" alt="" width="40" height="40">`);
-      expect(page.body, url).toContain(`<link rel="icon" href="/program/${slug}/icons/icon-32.png" type="image/png" sizes="32x32" />`);
+      expect(page.body, url).toContain(
+        `<img class="brand__logo" src="/program/${slug}/icons/mark.png" alt="" width="40" height="40">`,
+      );
+      expect(page.body, url).toContain(
+        `<link rel="icon" href="/program/${slug}/icons/icon-32.png" type="image/png" sizes="32x32" />`,
+      );
       expect(page.body, url).toContain(`<link rel="apple-touch-icon" href="/program/${slug}/icons/icon-180.png" />`);
       expect(page.body, url).not.toContain('.svg');
       expect(page.body, url).toContain(text);
@@ -125,14 +153,19 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     const pielTheme = await t.app.inject({ url: '/theme.css', headers: { host: hostOf('piel') } });
     expect(pielTheme.body).toContain('--brand-primary:#00695C');
     // Assets keep their 404.
-    expect((await t.app.inject({ url: '/assets/missing.js', headers: { host: hostOf('alivio') } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/assets/missing.js', headers: { host: hostOf('alivio') } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('revalidates the web-app manifest with its ETag', async () => {
     const first = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: hostOf('piel') } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ name: 'Piel Plena' });
-    const again = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: hostOf('piel'), 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      url: '/manifest.webmanifest',
+      headers: { host: hostOf('piel'), 'if-none-match': String(first.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 });

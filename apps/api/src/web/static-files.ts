@@ -8,7 +8,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/enums';
 import { languageOfPath, pageFrameOf } from '@portal/contracts/paths';
 import { notFound } from '../platform/errors.ts';
-import { isProgramIconName, manifestIcons, programIconPath, type ProgramMark, type ProgramPictures } from '../platform/program-icons.ts';
+import {
+  isProgramIconName,
+  manifestIcons,
+  programIconPath,
+  type ProgramMark,
+  type ProgramPictures,
+} from '../platform/program-icons.ts';
 import type { ProgramRow } from '../platform/programs.ts';
 import { loadServerRenderer } from './server-render.ts';
 import { sendStaticAnswer, staticAnswer, type StaticAnswer } from '../platform/static-answer.ts';
@@ -66,10 +72,26 @@ function readProgramFiles(programsDir: string): Map<string, StaticAnswer> {
   return files;
 }
 
-export async function registerProgramFiles(app: FastifyInstance, programsDir: string, programs: ProgramRow[], pictures: ProgramPictures): Promise<void> {
-  const manifests = new Map(programs.map((program) => [program.slug, staticAnswer(JSON.stringify(webManifestOf(program)), 'application/manifest+json; charset=utf-8')]));
+export async function registerProgramFiles(
+  app: FastifyInstance,
+  programsDir: string,
+  programs: ProgramRow[],
+  pictures: ProgramPictures,
+): Promise<void> {
+  const manifests = new Map(
+    programs.map((program) => [
+      program.slug,
+      staticAnswer(JSON.stringify(webManifestOf(program)), 'application/manifest+json; charset=utf-8'),
+    ]),
+  );
   app.get('/manifest.webmanifest', { schema: { hide: true } }, async (request, reply) =>
-    sendStaticAnswer(request, reply, manifests.get(request.program.slug) ?? staticAnswer(JSON.stringify(webManifestOf(request.program)), 'application/manifest+json; charset=utf-8'), 'public, max-age=300'),
+    sendStaticAnswer(
+      request,
+      reply,
+      manifests.get(request.program.slug) ??
+        staticAnswer(JSON.stringify(webManifestOf(request.program)), 'application/manifest+json; charset=utf-8'),
+      'public, max-age=300',
+    ),
   );
   // The program's logo as pictures (program-icons.ts): /program/{slug}/icons/{mark|icon-32|...}.png.
   app.get('/program/:slug/icons/:file', { schema: { hide: true } }, async (request, reply) => {
@@ -101,12 +123,19 @@ type FrameKind = ReturnType<typeof pageFrameOf>;
  * (apps/web/src/components/layouts/page-frame.tsx), so the page React draws over it stays where it is; main.tsx
  * removes it when React shows the page.
  */
-export function frameHtml(program: ProgramRow, mark: ProgramMark, texts: Record<string, string>, kind: FrameKind): string {
+export function frameHtml(
+  program: ProgramRow,
+  mark: ProgramMark,
+  texts: Record<string, string>,
+  kind: FrameKind,
+): string {
   const name = escapeHtml(program.name);
   const title = kind === 'login' ? plainText(texts, 'login.title') : undefined;
   const subtitle = kind === 'login' ? plainText(texts, 'login.subtitle') : undefined;
   const loading = plainText(texts, 'app.loading') ?? '…';
-  const heading = title ? `<h1 class="page__title">${title}</h1>` : `<div class="page__title boot-frame__bar boot-frame__bar--title"></div>`;
+  const heading = title
+    ? `<h1 class="page__title">${title}</h1>`
+    : `<div class="page__title boot-frame__bar boot-frame__bar--title"></div>`;
   const body =
     kind === 'login'
       ? `<div class="card card--narrow">${subtitle ? `<p>${subtitle}</p>` : ''}<div class="boot-frame__field"></div><div class="boot-frame__field"></div><div class="boot-frame__bar boot-frame__bar--toggle"></div><div class="boot-frame__bar boot-frame__bar--link"></div><div class="boot-frame__button"></div></div>`
@@ -120,31 +149,51 @@ export function frameHtml(program: ProgramRow, mark: ProgramMark, texts: Record<
 }
 
 /** The built index.html with the program's language, title, colours (its stylesheet), icon and frame. */
-export function programHtml(indexHtml: string, program: ProgramRow, mark: ProgramMark, language: Language, texts: Record<string, string>, kind: FrameKind, stylesheetHref: string): string {
-  const title = kind === 'login' && plainText(texts, 'login.title') ? `${plainText(texts, 'login.title')} · ${escapeHtml(program.name)}` : escapeHtml(program.name);
+export function programHtml(
+  indexHtml: string,
+  program: ProgramRow,
+  mark: ProgramMark,
+  language: Language,
+  texts: Record<string, string>,
+  kind: FrameKind,
+  stylesheetHref: string,
+): string {
+  const title =
+    kind === 'login' && plainText(texts, 'login.title')
+      ? `${plainText(texts, 'login.title')} · ${escapeHtml(program.name)}`
+      : escapeHtml(program.name);
   // Replacement functions, not strings: a `$` in a program's text is not a pattern.
-  return indexHtml
-    .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
-    .replace(/(<meta name="theme-color" content=")[^"]*"/, (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`)
-    // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 028).
-    .replace(/<meta name="theme-color"/, (tag) => `<meta name="program" content="${escapeHtml(program.slug)}" />\n    ${tag}`)
-    // The tab's and iOS's home-screen icons as PNGs (decision 032).
-    .replace(
-      /<link rel="icon"[^>]*>/,
-      () => `<link rel="icon" href="${programIconPath(program.slug, 'icon-32')}" type="image/png" sizes="32x32" />\n    <link rel="apple-touch-icon" href="${programIconPath(program.slug, 'icon-180')}" />`,
-    )
-    // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
-    // The built one stays named, disabled (never fetched): Vite's chunk loader adds a screen's missing stylesheets,
-    // and the entry's is on every screen's list — it would load again over the program's colours.
-    .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => {
-      const builtHref = /href="([^"]+)"/.exec(found)?.[1];
-      const built = builtHref ? `\n    <link rel="stylesheet" href="${builtHref}" disabled>` : '';
-      return `<link rel="stylesheet" href="${stylesheetHref}">${built}${found === '</head>' ? '\n  </head>' : ''}`;
-    })
-    // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
-    .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
-    .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind));
+  return (
+    indexHtml
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${language}"`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      .replace(
+        /(<meta name="theme-color" content=")[^"]*"/,
+        (_all, start: string) => `${start}${escapeHtml(program.branding.colors.primary ?? '#ffffff')}"`,
+      )
+      // The program's name for the page's first script: it fetches the texts and files in parallel with the plan (decision 028).
+      .replace(
+        /<meta name="theme-color"/,
+        (tag) => `<meta name="program" content="${escapeHtml(program.slug)}" />\n    ${tag}`,
+      )
+      // The tab's and iOS's home-screen icons as PNGs (decision 032).
+      .replace(
+        /<link rel="icon"[^>]*>/,
+        () =>
+          `<link rel="icon" href="${programIconPath(program.slug, 'icon-32')}" type="image/png" sizes="32x32" />\n    <link rel="apple-touch-icon" href="${programIconPath(program.slug, 'icon-180')}" />`,
+      )
+      // The program's stylesheet (the built one with its colours) in place of the built one: one render-blocking request.
+      // The built one stays named, disabled (never fetched): Vite's chunk loader adds a screen's missing stylesheets,
+      // and the entry's is on every screen's list — it would load again over the program's colours.
+      .replace(/<link rel="stylesheet"[^>]*>|<\/head>/, (found) => {
+        const builtHref = /href="([^"]+)"/.exec(found)?.[1];
+        const built = builtHref ? `\n    <link rel="stylesheet" href="${builtHref}" disabled>` : '';
+        return `<link rel="stylesheet" href="${stylesheetHref}">${built}${found === '</head>' ? '\n  </head>' : ''}`;
+      })
+      // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
+      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
+      .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind))
+  );
 }
 
 /** Which language and frame a page path asks for, by the web's own rules (contracts/paths.ts). */
@@ -153,7 +202,14 @@ function pageOf(url: string): { language: Language; kind: FrameKind } {
   return { language: languageOfPath(pathname), kind: pageFrameOf(pathname) };
 }
 
-export async function registerWebApp(app: FastifyInstance, distDir: string, programsDir: string, programs: ProgramRow[], pictures: ProgramPictures, firstRenderWaitMs: number): Promise<boolean> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  programsDir: string,
+  programs: ProgramRow[],
+  pictures: ProgramPictures,
+  firstRenderWaitMs: number,
+): Promise<boolean> {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
     app.log.warn('web build not found; run `npm run build` to serve the portal');
@@ -163,8 +219,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
   // Each program's stylesheet: the built one followed by the program's colours, so that the first paint (before any
   // script; the CSP forbids inline styles) has them in one request. Its URL is versioned by its ETag: cached for good.
   const builtCss = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/.exec(indexHtml)?.[1];
-  const builtCssText = builtCss && existsSync(path.join(distDir, builtCss)) ? readFileSync(path.join(distDir, builtCss), 'utf8') : '';
-  const stylesheets = new Map(programs.map((program) => [program.slug, staticAnswer(`${builtCssText}\n${themeCssOf(program)}`, 'text/css; charset=utf-8')]));
+  const builtCssText =
+    builtCss && existsSync(path.join(distDir, builtCss)) ? readFileSync(path.join(distDir, builtCss), 'utf8') : '';
+  const stylesheets = new Map(
+    programs.map((program) => [
+      program.slug,
+      staticAnswer(`${builtCssText}\n${themeCssOf(program)}`, 'text/css; charset=utf-8'),
+    ]),
+  );
   app.get('/theme.css', { schema: { hide: true } }, async (request, reply) => {
     const answer = stylesheets.get(request.program.slug);
     return answer ? sendStaticAnswer(request, reply, answer, 'public, max-age=31536000, immutable') : notFound(reply);
@@ -178,10 +240,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
     const stylesheetHref = `/theme.css?v=${stylesheets.get(program.slug)!.etag.slice(1, 11)}`;
     for (const language of LANGUAGES) {
       const textsPath = path.join(programsDir, program.slug, 'texts', `text-${language}.json`);
-      const texts = existsSync(textsPath) ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>) : {};
+      const texts = existsSync(textsPath)
+        ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>)
+        : {};
       const mark = pictures.mark(program);
-      for (const kind of ['login', 'page'] as const) pages.set(`${program.slug}|${language}|${kind}`, programHtml(indexHtml, program, mark, language, texts, kind, stylesheetHref));
-      if (renderer) pages.set(`${program.slug}|${language}|rendered`, programHtml(frameless, program, mark, language, texts, 'login', stylesheetHref));
+      for (const kind of ['login', 'page'] as const)
+        pages.set(
+          `${program.slug}|${language}|${kind}`,
+          programHtml(indexHtml, program, mark, language, texts, kind, stylesheetHref),
+        );
+      if (renderer)
+        pages.set(
+          `${program.slug}|${language}|rendered`,
+          programHtml(frameless, program, mark, language, texts, 'login', stylesheetHref),
+        );
     }
   }
   await app.register(fastifyStatic, {
@@ -203,13 +275,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, prog
   });
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const { language, kind } = pageOf(request.url);
-    const send = (html: string) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const send = (html: string) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     const [pathname, query] = request.url.split('?');
     // The bare login address only: a query (next, ref, e) changes what the screen says.
     if (renderer && query === undefined && renderer.renders(pathname ?? '')) {
       const root = await renderer.render(request.program.slug, pathname ?? '');
       const page = pages.get(`${request.program.slug}|${language}|rendered`);
-      if (root !== undefined && page) return send(page.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="">${root}</div>`));
+      if (root !== undefined && page)
+        return send(
+          page.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="">${root}</div>`),
+        );
     }
     return send(pages.get(`${request.program.slug}|${language}|${kind}`) ?? indexHtml);
   };

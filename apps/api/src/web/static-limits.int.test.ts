@@ -34,7 +34,8 @@ describe(`static files are never limited by address (${TEST_DB})`, () => {
       expect((await t.app.inject({ url: '/program/alivio/texts/text-es.json', ...from })).statusCode).toBe(200);
     }
     const api = [];
-    for (let i = 0; i < 6; i += 1) api.push((await t.app.inject({ url: '/api/v1/resource/countries', ...from })).statusCode);
+    for (let i = 0; i < 6; i += 1)
+      api.push((await t.app.inject({ url: '/api/v1/resource/countries', ...from })).statusCode);
     expect(api).toEqual([200, 200, 200, 200, 200, 429]);
   });
 

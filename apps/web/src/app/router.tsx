@@ -78,7 +78,10 @@ function scopedRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
-        { path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?', element: renderInPreparation('pages.learning.title') },
+        {
+          path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?',
+          element: renderInPreparation('pages.learning.title'),
+        },
         { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
         { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },
         { path: 'caregiver/add', element: <Screen component={CaregiverAddScreen} props={{}} /> },
@@ -142,7 +145,12 @@ export const routes: RouteObject[] = [
       {
         path: '/benefit/:idBenefit/booking',
         element: <NumericBenefitId />,
-        children: [{ element: <RequireAuth />, children: [{ index: true, element: renderInPreparation('pages.booking.title') }] }],
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [{ index: true, element: renderInPreparation('pages.booking.title') }],
+          },
+        ],
       },
       { path: '/es/*', element: <SpanishPrefix /> },
       { path: '/es', element: <SpanishPrefix /> },

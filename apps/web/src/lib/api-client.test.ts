@@ -3,14 +3,20 @@ import { ApiError, asErrorBody, createApiClient, unwrapEnvelope } from './api-cl
 import { camelCaseKey } from './camel-case.ts';
 
 function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } }),
+  return vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', ...headers },
+      }),
   );
 }
 
 describe('api-client', () => {
   it('sends the bearer token and unwraps and camelCases the answer', async () => {
-    const fetchImpl = fakeFetch(200, { data: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', plan_patient: { id_plan: 3 } } });
+    const fetchImpl = fakeFetch(200, {
+      data: { AccessToken: 'a', IdToken: 'i', RefreshToken: 'r', plan_patient: { id_plan: 3 } },
+    });
     const client = createApiClient({ getToken: () => 'tok', fetchImpl });
     const answer = await client.post('/api/v1/login', { email: 'x' });
     expect(answer).toEqual({ accessToken: 'a', idToken: 'i', refreshToken: 'r', planPatient: { idPlan: 3 } });
@@ -47,13 +53,22 @@ describe('api-client', () => {
 
   it('reports the app version of every response', async () => {
     const onVersion = vi.fn();
-    const client = createApiClient({ getToken: () => undefined, onVersion, fetchImpl: fakeFetch(500, 'oops', { 'x-app-version': '1.2.3' }) });
+    const client = createApiClient({
+      getToken: () => undefined,
+      onVersion,
+      fetchImpl: fakeFetch(500, 'oops', { 'x-app-version': '1.2.3' }),
+    });
     await expect(client.get('/x')).rejects.toBeInstanceOf(ApiError);
     expect(onVersion).toHaveBeenCalledWith('1.2.3');
   });
 
   it('turns network failures into status 0 errors', async () => {
-    const client = createApiClient({ getToken: () => undefined, fetchImpl: vi.fn(async () => { throw new TypeError('Failed to fetch'); }) });
+    const client = createApiClient({
+      getToken: () => undefined,
+      fetchImpl: vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
     const error = (await client.get('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.code).toBe('NETWORK');
@@ -72,7 +87,9 @@ describe('api-client token renewal', () => {
     let token = 'old';
     const fetchImpl = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
       const auth = (init?.headers as Record<string, string>).authorization;
-      return auth === 'Bearer new' ? new Response(JSON.stringify({ data: { ok: true } }), { status: 200 }) : new Response('{}', { status: 401 });
+      return auth === 'Bearer new'
+        ? new Response(JSON.stringify({ data: { ok: true } }), { status: 200 })
+        : new Response('{}', { status: 401 });
     });
     const refresh = vi.fn(async () => {
       token = 'new';
@@ -85,7 +102,11 @@ describe('api-client token renewal', () => {
   });
 
   it('gives up and calls the 401 handler when renewal fails', async () => {
-    const client = createApiClient({ getToken: () => 'old', fetchImpl: vi.fn(async () => new Response('{}', { status: 401 })), refresh: vi.fn(async () => false) });
+    const client = createApiClient({
+      getToken: () => 'old',
+      fetchImpl: vi.fn(async () => new Response('{}', { status: 401 })),
+      refresh: vi.fn(async () => false),
+    });
     const onUnauthorized = vi.fn();
     client.onStatus(401, onUnauthorized);
     await expect(client.get('/api/v1/user')).rejects.toMatchObject({ status: 401 });
@@ -95,7 +116,14 @@ describe('api-client token renewal', () => {
 
 describe('asErrorBody (the error body checked by hand, without zod)', () => {
   it('accepts the documented body and refuses anything else', () => {
-    const body = { error: { code: 'VALIDATION_FAILED', message: 'errors.validation', fieldErrors: { email: ['login.email.invalid'] }, details: { a: 1 } } };
+    const body = {
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'errors.validation',
+        fieldErrors: { email: ['login.email.invalid'] },
+        details: { a: 1 },
+      },
+    };
     expect(asErrorBody(body)).toBe(body);
     expect(asErrorBody('<html>Bad gateway</html>')).toBeUndefined();
     expect(asErrorBody({ error: { code: 7, message: 'x' } })).toBeUndefined();

@@ -4,7 +4,8 @@ import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import type { ErrorBody } from '@portal/contracts/errors';
 import { camelCaseDeep } from './camel-case.ts';
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The documented error body (ErrorBodySchema's shape), checked by hand: this module is in the entry of every route,
@@ -17,7 +18,14 @@ export function asErrorBody(body: unknown): ErrorBody | undefined {
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;
   if (errorId !== undefined && typeof errorId !== 'string') return undefined;
   if (details !== undefined && !isRecord(details)) return undefined;
-  if (fieldErrors !== undefined && !(isRecord(fieldErrors) && Object.values(fieldErrors).every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string')))) return undefined;
+  if (
+    fieldErrors !== undefined &&
+    !(
+      isRecord(fieldErrors) &&
+      Object.values(fieldErrors).every((keys) => Array.isArray(keys) && keys.every((key) => typeof key === 'string'))
+    )
+  )
+    return undefined;
   return body as ErrorBody;
 }
 
@@ -66,7 +74,8 @@ interface RequestOptions<T> {
 export function unwrapEnvelope(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && 'data' in value) {
     const data = (value as { data: unknown }).data;
-    if (data !== null && typeof data === 'object' && 'responseData' in data) return (data as { responseData: unknown }).responseData;
+    if (data !== null && typeof data === 'object' && 'responseData' in data)
+      return (data as { responseData: unknown }).responseData;
     return data;
   }
   return value;
@@ -77,8 +86,16 @@ export function createApiClient(options: ApiClientOptions) {
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T = unknown>(method: string, path: string, requestOptions: RequestOptions<T> = {}, isRetry = false): Promise<T> {
-    const url = new URL(`${baseUrl}${path}`, typeof window === 'undefined' ? 'http://localhost' : window.location.origin);
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    requestOptions: RequestOptions<T> = {},
+    isRetry = false,
+  ): Promise<T> {
+    const url = new URL(
+      `${baseUrl}${path}`,
+      typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+    );
     for (const [key, value] of Object.entries(requestOptions.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -134,4 +151,3 @@ export function createApiClient(options: ApiClientOptions) {
     },
   };
 }
-

@@ -17,7 +17,8 @@ interface Tokens {
 export function tokensOf(answer: unknown): Tokens {
   const data = camelCaseDeep(unwrapEnvelope(answer)) as Partial<Record<keyof Tokens, unknown>> | null;
   const { accessToken, idToken, refreshToken } = data ?? {};
-  if (typeof accessToken !== 'string' || typeof idToken !== 'string' || typeof refreshToken !== 'string') throw new TypeError('not a token answer');
+  if (typeof accessToken !== 'string' || typeof idToken !== 'string' || typeof refreshToken !== 'string')
+    throw new TypeError('not a token answer');
   return { accessToken, idToken, refreshToken };
 }
 

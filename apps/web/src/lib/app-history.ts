@@ -3,7 +3,12 @@
 // navigate() does not happen until the patient confirms; a blocked Back or Forward, which the browser has already
 // made, is undone at once and made again on confirmation — what react-router's useBlocker does.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { NavigationType, UNSAFE_createBrowserHistory as createBrowserHistory, type Location, type To } from 'react-router';
+import {
+  NavigationType,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type Location,
+  type To,
+} from 'react-router';
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 type Listener = Parameters<BrowserHistory['listen']>[0];

@@ -50,8 +50,15 @@ export function holdUntilHydrated(root: HTMLElement): void {
 
 /** A link the app follows: same origin, same tab, a plain click. */
 function isAppLink(link: HTMLAnchorElement, event: Event): boolean {
-  const plain = !(event instanceof MouseEvent) || (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey);
-  return plain && link.origin === window.location.origin && (link.target === '' || link.target === '_self') && !link.hasAttribute('download');
+  const plain =
+    !(event instanceof MouseEvent) ||
+    (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey);
+  return (
+    plain &&
+    link.origin === window.location.origin &&
+    (link.target === '' || link.target === '_self') &&
+    !link.hasAttribute('download')
+  );
 }
 
 /**

@@ -14,11 +14,16 @@ interface Options {
 }
 
 /** Puts the field errors of a refused call on the form's fields; true when there were some. */
-export function applyFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, { code, shouldFocus = false }: Options = {}): boolean {
+export function applyFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  { code, shouldFocus = false }: Options = {},
+): boolean {
   const refusal = error instanceof ApiError ? error.error : undefined;
   if (!refusal || (code !== undefined && refusal.code !== code)) return false;
   const fieldErrors = Object.entries(refusal.fieldErrors ?? {}).filter(([field]) => field !== WHOLE_BODY_KEY);
-  for (const [field, [key]] of fieldErrors) setError(field as FieldPath<T>, { message: key ?? 'errors.validation' }, { shouldFocus });
+  for (const [field, [key]] of fieldErrors)
+    setError(field as FieldPath<T>, { message: key ?? 'errors.validation' }, { shouldFocus });
   return fieldErrors.length > 0;
 }
 

@@ -6,8 +6,16 @@ const originals = { number: Intl.NumberFormat.supportedLocalesOf, date: Intl.Dat
 describe('answerOwnLocalesDirectly', () => {
   beforeEach(() => answerOwnLocalesDirectly());
   afterEach(() => {
-    Object.defineProperty(Intl.NumberFormat, 'supportedLocalesOf', { value: originals.number, writable: true, configurable: true });
-    Object.defineProperty(Intl.DateTimeFormat, 'supportedLocalesOf', { value: originals.date, writable: true, configurable: true });
+    Object.defineProperty(Intl.NumberFormat, 'supportedLocalesOf', {
+      value: originals.number,
+      writable: true,
+      configurable: true,
+    });
+    Object.defineProperty(Intl.DateTimeFormat, 'supportedLocalesOf', {
+      value: originals.date,
+      writable: true,
+      configurable: true,
+    });
   });
 
   it('answers for the portal locales what the browser answers', () => {
@@ -19,7 +27,9 @@ describe('answerOwnLocalesDirectly', () => {
   });
 
   it('leaves every other question to the browser', () => {
-    expect(Intl.NumberFormat.supportedLocalesOf(['fr-FR', 'es-419'])).toEqual(originals.number.call(Intl.NumberFormat, ['fr-FR', 'es-419']));
+    expect(Intl.NumberFormat.supportedLocalesOf(['fr-FR', 'es-419'])).toEqual(
+      originals.number.call(Intl.NumberFormat, ['fr-FR', 'es-419']),
+    );
     expect(Intl.NumberFormat.supportedLocalesOf('es-419', { localeMatcher: 'lookup' })).toEqual(['es-419']);
     expect(Intl.DateTimeFormat.supportedLocalesOf('zz-ZZ')).toEqual(originals.date.call(Intl.DateTimeFormat, 'zz-ZZ'));
     expect(() => Intl.NumberFormat.supportedLocalesOf('not a locale!')).toThrow(RangeError);

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageProvider, useLanguage } from './language.tsx';
 
 const languageOn = (initialPath: string) =>
-  renderHook(() => useLanguage(), { wrapper: ({ children }: { children: ReactNode }) => <LanguageProvider initialPath={initialPath}>{children}</LanguageProvider> });
+  renderHook(() => useLanguage(), {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <LanguageProvider initialPath={initialPath}>{children}</LanguageProvider>
+    ),
+  });
 
 afterEach(() => localStorage.clear());
 

@@ -24,7 +24,8 @@ export function LanguageProvider({ children, initialPath }: { children: ReactNod
     setChosen(true);
   }, []);
   // Not on the server, which renders the public pages (decision 029).
-  if (typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY) !== language) localStorage.setItem(STORAGE_KEY, language);
+  if (typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY) !== language)
+    localStorage.setItem(STORAGE_KEY, language);
   const value = useMemo(() => ({ language, setLanguage, isLanguageChosen }), [language, setLanguage, isLanguageChosen]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }

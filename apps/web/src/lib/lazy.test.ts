@@ -15,14 +15,21 @@ describe('chunk loading', () => {
 
   it('passes a loaded chunk through and reads failed imports as chunk errors', async () => {
     await expect(withTimeout(async () => 'ok')).resolves.toBe('ok');
-    await expect(withTimeout(async () => { throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js'); })).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(
+      withTimeout(async () => {
+        throw new TypeError('Failed to fetch dynamically imported module: /assets/x.js');
+      }),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new Error('other'))).toBe(false);
   });
 
   it('preloads a screen once, and tries a failed load again', async () => {
     const Screen = () => null;
-    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue({ default: Screen });
+    const load = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue({ default: Screen });
     const screen = lazyScreen(load);
     await expect(screen.preload()).rejects.toBeInstanceOf(ChunkLoadError);
     await expect(screen.preload()).resolves.toEqual({ default: Screen });

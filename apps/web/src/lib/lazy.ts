@@ -39,6 +39,7 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
 export function isChunkLoadError(error: unknown): boolean {
   return (
     error instanceof ChunkLoadError ||
-    (error instanceof Error && /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message))
+    (error instanceof Error &&
+      /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(error.message))
   );
 }

@@ -18,7 +18,9 @@ function send(level: EntryLevel, message: string, context?: Context) {
     appVersion: import.meta.env.VITE_APP_VERSION ?? 'dev',
   };
   // Logging must never break the page: failures are swallowed.
-  api.post('/api/v1/log', { jsonRawString: JSON.stringify(entry) }, { skipStatusHandlers: true }).catch(() => undefined);
+  api
+    .post('/api/v1/log', { jsonRawString: JSON.stringify(entry) }, { skipStatusHandlers: true })
+    .catch(() => undefined);
 }
 
 export const logger = {

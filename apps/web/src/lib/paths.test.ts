@@ -35,25 +35,76 @@ describe('language prefix', () => {
 
 describe('next', () => {
   it('keeps same-origin paths with their query', () => {
-    expect(safeNextPath('/en/benefits/abc?activateDiscountCode=true', ORIGIN)).toBe('/en/benefits/abc?activateDiscountCode=true');
+    expect(safeNextPath('/en/benefits/abc?activateDiscountCode=true', ORIGIN)).toBe(
+      '/en/benefits/abc?activateDiscountCode=true',
+    );
   });
 
   it.each([
-    'https://evil.example/home', '//evil.example/home', '/\\evil.example', 'javascript:alert(1)', 'home', '', null, '/ok\nSet-Cookie: x',
-    '/..//evil.example', '/./\\evil.example', '/%2F%2Fevil.example', '/%2f/evil.example', '/%5Cevil.example', '/\t/evil.example',
-    '/\n/evil.example', '/%2E%2E//evil.example', '/.%2e//evil.example', '/a/../..//evil.example', '/%09/evil.example',
-  ])(
-    'refuses %s',
-    (next) => {
-      expect(safeNextPath(next, ORIGIN)).toBeUndefined();
-    },
-  );
+    'https://evil.example/home',
+    '//evil.example/home',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'home',
+    '',
+    null,
+    '/ok\nSet-Cookie: x',
+    '/..//evil.example',
+    '/./\\evil.example',
+    '/%2F%2Fevil.example',
+    '/%2f/evil.example',
+    '/%5Cevil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/%2E%2E//evil.example',
+    '/.%2e//evil.example',
+    '/a/../..//evil.example',
+    '/%09/evil.example',
+  ])('refuses %s', (next) => {
+    expect(safeNextPath(next, ORIGIN)).toBeUndefined();
+  });
 
   it('keeps every answer on the portal: one leading slash, resolving to the same origin (property)', () => {
     // Paths assembled from the pieces that open redirects are made of, plus arbitrary text.
     const piece = fc.oneof(
-      fc.constantFrom('/', '//', '\\', '.', '..', '%2F', '%2f', '%5C', '%2E', '%2e', '%09', '%00', '\t', '\n', '\r', '\u0000', ' ', '@', ':', '?', '#', '&', '=', '%'),
-      fc.constantFrom('evil.example', 'http:', 'https:', 'javascript:', 'alivio.localhost:3000', 'home', 'en', '\u3002', '\uff0f', '\u2215'),
+      fc.constantFrom(
+        '/',
+        '//',
+        '\\',
+        '.',
+        '..',
+        '%2F',
+        '%2f',
+        '%5C',
+        '%2E',
+        '%2e',
+        '%09',
+        '%00',
+        '\t',
+        '\n',
+        '\r',
+        '\u0000',
+        ' ',
+        '@',
+        ':',
+        '?',
+        '#',
+        '&',
+        '=',
+        '%',
+      ),
+      fc.constantFrom(
+        'evil.example',
+        'http:',
+        'https:',
+        'javascript:',
+        'alivio.localhost:3000',
+        'home',
+        'en',
+        '\u3002',
+        '\uff0f',
+        '\u2215',
+      ),
       fc.string({ maxLength: 4 }),
     );
     const candidate = fc.oneof(
@@ -75,7 +126,9 @@ describe('next', () => {
   });
 
   it('builds the login path with next and the session-expired reason', () => {
-    expect(loginPathFor('en', '/en/profile?tab=1', 'session-expired')).toBe('/en/login?next=%2Fen%2Fprofile%3Ftab%3D1&ref=session-expired');
+    expect(loginPathFor('en', '/en/profile?tab=1', 'session-expired')).toBe(
+      '/en/login?next=%2Fen%2Fprofile%3Ftab%3D1&ref=session-expired',
+    );
     expect(loginPathFor('es', '/home')).toBe('/login?next=%2Fhome');
   });
 });

@@ -5,7 +5,7 @@ import { sessionStore } from './session.ts';
 describe('the query client', () => {
   afterEach(() => sessionStore.clear());
 
-  it("forgets what was read for a patient when the session ends, and keeps it while it is renewed", () => {
+  it('forgets what was read for a patient when the session ends, and keeps it while it is renewed', () => {
     sessionStore.set({ accessToken: 'a', idToken: 'i', refreshToken: 'r' });
     queryClient.setQueryData(['user'], { firstName: 'Ana' });
     sessionStore.set({ accessToken: 'a2', idToken: 'i2', refreshToken: 'r2' });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { languageOfSession } from './session.ts';
 
-const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const sessionWith = (claims: unknown) => ({ accessToken: 'a', refreshToken: 'r', idToken: `${base64url({ alg: 'ES256' })}.${base64url(claims)}.signature` });
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const sessionWith = (claims: unknown) => ({
+  accessToken: 'a',
+  refreshToken: 'r',
+  idToken: `${base64url({ alg: 'ES256' })}.${base64url(claims)}.signature`,
+});
 
 describe('languageOfSession', () => {
   it('reads the account language from the ID token’s locale claim', () => {

@@ -16,7 +16,9 @@ function read(): Session | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<Session>;
-    return typeof parsed.accessToken === 'string' && typeof parsed.idToken === 'string' && typeof parsed.refreshToken === 'string'
+    return typeof parsed.accessToken === 'string' &&
+      typeof parsed.idToken === 'string' &&
+      typeof parsed.refreshToken === 'string'
       ? (parsed as Session)
       : null;
   } catch {

@@ -9,7 +9,8 @@ export function dialCodeOptions(language: Language): { value: string; text: stri
   } catch {
     names = undefined;
   }
-  return COUNTRY_CODES.map((code) => ({ value: code, text: `${names?.of(code) ?? code} (${COUNTRY_DIAL_CODES[code]})` })).sort((a, b) =>
-    a.text.localeCompare(b.text, language),
-  );
+  return COUNTRY_CODES.map((code) => ({
+    value: code,
+    text: `${names?.of(code) ?? code} (${COUNTRY_DIAL_CODES[code]})`,
+  })).sort((a, b) => a.text.localeCompare(b.text, language));
 }

@@ -26,7 +26,11 @@ export interface SignupDraft {
     phone?: { country?: CountryCode; phoneNumber?: string };
     email?: string;
   };
-  contact?: { phone?: { country?: CountryCode; phoneNumber?: string }; phoneAlternative?: string; emailAlternative?: string };
+  contact?: {
+    phone?: { country?: CountryCode; phoneNumber?: string };
+    phoneAlternative?: string;
+    emailAlternative?: string;
+  };
   address?: { line?: string; location?: Location };
   password?: string;
   consent?: { accepted?: boolean; termsVersion?: string };

@@ -8,7 +8,11 @@ interface StepRefusal<S extends string> {
   messageKey: string;
 }
 
-export function stepRefusalOf<S extends string>(error: unknown, stepOfField: (path: string) => S, stepOfCode: Readonly<Partial<Record<string, S>>>): StepRefusal<S> | undefined {
+export function stepRefusalOf<S extends string>(
+  error: unknown,
+  stepOfField: (path: string) => S,
+  stepOfCode: Readonly<Partial<Record<string, S>>>,
+): StepRefusal<S> | undefined {
   if (!(error instanceof ApiError) || !error.error) return undefined;
   const { code, fieldErrors, message } = error.error;
   const [path, keys] = Object.entries(fieldErrors ?? {})[0] ?? [];

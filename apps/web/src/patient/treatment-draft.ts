@@ -5,20 +5,33 @@ import type { SignupBody } from '@portal/contracts/signup';
 import type { TreatmentDraft } from './model.ts';
 
 /** The questions about one medicine, in order (the enrolment's treatment part, my care's add and modify). */
-export const TREATMENT_STEPS = ['treatment', 'details', 'doctor', 'startDate', 'healthCenter', 'customTherapy'] as const satisfies readonly SignupStep[];
+export const TREATMENT_STEPS = [
+  'treatment',
+  'details',
+  'doctor',
+  'startDate',
+  'healthCenter',
+  'customTherapy',
+] as const satisfies readonly SignupStep[];
 export type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
 
 /** The refusals of a medicine that are not about one field, and the step that asks again. */
-export const TREATMENT_CODE_STEPS = { DOSE_NOT_APPROVED: 'details', TREATMENT_DUPLICATED: 'treatment' } as const satisfies Record<string, TreatmentStepName>;
+export const TREATMENT_CODE_STEPS = {
+  DOSE_NOT_APPROVED: 'details',
+  TREATMENT_DUPLICATED: 'treatment',
+} as const satisfies Record<string, TreatmentStepName>;
 
 /** A number the patient typed ('1,5' is 1.5); blank is none. */
-export const draftNumber = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.')));
+export const draftNumber = (text: string | undefined) =>
+  text === undefined || text.trim() === '' ? undefined : Number(text.replace(',', '.'));
 /** Blank text is no answer. */
 export const blankToUndefined = (text: string | undefined) => (text && text.trim() !== '' ? text : undefined);
 
 export type TreatmentBody = SignupBody['treatments'][number];
-const interval = <T,>(value: { amount?: string; interval?: T } | undefined) =>
-  value && blankToUndefined(value.amount) ? { amount: draftNumber(value.amount) as number, interval: value.interval as T } : undefined;
+const interval = <T>(value: { amount?: string; interval?: T } | undefined) =>
+  value && blankToUndefined(value.amount)
+    ? { amount: draftNumber(value.amount) as number, interval: value.interval as T }
+    : undefined;
 
 /** One medicine of the payload, from the draft's text fields. */
 export function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
@@ -30,12 +43,23 @@ export function toTreatmentBody(treatment: TreatmentDraft): TreatmentBody {
     restTime: interval(treatment.restTime),
     startDate: treatment.notStarted ? undefined : blankToUndefined(treatment.startDate),
     notStarted: treatment.notStarted || undefined,
-    doctor: treatment.doctor ? { firstName: blankToUndefined(treatment.doctor.firstName), lastName: blankToUndefined(treatment.doctor.lastName) } : undefined,
-    healthCenter: treatment.healthCenter ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type } : undefined,
-    customTherapy: treatment.customTherapy ? { hasCode: treatment.customTherapy.hasCode === true, code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined } : undefined,
+    doctor: treatment.doctor
+      ? {
+          firstName: blankToUndefined(treatment.doctor.firstName),
+          lastName: blankToUndefined(treatment.doctor.lastName),
+        }
+      : undefined,
+    healthCenter: treatment.healthCenter
+      ? { name: blankToUndefined(treatment.healthCenter.name), type: treatment.healthCenter.type }
+      : undefined,
+    customTherapy: treatment.customTherapy
+      ? {
+          hasCode: treatment.customTherapy.hasCode === true,
+          code: treatment.customTherapy.hasCode ? blankToUndefined(treatment.customTherapy.code) : undefined,
+        }
+      : undefined,
   };
 }
-
 
 /** The treatment step that asks for a field of one medicine (its dotted path inside the medicine) the server refused. */
 export function treatmentStepOfField(field: string): TreatmentStepName {

@@ -5,7 +5,14 @@
 import type { z } from 'zod';
 import type { Language } from '@portal/contracts/enums';
 import type { MessageFormatElement } from 'react-intl';
-import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
+import type {
+  Footer,
+  LoginConfig,
+  Navigation,
+  Phones,
+  ProgramConfig,
+  Whitelist,
+} from '@portal/contracts/program-files';
 import type { BrandingResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
 import { api } from '../lib/api.ts';
 import { ApiError, type createApiClient } from '../lib/api-client.ts';
@@ -14,7 +21,8 @@ import { ApiError, type createApiClient } from '../lib/api-client.ts';
 const TS = Date.now();
 
 type Branding = z.infer<typeof BrandingResponseSchema>['data'];
-export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] & Pick<Branding, 'logoUrl' | 'mark' | 'iconUrl' | 'colors'>;
+export type ProgramInfo = z.infer<typeof ProgramPlanResponseSchema>['data'] &
+  Pick<Branding, 'logoUrl' | 'mark' | 'iconUrl' | 'colors'>;
 
 /** A program's texts, each message as its parsed ICU syntax tree (apps/api's program-texts.ts). */
 export type ParsedTexts = Record<string, MessageFormatElement[]>;
@@ -43,7 +51,13 @@ async function fetchProgram(source: ProgramSource = browserSource): Promise<Prog
     source.api.get<z.infer<typeof ProgramPlanResponseSchema>['data']>('/api/v1/resource/support/plan'),
     source.api.get<Branding>('/api/v1/resource/branding'),
   ]);
-  return { ...plan, logoUrl: branding.logoUrl, mark: branding.mark, iconUrl: branding.iconUrl, colors: branding.colors };
+  return {
+    ...plan,
+    logoUrl: branding.logoUrl,
+    mark: branding.mark,
+    iconUrl: branding.iconUrl,
+    colors: branding.colors,
+  };
 }
 
 export function fetchFeatures(source: ProgramSource = browserSource): Promise<FeatureToggles> {
@@ -57,7 +71,9 @@ export function fetchFeatures(source: ProgramSource = browserSource): Promise<Fe
 async function fetchProgramFile<T>(slug: string, file: string, source: ProgramSource = browserSource): Promise<T> {
   let response: Response;
   try {
-    response = await source.fetch(`/program/${slug}/${file}?ts=${source.ts}`, { headers: { accept: 'application/json' } });
+    response = await source.fetch(`/program/${slug}/${file}?ts=${source.ts}`, {
+      headers: { accept: 'application/json' },
+    });
   } catch (cause) {
     throw new ApiError(0, { cause: String(cause) });
   }
@@ -67,19 +83,27 @@ async function fetchProgramFile<T>(slug: string, file: string, source: ProgramSo
 
 /** config.json with the one default its schema gives (`instances`). */
 async function fetchProgramConfig(slug: string, source?: ProgramSource): Promise<ProgramConfig> {
-  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(slug, 'configuration/config.json', source);
+  const config = await fetchProgramFile<Omit<ProgramConfig, 'instances'> & { instances?: ProgramConfig['instances'] }>(
+    slug,
+    'configuration/config.json',
+    source,
+  );
   return { ...config, instances: config.instances ?? [] };
 }
 
 /** Every file of a program the page reads, by name: one list for the queries and for the first fetch. */
 export const programFiles = {
-  texts: (slug: string, language: Language, source?: ProgramSource) => fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`, source),
+  texts: (slug: string, language: Language, source?: ProgramSource) =>
+    fetchProgramFile<ParsedTexts>(slug, `messages/text-${language}.json`, source),
   config: (slug: string, source?: ProgramSource) => fetchProgramConfig(slug, source),
   footer: (slug: string, source?: ProgramSource) => fetchProgramFile<Footer>(slug, 'configuration/footer.json', source),
-  loginConfig: (slug: string, source?: ProgramSource) => fetchProgramFile<LoginConfig>(slug, 'configuration/login.json', source),
-  whitelist: (slug: string, source?: ProgramSource) => fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json', source),
+  loginConfig: (slug: string, source?: ProgramSource) =>
+    fetchProgramFile<LoginConfig>(slug, 'configuration/login.json', source),
+  whitelist: (slug: string, source?: ProgramSource) =>
+    fetchProgramFile<Whitelist>(slug, 'configuration/whitelist.json', source),
   phones: (slug: string, source?: ProgramSource) => fetchProgramFile<Phones>(slug, 'phones/phones.json', source),
-  navigation: (slug: string, source?: ProgramSource) => fetchProgramFile<Navigation>(slug, 'navigation/navigation.json', source),
+  navigation: (slug: string, source?: ProgramSource) =>
+    fetchProgramFile<Navigation>(slug, 'navigation/navigation.json', source),
 };
 
 type FileName = keyof typeof programFiles;
@@ -93,10 +117,15 @@ export interface ProgramBoot {
   program: Loaded<ProgramInfo>;
   language: Language;
   /** Each file of the program (the texts in `language`) and the feature toggles; absent when the program failed. */
-  files: Partial<{ [K in Exclude<FileName, 'texts'>]: Loaded<FileContent<K>> } & { texts: Loaded<ParsedTexts>; features: Loaded<FeatureToggles> }>;
+  files: Partial<
+    { [K in Exclude<FileName, 'texts'>]: Loaded<FileContent<K>> } & {
+      texts: Loaded<ParsedTexts>;
+      features: Loaded<FeatureToggles>;
+    }
+  >;
 }
 
-export const valueOf = <T,>(loaded: Loaded<T> | undefined): T | undefined => (loaded?.ok ? loaded.value : undefined);
+export const valueOf = <T>(loaded: Loaded<T> | undefined): T | undefined => (loaded?.ok ? loaded.value : undefined);
 
 /** Runs `load`, and once more if it fails (a phone's connection drops a request now and then). */
 export async function loadedOf<T>(load: () => Promise<T>): Promise<Loaded<T>> {
@@ -118,12 +147,17 @@ let boot: Promise<ProgramBoot> | undefined;
  * calls return the same fetch, unless `again` (Retry after a failure).
  */
 export function startProgramBoot(language: Language, again = false): Promise<ProgramBoot> {
-  if (again || !boot) boot = loadProgramBoot(language, document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content);
+  if (again || !boot)
+    boot = loadProgramBoot(language, document.querySelector<HTMLMetaElement>('meta[name="program"]')?.content);
   return boot;
 }
 
 /** Everything the first screen needs, from `source` (the browser's, or the server's for a page it renders). */
-export async function loadProgramBoot(language: Language, named: string | undefined, source: ProgramSource = browserSource): Promise<ProgramBoot> {
+export async function loadProgramBoot(
+  language: Language,
+  named: string | undefined,
+  source: ProgramSource = browserSource,
+): Promise<ProgramBoot> {
   const program = loadedOf(() => fetchProgram(source));
   const slug = named || valueOf(await program)?.slug;
   const files = slug ? fetchFilesOf(slug, language, source) : Promise.resolve({});

@@ -1,7 +1,14 @@
 // Loads the program's content and gives it to every screen; each resource has its loaded flag (spec section 4).
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type { Footer, LoginConfig, Navigation, Phones, ProgramConfig, Whitelist } from '@portal/contracts/program-files';
+import type {
+  Footer,
+  LoginConfig,
+  Navigation,
+  Phones,
+  ProgramConfig,
+  Whitelist,
+} from '@portal/contracts/program-files';
 import { useLanguage } from '../lib/language.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { appVersion } from '../lib/app-version.ts';
@@ -21,7 +28,16 @@ interface ProgramContent {
   loginConfig?: LoginConfig;
   whitelist?: Whitelist;
   featureToggles?: Record<string, boolean>;
-  loaded: { program: boolean; texts: boolean; config: boolean; footer: boolean; navigation: boolean; phones: boolean; loginConfig: boolean; whitelist: boolean };
+  loaded: {
+    program: boolean;
+    texts: boolean;
+    config: boolean;
+    footer: boolean;
+    navigation: boolean;
+    phones: boolean;
+    loginConfig: boolean;
+    whitelist: boolean;
+  };
 }
 
 const ProgramContext = createContext<ProgramContent | null>(null);
@@ -35,7 +51,11 @@ export function useProgram(): ProgramContent {
 function useLoggedFailure(name: string, error: unknown) {
   useEffect(() => {
     // Configuration load failures are only logged (spec section 8); the page goes on without them.
-    if (error) logger.warning(`program resource failed to load: ${name}`, { resource: name, status: error instanceof ApiError ? error.status : null });
+    if (error)
+      logger.warning(`program resource failed to load: ${name}`, {
+        resource: name,
+        status: error instanceof ApiError ? error.status : null,
+      });
   }, [name, error]);
 }
 
@@ -118,14 +138,29 @@ export function ProgramProvider({ children }: { children: ReactNode }) {
   const bootError = errorOf(state.program) ?? errorOf(texts);
   if (bootError) {
     const offline = bootError instanceof ApiError && bootError.status === 0;
-    return <BootFailure offline={offline} onRetry={() => (program ? programStore.ensureTexts(language, true) : void programStore.load(language, true))} />;
+    return (
+      <BootFailure
+        offline={offline}
+        onRetry={() => (program ? programStore.ensureTexts(language, true) : void programStore.load(language, true))}
+      />
+    );
   }
   if (!content) {
-    return <div className="boot-loading" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /><span className="visually-hidden">Cargando / Loading</span></div>;
+    return (
+      <div className="boot-loading" role="status" aria-live="polite">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">Cargando / Loading</span>
+      </div>
+    );
   }
   return (
     <ProgramContext.Provider value={content}>
-      <IntlProvider locale={INTL_LOCALES[language]} defaultLocale={INTL_LOCALES.es} messages={content.texts} onError={(error) => logger.warning(`intl: ${error.code}`)}>
+      <IntlProvider
+        locale={INTL_LOCALES[language]}
+        defaultLocale={INTL_LOCALES.es}
+        messages={content.texts}
+        onError={(error) => logger.warning(`intl: ${error.code}`)}
+      >
         {children}
       </IntlProvider>
     </ProgramContext.Provider>

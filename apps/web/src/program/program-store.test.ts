@@ -6,17 +6,28 @@ const program = { slug: 'alivio', name: 'Alivio' } as ProgramInfo;
 const boot: ProgramBoot = {
   program: { ok: true, value: program },
   language: 'es',
-  files: { texts: { ok: true, value: {} }, features: { ok: true, value: { featureToggles: { learning: true } } }, footer: { ok: false, error: new Error('down') } },
+  files: {
+    texts: { ok: true, value: {} },
+    features: { ok: true, value: { featureToggles: { learning: true } } },
+    footer: { ok: false, error: new Error('down') },
+  },
 };
 
 function serve() {
   const requests: string[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input as string | URL), 'http://alivio.localhost');
-    requests.push(url.pathname);
-    if (url.pathname === '/api/v1/resource/features') return new Response(JSON.stringify({ data: { featureToggles: { learning: false } } }), { status: 200, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify({ 'home.title': [{ type: 0, value: 'Home' }] }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input as string | URL), 'http://alivio.localhost');
+      requests.push(url.pathname);
+      if (url.pathname === '/api/v1/resource/features')
+        return new Response(JSON.stringify({ data: { featureToggles: { learning: false } } }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      return new Response(JSON.stringify({ 'home.title': [{ type: 0, value: 'Home' }] }), { status: 200 });
+    }),
+  );
   return requests;
 }
 
@@ -54,7 +65,9 @@ describe('programStore', () => {
     vi.setSystemTime(Date.now() + 61_000);
     programStore.refreshFeatures();
     programStore.refreshFeatures();
-    await vi.waitFor(() => expect(programStore.get().files.features).toEqual({ ok: true, value: { featureToggles: { learning: false } } }));
+    await vi.waitFor(() =>
+      expect(programStore.get().files.features).toEqual({ ok: true, value: { featureToggles: { learning: false } } }),
+    );
     expect(requests).toEqual(['/api/v1/resource/features']);
   });
 });

@@ -2,7 +2,16 @@
 // a language chosen later, the feature toggles read again at most once a minute. A plain store read with
 // useSyncExternalStore: the login route carries no query library (decision 028).
 import type { Language } from '@portal/contracts/enums';
-import { fetchFeatures, loadedOf, programFiles, startProgramBoot, type Loaded, type ParsedTexts, type ProgramBoot, type ProgramInfo } from './program-content.ts';
+import {
+  fetchFeatures,
+  loadedOf,
+  programFiles,
+  startProgramBoot,
+  type Loaded,
+  type ParsedTexts,
+  type ProgramBoot,
+  type ProgramInfo,
+} from './program-content.ts';
 
 /** Toggles may change while a patient uses the portal: read again at most once a minute, on navigation. */
 const FEATURES_STALE_MS = 60_000;
@@ -37,7 +46,11 @@ export const programStore = {
   accept(boot: ProgramBoot): void {
     const { texts, features, ...files } = boot.files;
     if (features?.ok) featuresReadAt = Date.now();
-    update({ program: boot.program, texts: texts ? { ...state.texts, [boot.language]: texts } : state.texts, files: { ...files, features } });
+    update({
+      program: boot.program,
+      texts: texts ? { ...state.texts, [boot.language]: texts } : state.texts,
+      files: { ...files, features },
+    });
   },
   /** Fetches everything (again, after a failure, when `again`). */
   async load(language: Language, again = false): Promise<void> {

@@ -7,12 +7,27 @@ import { callAs } from '../../test/patients.ts';
 export const ACCESS: ModuleAccess = {
   publicRoutes: ['POST /api/v1/account/email/confirm'],
   patientRows: [
-    { method: 'POST', path: '/api/v1/account/password', body: (caller) => ({ currentPassword: caller.password, newPassword: 'Otra-clave-segura-7' }), spendsTheCaller: true },
-    { method: 'POST', path: '/api/v1/account/email', body: (caller) => ({ newEmail: `nuevo.${caller.patientId}@test.example`, currentPassword: caller.password }) },
+    {
+      method: 'POST',
+      path: '/api/v1/account/password',
+      body: (caller) => ({ currentPassword: caller.password, newPassword: 'Otra-clave-segura-7' }),
+      spendsTheCaller: true,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/account/email',
+      body: (caller) => ({ newEmail: `nuevo.${caller.patientId}@test.example`, currentPassword: caller.password }),
+    },
     { method: 'GET', path: '/api/v1/consents' },
     { method: 'POST', path: '/api/v1/consents', body: () => ({ termsVersion: '3.1' }) },
     { method: 'GET', path: '/api/v1/account/export' },
-    { method: 'POST', path: '/api/v1/account/close', body: (caller) => ({ currentPassword: caller.password }), spendsTheCaller: true },
+    {
+      method: 'POST',
+      path: '/api/v1/account/close',
+      body: (caller) => ({ currentPassword: caller.password }),
+      spendsTheCaller: true,
+    },
   ],
-  snapshot: async (t, owner) => ConsentsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/consents')).json()).data,
+  snapshot: async (t, owner) =>
+    ConsentsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/consents')).json()).data,
 };

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { AccountExportSchema, ConsentsResponseSchema } from '@portal/contracts/account';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
-import { auditEvent, caregiver, consentRecord, outbox, patient, session, treatment, userAccount } from '../../db/schema.ts';
+import {
+  auditEvent,
+  caregiver,
+  consentRecord,
+  outbox,
+  patient,
+  session,
+  treatment,
+  userAccount,
+} from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
@@ -27,7 +36,12 @@ async function loginAs(who: TestPatient, password = who.password): Promise<TestP
   return { ...who, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
 }
 async function lastMail(recipient: string) {
-  const [row] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   return row;
 }
 function linkOf(mail: { payload: Record<string, unknown> } | undefined) {
@@ -35,7 +49,11 @@ function linkOf(mail: { payload: Record<string, unknown> } | undefined) {
   return { url, n: url.searchParams.get('n')!, s: url.searchParams.get('s')! };
 }
 async function accountOf(who: TestPatient) {
-  const [row] = await t.database.db.select({ account: userAccount }).from(patient).innerJoin(userAccount, eq(userAccount.id, patient.userId)).where(eq(patient.id, who.patientId));
+  const [row] = await t.database.db
+    .select({ account: userAccount })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .where(eq(patient.id, who.patientId));
   return row!.account;
 }
 
@@ -72,16 +90,25 @@ describe(`PUT /user takes only what the patient may change (${TEST_DB})`, () => 
 describe(`change password (${TEST_DB})`, () => {
   it('refuses a wrong current password on its field, and keeps the old one', async () => {
     const who = await enrolPatient(t, 'alivio');
-    const response = await callAs(t, who, 'POST', '/api/v1/account/password', { currentPassword: 'not-my-password', newPassword: 'Otra-clave-segura-7' });
+    const response = await callAs(t, who, 'POST', '/api/v1/account/password', {
+      currentPassword: 'not-my-password',
+      newPassword: 'Otra-clave-segura-7',
+    });
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { currentPassword: ['account.password.current.invalid'] } });
+    expect(errorOf(response.json())).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { currentPassword: ['account.password.current.invalid'] },
+    });
     expect((await login('alivio', who.email, who.password)).statusCode).toBe(200);
   });
 
   it('changes it, ends every other session but this one, mails a notice, and the new password logs in', async () => {
     const who = await enrolPatient(t, 'alivio');
     const other = await loginAs(who);
-    const response = await callAs(t, who, 'POST', '/api/v1/account/password', { currentPassword: who.password, newPassword: 'Otra-clave-segura-7' });
+    const response = await callAs(t, who, 'POST', '/api/v1/account/password', {
+      currentPassword: who.password,
+      newPassword: 'Otra-clave-segura-7',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ passwordChanged: true, otherSessionsRevoked: 1 });
     expect((await callAs(t, other, 'GET', '/api/v1/user')).statusCode).toBe(401);
@@ -94,13 +121,30 @@ describe(`change password (${TEST_DB})`, () => {
   it('stops checking after five wrong current passwords in the window (RATE_LIMITED), even for the right one', async () => {
     const who = await enrolPatient(t, 'alivio');
     for (let i = 0; i < 5; i++) {
-      expect((await callAs(t, who, 'POST', '/api/v1/account/password', { currentPassword: `wrong-${i}`, newPassword: 'Otra-clave-segura-7' })).statusCode).toBe(400);
+      expect(
+        (
+          await callAs(t, who, 'POST', '/api/v1/account/password', {
+            currentPassword: `wrong-${i}`,
+            newPassword: 'Otra-clave-segura-7',
+          })
+        ).statusCode,
+      ).toBe(400);
     }
-    const locked = await callAs(t, who, 'POST', '/api/v1/account/password', { currentPassword: who.password, newPassword: 'Otra-clave-segura-7' });
+    const locked = await callAs(t, who, 'POST', '/api/v1/account/password', {
+      currentPassword: who.password,
+      newPassword: 'Otra-clave-segura-7',
+    });
     expect(locked.statusCode).toBe(429);
     expect(errorOf(locked.json()).code).toBe('RATE_LIMITED');
     clock.advance(16 * 60 * 1000);
-    expect((await callAs(t, await loginAs(who), 'POST', '/api/v1/account/password', { currentPassword: who.password, newPassword: 'Otra-clave-segura-7' })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, await loginAs(who), 'POST', '/api/v1/account/password', {
+          currentPassword: who.password,
+          newPassword: 'Otra-clave-segura-7',
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -121,7 +165,9 @@ describe(`change e-mail (${TEST_DB})`, () => {
     expect(url.pathname).toBe('/email/confirm');
     expect(url.hostname.startsWith('alivio.')).toBe(true);
     // A link of alivio opened on another program's host is unknown there.
-    expect((await callAs(t, { slug: 'equilibrio' }, 'POST', '/api/v1/account/email/confirm', { n, s })).statusCode).toBe(410);
+    expect(
+      (await callAs(t, { slug: 'equilibrio' }, 'POST', '/api/v1/account/email/confirm', { n, s })).statusCode,
+    ).toBe(410);
     const confirmed = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n, s });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data).toEqual({ email: newEmail });
@@ -135,18 +181,36 @@ describe(`change e-mail (${TEST_DB})`, () => {
   it('refuses an address already used in the program, when asked and when the link is opened', async () => {
     const who = await enrolPatient(t, 'alivio');
     const other = await enrolPatient(t, 'alivio');
-    const taken = await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail: other.email, currentPassword: who.password });
+    const taken = await callAs(t, who, 'POST', '/api/v1/account/email', {
+      newEmail: other.email,
+      currentPassword: who.password,
+    });
     expect(taken.statusCode).toBe(409);
-    expect(errorOf(taken.json())).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED', fieldErrors: { newEmail: ['signup.email.alreadyRegistered'] } });
+    expect(errorOf(taken.json())).toMatchObject({
+      code: 'EMAIL_ALREADY_REGISTERED',
+      fieldErrors: { newEmail: ['signup.email.alreadyRegistered'] },
+    });
 
     // Two patients ask for the same free address; the first to open the link gets it.
     const wanted = uniqueEmail();
-    expect((await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: who.password })).statusCode).toBe(202);
+    expect(
+      (await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: who.password }))
+        .statusCode,
+    ).toBe(202);
     const first = linkOf(await lastMail(wanted));
-    expect((await callAs(t, other, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: other.password })).statusCode).toBe(202);
+    expect(
+      (await callAs(t, other, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: other.password }))
+        .statusCode,
+    ).toBe(202);
     const second = linkOf(await lastMail(wanted));
-    expect((await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n: second.n, s: second.s })).statusCode).toBe(200);
-    const late = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n: first.n, s: first.s });
+    expect(
+      (await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n: second.n, s: second.s }))
+        .statusCode,
+    ).toBe(200);
+    const late = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', {
+      n: first.n,
+      s: first.s,
+    });
     expect(late.statusCode).toBe(409);
     expect((await accountOf(who)).email).toBe(who.email);
   });
@@ -157,7 +221,9 @@ describe(`change e-mail (${TEST_DB})`, () => {
     await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail, currentPassword: who.password });
     const { n, s } = linkOf(await lastMail(newEmail));
     const forged = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n, s: forged })).statusCode).toBe(410);
+    expect(
+      (await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n, s: forged })).statusCode,
+    ).toBe(410);
   });
 });
 
@@ -175,9 +241,14 @@ describe(`terms acceptance (${TEST_DB})`, () => {
     const after = ConsentsResponseSchema.parse(accepted.json()).data;
     expect(after.latestTermsAccepted).toBe('3.1');
     expect(after.history.at(-1)).toEqual({ termsVersion: '3.1', acceptedAt: clock().toISOString() });
-    const rows = await t.database.db.select().from(consentRecord).where(and(eq(consentRecord.patientId, who.patientId), eq(consentRecord.termsVersion, '3.1')));
+    const rows = await t.database.db
+      .select()
+      .from(consentRecord)
+      .where(and(eq(consentRecord.patientId, who.patientId), eq(consentRecord.termsVersion, '3.1')));
     expect(rows.length).toBeGreaterThanOrEqual(1);
-    expect(UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data.latestTermsAccepted).toBe('3.1');
+    expect(
+      UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data.latestTermsAccepted,
+    ).toBe('3.1');
   });
 });
 
@@ -230,7 +301,10 @@ describe(`close my account (${TEST_DB})`, () => {
     expect((await callAs(t, back, 'GET', '/api/v1/user')).statusCode).toBe(200);
     const account = await accountOf(who);
     expect(account).toMatchObject({ status: 'CONFIRMED', closureRequestedAt: null, eraseAfter: null });
-    const events = await t.database.db.select().from(auditEvent).where(and(eq(auditEvent.actorUserId, account.id), eq(auditEvent.action, 'account-closure-cancelled')));
+    const events = await t.database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.actorUserId, account.id), eq(auditEvent.action, 'account-closure-cancelled')));
     expect(events).toHaveLength(1);
     // Nothing to erase for it any more, whenever the purge runs.
     await purgeClosedAccounts(t.database.db, new Date(clock().getTime() + 60 * DAY_MS));
@@ -253,7 +327,15 @@ describe(`close my account (${TEST_DB})`, () => {
     expect(erased.email).toBe(tombstoneEmail(account.id));
     expect(erased.erasedAt).not.toBeNull();
     const [row] = await t.database.db.select().from(patient).where(eq(patient.id, who.patientId));
-    expect(row).toMatchObject({ firstName: 'ERASED', lastName: 'ERASED', secondLastName: null, phoneNumber: null, address: null, emailAlternative: null, status: 'ERASED' });
+    expect(row).toMatchObject({
+      firstName: 'ERASED',
+      lastName: 'ERASED',
+      secondLastName: null,
+      phoneNumber: null,
+      address: null,
+      emailAlternative: null,
+      status: 'ERASED',
+    });
     expect(row!.legalIdentification).not.toBe((who.body.identification as { number: string }).number);
     expect(await t.database.db.select().from(caregiver).where(eq(caregiver.patientId, who.patientId))).toEqual([]);
     const treatments = await t.database.db.select().from(treatment);

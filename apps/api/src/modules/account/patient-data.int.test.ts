@@ -14,14 +14,28 @@ import { callAs, type TestPatient } from '../../test/patients.ts';
 import { alivioBody, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
 import { preregisterPatient } from '../signup/preregistration.ts';
 import { purgeClosedAccounts } from './purge.ts';
-import { TABLE_COVERAGE, type OtherTable, type PatientDataTable, type PatientTableName, type SchemaTableName } from './patient-data.ts';
+import {
+  TABLE_COVERAGE,
+  type OtherTable,
+  type PatientDataTable,
+  type PatientTableName,
+  type SchemaTableName,
+} from './patient-data.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 const DAY_MS = 24 * 60 * 60 * 1000;
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp(
+    {
+      LOGIN_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      SIGNUP_PER_MINUTE: '1000',
+      RECOVERY_PER_MINUTE: '1000',
+    },
+    { clock },
+  );
 });
 afterAll(async () => t.close());
 
@@ -37,7 +51,8 @@ async function dumpOf(db: Db, table: PgTable): Promise<string> {
 }
 
 /** Letters only, so that names pass the text rules, and unique, so that no other row can hold them by chance. */
-const marker = (prefix: string) => `${prefix}${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
+const marker = (prefix: string) =>
+  `${prefix}${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 
 interface Ids {
   userId: string;
@@ -60,7 +75,8 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   treatment: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
-  idempotencyKey: (row, ids) => (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
+  idempotencyKey: (row, ids) =>
+    (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
 
 describe(`every table is classified as a patient's data or not (${TEST_DB})`, () => {
@@ -113,7 +129,13 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       birthDate: '1980-05-06',
       contact: { phone: { country: 'CR', phoneNumber: phone } },
     };
-    const { link: invitationLink } = await preregisterPatient(db, { program: alivio!, data: held, language: 'es', now: clock(), config: t.config });
+    const { link: invitationLink } = await preregisterPatient(db, {
+      program: alivio!,
+      data: held,
+      language: 'es',
+      now: clock(),
+      config: t.config,
+    });
     const invitation = new URL(invitationLink);
     const body = alivioBody({
       email: enrolEmail,
@@ -143,7 +165,14 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     // A login (session), a caregiver, a recovery link asked for, and a confirmed change of e-mail.
     const login = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/login', { email: enrolEmail, password });
     expect(login.statusCode).toBe(200);
-    let who: TestPatient = { slug: 'alivio', patientId, email: enrolEmail, password, authorization: `Bearer ${LoginResponseSchema.parse(login.json()).data.AccessToken}`, body };
+    let who: TestPatient = {
+      slug: 'alivio',
+      patientId,
+      email: enrolEmail,
+      password,
+      authorization: `Bearer ${LoginResponseSchema.parse(login.json()).data.AccessToken}`,
+      body,
+    };
     const added = await callAs(t, who, 'POST', '/api/v1/caregiver', {
       relation: 'DIRECT_FAMILY',
       firstName: caregiverName,
@@ -153,27 +182,67 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       email: caregiverEmail,
     });
     expect(added.statusCode, added.body).toBe(201);
-    expect((await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/password/recover', { step: 'request', email: enrolEmail, language: 'es' })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/password/recover', {
+          step: 'request',
+          email: enrolEmail,
+          language: 'es',
+        })
+      ).statusCode,
+    ).toBe(200);
     const newEmail = uniqueEmail();
-    expect((await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail, currentPassword: password })).statusCode).toBe(202);
+    expect(
+      (await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail, currentPassword: password })).statusCode,
+    ).toBe(202);
     const [confirmMail] = await db.select().from(schema.outbox).where(eq(schema.outbox.recipient, newEmail));
     const confirmLink = new URL(String(confirmMail!.payload.link));
-    const confirmed = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n: confirmLink.searchParams.get('n'), s: confirmLink.searchParams.get('s') });
+    const confirmed = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', {
+      n: confirmLink.searchParams.get('n'),
+      s: confirmLink.searchParams.get('s'),
+    });
     expect(confirmed.statusCode).toBe(200);
     const relogin = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/login', { email: newEmail, password });
-    who = { ...who, email: newEmail, authorization: `Bearer ${LoginResponseSchema.parse(relogin.json()).data.AccessToken}` };
+    who = {
+      ...who,
+      email: newEmail,
+      authorization: `Bearer ${LoginResponseSchema.parse(relogin.json()).data.AccessToken}`,
+    };
 
     // The seeded patient has a row in every patient table.
-    const planPatientIds = (await db.select({ id: schema.planPatient.id }).from(schema.planPatient).where(eq(schema.planPatient.patientId, patientId))).map((row) => row.id);
+    const planPatientIds = (
+      await db
+        .select({ id: schema.planPatient.id })
+        .from(schema.planPatient)
+        .where(eq(schema.planPatient.patientId, patientId))
+    ).map((row) => row.id);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {
       const rows = (await db.select().from(table)) as Record<string, unknown>[];
-      expect(rows.some((row) => OWNS_ROW[name as PatientTableName](row, ids)), `a row of ${name} for the patient`).toBe(true);
+      expect(
+        rows.some((row) => OWNS_ROW[name as PatientTableName](row, ids)),
+        `a row of ${name} for the patient`,
+      ).toBe(true);
     }
     const [stored] = await db.select().from(schema.patient).where(eq(schema.patient.id, patientId));
     const [storedCaregiver] = await db.select().from(schema.caregiver).where(eq(schema.caregiver.patientId, patientId));
-    const personalValues = [firstName, lastName, secondSurname, enrolEmail, newEmail, number, addressLine, doctorName, healthCenter, caregiverName, caregiverEmail, caregiverNumber, stored!.phoneNumber!, storedCaregiver!.phoneNumber!];
+    const personalValues = [
+      firstName,
+      lastName,
+      secondSurname,
+      enrolEmail,
+      newEmail,
+      number,
+      addressLine,
+      doctorName,
+      healthCenter,
+      caregiverName,
+      caregiverEmail,
+      caregiverNumber,
+      stored!.phoneNumber!,
+      storedCaregiver!.phoneNumber!,
+    ];
 
     // The export shows each table the registry says it shows, and every personal value.
     const exported = await callAs(t, who, 'GET', '/api/v1/account/export');
@@ -182,7 +251,10 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     for (const [name, coverage] of Object.entries(COVERAGE)) {
       if (coverage.holds !== 'patient data' || typeof coverage.export !== 'string') continue;
       const shown = data[coverage.export];
-      expect(Array.isArray(shown) ? shown.length : shown === null ? 0 : 1, `${name} in the export's ${coverage.export}`).toBeGreaterThan(0);
+      expect(
+        Array.isArray(shown) ? shown.length : shown === null ? 0 : 1,
+        `${name} in the export's ${coverage.export}`,
+      ).toBeGreaterThan(0);
     }
     const exportText = JSON.stringify(data);
     for (const value of personalValues) expect(exportText, `${value} in the export`).toContain(value);
@@ -199,7 +271,10 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       const coverage = COVERAGE[name];
       if (coverage.holds !== 'patient data' || coverage.purge !== 'deleted') continue;
       const rows = (await db.select().from(table)) as Record<string, unknown>[];
-      expect(rows.some((row) => OWNS_ROW[name as PatientTableName](row, ids)), `a row of ${name} left after the purge`).toBe(false);
+      expect(
+        rows.some((row) => OWNS_ROW[name as PatientTableName](row, ids)),
+        `a row of ${name} left after the purge`,
+      ).toBe(false);
     }
   });
 });

@@ -8,7 +8,9 @@ import type { AccountExport } from '@portal/contracts/account';
 import type * as schema from '../../db/schema.ts';
 
 /** The name of every table exported by schema.ts. */
-export type SchemaTableName = { [K in keyof typeof schema]: (typeof schema)[K] extends PgTable ? K : never }[keyof typeof schema];
+export type SchemaTableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends PgTable ? K : never;
+}[keyof typeof schema];
 
 export interface PatientDataTable {
   holds: 'patient data';
@@ -30,7 +32,10 @@ export const TABLE_COVERAGE = {
   identityPool: { holds: 'no patient data', why: "a program's account pool and issuer" },
   signingKey: { holds: 'no patient data', why: "a pool's token signing keys" },
   product: { holds: 'no patient data', why: "a program's medicines, from its files" },
-  clientLog: { holds: 'no patient data', why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id" },
+  clientLog: {
+    holds: 'no patient data',
+    why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id",
+  },
 
   userAccount: { holds: 'patient data', export: 'account', purge: 'overwritten' },
   emailChange: { holds: 'patient data', export: 'emailChanges', purge: 'deleted' },
@@ -39,19 +44,38 @@ export const TABLE_COVERAGE = {
     export: { omitted: 'hashes of refresh tokens (secrets) and times; the logins they come from are in `activity`' },
     purge: { kept: 'revoked when the account closes; token hashes and times, no personal value' },
   },
-  passwordReset: { holds: 'patient data', export: { omitted: 'a link’s nonce hash and times: a secret, no personal value' }, purge: 'deleted' },
+  passwordReset: {
+    holds: 'patient data',
+    export: { omitted: 'a link’s nonce hash and times: a secret, no personal value' },
+    purge: 'deleted',
+  },
   patient: { holds: 'patient data', export: 'patient', purge: 'overwritten' },
   preregistration: { holds: 'patient data', export: 'invitation', purge: 'overwritten' },
-  planPatient: { holds: 'patient data', export: 'plans', purge: { kept: "the plan and its period, no personal value: the program's counts" } },
+  planPatient: {
+    holds: 'patient data',
+    export: 'plans',
+    purge: { kept: "the plan and its period, no personal value: the program's counts" },
+  },
   caregiver: { holds: 'patient data', export: 'caregiver', purge: 'deleted' },
-  consentRecord: { holds: 'patient data', export: 'consents', purge: { kept: 'a terms version and when: the program’s proof of consent, no personal value' } },
+  consentRecord: {
+    holds: 'patient data',
+    export: 'consents',
+    purge: { kept: 'a terms version and when: the program’s proof of consent, no personal value' },
+  },
   treatment: { holds: 'patient data', export: 'treatments', purge: 'overwritten' },
   outbox: {
     holds: 'patient data',
-    export: { omitted: 'the mails sent to the patient, made of what `account` and `patient` already show, and their links (secrets)' },
+    export: {
+      omitted:
+        'the mails sent to the patient, made of what `account` and `patient` already show, and their links (secrets)',
+    },
     purge: 'deleted',
   },
-  auditEvent: { holds: 'patient data', export: 'activity', purge: { kept: "actions and times under the account's id, no personal value: the security record" } },
+  auditEvent: {
+    holds: 'patient data',
+    export: 'activity',
+    purge: { kept: "actions and times under the account's id, no personal value: the security record" },
+  },
   idempotencyKey: {
     holds: 'patient data',
     export: { omitted: "the sign-up's stored answer (name, e-mail, ids), all of it in `account` and `patient`" },
@@ -60,4 +84,6 @@ export const TABLE_COVERAGE = {
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
 
 /** The tables that hold a patient's data. */
-export type PatientTableName = { [K in SchemaTableName]: (typeof TABLE_COVERAGE)[K]['holds'] extends 'patient data' ? K : never }[SchemaTableName];
+export type PatientTableName = {
+  [K in SchemaTableName]: (typeof TABLE_COVERAGE)[K]['holds'] extends 'patient data' ? K : never;
+}[SchemaTableName];

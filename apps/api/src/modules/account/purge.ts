@@ -3,7 +3,19 @@
 // table is declared in patient-data.ts, and patient-data.int.test.ts checks that no personal value is left.
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { caregiver, emailChange, identityPool, idempotencyKey, outbox, passwordReset, patient, planPatient, preregistration, treatment, userAccount } from '../../db/schema.ts';
+import {
+  caregiver,
+  emailChange,
+  identityPool,
+  idempotencyKey,
+  outbox,
+  passwordReset,
+  patient,
+  planPatient,
+  preregistration,
+  treatment,
+  userAccount,
+} from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
@@ -14,31 +26,72 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
     .select({ id: userAccount.id, email: userAccount.email, programId: identityPool.programId })
     .from(userAccount)
     .innerJoin(identityPool, eq(identityPool.id, userAccount.poolId))
-    .where(and(eq(userAccount.status, 'DISABLED'), isNotNull(userAccount.closureRequestedAt), lte(userAccount.eraseAfter, now), isNull(userAccount.erasedAt)));
+    .where(
+      and(
+        eq(userAccount.status, 'DISABLED'),
+        isNotNull(userAccount.closureRequestedAt),
+        lte(userAccount.eraseAfter, now),
+        isNull(userAccount.erasedAt),
+      ),
+    );
   for (const account of due) {
     await db.transaction(async (t) => {
-      const [row] = await t.select({ id: patient.id, programId: patient.programId }).from(patient).where(eq(patient.userId, account.id));
+      const [row] = await t
+        .select({ id: patient.id, programId: patient.programId })
+        .from(patient)
+        .where(eq(patient.userId, account.id));
       // Every address the account had: mails to an earlier one (an e-mail change's notice) carry it too.
       const addresses = new Set([account.email]);
-      for (const change of await t.select({ newEmail: emailChange.newEmail }).from(emailChange).where(eq(emailChange.userId, account.id))) addresses.add(change.newEmail);
+      for (const change of await t
+        .select({ newEmail: emailChange.newEmail })
+        .from(emailChange)
+        .where(eq(emailChange.userId, account.id)))
+        addresses.add(change.newEmail);
       // The sign-up's stored answer (for a retry with the same key) names the patient and the address enrolled with.
-      const signupAnswer = and(eq(idempotencyKey.programId, account.programId), sql`${idempotencyKey.responseBody} -> 'data' ->> 'userId' = ${account.id}`);
-      for (const stored of await t.select({ body: idempotencyKey.responseBody }).from(idempotencyKey).where(signupAnswer)) {
+      const signupAnswer = and(
+        eq(idempotencyKey.programId, account.programId),
+        sql`${idempotencyKey.responseBody} -> 'data' ->> 'userId' = ${account.id}`,
+      );
+      for (const stored of await t
+        .select({ body: idempotencyKey.responseBody })
+        .from(idempotencyKey)
+        .where(signupAnswer)) {
         const email = (stored.body as { data?: { email?: unknown } } | null)?.data?.email;
         if (typeof email === 'string') addresses.add(email);
       }
       await t.delete(idempotencyKey).where(signupAnswer);
       if (row) {
         // The invitation the patient enrolled from holds what the program had entered: it stays used, without it.
-        for (const invitation of await t.select({ email: preregistration.email }).from(preregistration).where(eq(preregistration.patientId, row.id))) addresses.add(invitation.email);
-        await t.update(preregistration).set({ email: tombstoneEmail(account.id), data: {} }).where(eq(preregistration.patientId, row.id));
+        for (const invitation of await t
+          .select({ email: preregistration.email })
+          .from(preregistration)
+          .where(eq(preregistration.patientId, row.id)))
+          addresses.add(invitation.email);
+        await t
+          .update(preregistration)
+          .set({ email: tombstoneEmail(account.id), data: {} })
+          .where(eq(preregistration.patientId, row.id));
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
         if (plans.length > 0) {
           // The treatments stay (the program's counts), without the free text that could name a person.
           await t
             .update(treatment)
-            .set({ doctorFirstName: null, doctorLastName: null, healthCenterName: null, customTherapyCode: null, deletedNote: null, weight: null, weightUnit: null, updatedAt: now })
-            .where(inArray(treatment.planPatientId, plans.map((plan) => plan.id)));
+            .set({
+              doctorFirstName: null,
+              doctorLastName: null,
+              healthCenterName: null,
+              customTherapyCode: null,
+              deletedNote: null,
+              weight: null,
+              weightUnit: null,
+              updatedAt: now,
+            })
+            .where(
+              inArray(
+                treatment.planPatientId,
+                plans.map((plan) => plan.id),
+              ),
+            );
         }
         await t.delete(caregiver).where(eq(caregiver.patientId, row.id));
         await t
@@ -68,13 +121,20 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
       await t.delete(passwordReset).where(eq(passwordReset.userId, account.id));
       // Mails already written carry the address (and some the name): they go too. Only the program's own: the same
       // address may hold an account of another program.
-      await t.delete(outbox).where(and(eq(outbox.programId, account.programId), inArray(outbox.recipient, [...addresses])));
+      await t
+        .delete(outbox)
+        .where(and(eq(outbox.programId, account.programId), inArray(outbox.recipient, [...addresses])));
       await t
         .update(userAccount)
         // '!' is no argon2 hash: no password can ever match it.
         .set({ email: tombstoneEmail(account.id), passwordHash: '!', erasedAt: now, updatedAt: now })
         .where(and(eq(userAccount.id, account.id), isNull(userAccount.erasedAt)));
-      await recordAudit(t, { programId: row?.programId ?? null, actorUserId: account.id, action: 'account-erased', createdAt: now });
+      await recordAudit(t, {
+        programId: row?.programId ?? null,
+        actorUserId: account.id,
+        action: 'account-erased',
+        createdAt: now,
+      });
     });
   }
   return { erased: due.length };

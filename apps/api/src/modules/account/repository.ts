@@ -2,7 +2,19 @@
 import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
-import { auditEvent, caregiver, consentRecord, emailChange, patient, planPatient, preregistration, product, session, treatment, userAccount } from '../../db/schema.ts';
+import {
+  auditEvent,
+  caregiver,
+  consentRecord,
+  emailChange,
+  patient,
+  planPatient,
+  preregistration,
+  product,
+  session,
+  treatment,
+  userAccount,
+} from '../../db/schema.ts';
 // The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 
@@ -16,7 +28,13 @@ export async function countPasswordFailures(db: Executor, userId: string, since:
   const [row] = await db
     .select({ n: count() })
     .from(auditEvent)
-    .where(and(eq(auditEvent.actorUserId, userId), eq(auditEvent.action, 'current-password-refused'), gt(auditEvent.createdAt, since)));
+    .where(
+      and(
+        eq(auditEvent.actorUserId, userId),
+        eq(auditEvent.action, 'current-password-refused'),
+        gt(auditEvent.createdAt, since),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -25,11 +43,23 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
 }
 
 /** Revokes every live session of the account but `keepSessionId` (none kept when it is undefined); answers how many. */
-export async function revokeSessions(db: Executor, userId: string, reason: string, now: Date, keepSessionId?: string): Promise<number> {
+export async function revokeSessions(
+  db: Executor,
+  userId: string,
+  reason: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<number> {
   const rows = await db
     .update(session)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(session.userId, userId), isNull(session.revokedAt), keepSessionId ? ne(session.id, keepSessionId) : undefined))
+    .where(
+      and(
+        eq(session.userId, userId),
+        isNull(session.revokedAt),
+        keepSessionId ? ne(session.id, keepSessionId) : undefined,
+      ),
+    )
     .returning({ id: session.id });
   return rows.length;
 }
@@ -38,8 +68,17 @@ export async function supersedeEmailChanges(db: Executor, userId: string, now: D
   await supersedeOpenLinks(db, emailChange, userId, now);
 }
 
-export async function insertEmailChange(db: Executor, values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date }) {
-  await db.insert(emailChange).values({ userId: values.userId, newEmail: values.newEmail, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
+export async function insertEmailChange(
+  db: Executor,
+  values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date },
+) {
+  await db.insert(emailChange).values({
+    userId: values.userId,
+    newEmail: values.newEmail,
+    nonceHash: values.nonceHash,
+    expiresAt: values.expiresAt,
+    createdAt: values.now,
+  });
 }
 
 /** Single use: of many simultaneous openings of one link, one gets the row. */
@@ -60,7 +99,11 @@ export async function listConsents(db: Executor, patientId: number) {
 }
 
 export async function findLatestTermsAccepted(db: Executor, patientId: number): Promise<string | null> {
-  const [row] = await db.select({ version: patient.latestTermsAccepted }).from(patient).where(eq(patient.id, patientId)).limit(1);
+  const [row] = await db
+    .select({ version: patient.latestTermsAccepted })
+    .from(patient)
+    .where(eq(patient.id, patientId))
+    .limit(1);
   return row?.version ?? null;
 }
 
@@ -70,13 +113,22 @@ export async function recordConsent(db: Executor, patientId: number, termsVersio
 }
 
 export async function requestClosure(db: Executor, userId: string, now: Date, eraseAfter: Date) {
-  await db.update(userAccount).set({ status: 'DISABLED', closureRequestedAt: now, eraseAfter, updatedAt: now }).where(eq(userAccount.id, userId));
+  await db
+    .update(userAccount)
+    .set({ status: 'DISABLED', closureRequestedAt: now, eraseAfter, updatedAt: now })
+    .where(eq(userAccount.id, userId));
 }
 
 /** Everything held about one patient, each query keyed by the caller's own ids. */
 export async function collectPatientData(db: Executor, userId: string, patientId: number) {
   const [account] = await db
-    .select({ email: userAccount.email, language: userAccount.language, status: userAccount.status, createdAt: userAccount.createdAt, closureRequestedAt: userAccount.closureRequestedAt })
+    .select({
+      email: userAccount.email,
+      language: userAccount.language,
+      status: userAccount.status,
+      createdAt: userAccount.createdAt,
+      closureRequestedAt: userAccount.closureRequestedAt,
+    })
     .from(userAccount)
     .where(eq(userAccount.id, userId));
   const [patientRow] = await db
@@ -105,7 +157,13 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .from(patient)
     .where(eq(patient.id, patientId));
   const plans = await db
-    .select({ id: planPatient.id, supportPlanId: planPatient.supportPlanId, startPeriod: planPatient.startPeriod, endPeriod: planPatient.endPeriod, status: planPatient.status })
+    .select({
+      id: planPatient.id,
+      supportPlanId: planPatient.supportPlanId,
+      startPeriod: planPatient.startPeriod,
+      endPeriod: planPatient.endPeriod,
+      status: planPatient.status,
+    })
     .from(planPatient)
     .where(eq(planPatient.patientId, patientId));
   const [caregiverRow] = await db
@@ -153,12 +211,23 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .where(eq(planPatient.patientId, patientId))
     .orderBy(asc(treatment.id));
   const emailChanges = await db
-    .select({ newEmail: emailChange.newEmail, createdAt: emailChange.createdAt, expiresAt: emailChange.expiresAt, usedAt: emailChange.usedAt })
+    .select({
+      newEmail: emailChange.newEmail,
+      createdAt: emailChange.createdAt,
+      expiresAt: emailChange.expiresAt,
+      usedAt: emailChange.usedAt,
+    })
     .from(emailChange)
     .where(eq(emailChange.userId, userId))
     .orderBy(asc(emailChange.createdAt));
   const [invitation] = await db
-    .select({ email: preregistration.email, data: preregistration.data, language: preregistration.language, createdAt: preregistration.createdAt, usedAt: preregistration.usedAt })
+    .select({
+      email: preregistration.email,
+      data: preregistration.data,
+      language: preregistration.language,
+      createdAt: preregistration.createdAt,
+      usedAt: preregistration.usedAt,
+    })
     .from(preregistration)
     .where(eq(preregistration.patientId, patientId));
   const consents = await listConsents(db, patientId);
@@ -168,6 +237,15 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .where(eq(auditEvent.actorUserId, userId))
     .orderBy(asc(auditEvent.id))
     .limit(1000);
-  return { account, emailChanges, patient: patientRow, plans, caregiver: caregiverRow, invitation, treatments, consents, activity };
+  return {
+    account,
+    emailChanges,
+    patient: patientRow,
+    plans,
+    caregiver: caregiverRow,
+    invitation,
+    treatments,
+    consents,
+    activity,
+  };
 }
-

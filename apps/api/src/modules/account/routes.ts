@@ -24,51 +24,115 @@ export interface AccountRouteOptions {
   perMinute: number;
 }
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  410: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { account, perMinute }) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };
 
-  app.post('/account/password', {
-    config: limited,
-    schema: { tags: ['account'], body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema, ...errors } },
-  }, async (request) => ({ data: await account.changePassword(callerOf(request), request.body.currentPassword, request.body.newPassword) }));
+  app.post(
+    '/account/password',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        body: ChangePasswordBodySchema,
+        response: { 200: ChangePasswordResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await account.changePassword(callerOf(request), request.body.currentPassword, request.body.newPassword),
+    }),
+  );
 
-  app.post('/account/email', {
-    config: limited,
-    schema: { tags: ['account'], body: ChangeEmailBodySchema, response: { 202: ChangeEmailResponseSchema, ...errors } },
-  }, async (request, reply) => reply.code(202).send({ data: await account.requestEmailChange(request.program, callerOf(request), request.body.newEmail, request.body.currentPassword) }));
+  app.post(
+    '/account/email',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        body: ChangeEmailBodySchema,
+        response: { 202: ChangeEmailResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send({
+        data: await account.requestEmailChange(
+          request.program,
+          callerOf(request),
+          request.body.newEmail,
+          request.body.currentPassword,
+        ),
+      }),
+  );
 
-  app.get('/consents', {
-    schema: { tags: ['account'], response: { 200: ConsentsResponseSchema, ...errors } },
-  }, async (request) => ({ data: await account.consents(request.program, callerOf(request)) }));
+  app.get(
+    '/consents',
+    {
+      schema: { tags: ['account'], response: { 200: ConsentsResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await account.consents(request.program, callerOf(request)) }),
+  );
 
-  app.post('/consents', {
-    schema: { tags: ['account'], body: AcceptTermsBodySchema, response: { 201: ConsentsResponseSchema, ...errors } },
-  }, async (request, reply) => reply.code(201).send({ data: await account.acceptTerms(request.program, callerOf(request), request.body.termsVersion) }));
+  app.post(
+    '/consents',
+    {
+      schema: { tags: ['account'], body: AcceptTermsBodySchema, response: { 201: ConsentsResponseSchema, ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await account.acceptTerms(request.program, callerOf(request), request.body.termsVersion) }),
+  );
 
-  app.get('/account/export', {
-    config: limited,
-    schema: { tags: ['account'], response: { 200: AccountExportSchema, ...errors } },
-  }, async (request, reply) => {
-    const data = await account.exportData(request.program, callerOf(request));
-    // A file of personal data: downloaded, never kept by a browser or a proxy.
-    void reply
-      .header('content-disposition', `attachment; filename="${request.program.slug}-my-data.json"`)
-      .header('cache-control', 'no-store')
-      .header('pragma', 'no-cache');
-    return data;
-  });
+  app.get(
+    '/account/export',
+    {
+      config: limited,
+      schema: { tags: ['account'], response: { 200: AccountExportSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const data = await account.exportData(request.program, callerOf(request));
+      // A file of personal data: downloaded, never kept by a browser or a proxy.
+      void reply
+        .header('content-disposition', `attachment; filename="${request.program.slug}-my-data.json"`)
+        .header('cache-control', 'no-store')
+        .header('pragma', 'no-cache');
+      return data;
+    },
+  );
 
-  app.post('/account/close', {
-    config: limited,
-    schema: { tags: ['account'], body: CloseAccountBodySchema, response: { 200: CloseAccountResponseSchema, ...errors } },
-  }, async (request) => ({ data: await account.closeAccount(callerOf(request), request.body.currentPassword) }));
+  app.post(
+    '/account/close',
+    {
+      config: limited,
+      schema: {
+        tags: ['account'],
+        body: CloseAccountBodySchema,
+        response: { 200: CloseAccountResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await account.closeAccount(callerOf(request), request.body.currentPassword) }),
+  );
 };
 
 export const accountLinkRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { account, perMinute }) => {
-  app.post('/account/email/confirm', {
-    config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
-    schema: { tags: ['account'], body: EmailChangeLinkSchema, response: { 200: ConfirmEmailChangeResponseSchema, ...errors } },
-  }, async (request) => ({ data: await account.confirmEmailChange(request.program, request.body.n, request.body.s) }));
+  app.post(
+    '/account/email/confirm',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        body: EmailChangeLinkSchema,
+        response: { 200: ConfirmEmailChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await account.confirmEmailChange(request.program, request.body.n, request.body.s) }),
+  );
 };

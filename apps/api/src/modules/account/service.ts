@@ -1,6 +1,13 @@
 // The patient's account (decisions 019, 020): change password, change the login e-mail through a link to the new address,
 // terms acceptance, the data export and "close my account". Every call acts on the caller taken from the token.
-import { ACCOUNT_CLOSURE_GRACE_MS, CURRENT_PASSWORD_MAX_FAILURES, CURRENT_PASSWORD_WINDOW_MS, EMAIL_CHANGE_LINK_TTL_MS, type AccountExport, type ConsentsView } from '@portal/contracts/account';
+import {
+  ACCOUNT_CLOSURE_GRACE_MS,
+  CURRENT_PASSWORD_MAX_FAILURES,
+  CURRENT_PASSWORD_WINDOW_MS,
+  EMAIL_CHANGE_LINK_TTL_MS,
+  type AccountExport,
+  type ConsentsView,
+} from '@portal/contracts/account';
 import type { Language } from '@portal/contracts/enums';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
@@ -22,7 +29,8 @@ export interface AccountDeps {
   onMailQueued?: () => void;
 }
 
-const iso = (value: Date | string | null | undefined) => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value));
+const iso = (value: Date | string | null | undefined) =>
+  value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
 
 /** A unique-index refusal (PostgreSQL 23505), however the driver wraps it. */
 function isUniqueViolation(error: unknown): boolean {
@@ -42,12 +50,24 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
    */
   async function checkCurrentPassword(caller: Caller, password: string, field: string) {
     const now = clock();
-    const failures = await repo.countPasswordFailures(db, caller.userId, new Date(now.getTime() - CURRENT_PASSWORD_WINDOW_MS));
-    if (failures >= CURRENT_PASSWORD_MAX_FAILURES) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(CURRENT_PASSWORD_WINDOW_MS / 1000) });
+    const failures = await repo.countPasswordFailures(
+      db,
+      caller.userId,
+      new Date(now.getTime() - CURRENT_PASSWORD_WINDOW_MS),
+    );
+    if (failures >= CURRENT_PASSWORD_MAX_FAILURES)
+      throw new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: Math.ceil(CURRENT_PASSWORD_WINDOW_MS / 1000),
+      });
     const account = await repo.findAccount(db, caller.userId);
     if (!account) throw new AppError('UNAUTHENTICATED');
     if (!(await verifyPassword(account.passwordHash, password))) {
-      await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'current-password-refused', createdAt: now });
+      await recordAudit(db, {
+        programId: caller.programId,
+        actorUserId: caller.userId,
+        action: 'current-password-refused',
+        createdAt: now,
+      });
       throw new AppError('VALIDATION_FAILED', { [field]: ['account.password.current.invalid'] });
     }
     return account;
@@ -62,8 +82,23 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
         await repo.updatePasswordHash(t, caller.userId, passwordHash, now);
         // Every other session ends (a thief's included); the one that changed the password goes on.
         const count = await repo.revokeSessions(t, caller.userId, 'password-changed', now, caller.sessionId);
-        await enqueueMail(t, { programId: caller.programId, kind: 'password-changed', recipient: account.email, language: account.language, payload: {} }, mailOptions);
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'password-changed', createdAt: now });
+        await enqueueMail(
+          t,
+          {
+            programId: caller.programId,
+            kind: 'password-changed',
+            recipient: account.email,
+            language: account.language,
+            payload: {},
+          },
+          mailOptions,
+        );
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'password-changed',
+          createdAt: now,
+        });
         return count;
       });
       onMailQueued?.();
@@ -73,7 +108,8 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
     async requestEmailChange(program: ProgramRow, caller: Caller, newEmail: string, currentPassword: string) {
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       if (newEmail === account.email) throw new AppError('VALIDATION_FAILED', { newEmail: ['account.email.same'] });
-      if (await repo.isEmailTaken(db, account.poolId, newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED', { newEmail: ['signup.email.alreadyRegistered'] });
+      if (await repo.isEmailTaken(db, account.poolId, newEmail))
+        throw new AppError('EMAIL_ALREADY_REGISTERED', { newEmail: ['signup.email.alreadyRegistered'] });
       const now = clock();
       const language = account.language as Language;
       const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'email-change-link');
@@ -83,11 +119,36 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       link.searchParams.set('s', signature);
       await db.transaction(async (t) => {
         await repo.supersedeEmailChanges(t, caller.userId, now);
-        await repo.insertEmailChange(t, { userId: caller.userId, newEmail, nonceHash, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_TTL_MS), now });
-        await enqueueMail(t, { programId: program.id, kind: 'email-change-confirm', recipient: newEmail, language, payload: { link: link.toString() } }, mailOptions);
+        await repo.insertEmailChange(t, {
+          userId: caller.userId,
+          newEmail,
+          nonceHash,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_TTL_MS),
+          now,
+        });
+        await enqueueMail(
+          t,
+          {
+            programId: program.id,
+            kind: 'email-change-confirm',
+            recipient: newEmail,
+            language,
+            payload: { link: link.toString() },
+          },
+          mailOptions,
+        );
         // The old address hears of it, so that a change the owner did not ask for does not go unnoticed.
-        await enqueueMail(t, { programId: program.id, kind: 'email-change-notice', recipient: account.email, language, payload: {} }, mailOptions);
-        await recordAudit(t, { programId: program.id, actorUserId: caller.userId, action: 'email-change-requested', createdAt: now });
+        await enqueueMail(
+          t,
+          { programId: program.id, kind: 'email-change-notice', recipient: account.email, language, payload: {} },
+          mailOptions,
+        );
+        await recordAudit(t, {
+          programId: program.id,
+          actorUserId: caller.userId,
+          action: 'email-change-requested',
+          createdAt: now,
+        });
       });
       onMailQueued?.();
       return { linkSent: true as const };
@@ -105,10 +166,16 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
           if (!consumed) throw new AppError('EMAIL_CHANGE_LINK_INVALID');
           const account = await repo.findAccount(t, consumed.userId);
           // A link of another program's pool is unknown here.
-          if (!account || account.poolId !== poolId || account.status === 'DISABLED') throw new AppError('EMAIL_CHANGE_LINK_INVALID');
+          if (!account || account.poolId !== poolId || account.status === 'DISABLED')
+            throw new AppError('EMAIL_CHANGE_LINK_INVALID');
           if (await repo.isEmailTaken(t, poolId, consumed.newEmail)) throw new AppError('EMAIL_ALREADY_REGISTERED');
           await repo.updateEmail(t, consumed.userId, consumed.newEmail, now);
-          await recordAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'email-changed', createdAt: now });
+          await recordAudit(t, {
+            programId: program.id,
+            actorUserId: consumed.userId,
+            action: 'email-changed',
+            createdAt: now,
+          });
           return { email: consumed.newEmail };
         });
       } catch (error) {
@@ -119,7 +186,10 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
     },
 
     async consents(program: ProgramRow, caller: Caller): Promise<ConsentsView> {
-      const [history, latestTermsAccepted] = await Promise.all([repo.listConsents(db, caller.patientId), repo.findLatestTermsAccepted(db, caller.patientId)]);
+      const [history, latestTermsAccepted] = await Promise.all([
+        repo.listConsents(db, caller.patientId),
+        repo.findLatestTermsAccepted(db, caller.patientId),
+      ]);
       return {
         latestTermsVersion: program.latestTermsVersion,
         latestTermsAccepted,
@@ -129,11 +199,18 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
 
     /** Records the acceptance of the program's latest terms (an older version read on a stale screen is refused). */
     async acceptTerms(program: ProgramRow, caller: Caller, termsVersion: string): Promise<ConsentsView> {
-      if (termsVersion !== program.latestTermsVersion) throw new AppError('VALIDATION_FAILED', { termsVersion: ['account.terms.outdated'] });
+      if (termsVersion !== program.latestTermsVersion)
+        throw new AppError('VALIDATION_FAILED', { termsVersion: ['account.terms.outdated'] });
       const now = clock();
       await db.transaction(async (t) => {
         await repo.recordConsent(t, caller.patientId, termsVersion, now);
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'terms-accepted', detail: { termsVersion }, createdAt: now });
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'terms-accepted',
+          detail: { termsVersion },
+          createdAt: now,
+        });
       });
       return this.consents(program, caller);
     },
@@ -142,8 +219,16 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
       if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
       const now = clock();
-      await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, action: 'data-exported', createdAt: now });
-      const dates = <T extends Record<string, unknown>>(row: T) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+      await recordAudit(db, {
+        programId: caller.programId,
+        actorUserId: caller.userId,
+        action: 'data-exported',
+        createdAt: now,
+      });
+      const dates = <T extends Record<string, unknown>>(row: T) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+        );
       return {
         exportedAt: now.toISOString(),
         program: { slug: program.slug, name: program.name },
@@ -154,7 +239,10 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
         caregiver: data.caregiver ? dates(data.caregiver) : null,
         invitation: data.invitation ? dates(data.invitation) : null,
         treatments: data.treatments.map(dates),
-        consents: data.consents.map((row) => ({ termsVersion: row.termsVersion, acceptedAt: row.acceptedAt.toISOString() })),
+        consents: data.consents.map((row) => ({
+          termsVersion: row.termsVersion,
+          acceptedAt: row.acceptedAt.toISOString(),
+        })),
         activity: data.activity.map((row) => ({ action: row.action, at: row.at.toISOString() })),
       };
     },
@@ -167,7 +255,12 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       await db.transaction(async (t) => {
         await repo.requestClosure(t, caller.userId, now, eraseAfter);
         await repo.revokeSessions(t, caller.userId, 'account-closed', now);
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'account-closure-requested', createdAt: now });
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'account-closure-requested',
+          createdAt: now,
+        });
       });
       return { eraseAfter: iso(eraseAfter)! };
     },

@@ -12,7 +12,9 @@ function caregiverOf(caller: Pick<TestPatient, 'slug'>, firstName = 'Intruso') {
     relation: 'OTHER',
     firstName,
     lastName: 'Prueba',
-    identification: inCostaRica ? { type: 'IDENTIFICATION', number: cedula() } : { type: 'PASSPORT', number: `TT${randomInt(1_000_000, 9_999_999)}` },
+    identification: inCostaRica
+      ? { type: 'IDENTIFICATION', number: cedula() }
+      : { type: 'PASSPORT', number: `TT${randomInt(1_000_000, 9_999_999)}` },
     phone: inCostaRica ? { country: 'CR', phoneNumber: '7000 9999' } : { country: 'TT', phoneNumber: '868 620 9999' },
   };
 }
@@ -21,14 +23,23 @@ export const ACCESS: ModuleAccess = {
   patientRows: [
     { method: 'GET', path: '/api/v1/caregiver' },
     { method: 'POST', path: '/api/v1/caregiver', body: (caller) => caregiverOf(caller) },
-    { method: 'PUT', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`, body: (caller) => caregiverOf(caller) },
+    {
+      method: 'PUT',
+      path: '/api/v1/caregiver/{id}',
+      url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`,
+      body: (caller) => caregiverOf(caller),
+    },
     { method: 'DELETE', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}` },
   ],
   // Rosa: a name the tests look for in every answer to an intruder.
   seed: async (t, owner) => {
-    const added = await callAs(t, owner, 'POST', '/api/v1/caregiver', { ...caregiverOf(owner, 'Rosa'), relation: 'DIRECT_FAMILY' });
+    const added = await callAs(t, owner, 'POST', '/api/v1/caregiver', {
+      ...caregiverOf(owner, 'Rosa'),
+      relation: 'DIRECT_FAMILY',
+    });
     if (added.statusCode !== 201) throw new Error(`caregiver not added: ${added.body}`);
     return { caregiverId: CaregiverResponseSchema.parse(added.json()).data.id };
   },
-  snapshot: async (t, owner) => CaregiverGetResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/caregiver')).json()).data,
+  snapshot: async (t, owner) =>
+    CaregiverGetResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/caregiver')).json()).data,
 };

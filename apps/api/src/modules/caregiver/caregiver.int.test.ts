@@ -28,37 +28,84 @@ const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) => ({
 const minorBody = (caregiverNumber: string) => ({
   birthDate: '2014-02-01',
   identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
-  treatments: [{ productId: 1102, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, duration: { amount: 3, interval: 'month' }, notStarted: true, doctor: { firstName: 'Laura', lastName: 'Vargas' }, healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' } }],
+  treatments: [
+    {
+      productId: 1102,
+      unitAmount: '1',
+      frequency: { amount: 1, interval: 'day' },
+      duration: { amount: 3, interval: 'month' },
+      notStarted: true,
+      doctor: { firstName: 'Laura', lastName: 'Vargas' },
+      healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' },
+    },
+  ],
   caregiver: rosa(caregiverNumber, { email: '' }),
 });
 
 describe(`caregiver (${TEST_DB})`, () => {
   it('adds a caregiver to a patient who has none, refuses a second, changes it and removes it, each with an audit event', async () => {
     const patient = await enrolPatient(t, 'alivio');
-    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toBeNull();
+    expect(
+      CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data,
+    ).toBeNull();
     const added = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa());
     expect(added.statusCode, added.body).toBe(201);
     const view = CaregiverResponseSchema.parse(added.json()).data;
-    expect(view).toMatchObject({ displayName: 'Rosa Mora', relation: 'DIRECT_FAMILY', phone: { country: 'CR', phoneNumber: '70001111' } });
+    expect(view).toMatchObject({
+      displayName: 'Rosa Mora',
+      relation: 'DIRECT_FAMILY',
+      phone: { country: 'CR', phoneNumber: '70001111' },
+    });
     const second = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa());
     expect(errorOf(second.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
-    const changed = await callAs(t, patient, 'PUT', `/api/v1/caregiver/${view.id}`, rosa(view.legalIdentification, { phone: { country: 'CR', phoneNumber: '+506 6000 2222' }, relation: 'OTHER' }));
+    const changed = await callAs(
+      t,
+      patient,
+      'PUT',
+      `/api/v1/caregiver/${view.id}`,
+      rosa(view.legalIdentification, { phone: { country: 'CR', phoneNumber: '+506 6000 2222' }, relation: 'OTHER' }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(CaregiverResponseSchema.parse(changed.json()).data).toMatchObject({ id: view.id, relation: 'OTHER', phone: { phoneNumber: '60002222' } });
+    expect(CaregiverResponseSchema.parse(changed.json()).data).toMatchObject({
+      id: view.id,
+      relation: 'OTHER',
+      phone: { phoneNumber: '60002222' },
+    });
     const removed = await callAs(t, patient, 'DELETE', `/api/v1/caregiver/${view.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toBeNull();
-    const actions = (await t.database.db.select().from(auditEvent).where(eq(auditEvent.subject, `caregiver:${view.id}`))).map((row) => row.action).sort();
+    expect(
+      CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data,
+    ).toBeNull();
+    const actions = (
+      await t.database.db
+        .select()
+        .from(auditEvent)
+        .where(eq(auditEvent.subject, `caregiver:${view.id}`))
+    )
+      .map((row) => row.action)
+      .sort();
     expect(actions).toEqual(['caregiver-added', 'caregiver-modified', 'caregiver-removed']);
   });
 
   it('refuses bad caregiver data with messages on the fields: invalid phone, the patient as own caregiver, unknown fields', async () => {
     const patient = await enrolPatient(t, 'alivio');
-    const badPhone = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(undefined, { phone: { country: 'CR', phoneNumber: '123' } }));
-    expect(errorOf(badPhone.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'phone.phoneNumber': ['signup.contact.phone.invalid'] } });
+    const badPhone = await callAs(
+      t,
+      patient,
+      'POST',
+      '/api/v1/caregiver',
+      rosa(undefined, { phone: { country: 'CR', phoneNumber: '123' } }),
+    );
+    expect(errorOf(badPhone.json())).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { 'phone.phoneNumber': ['signup.contact.phone.invalid'] },
+    });
     const own = (patient.body.identification as { number: string }).number;
     const self = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(own));
-    expect(errorOf(self.json())).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { 'identification.number': ['signup.caregiver.samePerson'] } });
+    expect(errorOf(self.json())).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { 'identification.number': ['signup.caregiver.samePerson'] },
+    });
     const extra = await callAs(t, patient, 'POST', '/api/v1/caregiver', { ...rosa(), patientId: 1, programId: 2 });
     expect(extra.statusCode).toBe(400);
     expect(await t.database.db.select().from(caregiver).where(eq(caregiver.patientId, patient.patientId))).toEqual([]);
@@ -71,15 +118,25 @@ describe(`caregiver (${TEST_DB})`, () => {
     const second = await enrolPatient(t, 'alivio');
     const refused = await callAs(t, second, 'POST', '/api/v1/caregiver', rosa(number));
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused.json())).toMatchObject({ code: 'CAREGIVER_ALREADY_REGISTERED', message: 'errors.caregiverAlreadyRegistered' });
+    expect(errorOf(refused.json())).toMatchObject({
+      code: 'CAREGIVER_ALREADY_REGISTERED',
+      message: 'errors.caregiverAlreadyRegistered',
+    });
   });
 
   it('of two patients adding the same caregiver at the same moment, exactly one succeeds', async () => {
     const number = cedula();
-    const patients = await Promise.all([enrolPatient(t, 'alivio'), enrolPatient(t, 'alivio'), enrolPatient(t, 'alivio')]);
-    const answers = await Promise.all(patients.map((patient) => callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(number))));
+    const patients = await Promise.all([
+      enrolPatient(t, 'alivio'),
+      enrolPatient(t, 'alivio'),
+      enrolPatient(t, 'alivio'),
+    ]);
+    const answers = await Promise.all(
+      patients.map((patient) => callAs(t, patient, 'POST', '/api/v1/caregiver', rosa(number))),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
-    for (const answer of answers.filter((a) => a.statusCode === 409)) expect(errorOf(answer.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
+    for (const answer of answers.filter((a) => a.statusCode === 409))
+      expect(errorOf(answer.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
     const rows = await t.database.db.select().from(caregiver).where(eq(caregiver.legalIdentification, number));
     expect(rows).toHaveLength(1);
   });
@@ -89,15 +146,22 @@ describe(`caregiver (${TEST_DB})`, () => {
     const current = CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data!;
     const refused = await callAs(t, minor, 'DELETE', `/api/v1/caregiver/${current.id}`);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused.json())).toMatchObject({ code: 'CAREGIVER_REQUIRED_FOR_MINOR', message: 'caregiver.errors.requiredForMinor' });
+    expect(errorOf(refused.json())).toMatchObject({
+      code: 'CAREGIVER_REQUIRED_FOR_MINOR',
+      message: 'caregiver.errors.requiredForMinor',
+    });
     const changed = await callAs(t, minor, 'PUT', `/api/v1/caregiver/${current.id}`, rosa(cedula()));
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data).not.toBeNull();
+    expect(
+      CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data,
+    ).not.toBeNull();
   });
 
   it('answers FEATURE_DISABLED on every caregiver route while the program turns the feature off, and works again once on', async () => {
     const patient = await enrolPatient(t, 'alivio');
-    const added = CaregiverResponseSchema.parse((await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa())).json()).data;
+    const added = CaregiverResponseSchema.parse(
+      (await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa())).json(),
+    ).data;
     const other = await enrolPatient(t, 'equilibrio');
     const routes = [
       ['GET', '/api/v1/caregiver', undefined],
@@ -107,34 +171,59 @@ describe(`caregiver (${TEST_DB})`, () => {
     ] as const;
     // Every caregiver route of the OpenAPI document is tried here.
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
-    const documented = Object.entries(document.paths).filter(([path]) => path.startsWith('/api/v1/caregiver')).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual(['DELETE /api/v1/caregiver/{id}', 'GET /api/v1/caregiver', 'POST /api/v1/caregiver', 'PUT /api/v1/caregiver/{id}']);
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/caregiver'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(documented.sort()).toEqual([
+      'DELETE /api/v1/caregiver/{id}',
+      'GET /api/v1/caregiver',
+      'POST /api/v1/caregiver',
+      'PUT /api/v1/caregiver/{id}',
+    ]);
 
     const programId = t.app.programs.get('alivio')!.id;
     const setCaregiverToggle = async (enabled: boolean) => {
-      await t.database.db.update(featureToggle).set({ enabled }).where(and(eq(featureToggle.programId, programId), eq(featureToggle.key, 'caregiver')));
+      await t.database.db
+        .update(featureToggle)
+        .set({ enabled })
+        .where(and(eq(featureToggle.programId, programId), eq(featureToggle.key, 'caregiver')));
       clock.advance(FEATURE_TOGGLES_TTL_MS);
     };
     await setCaregiverToggle(false);
     try {
-      const features = (await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf('alivio') } })).json();
+      const features = (
+        await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf('alivio') } })
+      ).json();
       expect(features.data.featureToggles.caregiver).toBe(false);
       for (const [method, url, body] of routes) {
         for (const who of [patient, { slug: 'alivio' }]) {
           const refused = await callAs(t, who, method, url, body);
           expect(refused.statusCode, `${method} ${url}: ${refused.body}`).toBe(404);
-          expect(errorOf(refused.json())).toMatchObject({ code: 'FEATURE_DISABLED', message: 'errors.featureDisabled' });
+          expect(errorOf(refused.json())).toMatchObject({
+            code: 'FEATURE_DISABLED',
+            message: 'errors.featureDisabled',
+          });
         }
       }
       // Another program keeps the feature; the patient's other routes keep working.
       expect((await callAs(t, other, 'GET', '/api/v1/caregiver')).statusCode).toBe(200);
       expect((await callAs(t, patient, 'GET', '/api/v1/treatments')).statusCode).toBe(200);
-      expect((await t.database.db.select().from(caregiver).where(eq(caregiver.id, added.id)))[0]).toMatchObject({ firstName: 'Rosa' });
+      expect((await t.database.db.select().from(caregiver).where(eq(caregiver.id, added.id)))[0]).toMatchObject({
+        firstName: 'Rosa',
+      });
     } finally {
       await setCaregiverToggle(true);
     }
-    expect(CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data).toMatchObject({ id: added.id });
-    const changed = await callAs(t, patient, 'PUT', `/api/v1/caregiver/${added.id}`, rosa(added.legalIdentification, { firstName: 'Cambiada' }));
+    expect(
+      CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data,
+    ).toMatchObject({ id: added.id });
+    const changed = await callAs(
+      t,
+      patient,
+      'PUT',
+      `/api/v1/caregiver/${added.id}`,
+      rosa(added.legalIdentification, { firstName: 'Cambiada' }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
   });
 });

@@ -26,7 +26,10 @@ export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
     email: row.email,
     legalIdentification: row.legalIdentification,
     typeIdentification: row.typeIdentification as IdentificationType,
-    phone: row.phoneCountry && row.phoneNumber ? { country: row.phoneCountry as CountryCode, phoneNumber: row.phoneNumber } : null,
+    phone:
+      row.phoneCountry && row.phoneNumber
+        ? { country: row.phoneCountry as CountryCode, phoneNumber: row.phoneNumber }
+        : null,
   };
 }
 
@@ -53,7 +56,8 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
     if (type === caller.identificationType && number === caller.identificationNumber) {
       throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.caregiver.samePerson'] });
     }
-    if (await repo.caresForAnother(db, caller.programId, caller.patientId, type, number)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
+    if (await repo.caresForAnother(db, caller.programId, caller.patientId, type, number))
+      throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
   }
 
   function columnsOf(input: Caregiver) {
@@ -72,8 +76,10 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
   function mapRace(error: unknown): never {
     const constraint = uniqueViolationOf(error);
     // Two patients adding the same caregiver at once (the identification index), or one patient twice (patient index).
-    if (constraint === 'caregiver_identification_uq') throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
-    if (constraint === 'caregiver_patient_id_unique') throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
+    if (constraint === 'caregiver_identification_uq')
+      throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
+    if (constraint === 'caregiver_patient_id_unique')
+      throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
     throw error;
   }
 
@@ -84,13 +90,26 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
     },
 
     async create(caller: Caller, input: Caregiver): Promise<CaregiverView> {
-      if (await findByPatient(caller.patientId)) throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
+      if (await findByPatient(caller.patientId))
+        throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
       await checked(caller, input);
       const now = clock();
       try {
         const id = await db.transaction(async (t) => {
-          const created = await repo.insertCaregiver(t, { patientId: caller.patientId, programId: caller.programId, ...columnsOf(input), createdAt: now, updatedAt: now });
-          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-added', subject: `caregiver:${created}`, createdAt: now });
+          const created = await repo.insertCaregiver(t, {
+            patientId: caller.patientId,
+            programId: caller.programId,
+            ...columnsOf(input),
+            createdAt: now,
+            updatedAt: now,
+          });
+          await recordAudit(t, {
+            programId: caller.programId,
+            actorUserId: caller.userId,
+            action: 'caregiver-added',
+            subject: `caregiver:${created}`,
+            createdAt: now,
+          });
           return created;
         });
         return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
@@ -105,8 +124,15 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       const now = clock();
       try {
         await db.transaction(async (t) => {
-          if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now }))) throw new AppError('NOT_FOUND');
-          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-modified', subject: `caregiver:${id}`, createdAt: now });
+          if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now })))
+            throw new AppError('NOT_FOUND');
+          await recordAudit(t, {
+            programId: caller.programId,
+            actorUserId: caller.userId,
+            action: 'caregiver-modified',
+            subject: `caregiver:${id}`,
+            createdAt: now,
+          });
         });
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -119,11 +145,18 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
     async remove(caller: Caller, id: number): Promise<void> {
       if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
       const plan = await planOf(caller);
-      if (ageOn(caller.birthDate, todayInCountry(caller.country as CountryCode, clock())) < plan.settings.minorAgeYears) throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
+      if (ageOn(caller.birthDate, todayInCountry(caller.country as CountryCode, clock())) < plan.settings.minorAgeYears)
+        throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
       const now = clock();
       await db.transaction(async (t) => {
         if (!(await repo.deleteOwn(t, caller.patientId, id))) throw new AppError('NOT_FOUND');
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'caregiver-removed', subject: `caregiver:${id}`, createdAt: now });
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'caregiver-removed',
+          subject: `caregiver:${id}`,
+          createdAt: now,
+        });
       });
     },
   };

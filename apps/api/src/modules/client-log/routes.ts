@@ -26,33 +26,37 @@ function parseEntry(jsonRawString: string) {
 }
 
 export const clientLogRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number }> = async (app, { db, perMinute }) => {
-  app.post('/log', {
-    bodyLimit: CLIENT_LOG_MAX_BYTES + 512,
-    config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
-    schema: {
-      tags: ['platform'],
-      body: ClientLogBodySchema,
-      response: { 202: ClientLogResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+  app.post(
+    '/log',
+    {
+      bodyLimit: CLIENT_LOG_MAX_BYTES + 512,
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['platform'],
+        body: ClientLogBodySchema,
+        response: { 202: ClientLogResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
+      },
     },
-  }, async (request, reply) => {
-    const entry = parseEntry(request.body.jsonRawString);
-    const context = entry.context
-      ? Object.fromEntries(
-          Object.entries(entry.context).map(([key, value]) => [
-            stripControlCharacters(key).slice(0, 100),
-            typeof value === 'string' ? stripControlCharacters(value) : value,
-          ]),
-        )
-      : null;
-    await db.insert(clientLog).values({
-      programId: request.program.id,
-      level: LOG_LEVELS[entry.level],
-      message: stripControlCharacters(entry.message),
-      context,
-      path: entry.path ? stripControlCharacters(entry.path).split('?')[0] : null,
-      appVersion: entry.appVersion ? stripControlCharacters(entry.appVersion) : null,
-      userAgent: stripControlCharacters(request.headers['user-agent'] ?? '').slice(0, 300) || null,
-    });
-    return reply.status(202).send({ data: { accepted: true } });
-  });
+    async (request, reply) => {
+      const entry = parseEntry(request.body.jsonRawString);
+      const context = entry.context
+        ? Object.fromEntries(
+            Object.entries(entry.context).map(([key, value]) => [
+              stripControlCharacters(key).slice(0, 100),
+              typeof value === 'string' ? stripControlCharacters(value) : value,
+            ]),
+          )
+        : null;
+      await db.insert(clientLog).values({
+        programId: request.program.id,
+        level: LOG_LEVELS[entry.level],
+        message: stripControlCharacters(entry.message),
+        context,
+        path: entry.path ? stripControlCharacters(entry.path).split('?')[0] : null,
+        appVersion: entry.appVersion ? stripControlCharacters(entry.appVersion) : null,
+        userAgent: stripControlCharacters(request.headers['user-agent'] ?? '').slice(0, 300) || null,
+      });
+      return reply.status(202).send({ data: { accepted: true } });
+    },
+  );
 };

@@ -22,12 +22,26 @@ async function stateOf(check: () => Promise<void>): Promise<'ok' | 'unavailable'
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: RedisConnection }> = async (app, { database, redis }) => {
-  app.get('/healthz', { schema: { hide: true, response: { 200: HealthResponseSchema } } }, async () => ({ status: 'ok' as const }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } }, async (_request, reply) => {
-    const [databaseState, redisState] = await Promise.all([stateOf(() => database.ping()), redis ? stateOf(() => redis.ping()) : undefined]);
-    const checks = { database: databaseState, ...(redisState ? { redis: redisState } : {}) };
-    const ready = databaseState === 'ok' && redisState !== 'unavailable';
-    return reply.status(ready ? 200 : 503).send({ status: ready ? ('ok' as const) : ('unavailable' as const), checks });
-  });
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; redis?: RedisConnection }> = async (
+  app,
+  { database, redis },
+) => {
+  app.get('/healthz', { schema: { hide: true, response: { 200: HealthResponseSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } },
+    async (_request, reply) => {
+      const [databaseState, redisState] = await Promise.all([
+        stateOf(() => database.ping()),
+        redis ? stateOf(() => redis.ping()) : undefined,
+      ]);
+      const checks = { database: databaseState, ...(redisState ? { redis: redisState } : {}) };
+      const ready = databaseState === 'ok' && redisState !== 'unavailable';
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? ('ok' as const) : ('unavailable' as const), checks });
+    },
+  );
 };

@@ -18,13 +18,22 @@ let ipCounter = 0;
 const nextIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_PER_MINUTE: '1000', EMAIL_CHECK_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' }, { clock });
+  t = await createTestApp(
+    { LOGIN_PER_MINUTE: '1000', EMAIL_CHECK_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' },
+    { clock },
+  );
 });
 afterAll(async () => t.close());
 beforeEach(() => clock.advance(60 * 60 * 1000));
 
 function login(slug: string, email: string, password: string, ip = nextIp()) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf(slug) }, remoteAddress: ip, payload: { email, password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    headers: { host: hostOf(slug) },
+    remoteAddress: ip,
+    payload: { email, password },
+  });
 }
 async function tokensOf(slug: string, email: string, password: string) {
   const response = await login(slug, email, password);
@@ -32,18 +41,37 @@ async function tokensOf(slug: string, email: string, password: string) {
   return LoginResponseSchema.parse(response.json()).data;
 }
 function getUser(slug: string, accessToken: string) {
-  return t.app.inject({ url: '/api/v1/user?expand=USER,PERIOD,CAREGIVER', headers: { host: hostOf(slug), authorization: `Bearer ${accessToken}` } });
+  return t.app.inject({
+    url: '/api/v1/user?expand=USER,PERIOD,CAREGIVER',
+    headers: { host: hostOf(slug), authorization: `Bearer ${accessToken}` },
+  });
 }
 function refresh(slug: string, refreshToken: string) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/token/refresh', headers: { host: hostOf(slug) }, payload: { refreshToken } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/token/refresh',
+    headers: { host: hostOf(slug) },
+    payload: { refreshToken },
+  });
 }
 function recover(slug: string, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/password/recover', headers: { host: hostOf(slug) }, remoteAddress: nextIp(), payload });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/password/recover',
+    headers: { host: hostOf(slug) },
+    remoteAddress: nextIp(),
+    payload,
+  });
 }
 const codeOf = (body: unknown) => ErrorBodySchema.parse(body).error;
 
 async function lastMail(recipient: string) {
-  const [row] = await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1);
+  const [row] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, recipient))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   return row;
 }
 function linkParams(link: string) {
@@ -77,17 +105,28 @@ describe(`login and profile (${TEST_DB})`, () => {
     expect(wrong.statusCode).toBe(400);
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(codeOf(wrong.json())).toMatchObject({ code: 'NotAuthorizedException', details: { reason: 'INVALID_CREDENTIALS' } });
+    expect(codeOf(wrong.json())).toMatchObject({
+      code: 'NotAuthorizedException',
+      details: { reason: 'INVALID_CREDENTIALS' },
+    });
   });
 
   it('tells an unconfirmed account apart only when its password is right', async () => {
     const account = await createAccount(t.database.db, 'equilibrio', { status: 'UNCONFIRMED' });
-    expect(codeOf((await login('equilibrio', account.email, 'wrong-password')).json()).code).toBe('NotAuthorizedException');
-    expect(codeOf((await login('equilibrio', account.email, account.password)).json()).code).toBe('UserNotConfirmedException');
+    expect(codeOf((await login('equilibrio', account.email, 'wrong-password')).json()).code).toBe(
+      'NotAuthorizedException',
+    );
+    expect(codeOf((await login('equilibrio', account.email, account.password)).json()).code).toBe(
+      'UserNotConfirmedException',
+    );
   });
 
   it('validates the body with documented codes', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'not-an-email', password: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'not-an-email', password: '' },
+    });
     expect(response.statusCode).toBe(400);
     const error = codeOf(response.json());
     expect(error.code).toBe('VALIDATION_FAILED');
@@ -99,15 +138,22 @@ describe(`lockout (${TEST_DB})`, () => {
   it('locks after 5 failures for 2^(n-5) s, the same for unknown e-mails, and lets the right password in after the lock', async () => {
     const account = await createAccount(t.database.db, 'alivio');
     for (const email of [account.email, 'ghost@nowhere.example']) {
-      for (let i = 0; i < 5; i += 1) expect(codeOf((await login('alivio', email, 'bad-password')).json()).details).toEqual({ reason: 'INVALID_CREDENTIALS' });
-      const locked = codeOf((await login('alivio', email, email === account.email ? account.password : 'bad-password')).json());
+      for (let i = 0; i < 5; i += 1)
+        expect(codeOf((await login('alivio', email, 'bad-password')).json()).details).toEqual({
+          reason: 'INVALID_CREDENTIALS',
+        });
+      const locked = codeOf(
+        (await login('alivio', email, email === account.email ? account.password : 'bad-password')).json(),
+      );
       expect(locked.code).toBe('NotAuthorizedException');
       expect(locked.details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 1 });
     }
     clock.advance(1_100);
     expect((await login('alivio', account.email, 'bad-password')).statusCode).toBe(400); // 6th failure: 2 s
     clock.advance(1_500);
-    expect(codeOf((await login('alivio', account.email, account.password)).json()).details).toMatchObject({ reason: 'LOCKED' });
+    expect(codeOf((await login('alivio', account.email, account.password)).json()).details).toMatchObject({
+      reason: 'LOCKED',
+    });
     clock.advance(600);
     expect((await login('alivio', account.email, account.password)).statusCode).toBe(200);
   });
@@ -119,13 +165,21 @@ describe(`lockout (${TEST_DB})`, () => {
       clock.advance(16 * 60 * 1000);
     }
     await login('piel', account.email, 'bad-password');
-    expect(codeOf((await login('piel', account.email, account.password)).json()).details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 900 });
+    expect(codeOf((await login('piel', account.email, account.password)).json()).details).toEqual({
+      reason: 'LOCKED',
+      retryAfterSeconds: 900,
+    });
   });
 
   it('rate-limits login attempts per e-mail strictly and per address loosely (shared addresses)', async () => {
     const limited = await createTestApp({ LOGIN_PER_MINUTE: '3', RATE_LIMIT_ADDRESS_FACTOR: '2' });
     const attempt = (email: string) =>
-      limited.app.inject({ method: 'POST', url: '/api/v1/login', remoteAddress: '10.50.0.1', payload: { email, password: 'not-the-password-1' } });
+      limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        remoteAddress: '10.50.0.1',
+        payload: { email, password: 'not-the-password-1' },
+      });
     try {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await attempt('a@b.example')).statusCode);
@@ -177,7 +231,10 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
   it('checks the idle limit when an access token is used, and marks the session used at most once a minute', async () => {
     const tokens = await tokensOf('alivio', demoEmail('alivio'), DEMO_PASSWORD);
     const sessionId = tokens.RefreshToken.split('.')[0]!;
-    const lastUsed = async () => (await t.database.db.select({ at: session.lastUsedAt }).from(session).where(eq(session.id, sessionId)))[0]!.at.getTime();
+    const lastUsed = async () =>
+      (
+        await t.database.db.select({ at: session.lastUsedAt }).from(session).where(eq(session.id, sessionId))
+      )[0]!.at.getTime();
     const loggedInAt = await lastUsed();
     clock.advance(30 * 1000);
     expect((await getUser('alivio', tokens.AccessToken)).statusCode).toBe(200);
@@ -191,7 +248,10 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
     clock.advance(20 * 60 * 1000);
     const renewed = LoginResponseSchema.parse((await refresh('alivio', tokens.RefreshToken)).json()).data;
     // A session idle for longer than 30 minutes is refused, and ended, even with an unexpired access token.
-    await t.database.db.update(session).set({ lastUsedAt: new Date(clock().getTime() - 31 * 60 * 1000) }).where(eq(session.id, sessionId));
+    await t.database.db
+      .update(session)
+      .set({ lastUsedAt: new Date(clock().getTime() - 31 * 60 * 1000) })
+      .where(eq(session.id, sessionId));
     const idle = await getUser('alivio', renewed.AccessToken);
     expect(idle.statusCode).toBe(401);
     expect(codeOf(idle.json()).code).toBe('UNAUTHENTICATED');
@@ -202,7 +262,11 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
 
   it('revokes the session on logout', async () => {
     const tokens = await tokensOf('equilibrio', demoEmail('equilibrio'), DEMO_PASSWORD);
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { host: hostOf('equilibrio'), authorization: `Bearer ${tokens.AccessToken}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { host: hostOf('equilibrio'), authorization: `Bearer ${tokens.AccessToken}` },
+    });
     expect(logout.statusCode).toBe(200);
     expect((await getUser('equilibrio', tokens.AccessToken)).statusCode).toBe(401);
     expect((await refresh('equilibrio', tokens.RefreshToken)).statusCode).toBe(401);
@@ -224,9 +288,17 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
     const tokens = await tokensOf('alivio', demoEmail('alivio'), DEMO_PASSWORD);
     const [header, payload, signature] = tokens.AccessToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: '00000000-0000-0000-0000-000000000000' })).toString(
+      'base64url',
+    );
     const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    for (const token of [`${header}.${forged}.${signature}`, `${none}.${payload}.`, `${header}.${payload}.${signature.slice(0, -4)}AAAA`, tokens.IdToken, 'garbage']) {
+    for (const token of [
+      `${header}.${forged}.${signature}`,
+      `${none}.${payload}.`,
+      `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      tokens.IdToken,
+      'garbage',
+    ]) {
       expect((await getUser('alivio', token)).statusCode).toBe(401);
     }
     expect((await t.app.inject({ url: '/api/v1/user' })).statusCode).toBe(401);
@@ -246,10 +318,26 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
     const restarted = await buildApp(t.config, { database: t.database, clock });
     try {
       const kidOf = (token: string) => decodeProtectedHeader(token).kid;
-      const after = LoginResponseSchema.parse((await restarted.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('piel') }, payload: { email: demoEmail('piel'), password: DEMO_PASSWORD } })).json()).data;
+      const after = LoginResponseSchema.parse(
+        (
+          await restarted.inject({
+            method: 'POST',
+            url: '/api/v1/login',
+            headers: { host: hostOf('piel') },
+            payload: { email: demoEmail('piel'), password: DEMO_PASSWORD },
+          })
+        ).json(),
+      ).data;
       expect(kidOf(after.AccessToken)).not.toBe(kidOf(before.AccessToken));
       for (const token of [before.AccessToken, after.AccessToken]) {
-        expect((await restarted.inject({ url: '/api/v1/user', headers: { host: hostOf('piel'), authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+        expect(
+          (
+            await restarted.inject({
+              url: '/api/v1/user',
+              headers: { host: hostOf('piel'), authorization: `Bearer ${token}` },
+            })
+          ).statusCode,
+        ).toBe(200);
       }
     } finally {
       await restarted.close();
@@ -259,7 +347,12 @@ describe(`sessions and tokens (${TEST_DB})`, () => {
 
 describe(`e-mail check (${TEST_DB})`, () => {
   it('tells whether the e-mail exists in this program’s pool only', async () => {
-    const check = (slug: string, email: string) => t.app.inject({ url: `/api/v1/cognito/check?email=${encodeURIComponent(email)}`, headers: { host: hostOf(slug) }, remoteAddress: nextIp() });
+    const check = (slug: string, email: string) =>
+      t.app.inject({
+        url: `/api/v1/cognito/check?email=${encodeURIComponent(email)}`,
+        headers: { host: hostOf(slug) },
+        remoteAddress: nextIp(),
+      });
     expect((await check('alivio', demoEmail('alivio'))).json()).toEqual({ data: { exists: true } });
     expect((await check('piel', demoEmail('alivio'))).json()).toEqual({ data: { exists: false } });
     expect((await check('alivio', 'not-an-email')).statusCode).toBe(400);
@@ -269,7 +362,11 @@ describe(`e-mail check (${TEST_DB})`, () => {
     const limited = await createTestApp({ EMAIL_CHECK_PER_MINUTE: '2' });
     try {
       const statuses = [];
-      for (let i = 0; i < 3; i += 1) statuses.push((await limited.app.inject({ url: '/api/v1/cognito/check?email=x%40y.example', remoteAddress: '10.60.0.1' })).statusCode);
+      for (let i = 0; i < 3; i += 1)
+        statuses.push(
+          (await limited.app.inject({ url: '/api/v1/cognito/check?email=x%40y.example', remoteAddress: '10.60.0.1' }))
+            .statusCode,
+        );
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await limited.close();
@@ -291,7 +388,12 @@ describe(`password recovery (${TEST_DB})`, () => {
 
   it('builds the link from configuration, not from the Host header, in the user’s language', async () => {
     const account = await createAccount(t.database.db, 'piel', { country: 'MX' });
-    await t.app.inject({ method: 'POST', url: '/api/v1/password/recover', headers: { host: 'piel.evil.example', 'x-forwarded-host': 'evil.example' }, payload: { step: 'request', email: account.email, language: 'en' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/recover',
+      headers: { host: 'piel.evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { step: 'request', email: account.email, language: 'en' },
+    });
     // piel.evil.example still resolves to piel (first label); the link must not carry that host.
     const { url, n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
     expect(url.origin).toBe('http://piel.localhost:3000');
@@ -305,7 +407,9 @@ describe(`password recovery (${TEST_DB})`, () => {
     const session = await tokensOf('equilibrio', account.email, account.password);
     await recover('equilibrio', { step: 'request', email: account.email, language: 'es' });
     const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
-    expect((await recover('equilibrio', { step: 'verify', n, s })).json()).toEqual({ data: { step: 'verify', email: account.email } });
+    expect((await recover('equilibrio', { step: 'verify', n, s })).json()).toEqual({
+      data: { step: 'verify', email: account.email },
+    });
     const reset = await recover('equilibrio', { step: 'reset', n, s, password: 'Brand-new-pass-77' });
     expect(reset.json()).toEqual({ data: { step: 'reset', passwordChanged: true } });
     expect((await getUser('equilibrio', session.AccessToken)).statusCode).toBe(401);
@@ -313,12 +417,17 @@ describe(`password recovery (${TEST_DB})`, () => {
     expect((await login('equilibrio', account.email, account.password)).statusCode).toBe(400);
     expect((await login('equilibrio', account.email, 'Brand-new-pass-77')).statusCode).toBe(200);
     expect((await lastMail(account.email))?.kind).toBe('password-changed');
-    expect(codeOf((await recover('equilibrio', { step: 'reset', n, s, password: 'Another-pass-88' })).json()).code).toBe('RECOVERY_LINK_EXPIRED');
+    expect(
+      codeOf((await recover('equilibrio', { step: 'reset', n, s, password: 'Another-pass-88' })).json()).code,
+    ).toBe('RECOVERY_LINK_EXPIRED');
   });
 
   it('accepts a link at 59:59 and refuses it at 60:01', async () => {
     const account = await createAccount(t.database.db, 'alivio', { country: 'CR' });
-    for (const [elapsedMs, expected] of [[59 * 60 * 1000 + 59_000, 200], [60 * 60 * 1000 + 1000, 410]] as const) {
+    for (const [elapsedMs, expected] of [
+      [59 * 60 * 1000 + 59_000, 200],
+      [60 * 60 * 1000 + 1000, 410],
+    ] as const) {
       await recover('alivio', { step: 'request', email: account.email, language: 'es' });
       const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
       clock.advance(elapsedMs);
@@ -330,7 +439,9 @@ describe(`password recovery (${TEST_DB})`, () => {
     const account = await createAccount(t.database.db, 'piel', { country: 'DO' });
     await recover('piel', { step: 'request', email: account.email, language: 'es' });
     const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => recover('piel', { step: 'reset', n, s, password: `Racing-pass-${i}-xyz` })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => recover('piel', { step: 'reset', n, s, password: `Racing-pass-${i}-xyz` })),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 410)).toHaveLength(15);
@@ -364,7 +475,10 @@ describe(`password recovery (${TEST_DB})`, () => {
     expect(response.statusCode).toBe(409);
     const error = codeOf(response.json());
     expect(error.code).toBe('PTP00197');
-    expect(error.details).toMatchObject({ country: 'GT', phones: [{ labelKey: 'phones.callCenter', number: expect.stringMatching(/^\+502/) }] });
+    expect(error.details).toMatchObject({
+      country: 'GT',
+      phones: [{ labelKey: 'phones.callCenter', number: expect.stringMatching(/^\+502/) }],
+    });
     expect(await lastMail(account.email)).toBeUndefined();
   });
 
@@ -372,9 +486,19 @@ describe(`password recovery (${TEST_DB})`, () => {
     const account = await createAccount(t.database.db, 'piel', { country: 'MX' });
     const tokens = await tokensOf('piel', account.email, account.password);
     await getUser('piel', tokens.AccessToken);
-    await t.app.inject({ url: `/api/v1/cognito/check?email=${encodeURIComponent(account.email)}`, headers: { host: hostOf('piel') } });
+    await t.app.inject({
+      url: `/api/v1/cognito/check?email=${encodeURIComponent(account.email)}`,
+      headers: { host: hostOf('piel') },
+    });
     await recover('piel', { step: 'request', email: account.email, language: 'es' });
     const logs = t.logs();
-    for (const secret of [account.email, encodeURIComponent(account.email), account.password, tokens.AccessToken, tokens.RefreshToken]) expect(logs).not.toContain(secret);
+    for (const secret of [
+      account.email,
+      encodeURIComponent(account.email),
+      account.password,
+      tokens.AccessToken,
+      tokens.RefreshToken,
+    ])
+      expect(logs).not.toContain(secret);
   });
 });

@@ -33,7 +33,11 @@ async function createKey(db: Executor, poolId: number, secret: string) {
 export async function ensurePoolKeys(db: Executor, secret: string): Promise<void> {
   const pools = await db.select({ id: identityPool.id }).from(identityPool);
   for (const pool of pools) {
-    const active = await db.select({ kid: signingKey.kid }).from(signingKey).where(and(eq(signingKey.poolId, pool.id), eq(signingKey.status, 'active'))).limit(1);
+    const active = await db
+      .select({ kid: signingKey.kid })
+      .from(signingKey)
+      .where(and(eq(signingKey.poolId, pool.id), eq(signingKey.status, 'active')))
+      .limit(1);
     if (active.length === 0) await createKey(db, pool.id, secret);
   }
 }
@@ -41,7 +45,10 @@ export async function ensurePoolKeys(db: Executor, secret: string): Promise<void
 /** Retires the pool's active key and creates a new one; tokens signed with the old key stay valid until they expire. */
 export async function rotatePoolKey(db: Executor, poolId: number, secret: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(signingKey).set({ status: 'retired', retiredAt: new Date() }).where(and(eq(signingKey.poolId, poolId), eq(signingKey.status, 'active')));
+    await tx
+      .update(signingKey)
+      .set({ status: 'retired', retiredAt: new Date() })
+      .where(and(eq(signingKey.poolId, poolId), eq(signingKey.status, 'active')));
     await createKey(tx, poolId, secret);
   });
 }
@@ -58,7 +65,13 @@ export async function loadPoolKeys(db: Executor, secret: string): Promise<Map<nu
     for (const key of own) {
       verifying.set(key.kid, (await importJWK(key.publicJwk as JWK, TOKEN_ALGORITHM)) as CryptoKey);
       if (key.status === 'active') {
-        active = { kid: key.kid, privateKey: (await importJWK(JSON.parse(decrypt(secret, key.privateKeyEnc)) as JWK, TOKEN_ALGORITHM)) as CryptoKey };
+        active = {
+          kid: key.kid,
+          privateKey: (await importJWK(
+            JSON.parse(decrypt(secret, key.privateKeyEnc)) as JWK,
+            TOKEN_ALGORITHM,
+          )) as CryptoKey,
+        };
       }
     }
     if (!active) throw new Error(`identity pool ${pool.id} has no active signing key`);

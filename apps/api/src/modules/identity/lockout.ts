@@ -100,7 +100,11 @@ export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () 
  * Redis when it answers, this instance's memory when it does not (decision 011): a Redis outage weakens the
  * lockout to per-instance counters for its duration instead of refusing every login.
  */
-export function createFallbackLockoutStore(primary: LockoutStore, fallback: LockoutStore, isPrimaryReady: () => boolean): LockoutStore {
+export function createFallbackLockoutStore(
+  primary: LockoutStore,
+  fallback: LockoutStore,
+  isPrimaryReady: () => boolean,
+): LockoutStore {
   const pick = async <T>(work: (store: LockoutStore) => Promise<T>): Promise<T> => {
     if (!isPrimaryReady()) return work(fallback);
     try {

@@ -16,7 +16,13 @@ const BURST = 24;
 const reasonOf = (body: unknown) => ErrorBodySchema.parse(body).error.details?.reason;
 
 function login(t: TestApp, email: string, password: string, index = 0) {
-  return t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf('alivio') }, remoteAddress: `10.77.0.${index + 1}`, payload: { email, password } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    headers: { host: hostOf('alivio') },
+    remoteAddress: `10.77.0.${index + 1}`,
+    payload: { email, password },
+  });
 }
 
 /** 24 wrong passwords and then the right one, all at once: 5 checked, the rest (the right one included) LOCKED. */
@@ -36,10 +42,15 @@ async function burstAgainstLockout(t: TestApp) {
 /** A right password before the limit gives the reserved slots back: the count starts again. */
 async function rightPasswordResets(t: TestApp) {
   const account = await createAccount(t.database.db, 'alivio');
-  for (let i = 0; i < LOCKOUT_FREE_FAILURES - 1; i += 1) expect(reasonOf((await login(t, account.email, 'bad-password')).json())).toBe('INVALID_CREDENTIALS');
+  for (let i = 0; i < LOCKOUT_FREE_FAILURES - 1; i += 1)
+    expect(reasonOf((await login(t, account.email, 'bad-password')).json())).toBe('INVALID_CREDENTIALS');
   expect((await login(t, account.email, account.password)).statusCode).toBe(200);
-  const again = await Promise.all(Array.from({ length: LOCKOUT_FREE_FAILURES }, (_, i) => login(t, account.email, 'bad-password', i)));
-  expect(again.map((answer) => reasonOf(answer.json()))).toEqual(Array(LOCKOUT_FREE_FAILURES).fill('INVALID_CREDENTIALS'));
+  const again = await Promise.all(
+    Array.from({ length: LOCKOUT_FREE_FAILURES }, (_, i) => login(t, account.email, 'bad-password', i)),
+  );
+  expect(again.map((answer) => reasonOf(answer.json()))).toEqual(
+    Array(LOCKOUT_FREE_FAILURES).fill('INVALID_CREDENTIALS'),
+  );
 }
 
 describe(`lockout under a burst, memory store (${TEST_DB})`, () => {
@@ -49,7 +60,8 @@ describe(`lockout under a burst, memory store (${TEST_DB})`, () => {
   });
   afterAll(async () => t?.close());
 
-  it(`checks at most ${LOCKOUT_FREE_FAILURES} of ${BURST} simultaneous wrong passwords and refuses the right one after them`, () => burstAgainstLockout(t));
+  it(`checks at most ${LOCKOUT_FREE_FAILURES} of ${BURST} simultaneous wrong passwords and refuses the right one after them`, () =>
+    burstAgainstLockout(t));
   it('starts counting again after a right password', () => rightPasswordResets(t));
 });
 
@@ -58,7 +70,11 @@ describe(`lockout under a burst, Redis store (${TEST_DB})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     redis = await createTestRedisServer();
-    t = await createTestApp({ ...LIMITS, REDIS_URL: redis.url, REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:` });
+    t = await createTestApp({
+      ...LIMITS,
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -82,8 +98,14 @@ describe(`refresh from two tabs at once (${TEST_DB})`, () => {
   afterAll(async () => t?.close());
 
   const refresh = (refreshToken: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/token/refresh', headers: { host: hostOf('alivio') }, payload: { refreshToken } });
-  const getUser = (accessToken: string) => t.app.inject({ url: '/api/v1/user', headers: { host: hostOf('alivio'), authorization: `Bearer ${accessToken}` } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/token/refresh',
+      headers: { host: hostOf('alivio') },
+      payload: { refreshToken },
+    });
+  const getUser = (accessToken: string) =>
+    t.app.inject({ url: '/api/v1/user', headers: { host: hostOf('alivio'), authorization: `Bearer ${accessToken}` } });
 
   it('gives both the same new pair within the grace period, and revokes the session on a reuse after it', async () => {
     // The demo patient: an account with a profile, so that /user answers 200 while the session lives.

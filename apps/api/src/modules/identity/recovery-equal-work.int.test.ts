@@ -29,7 +29,10 @@ describe(`recovery does the same work whoever asks (${TEST_DB})`, () => {
     // A second drizzle over the same connection, writing down each statement's text (never its parameters).
     const logger = { logQuery: (query: string) => void statements.push(query) };
     const client = (t.database.db as unknown as { $client: never }).$client;
-    const db: Db = t.database.kind === 'postgres' ? drizzlePg(client, { schema, logger }) : drizzlePglite(client, { schema, logger });
+    const db: Db =
+      t.database.kind === 'postgres'
+        ? drizzlePg(client, { schema, logger })
+        : drizzlePglite(client, { schema, logger });
     identity = createIdentityService({
       db,
       tokens: createTokenService(await loadPoolKeys(db, t.config.keyEncryptionSecret), clock),
@@ -50,7 +53,10 @@ describe(`recovery does the same work whoever asks (${TEST_DB})`, () => {
       outcome = error instanceof AppError ? error.code : String(error);
     }
     // Ending the savepoint is the one difference, and the point: kept (release) or discarded (rollback to).
-    return { statements: statements.map((text) => text.replace(/^(release|rollback to) savepoint/, 'end savepoint')), outcome };
+    return {
+      statements: statements.map((text) => text.replace(/^(release|rollback to) savepoint/, 'end savepoint')),
+      outcome,
+    };
   }
 
   it('runs the same statements for a known account, an unknown e-mail and a call-center account', async () => {
@@ -86,7 +92,11 @@ describe(`recovery does the same work whoever asks (${TEST_DB})`, () => {
     const [decoy] = await db.select().from(userAccount).where(eq(userAccount.email, RECOVERY_DECOY_EMAIL));
     expect(decoy?.status).toBe('DISABLED');
     expect(await resetsOf(decoy!.id)).toHaveLength(0);
-    const actions = async (action: string) => db.select().from(auditEvent).where(and(eq(auditEvent.programId, alivio.id), eq(auditEvent.action, action)));
+    const actions = async (action: string) =>
+      db
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.programId, alivio.id), eq(auditEvent.action, action)));
     expect((await actions('password-reset-unknown-email')).length).toBeGreaterThanOrEqual(1);
     expect((await actions('password-reset-call-center')).some((row) => row.actorUserId === callCenter.id)).toBe(true);
   });

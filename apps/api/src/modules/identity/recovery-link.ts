@@ -10,7 +10,13 @@ import { insertReset, supersedeResets } from './repository.ts';
 
 export async function issuePasswordLink(
   tx: Executor,
-  options: { userId: string; programSlug: string; language: Language; now: Date; config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'> },
+  options: {
+    userId: string;
+    programSlug: string;
+    language: Language;
+    now: Date;
+    config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
+  },
 ): Promise<string> {
   const { userId, programSlug, language, now, config } = options;
   const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'recovery-link');

@@ -6,7 +6,11 @@ export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 import { caregiver, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
 export async function findAccountByEmail(db: Executor, poolId: number, email: string) {
-  const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(userAccount)
+    .where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email)))
+    .limit(1);
   return row;
 }
 
@@ -14,19 +18,33 @@ export async function findAccountByEmail(db: Executor, poolId: number, email: st
 export const RECOVERY_DECOY_EMAIL = 'no-account@recovery.invalid';
 
 /** The pool's recovery decoy account, created DISABLED on first use. */
-export async function ensureRecoveryDecoy(db: Executor, poolId: number, passwordHash: string): Promise<{ id: string; email: string }> {
-  await db.insert(userAccount).values({ poolId, email: RECOVERY_DECOY_EMAIL, passwordHash, status: 'DISABLED', language: 'es' }).onConflictDoNothing();
+export async function ensureRecoveryDecoy(
+  db: Executor,
+  poolId: number,
+  passwordHash: string,
+): Promise<{ id: string; email: string }> {
+  await db
+    .insert(userAccount)
+    .values({ poolId, email: RECOVERY_DECOY_EMAIL, passwordHash, status: 'DISABLED', language: 'es' })
+    .onConflictDoNothing();
   const found = await findAccountByEmail(db, poolId, RECOVERY_DECOY_EMAIL);
   if (!found) throw new Error('the recovery decoy account could not be created');
   return { id: found.id, email: found.email };
 }
 
 export async function findAccountById(db: Executor, poolId: number, userId: string) {
-  const [row] = await db.select().from(userAccount).where(and(eq(userAccount.poolId, poolId), eq(userAccount.id, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(userAccount)
+    .where(and(eq(userAccount.poolId, poolId), eq(userAccount.id, userId)))
+    .limit(1);
   return row;
 }
 
-export async function insertSession(db: Executor, values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date }) {
+export async function insertSession(
+  db: Executor,
+  values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date },
+) {
   await db.insert(session).values({
     id: values.id,
     userId: values.userId,
@@ -51,8 +69,18 @@ export function prepareSessionProfile(db: Executor) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   return db
     .select({
-      session: { userId: session.userId, revokedAt: session.revokedAt, lastUsedAt: session.lastUsedAt, absoluteExpiresAt: session.absoluteExpiresAt },
-      account: { poolId: userAccount.poolId, status: userAccount.status, email: userAccount.email, language: userAccount.language },
+      session: {
+        userId: session.userId,
+        revokedAt: session.revokedAt,
+        lastUsedAt: session.lastUsedAt,
+        absoluteExpiresAt: session.absoluteExpiresAt,
+      },
+      account: {
+        poolId: userAccount.poolId,
+        status: userAccount.status,
+        email: userAccount.email,
+        language: userAccount.language,
+      },
       patient: {
         id: patient.id,
         userId: patient.userId,
@@ -73,7 +101,13 @@ export function prepareSessionProfile(db: Executor) {
         address: patient.address,
         latestTermsAccepted: patient.latestTermsAccepted,
       },
-      plan: { id: planPatient.id, supportPlanId: planPatient.supportPlanId, startPeriod: planPatient.startPeriod, endPeriod: planPatient.endPeriod, status: planPatient.status },
+      plan: {
+        id: planPatient.id,
+        supportPlanId: planPatient.supportPlanId,
+        startPeriod: planPatient.startPeriod,
+        endPeriod: planPatient.endPeriod,
+        status: planPatient.status,
+      },
       caregiver: {
         id: caregiver.id,
         firstName: caregiver.firstName,
@@ -103,7 +137,13 @@ export async function touchSession(db: Executor, sessionId: string, now: Date, g
   await db
     .update(session)
     .set({ lastUsedAt: now })
-    .where(and(eq(session.id, sessionId), isNull(session.revokedAt), lt(session.lastUsedAt, new Date(now.getTime() - granularityMs))));
+    .where(
+      and(
+        eq(session.id, sessionId),
+        isNull(session.revokedAt),
+        lt(session.lastUsedAt, new Date(now.getTime() - granularityMs)),
+      ),
+    );
 }
 
 export async function findSession(db: Executor, sessionId: string) {
@@ -112,35 +152,63 @@ export async function findSession(db: Executor, sessionId: string) {
 }
 
 /** Rotates a refresh token only if it is still the current one (one of two racing refreshes wins); keeps the old hash for the grace period. */
-export async function rotateSessionToken(db: Executor, sessionId: string, expectedHash: string, nextHash: string, now: Date): Promise<boolean> {
+export async function rotateSessionToken(
+  db: Executor,
+  sessionId: string,
+  expectedHash: string,
+  nextHash: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(session)
-    .set({ currentTokenHash: nextHash, previousTokenHash: expectedHash, rotatedAt: now, generation: sql`${session.generation} + 1`, lastUsedAt: now })
+    .set({
+      currentTokenHash: nextHash,
+      previousTokenHash: expectedHash,
+      rotatedAt: now,
+      generation: sql`${session.generation} + 1`,
+      lastUsedAt: now,
+    })
     .where(and(eq(session.id, sessionId), eq(session.currentTokenHash, expectedHash), isNull(session.revokedAt)))
     .returning({ id: session.id });
   return rows.length === 1;
 }
 
 export async function revokeSession(db: Executor, sessionId: string, reason: string, now: Date) {
-  await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+  await db
+    .update(session)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
 }
 
 export async function revokeAllSessions(db: Executor, userId: string, reason: string, now: Date) {
-  await db.update(session).set({ revokedAt: now, revokedReason: reason }).where(and(eq(session.userId, userId), isNull(session.revokedAt)));
+  await db
+    .update(session)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
 }
 
 export async function supersedeResets(db: Executor, userId: string, now: Date) {
   await supersedeOpenLinks(db, passwordReset, userId, now);
 }
 
-export async function insertReset(db: Executor, values: { userId: string; nonceHash: string; expiresAt: Date; now: Date }) {
-  await db.insert(passwordReset).values({ userId: values.userId, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
+export async function insertReset(
+  db: Executor,
+  values: { userId: string; nonceHash: string; expiresAt: Date; now: Date },
+) {
+  await db
+    .insert(passwordReset)
+    .values({ userId: values.userId, nonceHash: values.nonceHash, expiresAt: values.expiresAt, createdAt: values.now });
 }
 
 /** The account of a link that is unused, not superseded and not expired. */
 export async function findUsableReset(db: Executor, nonceHash: string, now: Date) {
   const [row] = await db
-    .select({ userId: passwordReset.userId, email: userAccount.email, poolId: userAccount.poolId, language: userAccount.language })
+    .select({
+      userId: passwordReset.userId,
+      email: userAccount.email,
+      poolId: userAccount.poolId,
+      language: userAccount.language,
+    })
     .from(passwordReset)
     .innerJoin(userAccount, eq(userAccount.id, passwordReset.userId))
     .where(isUsableLink(passwordReset, nonceHash, now))
@@ -157,7 +225,11 @@ export async function consumeReset(db: Executor, nonceHash: string, now: Date) {
 export async function updatePassword(db: Executor, userId: string, passwordHash: string, now: Date) {
   await db
     .update(userAccount)
-    .set({ passwordHash, updatedAt: now, status: sql`case when ${userAccount.status} = 'UNCONFIRMED' then 'CONFIRMED' else ${userAccount.status} end` })
+    .set({
+      passwordHash,
+      updatedAt: now,
+      status: sql`case when ${userAccount.status} = 'UNCONFIRMED' then 'CONFIRMED' else ${userAccount.status} end`,
+    })
     .where(eq(userAccount.id, userId));
 }
 
@@ -170,7 +242,12 @@ export async function findPatientCountry(db: Executor, userId: string): Promise<
 export async function findProfile(db: Executor, userId: string) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   const [row] = await db
-    .select({ patient, account: { email: userAccount.email, language: userAccount.language }, plan: planPatient, caregiver })
+    .select({
+      patient,
+      account: { email: userAccount.email, language: userAccount.language },
+      plan: planPatient,
+      caregiver,
+    })
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.id, patient.userId))
     .leftJoin(planPatient, eq(planPatient.id, latestPlanId))
@@ -178,10 +255,18 @@ export async function findProfile(db: Executor, userId: string) {
     .where(eq(patient.userId, userId))
     .limit(1);
   if (!row) return undefined;
-  return { patient: row.patient, account: row.account, plan: row.plan ?? undefined, caregiver: row.caregiver ?? undefined };
+  return {
+    patient: row.patient,
+    account: row.account,
+    plan: row.plan ?? undefined,
+    caregiver: row.caregiver ?? undefined,
+  };
 }
 
 /** "Close my account" cancelled by a login within the grace period: enabled again, nothing left to erase. */
 export async function cancelClosure(db: Executor, userId: string, now: Date) {
-  await db.update(userAccount).set({ status: 'CONFIRMED', closureRequestedAt: null, eraseAfter: null, updatedAt: now }).where(eq(userAccount.id, userId));
+  await db
+    .update(userAccount)
+    .set({ status: 'CONFIRMED', closureRequestedAt: null, eraseAfter: null, updatedAt: now })
+    .where(eq(userAccount.id, userId));
 }

@@ -23,64 +23,116 @@ export interface IdentityRouteOptions {
   limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number; addressFactor: number };
 }
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 410: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  410: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
   // Abuse-prone calls: strict per e-mail (or link), looser per address (shared addresses), see platform/subject-limit.ts.
   const perAddress = (max: number) => ({ rateLimit: { max: max * limits.addressFactor, timeWindow: '1 minute' } });
-  app.post('/login', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: perAddress(limits.loginPerMinute),
-    preHandler: app.subjectLimit(limits.loginPerMinute, (request) => (request.body as { email?: string }).email),
-    schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
-  }, async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }));
+  app.post(
+    '/login',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      config: perAddress(limits.loginPerMinute),
+      preHandler: app.subjectLimit(limits.loginPerMinute, (request) => (request.body as { email?: string }).email),
+      schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }),
+  );
 
-  app.post('/token/refresh', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
-    schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
-  }, async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }));
+  app.post(
+    '/token/refresh',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
+      schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }),
+  );
 
   // Inherently an enumeration oracle (sign-up needs it): limited hard per address; the e-mail never reaches the logs.
-  app.get('/cognito/check', {
-    config: perAddress(limits.emailCheckPerMinute),
-    preHandler: app.subjectLimit(limits.emailCheckPerMinute, (request) => (request.query as { email?: string }).email),
-    schema: { tags: ['identity'], querystring: EmailCheckQuerySchema, response: { 200: EmailCheckResponseSchema, ...errors } },
-  }, async (request) => ({ data: { exists: await identity.emailExists(request.program, request.query.email) } }));
+  app.get(
+    '/cognito/check',
+    {
+      config: perAddress(limits.emailCheckPerMinute),
+      preHandler: app.subjectLimit(
+        limits.emailCheckPerMinute,
+        (request) => (request.query as { email?: string }).email,
+      ),
+      schema: {
+        tags: ['identity'],
+        querystring: EmailCheckQuerySchema,
+        response: { 200: EmailCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: { exists: await identity.emailExists(request.program, request.query.email) } }),
+  );
 
-  app.post('/password/recover', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: perAddress(limits.recoveryPerMinute),
-    preHandler: app.subjectLimit(limits.recoveryPerMinute, (request) => {
-      const body = request.body as { email?: string; n?: string };
-      return body.email ?? body.n;
-    }),
-    schema: { tags: ['identity'], body: PasswordRecoverBodySchema, response: { 200: PasswordRecoverResponseSchema, ...errors } },
-  }, async (request) => {
-    const body = request.body;
-    switch (body.step) {
-      case 'request':
-        await identity.requestRecovery(request.program, body.email, body.language);
-        return { data: { step: 'request' as const, accepted: true as const } };
-      case 'verify':
-        return { data: { step: 'verify' as const, email: await identity.verifyRecoveryLink(request.program, body.n, body.s) } };
-      case 'reset':
-        await identity.resetPassword(request.program, body.n, body.s, body.password);
-        return { data: { step: 'reset' as const, passwordChanged: true as const } };
-    }
-  });
+  app.post(
+    '/password/recover',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      config: perAddress(limits.recoveryPerMinute),
+      preHandler: app.subjectLimit(limits.recoveryPerMinute, (request) => {
+        const body = request.body as { email?: string; n?: string };
+        return body.email ?? body.n;
+      }),
+      schema: {
+        tags: ['identity'],
+        body: PasswordRecoverBodySchema,
+        response: { 200: PasswordRecoverResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      switch (body.step) {
+        case 'request':
+          await identity.requestRecovery(request.program, body.email, body.language);
+          return { data: { step: 'request' as const, accepted: true as const } };
+        case 'verify':
+          return {
+            data: {
+              step: 'verify' as const,
+              email: await identity.verifyRecoveryLink(request.program, body.n, body.s),
+            },
+          };
+        case 'reset':
+          await identity.resetPassword(request.program, body.n, body.s, body.password);
+          return { data: { step: 'reset' as const, passwordChanged: true as const } };
+      }
+    },
+  );
 };
 
 /** The caller's own session: registered in the patient door's scope, which resolves the token before these run. */
-export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }> = async (app, { identity }) => {
-  app.post('/logout', {
-    schema: { tags: ['identity'], response: { 200: LogoutResponseSchema, ...errors } },
-  }, async (request) => {
-    await identity.logout(request.program, callerOf(request));
-    return { data: { loggedOut: true as const } };
-  });
+export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }> = async (
+  app,
+  { identity },
+) => {
+  app.post(
+    '/logout',
+    {
+      schema: { tags: ['identity'], response: { 200: LogoutResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await identity.logout(request.program, callerOf(request));
+      return { data: { loggedOut: true as const } };
+    },
+  );
 
-  app.get('/user', {
-    schema: { tags: ['identity'], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
-  }, async (request) => ({ data: await identity.profile(request.program, callerOf(request), new Set(request.query.expand.split(','))) }));
+  app.get(
+    '/user',
+    {
+      schema: { tags: ['identity'], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      data: await identity.profile(request.program, callerOf(request), new Set(request.query.expand.split(','))),
+    }),
+  );
 };

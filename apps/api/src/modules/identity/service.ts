@@ -50,7 +50,10 @@ export interface Authenticated {
 const DISCARD = new Error('discard');
 
 function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number): AppError {
-  return new AppError('NotAuthorizedException', undefined, { reason, ...(retryAfterS ? { retryAfterSeconds: retryAfterS } : {}) });
+  return new AppError('NotAuthorizedException', undefined, {
+    reason,
+    ...(retryAfterS ? { retryAfterSeconds: retryAfterS } : {}),
+  });
 }
 
 export function createIdentityService({ db, tokens, lockout, clock, config, onMailQueued }: IdentityDeps) {
@@ -68,27 +71,52 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     return poolId;
   }
 
-  async function openSession(program: ProgramRow, account: { id: string; email: string; language: string }, profile?: { firstName: string; lastName: string }) {
+  async function openSession(
+    program: ProgramRow,
+    account: { id: string; email: string; language: string },
+    profile?: { firstName: string; lastName: string },
+  ) {
     const now = clock();
     const sessionId = randomUUID();
     const refreshToken = `${sessionId}.${randomToken()}`;
-    await repo.insertSession(db, { id: sessionId, userId: account.id, tokenHash: sha256(refreshToken), now, absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS) });
+    await repo.insertSession(db, {
+      id: sessionId,
+      userId: account.id,
+      tokenHash: sha256(refreshToken),
+      now,
+      absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    });
     const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
       email: account.email,
       language: account.language,
       ...(profile ? { givenName: profile.firstName, familyName: profile.lastName } : {}),
     });
-    return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
+    return {
+      AccessToken: issued.accessToken,
+      IdToken: issued.idToken,
+      RefreshToken: refreshToken,
+      ExpiresIn: issued.expiresIn,
+    };
   }
 
-  async function issueRefreshed(program: ProgramRow, account: { id: string; email: string; language: string }, sessionId: string, refreshToken: string) {
+  async function issueRefreshed(
+    program: ProgramRow,
+    account: { id: string; email: string; language: string },
+    sessionId: string,
+    refreshToken: string,
+  ) {
     const profile = await repo.findProfile(db, account.id);
     const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
       email: account.email,
       language: account.language,
       ...(profile ? { givenName: profile.patient.firstName, familyName: profile.patient.lastName } : {}),
     });
-    return { AccessToken: issued.accessToken, IdToken: issued.idToken, RefreshToken: refreshToken, ExpiresIn: issued.expiresIn };
+    return {
+      AccessToken: issued.accessToken,
+      IdToken: issued.idToken,
+      RefreshToken: refreshToken,
+      ExpiresIn: issued.expiresIn,
+    };
   }
 
   /**
@@ -117,7 +145,10 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
    * UNAUTHENTICATED otherwise. A write only to mark the session used, at most once a minute, which is what the
    * idle limit needs.
    */
-  async function authorize(program: ProgramRow, authorization: string | undefined): Promise<{ auth: Authenticated; found: repo.SessionProfile }> {
+  async function authorize(
+    program: ProgramRow,
+    authorization: string | undefined,
+  ): Promise<{ auth: Authenticated; found: repo.SessionProfile }> {
     const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHENTICATED');
     const claims = await tokens.verifyAccess(program.id, program.slug, token);
@@ -125,9 +156,20 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     const now = clock();
     const cached = cachedSession(claims.sid, now);
     const since = sessions.begin();
-    const [found, poolId] = await Promise.all([cached ?? sessionProfile.execute({ sessionId: claims.sid }).then((rows) => rows[0]), poolOf(program)]);
+    const [found, poolId] = await Promise.all([
+      cached ?? sessionProfile.execute({ sessionId: claims.sid }).then((rows) => rows[0]),
+      poolOf(program),
+    ]);
     const current = found?.session;
-    if (!found || !current || current.revokedAt || current.userId !== claims.sub || found.account.poolId !== poolId || found.account.status === 'DISABLED' || now >= current.absoluteExpiresAt) {
+    if (
+      !found ||
+      !current ||
+      current.revokedAt ||
+      current.userId !== claims.sub ||
+      found.account.poolId !== poolId ||
+      found.account.status === 'DISABLED' ||
+      now >= current.absoluteExpiresAt
+    ) {
       throw new AppError('UNAUTHENTICATED');
     }
     if (cached) return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found };
@@ -164,9 +206,22 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       // Always verify a hash, so that unknown and known e-mails answer in about the same time.
       const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
       // Logging in within the grace period of "close my account" cancels the closure (decision 019).
-      if (account && isValid && account.status === 'DISABLED' && account.closureRequestedAt && !account.erasedAt && account.eraseAfter && account.eraseAfter > clock()) {
+      if (
+        account &&
+        isValid &&
+        account.status === 'DISABLED' &&
+        account.closureRequestedAt &&
+        !account.erasedAt &&
+        account.eraseAfter &&
+        account.eraseAfter > clock()
+      ) {
         await repo.cancelClosure(db, account.id, clock());
-        await recordAudit(db, { programId: program.id, actorUserId: account.id, action: 'account-closure-cancelled', createdAt: clock() });
+        await recordAudit(db, {
+          programId: program.id,
+          actorUserId: account.id,
+          action: 'account-closure-cancelled',
+          createdAt: clock(),
+        });
         account.status = 'CONFIRMED';
       }
       if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
@@ -276,9 +331,23 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         startPeriod: expand.has('PERIOD') && plan ? String(plan.startPeriod) : null,
         endPeriod: expand.has('PERIOD') && plan ? String(plan.endPeriod) : null,
         address: patient.address ?? null,
-        phone: patient.phoneCountry && patient.phoneNumber ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneNumber } : null,
-        phoneAlternative: patient.phoneCountry && patient.phoneAlternative ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneAlternative } : null,
-        planPatient: plan ? { id: plan.id, idSupportPlan: plan.supportPlanId, startPeriod: String(plan.startPeriod), endPeriod: String(plan.endPeriod), status: plan.status } : null,
+        phone:
+          patient.phoneCountry && patient.phoneNumber
+            ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneNumber }
+            : null,
+        phoneAlternative:
+          patient.phoneCountry && patient.phoneAlternative
+            ? { country: patient.phoneCountry as CountryCode, phoneNumber: patient.phoneAlternative }
+            : null,
+        planPatient: plan
+          ? {
+              id: plan.id,
+              idSupportPlan: plan.supportPlanId,
+              startPeriod: String(plan.startPeriod),
+              endPeriod: String(plan.endPeriod),
+              status: plan.status,
+            }
+          : null,
         ...(expand.has('CAREGIVER') && caregiver
           ? {
               caregiver: {
@@ -289,7 +358,10 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
                 email: caregiver.email,
                 legalIdentification: caregiver.legalIdentification,
                 typeIdentification: caregiver.typeIdentification as IdentificationType,
-                phone: caregiver.phoneCountry && caregiver.phoneNumber ? { country: caregiver.phoneCountry as CountryCode, phoneNumber: caregiver.phoneNumber } : null,
+                phone:
+                  caregiver.phoneCountry && caregiver.phoneNumber
+                    ? { country: caregiver.phoneCountry as CountryCode, phoneNumber: caregiver.phoneNumber }
+                    : null,
               },
             }
           : {}),
@@ -313,15 +385,32 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const account = found && found.email !== repo.RECOVERY_DECOY_EMAIL ? found : undefined;
       const subject = account ?? (await recoveryDecoyOf(poolId));
       const country = await repo.findPatientCountry(db, subject.id);
-      const loginConfig = readProgramFile(config.PROGRAMS_DIR, program.slug, 'configuration/login.json', LoginConfigSchema);
-      const isCallCenter = Boolean(account && country && loginConfig.callCenterRecoveryCountries.includes(country as CountryCode));
+      const loginConfig = readProgramFile(
+        config.PROGRAMS_DIR,
+        program.slug,
+        'configuration/login.json',
+        LoginConfigSchema,
+      );
+      const isCallCenter = Boolean(
+        account && country && loginConfig.callCenterRecoveryCountries.includes(country as CountryCode),
+      );
       const keepsLink = Boolean(account) && !isCallCenter;
       const now = clock();
       await db.transaction(async (tx) => {
         await tx
           .transaction(async (sp) => {
-            const link = await issuePasswordLink(sp, { userId: subject.id, programSlug: program.slug, language, now, config });
-            await enqueueMail(sp, { programId: program.id, kind: 'password-reset', recipient: subject.email, language, payload: { link } }, mailOptions);
+            const link = await issuePasswordLink(sp, {
+              userId: subject.id,
+              programSlug: program.slug,
+              language,
+              now,
+              config,
+            });
+            await enqueueMail(
+              sp,
+              { programId: program.id, kind: 'password-reset', recipient: subject.email, language, payload: { link } },
+              mailOptions,
+            );
             if (!keepsLink) throw DISCARD;
           })
           .catch((error: unknown) => {
@@ -330,7 +419,11 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         await recordAudit(tx, {
           programId: program.id,
           actorUserId: account?.id ?? null,
-          action: !account ? 'password-reset-unknown-email' : isCallCenter ? 'password-reset-call-center' : 'password-reset-requested',
+          action: !account
+            ? 'password-reset-unknown-email'
+            : isCallCenter
+              ? 'password-reset-call-center'
+              : 'password-reset-requested',
           createdAt: now,
         });
       });
@@ -365,8 +458,23 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         if (!consumed) throw new AppError('RECOVERY_LINK_EXPIRED');
         await repo.updatePassword(t, consumed.userId, passwordHash, now);
         await repo.revokeAllSessions(t, consumed.userId, 'password-reset', now);
-        await enqueueMail(t, { programId: program.id, kind: 'password-changed', recipient: found.email, language: found.language as Language, payload: {} }, mailOptions);
-        await recordAudit(t, { programId: program.id, actorUserId: consumed.userId, action: 'password-reset', createdAt: now });
+        await enqueueMail(
+          t,
+          {
+            programId: program.id,
+            kind: 'password-changed',
+            recipient: found.email,
+            language: found.language as Language,
+            payload: {},
+          },
+          mailOptions,
+        );
+        await recordAudit(t, {
+          programId: program.id,
+          actorUserId: consumed.userId,
+          action: 'password-reset',
+          createdAt: now,
+        });
       });
       onMailQueued?.();
       await lockout.reset(poolId, found.email);

@@ -26,14 +26,24 @@ afterAll(async () => {
 });
 
 async function loginAs(app: FastifyInstance, slug: string) {
-  const response = await app.inject({ method: 'POST', url: '/api/v1/login', headers: { host: hostOf(slug) }, remoteAddress: `10.31.0.${++ip}`, payload: { email: demoEmail(slug), password: DEMO_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    headers: { host: hostOf(slug) },
+    remoteAddress: `10.31.0.${++ip}`,
+    payload: { email: demoEmail(slug), password: DEMO_PASSWORD },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return LoginResponseSchema.parse(response.json()).data;
 }
 function getUser(app: FastifyInstance, slug: string, accessToken: string) {
-  return app.inject({ url: '/api/v1/user?expand=USER,PERIOD,CAREGIVER', headers: { host: hostOf(slug), authorization: `Bearer ${accessToken}` } });
+  return app.inject({
+    url: '/api/v1/user?expand=USER,PERIOD,CAREGIVER',
+    headers: { host: hostOf(slug), authorization: `Bearer ${accessToken}` },
+  });
 }
-const firstNameOf = async (app: FastifyInstance, slug: string, accessToken: string) => UserResponseSchema.parse((await getUser(app, slug, accessToken)).json()).data.firstName;
+const firstNameOf = async (app: FastifyInstance, slug: string, accessToken: string) =>
+  UserResponseSchema.parse((await getUser(app, slug, accessToken)).json()).data.firstName;
 const sessionIdOf = (refreshToken: string) => refreshToken.split('.')[0]!;
 /** Every change committed so far has reached both instances. */
 async function settled() {
@@ -52,12 +62,20 @@ async function unannounced(work: () => Promise<unknown>) {
 
 describe(`the session cache (${TEST_DB})`, () => {
   it('serves a session it read without reading it again, until the account changes', async () => {
-    await vi.waitFor(() => expect([t.app, other].map((app) => app.identity.sessionCache.stats().listening)).toEqual([true, true]));
+    await vi.waitFor(() =>
+      expect([t.app, other].map((app) => app.identity.sessionCache.stats().listening)).toEqual([true, true]),
+    );
     const tokens = await loginAs(t.app, 'alivio');
     expect(await firstNameOf(t.app, 'alivio', tokens.AccessToken)).toBe('María');
-    const [row] = await t.database.db.select({ id: patient.id }).from(patient).innerJoin(session, eq(session.userId, patient.userId)).where(eq(session.id, sessionIdOf(tokens.RefreshToken)));
+    const [row] = await t.database.db
+      .select({ id: patient.id })
+      .from(patient)
+      .innerJoin(session, eq(session.userId, patient.userId))
+      .where(eq(session.id, sessionIdOf(tokens.RefreshToken)));
     // Proof that it is cached: a change that notifies nobody is not seen.
-    await unannounced(() => t.database.db.update(patient).set({ firstName: 'Unannounced' }).where(eq(patient.id, row!.id)));
+    await unannounced(() =>
+      t.database.db.update(patient).set({ firstName: 'Unannounced' }).where(eq(patient.id, row!.id)),
+    );
     await settled();
     expect(await firstNameOf(t.app, 'alivio', tokens.AccessToken)).toBe('María');
     expect(await firstNameOf(other, 'alivio', tokens.AccessToken)).toBe('Unannounced'); // the other instance had not read it
@@ -74,12 +92,18 @@ describe(`the session cache (${TEST_DB})`, () => {
     expect((await getUser(t.app, 'piel', first.AccessToken)).statusCode).toBe(200);
     expect((await getUser(t.app, 'piel', second.AccessToken)).statusCode).toBe(200);
     // Logged out through the other instance: this one refuses the token as soon as the change reaches it.
-    const logout = await other.inject({ method: 'POST', url: '/api/v1/logout', headers: { host: hostOf('piel'), authorization: `Bearer ${first.AccessToken}` } });
+    const logout = await other.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { host: hostOf('piel'), authorization: `Bearer ${first.AccessToken}` },
+    });
     expect(logout.statusCode).toBe(200);
     await settled();
     expect((await getUser(t.app, 'piel', first.AccessToken)).statusCode).toBe(401);
     // Revoked by hand in the database.
-    await t.database.db.execute(sql`update session set revoked_at = now(), revoked_reason = 'operator' where id = ${sessionIdOf(second.RefreshToken)}`);
+    await t.database.db.execute(
+      sql`update session set revoked_at = now(), revoked_reason = 'operator' where id = ${sessionIdOf(second.RefreshToken)}`,
+    );
     await settled();
     expect((await getUser(t.app, 'piel', second.AccessToken)).statusCode).toBe(401);
   });
@@ -89,7 +113,11 @@ describe(`the session cache (${TEST_DB})`, () => {
     expect((await getUser(t.app, 'equilibrio', tokens.AccessToken)).statusCode).toBe(200);
     const cached = t.app.identity.sessionCache.stats().size;
     const settle = vi.spyOn(t.app.identity.sessionCache, 'settle');
-    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: { host: hostOf('equilibrio'), authorization: `Bearer ${tokens.AccessToken}` } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/logout',
+      headers: { host: hostOf('equilibrio'), authorization: `Bearer ${tokens.AccessToken}` },
+    });
     expect(logout.statusCode).toBe(200);
     expect(t.app.identity.sessionCache.stats().size).toBe(cached - 1); // already forgotten when the answer came
     expect(settle).toHaveBeenCalledTimes(1);
@@ -105,7 +133,12 @@ describe.runIf(TEST_DB === 'postgres')('the session cache when its listening con
     expect((await getUser(t.app, 'alivio', tokens.AccessToken)).statusCode).toBe(200);
     expect(t.app.identity.sessionCache.stats().size).toBeGreaterThan(0);
     const databaseName = new URL((t.database as { url?: string }).url!).pathname.slice(1);
-    await withAdminClient((client) => client.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'", [databaseName]));
+    await withAdminClient((client) =>
+      client.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'LISTEN%'",
+        [databaseName],
+      ),
+    );
     await vi.waitFor(() => expect(t.app.identity.sessionCache.stats()).toEqual({ size: 0, listening: false }));
     expect((await getUser(t.app, 'alivio', tokens.AccessToken)).statusCode).toBe(200);
     expect(t.app.identity.sessionCache.stats().size).toBe(0);

@@ -77,7 +77,8 @@ export function createTokenService(pools: Map<number, PoolKeys>, clock: () => Da
           currentDate: clock(),
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        if (payload.token_use !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return undefined;
+        if (payload.token_use !== 'access' || typeof payload.sid !== 'string' || typeof payload.sub !== 'string')
+          return undefined;
         const claims = { sub: payload.sub, sid: payload.sid, exp: payload.exp as number, programId };
         if (verified.size >= VERIFIED_CACHE_MAX) verified.delete(verified.keys().next().value as string);
         verified.set(token, claims);

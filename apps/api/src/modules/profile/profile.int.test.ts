@@ -33,31 +33,87 @@ describe(`profile changes (${TEST_DB})`, () => {
     const saved = await callAs(t, lucia, 'PUT', '/api/v1/user', edit());
     expect(saved.statusCode, saved.body).toBe(200);
     const answer = ProfileUpdateResponseSchema.parse(saved.json()).data;
-    expect(Object.keys(answer).sort()).toEqual(['address', 'emailAlternative', 'firstName', 'gender', 'language', 'lastName', 'phone', 'phoneAlternative', 'secondSurname']);
-    expect(answer).toMatchObject({ phone: { country: 'CR', phoneNumber: '88009999' }, phoneAlternative: { phoneNumber: '22223333' }, address: { line: 'Calle 5, casa 20', location: { id: 'CR-san-jose-escazu', country: 'CR' } } });
-    const profile = UserResponseSchema.parse((await callAs(t, lucia, 'GET', '/api/v1/user?expand=USER,PERIOD,CAREGIVER')).json()).data;
-    expect(profile).toMatchObject({ language: 'en', emailAlternative: 'lucia.otra@test.example', phone: { phoneNumber: '88009999' } });
+    expect(Object.keys(answer).sort()).toEqual([
+      'address',
+      'emailAlternative',
+      'firstName',
+      'gender',
+      'language',
+      'lastName',
+      'phone',
+      'phoneAlternative',
+      'secondSurname',
+    ]);
+    expect(answer).toMatchObject({
+      phone: { country: 'CR', phoneNumber: '88009999' },
+      phoneAlternative: { phoneNumber: '22223333' },
+      address: { line: 'Calle 5, casa 20', location: { id: 'CR-san-jose-escazu', country: 'CR' } },
+    });
+    const profile = UserResponseSchema.parse(
+      (await callAs(t, lucia, 'GET', '/api/v1/user?expand=USER,PERIOD,CAREGIVER')).json(),
+    ).data;
+    expect(profile).toMatchObject({
+      language: 'en',
+      emailAlternative: 'lucia.otra@test.example',
+      phone: { phoneNumber: '88009999' },
+    });
     const [account] = await t.database.db.select().from(userAccount).where(eq(userAccount.email, lucia.email));
     expect(account!.language).toBe('en');
   });
 
   it('mails in the language the patient chose: a password notice and an e-mail change link in English, then in Spanish again', async () => {
     const lucia = await enrolPatient(t, 'alivio');
-    const lastMail = async (recipient: string) => (await t.database.db.select().from(outbox).where(eq(outbox.recipient, recipient)).orderBy(desc(outbox.createdAt)).limit(1))[0];
+    const lastMail = async (recipient: string) =>
+      (
+        await t.database.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.recipient, recipient))
+          .orderBy(desc(outbox.createdAt))
+          .limit(1)
+      )[0];
     expect((await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ language: 'en' }))).statusCode).toBe(200);
-    expect((await callAs(t, lucia, 'POST', '/api/v1/account/password', { currentPassword: lucia.password, newPassword: 'Otra-clave-segura-7' })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, lucia, 'POST', '/api/v1/account/password', {
+          currentPassword: lucia.password,
+          newPassword: 'Otra-clave-segura-7',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await lastMail(lucia.email)).toMatchObject({ kind: 'password-changed', language: 'en' });
     const englishAddress = `en-${lucia.email}`;
-    expect((await callAs(t, lucia, 'POST', '/api/v1/account/email', { newEmail: englishAddress, currentPassword: 'Otra-clave-segura-7' })).statusCode).toBe(202);
+    expect(
+      (
+        await callAs(t, lucia, 'POST', '/api/v1/account/email', {
+          newEmail: englishAddress,
+          currentPassword: 'Otra-clave-segura-7',
+        })
+      ).statusCode,
+    ).toBe(202);
     const link = await lastMail(englishAddress);
     expect(link).toMatchObject({ kind: 'email-change-confirm', language: 'en' });
     expect(new URL(String(link!.payload.link)).pathname).toBe('/en/email/confirm');
 
     expect((await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ language: 'es' }))).statusCode).toBe(200);
-    expect((await callAs(t, lucia, 'POST', '/api/v1/account/password', { currentPassword: 'Otra-clave-segura-7', newPassword: 'Tercera-clave-segura-8' })).statusCode).toBe(200);
+    expect(
+      (
+        await callAs(t, lucia, 'POST', '/api/v1/account/password', {
+          currentPassword: 'Otra-clave-segura-7',
+          newPassword: 'Tercera-clave-segura-8',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await lastMail(lucia.email)).toMatchObject({ kind: 'password-changed', language: 'es' });
     const spanishAddress = `es-${lucia.email}`;
-    expect((await callAs(t, lucia, 'POST', '/api/v1/account/email', { newEmail: spanishAddress, currentPassword: 'Tercera-clave-segura-8' })).statusCode).toBe(202);
+    expect(
+      (
+        await callAs(t, lucia, 'POST', '/api/v1/account/email', {
+          newEmail: spanishAddress,
+          currentPassword: 'Tercera-clave-segura-8',
+        })
+      ).statusCode,
+    ).toBe(202);
     expect(new URL(String((await lastMail(spanishAddress))!.payload.link)).pathname).toBe('/email/confirm');
   });
 
@@ -65,7 +121,15 @@ describe(`profile changes (${TEST_DB})`, () => {
     const lucia = await enrolPatient(t, 'alivio');
     const other = await enrolPatient(t, 'alivio');
     const [before] = await t.database.db.select().from(patient).where(eq(patient.id, lucia.patientId));
-    for (const extra of [{ status: 'INACTIVE' }, { userId: 'ffffffff-ffff-4fff-8fff-ffffffffffff' }, { id: other.patientId }, { idPlanPatient: 1, startPeriod: '2020-01-01' }, { country: 'MX' }, { legalIdentification: '101110111' }, { birthDate: '2000-01-01' }]) {
+    for (const extra of [
+      { status: 'INACTIVE' },
+      { userId: 'ffffffff-ffff-4fff-8fff-ffffffffffff' },
+      { id: other.patientId },
+      { idPlanPatient: 1, startPeriod: '2020-01-01' },
+      { country: 'MX' },
+      { legalIdentification: '101110111' },
+      { birthDate: '2000-01-01' },
+    ]) {
       const refused = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ firstName: 'Cambiado', ...extra }));
       expect(refused.statusCode, JSON.stringify(extra)).toBe(400);
       expect(errorOf(refused.json()).code).toBe('VALIDATION_FAILED');
@@ -81,8 +145,16 @@ describe(`profile changes (${TEST_DB})`, () => {
     const phone = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ phone: { country: 'CR', phoneNumber: '12' } }));
     expect(errorOf(phone.json()).fieldErrors).toEqual({ 'phone.phoneNumber': ['signup.contact.phone.invalid'] });
     const alternative = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ phoneAlternative: '99' }));
-    expect(errorOf(alternative.json()).fieldErrors).toEqual({ phoneAlternative: ['signup.contact.phoneAlternative.invalid'] });
-    const place = await callAs(t, lucia, 'PUT', '/api/v1/user', edit({ address: { line: 'Av. Reforma 1', location: { id: 'MX-jalisco-guadalajara' } } }));
+    expect(errorOf(alternative.json()).fieldErrors).toEqual({
+      phoneAlternative: ['signup.contact.phoneAlternative.invalid'],
+    });
+    const place = await callAs(
+      t,
+      lucia,
+      'PUT',
+      '/api/v1/user',
+      edit({ address: { line: 'Av. Reforma 1', location: { id: 'MX-jalisco-guadalajara' } } }),
+    );
     expect(errorOf(place.json()).fieldErrors).toEqual({ 'address.location': ['signup.address.search.required'] });
   });
 });

@@ -19,7 +19,15 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchem
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, options) => {
   const profile = createProfileService(options);
 
-  app.put('/user', {
-    schema: { tags: ['profile'], body: ProfileUpdateBodySchema, response: { 200: ProfileUpdateResponseSchema, ...errors } },
-  }, async (request) => ({ data: await profile.update(callerOf(request), request.body) }));
+  app.put(
+    '/user',
+    {
+      schema: {
+        tags: ['profile'],
+        body: ProfileUpdateBodySchema,
+        response: { 200: ProfileUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await profile.update(callerOf(request), request.body) }),
+  );
 };

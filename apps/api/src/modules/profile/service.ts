@@ -23,7 +23,8 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
       if (input.address) {
         // The place is read again from the gazetteer by its id, and must be of the patient's country.
         const location = await findLocation(input.address.location.id, 'es');
-        if (!location || location.country !== caller.country) throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
+        if (!location || location.country !== caller.country)
+          throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
         address = { line: input.address.line, location };
       }
       const now = clock();
@@ -44,7 +45,13 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         if (!updated) throw new AppError('NOT_FOUND');
         // The e-mails the portal sends follow the account's language.
         await repo.updateAccountLanguage(t, caller.userId, input.language, now);
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'profile-updated', subject: `patient:${caller.patientId}`, createdAt: now });
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'profile-updated',
+          subject: `patient:${caller.patientId}`,
+          createdAt: now,
+        });
         return updated;
       });
       const phoneCountry = row.phoneCountry as CountryCode;

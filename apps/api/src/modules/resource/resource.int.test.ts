@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BrandingResponseSchema, CountriesResponseSchema, FieldSettingsResponseSchema, ProgramPlanResponseSchema } from '@portal/contracts/resources';
+import {
+  BrandingResponseSchema,
+  CountriesResponseSchema,
+  FieldSettingsResponseSchema,
+  ProgramPlanResponseSchema,
+} from '@portal/contracts/resources';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { COUNTRY_CODES } from '@portal/contracts/enums';
 import { eq } from 'drizzle-orm';
@@ -18,8 +23,12 @@ describe(`program resources (${TEST_DB})`, () => {
   afterAll(async () => t.close());
 
   it('lists the eight countries with names in the requested language', async () => {
-    const es = CountriesResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/countries?lang=es' })).json());
-    const en = CountriesResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/countries?lang=en' })).json());
+    const es = CountriesResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/resource/countries?lang=es' })).json(),
+    );
+    const en = CountriesResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/resource/countries?lang=en' })).json(),
+    );
     expect(es.data.map((c) => c.code).sort()).toEqual([...COUNTRY_CODES].sort());
     expect(es.data.find((c) => c.code === 'DO')?.name).toBe('República Dominicana');
     expect(en.data.find((c) => c.code === 'DO')?.name).toBe('Dominican Republic');
@@ -41,7 +50,10 @@ describe(`program resources (${TEST_DB})`, () => {
     expect(again.body).toBe('');
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
-    const english = await t.app.inject({ url: '/api/v1/resource/countries?lang=en', headers: { 'if-none-match': etag } });
+    const english = await t.app.inject({
+      url: '/api/v1/resource/countries?lang=en',
+      headers: { 'if-none-match': etag },
+    });
     expect(english.statusCode).toBe(200);
     expect(english.headers.etag).not.toBe(etag);
   });
@@ -56,11 +68,15 @@ describe(`program resources (${TEST_DB})`, () => {
 
   it('resolves the program from the host and serves each program its own plan and branding', async () => {
     for (const config of configs) {
-      const plan = ProgramPlanResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/support/plan', headers: { host: hostOf(config.slug) } })).json());
+      const plan = ProgramPlanResponseSchema.parse(
+        (await t.app.inject({ url: '/api/v1/resource/support/plan', headers: { host: hostOf(config.slug) } })).json(),
+      );
       expect(plan.data.slug).toBe(config.slug);
       expect(plan.data.name).toBe(config.name);
       expect(plan.data.supportPlans.map((p) => p.id).sort()).toEqual(config.supportPlans.map((p) => p.id).sort());
-      const branding = BrandingResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/branding', headers: { host: hostOf(config.slug) } })).json());
+      const branding = BrandingResponseSchema.parse(
+        (await t.app.inject({ url: '/api/v1/resource/branding', headers: { host: hostOf(config.slug) } })).json(),
+      );
       expect(branding.data.colors.primary).toBe(config.branding.colors.primary);
       expect(branding.data.logoUrl).toBe(`/program/${config.slug}/${config.branding.logoPath}`);
       // The header's mark as a PNG with its size in CSS pixels (the programs' logos are square), the tab's icon.
@@ -73,30 +89,44 @@ describe(`program resources (${TEST_DB})`, () => {
 
   it('serves the default program on plain localhost and on unknown subdomains', async () => {
     for (const host of ['localhost:3000', 'nope.localhost:3000']) {
-      const plan = ProgramPlanResponseSchema.parse((await t.app.inject({ url: '/api/v1/resource/support/plan', headers: { host } })).json());
+      const plan = ProgramPlanResponseSchema.parse(
+        (await t.app.inject({ url: '/api/v1/resource/support/plan', headers: { host } })).json(),
+      );
       expect(plan.data.slug).toBe(t.config.DEFAULT_PROGRAM);
     }
   });
 
   it('answers the feature toggles stored in the database, per program', async () => {
     const [first, second] = configs;
-    const before = (await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(first!.slug) } })).json();
+    const before = (
+      await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(first!.slug) } })
+    ).json();
     expect(before.data.featureToggles).toEqual(first!.featureToggles);
     const programId = t.app.programs.get(first!.slug)!.id;
     await t.database.db.update(featureToggle).set({ enabled: false }).where(eq(featureToggle.programId, programId));
-    const after = (await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(first!.slug) } })).json();
+    const after = (
+      await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(first!.slug) } })
+    ).json();
     expect(Object.values(after.data.featureToggles).every((value) => value === false)).toBe(true);
-    const other = (await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(second!.slug) } })).json();
+    const other = (
+      await t.app.inject({ url: '/api/v1/resource/features', headers: { host: hostOf(second!.slug) } })
+    ).json();
     expect(other.data.featureToggles).toEqual(second!.featureToggles);
   });
 
   it('answers the field settings of a plan of the program, and 404 for another program’s plan', async () => {
     const [first, second] = configs;
     const ownPlan = first!.supportPlans[0]!;
-    const own = await t.app.inject({ url: `/api/v1/support/plan/${ownPlan.id}/field-settings`, headers: { host: hostOf(first!.slug) } });
+    const own = await t.app.inject({
+      url: `/api/v1/support/plan/${ownPlan.id}/field-settings`,
+      headers: { host: hostOf(first!.slug) },
+    });
     expect(own.statusCode).toBe(200);
     expect(FieldSettingsResponseSchema.parse(own.json()).data.fieldSettings).toEqual(ownPlan.fieldSettings);
-    const foreign = await t.app.inject({ url: `/api/v1/support/plan/${second!.supportPlans[0]!.id}/field-settings`, headers: { host: hostOf(first!.slug) } });
+    const foreign = await t.app.inject({
+      url: `/api/v1/support/plan/${second!.supportPlans[0]!.id}/field-settings`,
+      headers: { host: hostOf(first!.slug) },
+    });
     expect(foreign.statusCode).toBe(404);
     expect(ErrorBodySchema.parse(foreign.json()).error.code).toBe('SUPPORT_PLAN_NOT_FOUND');
     const bad = await t.app.inject({ url: '/api/v1/support/plan/abc/field-settings' });

@@ -20,80 +20,111 @@ import { sendStaticAnswer, staticAnswer } from '../../platform/static-answer.ts'
 import { listCountries } from './countries.ts';
 import { findFeatureToggles, findSupportPlan, findSupportPlans } from './repository.ts';
 
-export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPictures }> = async (app, { db, pictures }) => {
+export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPictures }> = async (
+  app,
+  { db, pictures },
+) => {
   // A static answer (platform/static-answer.ts): serialised once per language and checked against the schema
   // once, here, with a strong ETag, so a return visit revalidates with a 304.
   const countries = new Map(
     (['es', 'en'] as const).map((lang) => [
       lang,
-      staticAnswer(JSON.stringify(CountriesResponseSchema.parse({ data: listCountries(lang) })), 'application/json; charset=utf-8'),
+      staticAnswer(
+        JSON.stringify(CountriesResponseSchema.parse({ data: listCountries(lang) })),
+        'application/json; charset=utf-8',
+      ),
     ]),
   );
-  app.get('/resource/countries', {
-    schema: { tags: ['resource'], querystring: CountriesQuerySchema, response: { 200: CountriesResponseSchema } },
-  }, async (request, reply) =>
-    sendStaticAnswer(request, reply as unknown as FastifyReply, countries.get(request.query.lang)!, 'public, max-age=3600, must-revalidate'));
-
-  app.get('/resource/features', {
-    schema: { tags: ['resource'], response: { 200: FeaturesResponseSchema } },
-  }, async (request) => {
-    const rows = await findFeatureToggles(db, request.program.id);
-    return { data: { featureToggles: Object.fromEntries(rows.map((row) => [row.key, row.enabled])) } };
-  });
-
-  app.get('/resource/support/plan', {
-    schema: { tags: ['resource'], response: { 200: ProgramPlanResponseSchema } },
-  }, async (request) => {
-    const program = request.program;
-    const plans = await findSupportPlans(db, program.id);
-    return {
-      data: {
-        id: program.id,
-        slug: program.slug,
-        name: program.name,
-        searchQuery: program.slug,
-        status: program.status,
-        latestTermsVersion: program.latestTermsVersion,
-        supportEmail: program.supportEmail,
-        updateStrategy: program.updateStrategy,
-        countries: program.countries as CountryCode[],
-        defaultCountry: program.defaultCountry as CountryCode,
-        supportPlans: plans.map((plan) => ({ ...plan, country: plan.country as CountryCode })),
-      },
-    };
-  });
-
-  app.get('/resource/branding', {
-    schema: { tags: ['resource'], response: { 200: BrandingResponseSchema } },
-  }, async (request) => {
-    const { slug, branding } = request.program;
-    return {
-      data: {
-        slug,
-        logoUrl: `/program/${slug}/${branding.logoPath}`,
-        mark: pictures.mark(request.program),
-        iconUrl: programIconPath(slug, 'icon-32'),
-        colors: branding.colors as never,
-      },
-    };
-  });
-
-  app.get('/support/plan/:id/field-settings', {
-    schema: {
-      tags: ['resource'],
-      params: SupportPlanIdParamsSchema,
-      response: { 200: FieldSettingsResponseSchema, 404: ErrorBodySchema },
+  app.get(
+    '/resource/countries',
+    {
+      schema: { tags: ['resource'], querystring: CountriesQuerySchema, response: { 200: CountriesResponseSchema } },
     },
-  }, async (request) => {
-    // A plan of another program is as unknown as a plan that does not exist.
-    const plan = await findSupportPlan(db, request.program.id, request.params.id);
-    if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
-    return {
-      data: {
-        supportPlanId: plan.id,
-        country: plan.country as CountryCode,
-        fieldSettings: FieldSettingsSchema.parse(plan.fieldSettings),
+    async (request, reply) =>
+      sendStaticAnswer(
+        request,
+        reply as unknown as FastifyReply,
+        countries.get(request.query.lang)!,
+        'public, max-age=3600, must-revalidate',
+      ),
+  );
+
+  app.get(
+    '/resource/features',
+    {
+      schema: { tags: ['resource'], response: { 200: FeaturesResponseSchema } },
+    },
+    async (request) => {
+      const rows = await findFeatureToggles(db, request.program.id);
+      return { data: { featureToggles: Object.fromEntries(rows.map((row) => [row.key, row.enabled])) } };
+    },
+  );
+
+  app.get(
+    '/resource/support/plan',
+    {
+      schema: { tags: ['resource'], response: { 200: ProgramPlanResponseSchema } },
+    },
+    async (request) => {
+      const program = request.program;
+      const plans = await findSupportPlans(db, program.id);
+      return {
+        data: {
+          id: program.id,
+          slug: program.slug,
+          name: program.name,
+          searchQuery: program.slug,
+          status: program.status,
+          latestTermsVersion: program.latestTermsVersion,
+          supportEmail: program.supportEmail,
+          updateStrategy: program.updateStrategy,
+          countries: program.countries as CountryCode[],
+          defaultCountry: program.defaultCountry as CountryCode,
+          supportPlans: plans.map((plan) => ({ ...plan, country: plan.country as CountryCode })),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/resource/branding',
+    {
+      schema: { tags: ['resource'], response: { 200: BrandingResponseSchema } },
+    },
+    async (request) => {
+      const { slug, branding } = request.program;
+      return {
+        data: {
+          slug,
+          logoUrl: `/program/${slug}/${branding.logoPath}`,
+          mark: pictures.mark(request.program),
+          iconUrl: programIconPath(slug, 'icon-32'),
+          colors: branding.colors as never,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/support/plan/:id/field-settings',
+    {
+      schema: {
+        tags: ['resource'],
+        params: SupportPlanIdParamsSchema,
+        response: { 200: FieldSettingsResponseSchema, 404: ErrorBodySchema },
       },
-    };
-  });
+    },
+    async (request) => {
+      // A plan of another program is as unknown as a plan that does not exist.
+      const plan = await findSupportPlan(db, request.program.id, request.params.id);
+      if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
+      return {
+        data: {
+          supportPlanId: plan.id,
+          country: plan.country as CountryCode,
+          fieldSettings: FieldSettingsSchema.parse(plan.fieldSettings),
+        },
+      };
+    },
+  );
 };

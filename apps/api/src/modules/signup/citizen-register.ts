@@ -11,7 +11,9 @@ export interface CitizenRegister {
 }
 
 export function createLocalCitizenRegister(citizens: readonly Citizen[] = DEMO_CITIZENS): CitizenRegister {
-  const byNumber = new Map(citizens.map((citizen) => [`${citizen.typeIdentification}:${citizen.legalIdentification}`, citizen]));
+  const byNumber = new Map(
+    citizens.map((citizen) => [`${citizen.typeIdentification}:${citizen.legalIdentification}`, citizen]),
+  );
   return {
     async lookup(type, number) {
       return byNumber.get(`${type}:${number}`);
@@ -23,7 +25,11 @@ export function createLocalCitizenRegister(citizens: readonly Citizen[] = DEMO_C
  * The real register: GET {baseUrl}/{type}/{number} answering a Citizen (200) or 404. Any other answer,
  * a malformed body or no answer within the time-out is SERVICE_UNAVAILABLE (the wizard lets the user type).
  */
-export function createHttpCitizenRegister(baseUrl: string, timeoutMs: number, fetchImpl: typeof fetch = fetch): CitizenRegister {
+export function createHttpCitizenRegister(
+  baseUrl: string,
+  timeoutMs: number,
+  fetchImpl: typeof fetch = fetch,
+): CitizenRegister {
   const base = baseUrl.replace(/\/+$/, '');
   return {
     async lookup(type, number) {

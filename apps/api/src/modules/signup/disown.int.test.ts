@@ -11,10 +11,23 @@ let t: TestApp;
 let ip = 0;
 const SIGNING_SECRET = 'a-signing-secret-for-the-not-me-links-0001';
 const request = (slug: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: { host: hostOf(slug) }, remoteAddress: `10.66.0.${++ip}`, ...(payload ? { payload } : {}) });
+  t.app.inject({
+    method,
+    url,
+    headers: { host: hostOf(slug) },
+    remoteAddress: `10.66.0.${++ip}`,
+    ...(payload ? { payload } : {}),
+  });
 
 beforeAll(async () => {
-  t = await createTestApp({ SIGNING_SECRET, MAIL_WORKER: 'false', RATE_LIMIT_PER_MINUTE: '100000', SIGNUP_PER_MINUTE: '1000', PREREGISTRATION_PER_MINUTE: '1000', LOGIN_PER_MINUTE: '1000' });
+  t = await createTestApp({
+    SIGNING_SECRET,
+    MAIL_WORKER: 'false',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    SIGNUP_PER_MINUTE: '1000',
+    PREREGISTRATION_PER_MINUTE: '1000',
+    LOGIN_PER_MINUTE: '1000',
+  });
 });
 afterAll(async () => t.close());
 
@@ -22,7 +35,12 @@ async function enrol(body = alivioBody()) {
   const response = await request('alivio', 'POST', '/api/v1/patient/signup', body);
   expect(response.statusCode, response.body).toBe(201);
   const answer = SignupResponseSchema.parse(response.json()).data;
-  const [mail] = await t.database.db.select().from(outbox).where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment'))).orderBy(desc(outbox.createdAt)).limit(1);
+  const [mail] = await t.database.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, String(body.email)), eq(outbox.kind, 'enrolment')))
+    .orderBy(desc(outbox.createdAt))
+    .limit(1);
   const link = new URL(String(mail!.payload.notMeLink));
   return { body, answer, link, n: link.searchParams.get('n')!, s: link.searchParams.get('s')! };
 }
@@ -41,7 +59,9 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
   it('still honours a link mailed before decision 035 (signed with the secret itself), and no signature of another purpose', async () => {
     const { answer, n, s } = await enrol();
     const otherPurpose = t.config.signingKeys.sign('recovery-link', n);
-    expect((await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s: otherPurpose })).statusCode).toBe(410);
+    expect((await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s: otherPurpose })).statusCode).toBe(
+      410,
+    );
     const legacy = createHmac('sha256', SIGNING_SECRET).update(`enrolment-not-me:${n}`).digest('base64url');
     expect(legacy).not.toBe(s);
     const disowned = await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s: legacy });
@@ -64,10 +84,19 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
     expect(account?.email).not.toBe(body.email);
     expect(account?.email).toMatch(/@disowned\.invalid$/);
     expect((await db.select().from(patient).where(eq(patient.userId, answer.userId)))[0]?.status).toBe('INACTIVE');
-    expect(await db.select().from(auditEvent).where(and(eq(auditEvent.actorUserId, answer.userId), eq(auditEvent.action, 'enrolment-disowned')))).toHaveLength(1);
-    const refresh = await request('alivio', 'POST', '/api/v1/token/refresh', { refreshToken: login.json<{ data: { RefreshToken: string } }>().data.RefreshToken });
+    expect(
+      await db
+        .select()
+        .from(auditEvent)
+        .where(and(eq(auditEvent.actorUserId, answer.userId), eq(auditEvent.action, 'enrolment-disowned'))),
+    ).toHaveLength(1);
+    const refresh = await request('alivio', 'POST', '/api/v1/token/refresh', {
+      refreshToken: login.json<{ data: { RefreshToken: string } }>().data.RefreshToken,
+    });
     expect(refresh.statusCode).toBe(401);
-    expect((await request('alivio', 'POST', '/api/v1/login', { email: body.email, password: body.password })).statusCode).toBe(400);
+    expect(
+      (await request('alivio', 'POST', '/api/v1/login', { email: body.email, password: body.password })).statusCode,
+    ).toBe(400);
 
     const again = await request('alivio', 'POST', '/api/v1/patient/signup/not-me', { n, s });
     expect(again.statusCode).toBe(410);

@@ -27,7 +27,12 @@ function userIdOf(nonce: string): string | undefined {
 }
 
 /** The link for the welcome mail; built from configuration, never from the Host header. */
-export function notMeLink(config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>, programSlug: string, language: Language, userId: string): string {
+export function notMeLink(
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>,
+  programSlug: string,
+  language: Language,
+  userId: string,
+): string {
   const nonce = nonceOf(userId);
   const link = programPageUrl(config.PUBLIC_URL, programSlug, language, NOT_ME_PAGE_PATH);
   link.searchParams.set('n', nonce);
@@ -43,7 +48,12 @@ const disownedEmailOf = (userId: string) => `disowned-${userId}@disowned.invalid
  * placeholder e-mail, every session revoked, the patient INACTIVE, an audit event. Single use: the account
  * must still be enabled, so a second use (or a link of another program's pool) is ENROLMENT_LINK_INVALID.
  */
-export async function disownEnrolment(db: Db, program: ProgramRow, link: { n: string; s: string }, options: { config: Pick<AppConfig, 'signingKeys'>; now: Date }): Promise<void> {
+export async function disownEnrolment(
+  db: Db,
+  program: ProgramRow,
+  link: { n: string; s: string },
+  options: { config: Pick<AppConfig, 'signingKeys'>; now: Date },
+): Promise<void> {
   const userId = userIdOf(link.n);
   const { signingKeys } = options.config;
   // Both computed every time: a link mailed before decision 035 answers as fast as a new one.
@@ -59,8 +69,17 @@ export async function disownEnrolment(db: Db, program: ProgramRow, link: { n: st
       .where(and(eq(userAccount.id, userId), eq(userAccount.poolId, poolId ?? -1), ne(userAccount.status, 'DISABLED')))
       .returning({ id: userAccount.id });
     if (!disabled) throw new AppError('ENROLMENT_LINK_INVALID');
-    await tx.update(session).set({ revokedAt: now, revokedReason: 'enrolment-disowned' }).where(and(eq(session.userId, userId), isNull(session.revokedAt)));
+    await tx
+      .update(session)
+      .set({ revokedAt: now, revokedReason: 'enrolment-disowned' })
+      .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
     await tx.update(patient).set({ status: 'INACTIVE' }).where(eq(patient.userId, userId));
-    await recordAudit(tx, { programId: program.id, actorUserId: userId, action: 'enrolment-disowned', subject: `user:${userId}`, createdAt: now });
+    await recordAudit(tx, {
+      programId: program.id,
+      actorUserId: userId,
+      action: 'enrolment-disowned',
+      subject: `user:${userId}`,
+      createdAt: now,
+    });
   });
 }

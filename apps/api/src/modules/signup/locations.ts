@@ -45,7 +45,10 @@ function buildPlaces(): Place[] {
           country,
           region,
           city,
-          keys: [...namesOf(city).map(foldText), ...namesOf(city).flatMap((c) => namesOf(region).map((r) => foldText(`${c} ${r}`)))],
+          keys: [
+            ...namesOf(city).map(foldText),
+            ...namesOf(city).flatMap((c) => namesOf(region).map((r) => foldText(`${c} ${r}`))),
+          ],
         });
       }
     }
@@ -63,7 +66,16 @@ function toLocation(place: Place, language: Language): Location {
 function rankOf(keys: string[], query: string): number {
   let best = -1;
   for (const key of keys) {
-    const rank = key === query ? 0 : key.startsWith(query) ? 1 : ` ${key}`.includes(` ${query}`) ? 2 : key.includes(query) ? 3 : -1;
+    const rank =
+      key === query
+        ? 0
+        : key.startsWith(query)
+          ? 1
+          : ` ${key}`.includes(` ${query}`)
+            ? 2
+            : key.includes(query)
+              ? 3
+              : -1;
     if (rank >= 0 && (best < 0 || rank < best)) best = rank;
   }
   return best;
@@ -80,7 +92,12 @@ export function createGazetteerDirectory(): LocationDirectory {
         .filter((place) => place.country === country)
         .map((place) => ({ place, rank: rankOf(place.keys, folded) }))
         .filter((entry) => entry.rank >= 0)
-        .sort((a, b) => a.rank - b.rank || Number(a.place.city !== null) - Number(b.place.city !== null) || toLocation(a.place, language).label.localeCompare(toLocation(b.place, language).label, language))
+        .sort(
+          (a, b) =>
+            a.rank - b.rank ||
+            Number(a.place.city !== null) - Number(b.place.city !== null) ||
+            toLocation(a.place, language).label.localeCompare(toLocation(b.place, language).label, language),
+        )
         .slice(0, LOCATION_SEARCH_MAX_RESULTS)
         .map((entry) => toLocation(entry.place, language));
     },

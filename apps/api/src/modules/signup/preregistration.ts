@@ -3,7 +3,11 @@
 // only as a hash, its HMAC in the link), lasts PREREGISTRATION_LINK_TTL_MS and is used up by the enrolment.
 import { PREREGISTRATION_LINK_TTL_MS } from '@portal/contracts/constants';
 import type { Language } from '@portal/contracts/enums';
-import { PreregisteredPatientSchema, type PreregisteredPatient, type PreregistrationLink } from '@portal/contracts/signup';
+import {
+  PreregisteredPatientSchema,
+  type PreregisteredPatient,
+  type PreregistrationLink,
+} from '@portal/contracts/signup';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,7 +44,8 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
   link.searchParams.set('v', 'ppr');
   link.searchParams.set('n', nonce);
   link.searchParams.set('s', signature);
-  const patientName = [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
+  const patientName =
+    [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
   const id = await db.transaction(async (t) => {
     const inserted = await repo.insertPreregistration(t, {
       programId: program.id,
@@ -52,15 +57,37 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       expiresAt: new Date(now.getTime() + PREREGISTRATION_LINK_TTL_MS),
       createdAt: now,
     });
-    await enqueueMail(t, { programId: program.id, kind: 'preregistration', recipient: data.email, language, payload: { link: link.toString(), patientName } }, { publicUrl: config.PUBLIC_URL });
-    await recordAudit(t, { programId: program.id, action: 'preregistration', subject: `preregistration:${inserted}`, detail: { supportPlanId: plan.id }, createdAt: now });
+    await enqueueMail(
+      t,
+      {
+        programId: program.id,
+        kind: 'preregistration',
+        recipient: data.email,
+        language,
+        payload: { link: link.toString(), patientName },
+      },
+      { publicUrl: config.PUBLIC_URL },
+    );
+    await recordAudit(t, {
+      programId: program.id,
+      action: 'preregistration',
+      subject: `preregistration:${inserted}`,
+      detail: { supportPlanId: plan.id },
+      createdAt: now,
+    });
     return inserted;
   });
   return { id, link: link.toString() };
 }
 
 /** The usable invitation a link names in this program, or PREREGISTRATION_LINK_INVALID (unknown, forged, used, expired). */
-export async function openPreregistration(db: Db, program: Pick<ProgramRow, 'id'>, link: PreregistrationLink, now: Date, config: LinkConfig) {
+export async function openPreregistration(
+  db: Db,
+  program: Pick<ProgramRow, 'id'>,
+  link: PreregistrationLink,
+  now: Date,
+  config: LinkConfig,
+) {
   const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'preregistration-link', link.n, link.s);
   if (!nonceHash) throw new AppError('PREREGISTRATION_LINK_INVALID');
   const row = await repo.findOpenPreregistration(db, program.id, nonceHash, now);

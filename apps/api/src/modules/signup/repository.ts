@@ -28,20 +28,44 @@ export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));
 }
 
-export async function isIdentificationRegistered(db: Executor, programId: number, country: string, type: string, number: string): Promise<boolean> {
+export async function isIdentificationRegistered(
+  db: Executor,
+  programId: number,
+  country: string,
+  type: string,
+  number: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: patient.id })
     .from(patient)
-    .where(and(eq(patient.programId, programId), eq(patient.country, country), eq(patient.typeIdentification, type), eq(patient.legalIdentification, number)))
+    .where(
+      and(
+        eq(patient.programId, programId),
+        eq(patient.country, country),
+        eq(patient.typeIdentification, type),
+        eq(patient.legalIdentification, number),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
 
-export async function isCaregiverRegistered(db: Executor, programId: number, type: string, number: string): Promise<boolean> {
+export async function isCaregiverRegistered(
+  db: Executor,
+  programId: number,
+  type: string,
+  number: string,
+): Promise<boolean> {
   const rows = await db
     .select({ id: caregiver.id })
     .from(caregiver)
-    .where(and(eq(caregiver.programId, programId), eq(caregiver.typeIdentification, type), eq(caregiver.legalIdentification, number)))
+    .where(
+      and(
+        eq(caregiver.programId, programId),
+        eq(caregiver.typeIdentification, type),
+        eq(caregiver.legalIdentification, number),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -83,7 +107,14 @@ export async function findOpenPreregistration(db: Executor, programId: number, n
   const [row] = await db
     .select()
     .from(preregistration)
-    .where(and(eq(preregistration.programId, programId), eq(preregistration.nonceHash, nonceHash), isNull(preregistration.usedAt), gt(preregistration.expiresAt, now)))
+    .where(
+      and(
+        eq(preregistration.programId, programId),
+        eq(preregistration.nonceHash, nonceHash),
+        isNull(preregistration.usedAt),
+        gt(preregistration.expiresAt, now),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -36,77 +36,170 @@ export interface SignupRouteOptions {
   onMailQueued?: () => void;
 }
 
-const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema, 503: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
 
-export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (app, { db, config, clock, onMailQueued }) => {
+export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
+  app,
+  { db, config, clock, onMailQueued },
+) => {
   const signup = createSignupService({
     db,
     clock,
     config,
-    citizens: config.CITIZEN_REGISTER_URL ? createHttpCitizenRegister(config.CITIZEN_REGISTER_URL, config.CITIZEN_REGISTER_TIMEOUT_MS) : createLocalCitizenRegister(),
+    citizens: config.CITIZEN_REGISTER_URL
+      ? createHttpCitizenRegister(config.CITIZEN_REGISTER_URL, config.CITIZEN_REGISTER_TIMEOUT_MS)
+      : createLocalCitizenRegister(),
     locations: createGazetteerDirectory(),
     ...(onMailQueued ? { onMailQueued } : {}),
   });
 
   // An enumeration oracle by nature (the wizard needs it): limited hard per address.
-  app.get('/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check', {
-    config: { rateLimit: { max: config.IDENTIFICATION_CHECK_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
-    preHandler: app.subjectLimit(config.IDENTIFICATION_CHECK_PER_MINUTE, (request) => {
-      const params = request.params as { number: string; type: string; country: string };
-      return `${params.country}/${params.type}/${params.number}`;
+  app.get(
+    '/plan/:idSupportPlan/patient/identification/:number/type/:type/country/:country/check',
+    {
+      config: {
+        rateLimit: {
+          max: config.IDENTIFICATION_CHECK_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR,
+          timeWindow: '1 minute',
+        },
+      },
+      preHandler: app.subjectLimit(config.IDENTIFICATION_CHECK_PER_MINUTE, (request) => {
+        const params = request.params as { number: string; type: string; country: string };
+        return `${params.country}/${params.type}/${params.number}`;
+      }),
+      schema: {
+        tags: ['signup'],
+        params: IdentificationCheckParamsSchema,
+        response: { 200: IdentificationCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { idSupportPlan, number, type, country } = request.params;
+      return {
+        data: {
+          registered: await signup.isIdentificationRegistered(request.program, idSupportPlan, country, type, number),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/treatment/dosage/check',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['signup'],
+        body: DosageCheckBodySchema,
+        response: { 200: DosageCheckResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: { approved: await signup.isDoseApproved(request.program, request.body) } }),
+  );
+
+  app.get(
+    '/support/plan/:id/products',
+    {
+      schema: {
+        tags: ['signup'],
+        params: SupportPlanIdParamsSchema,
+        querystring: PlanProductsQuerySchema,
+        response: { 200: PlanProductsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await signup.productsFor(request.program, request.params.id, request.query.birthDate),
     }),
-    schema: { tags: ['signup'], params: IdentificationCheckParamsSchema, response: { 200: IdentificationCheckResponseSchema, ...errors } },
-  }, async (request) => {
-    const { idSupportPlan, number, type, country } = request.params;
-    return { data: { registered: await signup.isIdentificationRegistered(request.program, idSupportPlan, country, type, number) } };
-  });
-
-  app.post('/treatment/dosage/check', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    schema: { tags: ['signup'], body: DosageCheckBodySchema, response: { 200: DosageCheckResponseSchema, ...errors } },
-  }, async (request) => ({ data: { approved: await signup.isDoseApproved(request.program, request.body) } }));
-
-  app.get('/support/plan/:id/products', {
-    schema: { tags: ['signup'], params: SupportPlanIdParamsSchema, querystring: PlanProductsQuerySchema, response: { 200: PlanProductsResponseSchema, ...errors } },
-  }, async (request) => ({ data: await signup.productsFor(request.program, request.params.id, request.query.birthDate) }));
+  );
 
   // Personal data of the register by document number: limited hard per address.
-  app.get('/citizen/:type/:number', {
-    config: { rateLimit: { max: config.CITIZEN_LOOKUP_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
-    preHandler: app.subjectLimit(config.CITIZEN_LOOKUP_PER_MINUTE, (request) => {
-      const params = request.params as { number: string; type: string };
-      return `${params.type}/${params.number}`;
-    }),
-    schema: { tags: ['signup'], params: CitizenParamsSchema, response: { 200: CitizenResponseSchema, ...errors } },
-  }, async (request) => ({ data: await signup.lookupCitizen(request.params.type, request.params.number) }));
+  app.get(
+    '/citizen/:type/:number',
+    {
+      config: {
+        rateLimit: { max: config.CITIZEN_LOOKUP_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' },
+      },
+      preHandler: app.subjectLimit(config.CITIZEN_LOOKUP_PER_MINUTE, (request) => {
+        const params = request.params as { number: string; type: string };
+        return `${params.type}/${params.number}`;
+      }),
+      schema: { tags: ['signup'], params: CitizenParamsSchema, response: { 200: CitizenResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await signup.lookupCitizen(request.params.type, request.params.number) }),
+  );
 
-  app.get('/resource/locations', {
-    schema: { tags: ['signup'], querystring: LocationSearchQuerySchema, response: { 200: LocationSearchResponseSchema, ...errors } },
-  }, async (request) => ({ data: await signup.searchLocations(request.query.country, request.query.q, request.query.lang) }));
+  app.get(
+    '/resource/locations',
+    {
+      schema: {
+        tags: ['signup'],
+        querystring: LocationSearchQuerySchema,
+        response: { 200: LocationSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await signup.searchLocations(request.query.country, request.query.q, request.query.lang),
+    }),
+  );
 
   // The held data of a pre-registered patient (v=ppr), for whoever holds the mailed link: n and s travel in the body.
-  app.post('/patient/preregistration', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR, timeWindow: '1 minute' } },
-    preHandler: app.subjectLimit(config.PREREGISTRATION_PER_MINUTE, (request) => (request.body as { n?: string }).n),
-    schema: { tags: ['signup'], body: PreregistrationLinkSchema, response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema } },
-  }, async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }));
+  app.post(
+    '/patient/preregistration',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      config: {
+        rateLimit: {
+          max: config.PREREGISTRATION_PER_MINUTE * config.RATE_LIMIT_ADDRESS_FACTOR,
+          timeWindow: '1 minute',
+        },
+      },
+      preHandler: app.subjectLimit(config.PREREGISTRATION_PER_MINUTE, (request) => (request.body as { n?: string }).n),
+      schema: {
+        tags: ['signup'],
+        body: PreregistrationLinkSchema,
+        response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema },
+      },
+    },
+    async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }),
+  );
 
   // "This wasn't me": whoever holds the welcome mail's link disables that enrolment and frees the address.
-  app.post('/patient/signup/not-me', {
-    bodyLimit: SMALL_BODY_LIMIT_BYTES,
-    config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
-    schema: { tags: ['signup'], body: NotMeLinkSchema, response: { 200: NotMeResponseSchema, ...errors, 410: ErrorBodySchema } },
-  }, async (request) => {
-    await disownEnrolment(db, request.program, request.body, { config, now: clock() });
-    return { data: { disowned: true as const } };
-  });
+  app.post(
+    '/patient/signup/not-me',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['signup'],
+        body: NotMeLinkSchema,
+        response: { 200: NotMeResponseSchema, ...errors, 410: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      await disownEnrolment(db, request.program, request.body, { config, now: clock() });
+      return { data: { disowned: true as const } };
+    },
+  );
 
-  app.post('/patient/signup', {
-    config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },
-    schema: { tags: ['signup'], body: SignupRequestSchema, response: { 201: SignupResponseSchema, ...errors, 410: ErrorBodySchema } },
-  }, async (request, reply) => {
-    const answer = await signup.signup(request.program, request.body as SignupBody);
-    return reply.code(201).send(answer);
-  });
+  app.post(
+    '/patient/signup',
+    {
+      config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['signup'],
+        body: SignupRequestSchema,
+        response: { 201: SignupResponseSchema, ...errors, 410: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await signup.signup(request.program, request.body as SignupBody);
+      return reply.code(201).send(answer);
+    },
+  );
 };

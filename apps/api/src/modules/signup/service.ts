@@ -80,16 +80,29 @@ export function createSignupService(deps: SignupDeps) {
 
   return {
     /** Whether a patient with this identification is already enrolled in the program (any of its plans). */
-    async isIdentificationRegistered(program: ProgramRow, supportPlanId: number, country: CountryCode, type: IdentificationType, number: string): Promise<boolean> {
+    async isIdentificationRegistered(
+      program: ProgramRow,
+      supportPlanId: number,
+      country: CountryCode,
+      type: IdentificationType,
+      number: string,
+    ): Promise<boolean> {
       await planOf(program, supportPlanId);
       return repo.isIdentificationRegistered(db, program.id, country, type, number);
     },
 
     /** Approved iff 0 < unitAmount <= the product's largest dose and the product serves the plan's country (and the age, when given). */
-    async isDoseApproved(program: ProgramRow, body: Omit<DosageCheckBody, 'supportPlanId' | 'productId'> & { supportPlanId: number; productId: number }): Promise<boolean> {
+    async isDoseApproved(
+      program: ProgramRow,
+      body: Omit<DosageCheckBody, 'supportPlanId' | 'productId'> & { supportPlanId: number; productId: number },
+    ): Promise<boolean> {
       const plan = await planOf(program, body.supportPlanId);
       const item = (await repo.findProducts(db, program.id)).find((row) => row.id === body.productId);
-      return Boolean(item && productServes(item, plan.country, body.birthDate, today(plan.country)) && isDoseWithin(item.maxUnitAmount, body.unitAmount));
+      return Boolean(
+        item &&
+        productServes(item, plan.country, body.birthDate, today(plan.country)) &&
+        isDoseWithin(item.maxUnitAmount, body.unitAmount),
+      );
     },
 
     /** The program's products for the plan's country, and for the age of `birthDate` when given. */
@@ -112,7 +125,8 @@ export function createSignupService(deps: SignupDeps) {
     /** Costa Rica's citizen register: cédulas only; NOT_FOUND for any other document or an unknown one. */
     async lookupCitizen(type: IdentificationType, number: string): Promise<Citizen> {
       if (type !== 'IDENTIFICATION') throw new AppError('NOT_FOUND');
-      if (!isValidIdentificationNumber('CR', type, number)) throw new AppError('VALIDATION_FAILED', { number: ['signup.idNumber.invalid'] });
+      if (!isValidIdentificationNumber('CR', type, number))
+        throw new AppError('VALIDATION_FAILED', { number: ['signup.idNumber.invalid'] });
       const citizen = await citizens.lookup(type, number);
       if (!citizen) throw new AppError('NOT_FOUND');
       return citizen;
@@ -131,47 +145,92 @@ export function createSignupService(deps: SignupDeps) {
     async signup(program: ProgramRow, body: SignupBody): Promise<SignupResponse> {
       const plan = await planOf(program, (body as { supportPlanId: number }).supportPlanId);
       const day = today(plan.country);
-      const schema = signupSchemaFor(plan.settings, { id: plan.id, country: plan.country as CountryCode, identificationTypes: plan.identificationTypes as IdentificationType[] }, program, { today: day });
+      const schema = signupSchemaFor(
+        plan.settings,
+        {
+          id: plan.id,
+          country: plan.country as CountryCode,
+          identificationTypes: plan.identificationTypes as IdentificationType[],
+        },
+        program,
+        { today: day },
+      );
       const result = schema.safeParse(body);
       if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
       const input: SignupInput = result.data;
       const { idempotencyKey, ...payload } = input;
-      const request = idempotentRequest(config.signingKeys, { programId: program.id, caller: { kind: 'anonymous' }, operation: 'signup' }, idempotencyKey, payload);
+      const request = idempotentRequest(
+        config.signingKeys,
+        { programId: program.id, caller: { kind: 'anonymous' }, operation: 'signup' },
+        idempotencyKey,
+        payload,
+      );
       // Before the checks below: a retry of an enrolment that went through gets its answer, not "already registered".
       const replay = await findStoredAnswer<SignupResponse>(db, request);
       if (replay) return replay;
 
       // Completing a pre-registration: the invitation must still be usable, and it went to this e-mail.
-      const invitation = input.preregistration ? await openPreregistration(db, program, input.preregistration, clock(), config) : undefined;
-      if (invitation && invitation.email !== input.email) throw new AppError('VALIDATION_FAILED', { email: ['signup.preregistered.emailChanged'] });
+      const invitation = input.preregistration
+        ? await openPreregistration(db, program, input.preregistration, clock(), config)
+        : undefined;
+      if (invitation && invitation.email !== input.email)
+        throw new AppError('VALIDATION_FAILED', { email: ['signup.preregistered.emailChanged'] });
 
       const poolId = await repo.findPoolId(db, program.id);
       if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
       const caregiverInput = input.caregiver as Caregiver | undefined;
-      if (await repo.isEmailTaken(db, poolId, input.email)) throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
-      if (await repo.isIdentificationRegistered(db, program.id, plan.country, input.identification.type, input.identification.number)) {
-        throw new AppError('IDENTIFICATION_ALREADY_REGISTERED', { 'identification.number': ['signup.idNumber.alreadyRegistered'] });
+      if (await repo.isEmailTaken(db, poolId, input.email))
+        throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
+      if (
+        await repo.isIdentificationRegistered(
+          db,
+          program.id,
+          plan.country,
+          input.identification.type,
+          input.identification.number,
+        )
+      ) {
+        throw new AppError('IDENTIFICATION_ALREADY_REGISTERED', {
+          'identification.number': ['signup.idNumber.alreadyRegistered'],
+        });
       }
-      if (caregiverInput && (await repo.isCaregiverRegistered(db, program.id, caregiverInput.identification.type, caregiverInput.identification.number))) {
-        throw new AppError('CAREGIVER_ALREADY_REGISTERED', { 'caregiver.identification.number': ['signup.caregiver.alreadyRegistered'] });
+      if (
+        caregiverInput &&
+        (await repo.isCaregiverRegistered(
+          db,
+          program.id,
+          caregiverInput.identification.type,
+          caregiverInput.identification.number,
+        ))
+      ) {
+        throw new AppError('CAREGIVER_ALREADY_REGISTERED', {
+          'caregiver.identification.number': ['signup.caregiver.alreadyRegistered'],
+        });
       }
       const address = input.address as { line: string; location: { id: string } } | undefined;
       const location = address ? await locations.get(address.location.id, 'es') : undefined;
-      if (address && (!location || location.country !== plan.country)) throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
+      if (address && (!location || location.country !== plan.country))
+        throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
       const products = new Map((await repo.findProducts(db, program.id)).map((row) => [row.id, row]));
       input.treatments.forEach((item, index) => {
         const found = products.get(item.productId);
         if (!found || !productServes(found, plan.country, input.birthDate, day)) {
-          throw new AppError('VALIDATION_FAILED', { [`treatments.${index}.productId`]: ['signup.treatment.medicine.notAvailable'] });
+          throw new AppError('VALIDATION_FAILED', {
+            [`treatments.${index}.productId`]: ['signup.treatment.medicine.notAvailable'],
+          });
         }
-        if (!isDoseWithin(found.maxUnitAmount, item.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { [`treatments.${index}.unitAmount`]: ['signup.details.doseNotApproved'] });
+        if (!isDoseWithin(found.maxUnitAmount, item.unitAmount))
+          throw new AppError('DOSE_NOT_APPROVED', {
+            [`treatments.${index}.unitAmount`]: ['signup.details.doseNotApproved'],
+          });
       });
 
       // Skip-password mode (or a plan without the password step): a random password nobody knows, UNCONFIRMED.
       const hasPassword = Boolean(input.password);
       const passwordHash = await hashPassword(input.password ?? randomToken(32)); // before the transaction: ~10 ms of CPU
       const now = clock();
-      const contact = input.contact as { phone: SignupPhone; phoneAlternative?: string; emailAlternative?: string } | undefined;
+      const contact = input.contact as
+        { phone: SignupPhone; phoneAlternative?: string; emailAlternative?: string } | undefined;
       const weight = input.weight as { value: number; unit: 'kg' | 'lb' } | undefined;
       const patientName = `${input.personalInfo.firstName} ${input.personalInfo.lastName}`;
       const link = programPageUrl(config.PUBLIC_URL, program.slug, input.language, '/login').toString();
@@ -203,7 +262,9 @@ export function createSignupService(deps: SignupDeps) {
             legalIdentification: input.identification.number,
             phoneCountry: contact?.phone.country ?? null,
             phoneNumber: contact?.phone.phoneNumber ?? null,
-            phoneAlternative: contact?.phoneAlternative ? normalizePhoneNumber(contact.phone.country, contact.phoneAlternative) : null,
+            phoneAlternative: contact?.phoneAlternative
+              ? normalizePhoneNumber(contact.phone.country, contact.phoneAlternative)
+              : null,
             address: address && location ? { line: address.line, location } : null,
             weight: weight ? String(weight.value) : null,
             weightUnit: weight?.unit ?? null,
@@ -213,8 +274,15 @@ export function createSignupService(deps: SignupDeps) {
             updatedAt: now,
           });
           // Used up with the enrolment: a second enrolment from the same invitation finds it used and rolls back.
-          if (invitation && !(await repo.consumePreregistration(t, invitation.id, patientId, now))) throw new AppError('PREREGISTRATION_LINK_INVALID');
-          const planPatientId = await repo.insertPlanPatient(t, { patientId, supportPlanId: plan.id, startPeriod: day, endPeriod: addOneYear(day), createdAt: now });
+          if (invitation && !(await repo.consumePreregistration(t, invitation.id, patientId, now)))
+            throw new AppError('PREREGISTRATION_LINK_INVALID');
+          const planPatientId = await repo.insertPlanPatient(t, {
+            patientId,
+            supportPlanId: plan.id,
+            startPeriod: day,
+            endPeriod: addOneYear(day),
+            createdAt: now,
+          });
           if (caregiverInput) {
             await repo.insertCaregiver(t, {
               patientId,
@@ -248,17 +316,56 @@ export function createSignupService(deps: SignupDeps) {
             actorUserId: userId,
             action: 'signup',
             subject: `patient:${patientId}`,
-            detail: { supportPlanId: plan.id, skipPassword: !hasPassword, treatments: input.treatments.length, caregiver: Boolean(caregiverInput), preregistered: Boolean(invitation) },
+            detail: {
+              supportPlanId: plan.id,
+              skipPassword: !hasPassword,
+              treatments: input.treatments.length,
+              caregiver: Boolean(caregiverInput),
+              preregistered: Boolean(invitation),
+            },
             createdAt: now,
           });
-          await enqueueMail(t, { programId: program.id, kind: 'enrolment', recipient: input.email, language: input.language, payload: { link, patientName, notMeLink: notMeLink(config, program.slug, input.language, userId) } }, { publicUrl: config.PUBLIC_URL });
+          await enqueueMail(
+            t,
+            {
+              programId: program.id,
+              kind: 'enrolment',
+              recipient: input.email,
+              language: input.language,
+              payload: { link, patientName, notMeLink: notMeLink(config, program.slug, input.language, userId) },
+            },
+            { publicUrl: config.PUBLIC_URL },
+          );
           if (!hasPassword) {
             // Enrolled without a password (v=sp): the patient chooses one from a one-hour link, which also confirms the account.
-            const passwordLink = await issuePasswordLink(t, { userId, programSlug: program.slug, language: input.language, now, config });
-            await enqueueMail(t, { programId: program.id, kind: 'password-reset', recipient: input.email, language: input.language, payload: { link: passwordLink } }, { publicUrl: config.PUBLIC_URL });
+            const passwordLink = await issuePasswordLink(t, {
+              userId,
+              programSlug: program.slug,
+              language: input.language,
+              now,
+              config,
+            });
+            await enqueueMail(
+              t,
+              {
+                programId: program.id,
+                kind: 'password-reset',
+                recipient: input.email,
+                language: input.language,
+                payload: { link: passwordLink },
+              },
+              { publicUrl: config.PUBLIC_URL },
+            );
           }
           const answer: SignupResponse = {
-            data: { patientId, userId, planName: plan.name, email: input.email, patientName, accountStatus: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED' },
+            data: {
+              patientId,
+              userId,
+              planName: plan.name,
+              email: input.email,
+              patientName,
+              accountStatus: hasPassword ? 'CONFIRMED' : 'UNCONFIRMED',
+            },
           };
           return answer;
         });

@@ -9,12 +9,20 @@ export type ProductRow = typeof product.$inferSelect;
 export type TreatmentWithProduct = { treatment: TreatmentRow; product: ProductRow };
 
 export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db.select().from(supportPlan).where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(supportPlan)
+    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
+    .limit(1);
   return row;
 }
 
 export async function findProduct(db: Executor, programId: number, productId: number): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(product).where(and(eq(product.programId, programId), eq(product.id, productId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(product)
+    .where(and(eq(product.programId, programId), eq(product.id, productId)))
+    .limit(1);
   return row;
 }
 
@@ -30,7 +38,11 @@ export function prepareListTreatments(db: Executor): (planPatientId: number) => 
   return (planPatientId) => query.execute({ planPatientId });
 }
 
-export async function findTreatment(db: Executor, planPatientId: number, id: number): Promise<TreatmentWithProduct | undefined> {
+export async function findTreatment(
+  db: Executor,
+  planPatientId: number,
+  id: number,
+): Promise<TreatmentWithProduct | undefined> {
   const [row] = await db
     .select({ treatment, product })
     .from(treatment)
@@ -41,7 +53,10 @@ export async function findTreatment(db: Executor, planPatientId: number, id: num
 }
 
 export async function countLive(db: Executor, planPatientId: number): Promise<number> {
-  const rows = await db.select({ id: treatment.id }).from(treatment).where(and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt)));
+  const rows = await db
+    .select({ id: treatment.id })
+    .from(treatment)
+    .where(and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt)));
   return rows.length;
 }
 
@@ -51,7 +66,12 @@ export async function insertTreatment(db: Executor, values: typeof treatment.$in
 }
 
 /** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
-export async function updateLiveTreatment(db: Executor, planPatientId: number, id: number, values: Partial<typeof treatment.$inferInsert>): Promise<boolean> {
+export async function updateLiveTreatment(
+  db: Executor,
+  planPatientId: number,
+  id: number,
+  values: Partial<typeof treatment.$inferInsert>,
+): Promise<boolean> {
   const rows = await db
     .update(treatment)
     .set(values)
@@ -60,7 +80,12 @@ export async function updateLiveTreatment(db: Executor, planPatientId: number, i
   return rows.length === 1;
 }
 
-export async function softDeleteTreatment(db: Executor, planPatientId: number, id: number, values: { reason: string; note: string | null; now: Date }): Promise<boolean> {
+export async function softDeleteTreatment(
+  db: Executor,
+  planPatientId: number,
+  id: number,
+  values: { reason: string; note: string | null; now: Date },
+): Promise<boolean> {
   const rows = await db
     .update(treatment)
     .set({ deletedAt: values.now, deletedReason: values.reason, deletedNote: values.note, updatedAt: values.now })

@@ -18,28 +18,73 @@ export interface TreatmentRouteOptions {
   clock: () => Date;
 }
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema, 422: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+};
 
 export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = async (app, { db, clock }) => {
   const treatments = createTreatmentService({ db, clock });
 
-  app.get('/treatments', {
-    schema: { tags: ['treatments'], response: { 200: TreatmentsResponseSchema, ...errors } },
-  }, async (request) => ({ data: await treatments.list(callerOf(request)) }));
+  app.get(
+    '/treatments',
+    {
+      schema: { tags: ['treatments'], response: { 200: TreatmentsResponseSchema, ...errors } },
+    },
+    async (request) => ({ data: await treatments.list(callerOf(request)) }),
+  );
 
-  app.get('/treatments/:id', {
-    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, response: { 200: TreatmentResponseSchema, ...errors } },
-  }, async (request) => ({ data: await treatments.get(callerOf(request), request.params.id) }));
+  app.get(
+    '/treatments/:id',
+    {
+      schema: {
+        tags: ['treatments'],
+        params: TreatmentIdParamsSchema,
+        response: { 200: TreatmentResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await treatments.get(callerOf(request), request.params.id) }),
+  );
 
-  app.post('/treatments', {
-    schema: { tags: ['treatments'], body: CreateTreatmentRequestSchema, response: { 201: TreatmentResponseSchema, ...errors } },
-  }, async (request, reply) => reply.code(201).send({ data: await treatments.create(callerOf(request), request.body) }));
+  app.post(
+    '/treatments',
+    {
+      schema: {
+        tags: ['treatments'],
+        body: CreateTreatmentRequestSchema,
+        response: { 201: TreatmentResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await treatments.create(callerOf(request), request.body) }),
+  );
 
-  app.put('/treatments/:id', {
-    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, body: UpdateTreatmentRequestSchema, response: { 200: TreatmentResponseSchema, ...errors } },
-  }, async (request) => ({ data: await treatments.update(callerOf(request), request.params.id, request.body) }));
+  app.put(
+    '/treatments/:id',
+    {
+      schema: {
+        tags: ['treatments'],
+        params: TreatmentIdParamsSchema,
+        body: UpdateTreatmentRequestSchema,
+        response: { 200: TreatmentResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await treatments.update(callerOf(request), request.params.id, request.body) }),
+  );
 
-  app.delete('/treatments/:id', {
-    schema: { tags: ['treatments'], params: TreatmentIdParamsSchema, body: DeleteTreatmentBodySchema, response: { 200: TreatmentResponseSchema, ...errors } },
-  }, async (request) => ({ data: await treatments.remove(callerOf(request), request.params.id, request.body) }));
+  app.delete(
+    '/treatments/:id',
+    {
+      schema: {
+        tags: ['treatments'],
+        params: TreatmentIdParamsSchema,
+        body: DeleteTreatmentBodySchema,
+        response: { 200: TreatmentResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await treatments.remove(callerOf(request), request.params.id, request.body) }),
+  );
 };

@@ -5,7 +5,14 @@
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
 import { treatmentSchemaFor, type TreatmentInput } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
-import { isDoseApproved, productServes, MAX_LIVE_TREATMENTS, type DeleteTreatment, type TreatmentsList, type TreatmentView } from '@portal/contracts/treatments';
+import {
+  isDoseApproved,
+  productServes,
+  MAX_LIVE_TREATMENTS,
+  type DeleteTreatment,
+  type TreatmentsList,
+  type TreatmentView,
+} from '@portal/contracts/treatments';
 import type { CountryCode, ProductUnit } from '@portal/contracts/enums';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
@@ -28,11 +35,20 @@ export function toTreatmentView({ treatment: row, product }: repo.TreatmentWithP
     presentation: product.presentation,
     unit: product.unit as ProductUnit,
     unitAmount: String(Number(row.unitAmount)),
-    frequency: { amount: row.frequencyAmount, interval: row.frequencyInterval as TreatmentView['frequency']['interval'] },
+    frequency: {
+      amount: row.frequencyAmount,
+      interval: row.frequencyInterval as TreatmentView['frequency']['interval'],
+    },
     duration: { amount: row.durationAmount, interval: row.durationInterval as TreatmentView['duration']['interval'] },
-    restTime: row.restAmount && row.restInterval ? { amount: row.restAmount, interval: row.restInterval as TreatmentView['frequency']['interval'] } : null,
+    restTime:
+      row.restAmount && row.restInterval
+        ? { amount: row.restAmount, interval: row.restInterval as TreatmentView['frequency']['interval'] }
+        : null,
     startDate: row.startDate ? String(row.startDate).slice(0, 10) : null,
-    doctor: row.doctorFirstName || row.doctorLastName ? { firstName: row.doctorFirstName, lastName: row.doctorLastName } : null,
+    doctor:
+      row.doctorFirstName || row.doctorLastName
+        ? { firstName: row.doctorFirstName, lastName: row.doctorLastName }
+        : null,
     healthCenter: row.healthCenterName ? { name: row.healthCenterName, type: row.healthCenterType } : null,
     customTherapyCode: row.customTherapyCode,
     createdAt: isoTimestamp(row.createdAt),
@@ -69,24 +85,33 @@ export function treatmentColumnsOf(input: TreatmentInput) {
 export function createTreatmentService({ db, clock }: TreatmentDeps) {
   const listTreatments = repo.prepareListTreatments(db);
   /** The caller's plan settings and the product, checked like enrolment checks them. */
-  async function validated(caller: Caller, body: unknown): Promise<{ input: TreatmentInput; product: repo.ProductRow }> {
+  async function validated(
+    caller: Caller,
+    body: unknown,
+  ): Promise<{ input: TreatmentInput; product: repo.ProductRow }> {
     const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
     const result = treatmentSchemaFor(FieldSettingsSchema.parse(plan.fieldSettings)).safeParse(body);
     if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
     const input = result.data as TreatmentInput;
     const product = await repo.findProduct(db, caller.programId, input.productId);
-    if (!product || !productServes(product, plan.country, caller.birthDate, todayInCountry(plan.country as CountryCode, clock()))) {
+    if (
+      !product ||
+      !productServes(product, plan.country, caller.birthDate, todayInCountry(plan.country as CountryCode, clock()))
+    ) {
       throw new AppError('VALIDATION_FAILED', { productId: ['signup.treatment.medicine.notAvailable'] });
     }
-    if (!isDoseApproved(product.maxUnitAmount, input.unitAmount)) throw new AppError('DOSE_NOT_APPROVED', { unitAmount: ['signup.details.doseNotApproved'] });
+    if (!isDoseApproved(product.maxUnitAmount, input.unitAmount))
+      throw new AppError('DOSE_NOT_APPROVED', { unitAmount: ['signup.details.doseNotApproved'] });
     return { input, product };
   }
 
   return {
     async list(caller: Caller): Promise<TreatmentsList> {
       const rows = (await listTreatments(caller.planPatientId)).map(toTreatmentView);
-      const deleted = rows.filter((row) => row.deletedAt).sort((a, b) => (b.deletedAt ?? '').localeCompare(a.deletedAt ?? ''));
+      const deleted = rows
+        .filter((row) => row.deletedAt)
+        .sort((a, b) => (b.deletedAt ?? '').localeCompare(a.deletedAt ?? ''));
       return { live: rows.filter((row) => !row.deletedAt), deleted };
     },
 
@@ -101,20 +126,39 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
       const now = clock();
       try {
         const id = await db.transaction(async (t) => {
-          if ((await repo.countLive(t, caller.planPatientId)) >= MAX_LIVE_TREATMENTS) throw new AppError('VALIDATION_FAILED', { productId: ['treatments.add.tooMany'] });
-          const created = await repo.insertTreatment(t, { planPatientId: caller.planPatientId, productId: input.productId, ...treatmentColumnsOf(input), createdAt: now, updatedAt: now });
-          await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-created', subject: `treatment:${created}`, detail: { productId: input.productId }, createdAt: now });
+          if ((await repo.countLive(t, caller.planPatientId)) >= MAX_LIVE_TREATMENTS)
+            throw new AppError('VALIDATION_FAILED', { productId: ['treatments.add.tooMany'] });
+          const created = await repo.insertTreatment(t, {
+            planPatientId: caller.planPatientId,
+            productId: input.productId,
+            ...treatmentColumnsOf(input),
+            createdAt: now,
+            updatedAt: now,
+          });
+          await recordAudit(t, {
+            programId: caller.programId,
+            actorUserId: caller.userId,
+            action: 'treatment-created',
+            subject: `treatment:${created}`,
+            detail: { productId: input.productId },
+            createdAt: now,
+          });
           return created;
         });
         return this.get(caller, id);
       } catch (error) {
         // Two simultaneous adds of one product: the partial unique index lets one through.
-        if (uniqueViolationOf(error) === 'treatment_live_product_uq') throw new AppError('TREATMENT_DUPLICATED', { productId: ['errors.treatmentDuplicated'] });
+        if (uniqueViolationOf(error) === 'treatment_live_product_uq')
+          throw new AppError('TREATMENT_DUPLICATED', { productId: ['errors.treatmentDuplicated'] });
         throw error;
       }
     },
 
-    async update(caller: Caller, id: number, body: { doctorAuthorized: true; treatment: Record<string, unknown> }): Promise<TreatmentView> {
+    async update(
+      caller: Caller,
+      id: number,
+      body: { doctorAuthorized: true; treatment: Record<string, unknown> },
+    ): Promise<TreatmentView> {
       const existing = await repo.findTreatment(db, caller.planPatientId, id);
       if (!existing || existing.treatment.deletedAt) throw new AppError('NOT_FOUND');
       // The medicine is what the treatment is: it never changes (a different medicine is a new treatment).
@@ -123,11 +167,29 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
       const columns = treatmentColumnsOf(input);
       const before = existing.treatment as unknown as Record<string, string | number | boolean | Date | null>;
       const changed = Object.entries(columns)
-        .filter(([key, value]) => String(before[key] ?? '') !== String(value ?? '') && !(key === 'unitAmount' && Number(before[key]) === Number(value)))
+        .filter(
+          ([key, value]) =>
+            String(before[key] ?? '') !== String(value ?? '') &&
+            !(key === 'unitAmount' && Number(before[key]) === Number(value)),
+        )
         .map(([key]) => key);
       await db.transaction(async (t) => {
-        if (!(await repo.updateLiveTreatment(t, caller.planPatientId, id, { ...columns, updatedAt: now, changeAuthorizedAt: now }))) throw new AppError('NOT_FOUND');
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-modified', subject: `treatment:${id}`, detail: { doctorAuthorized: true, changed }, createdAt: now });
+        if (
+          !(await repo.updateLiveTreatment(t, caller.planPatientId, id, {
+            ...columns,
+            updatedAt: now,
+            changeAuthorizedAt: now,
+          }))
+        )
+          throw new AppError('NOT_FOUND');
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'treatment-modified',
+          subject: `treatment:${id}`,
+          detail: { doctorAuthorized: true, changed },
+          createdAt: now,
+        });
       });
       return this.get(caller, id);
     },
@@ -135,11 +197,24 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
     async remove(caller: Caller, id: number, body: DeleteTreatment): Promise<TreatmentView> {
       const now = clock();
       await db.transaction(async (t) => {
-        if (!(await repo.softDeleteTreatment(t, caller.planPatientId, id, { reason: body.reason, note: body.reason === 'OTHER' ? (body.note ?? null) : null, now }))) {
+        if (
+          !(await repo.softDeleteTreatment(t, caller.planPatientId, id, {
+            reason: body.reason,
+            note: body.reason === 'OTHER' ? (body.note ?? null) : null,
+            now,
+          }))
+        ) {
           throw new AppError('NOT_FOUND');
         }
         // The reason code only: the patient's own words stay in the treatment row, never in the audit trail.
-        await recordAudit(t, { programId: caller.programId, actorUserId: caller.userId, action: 'treatment-deleted', subject: `treatment:${id}`, detail: { reason: body.reason }, createdAt: now });
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'treatment-deleted',
+          subject: `treatment:${id}`,
+          detail: { reason: body.reason },
+          createdAt: now,
+        });
       });
       return this.get(caller, id);
     },

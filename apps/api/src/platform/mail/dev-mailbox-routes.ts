@@ -63,7 +63,10 @@ export function registerDevMailboxRoutes(app: FastifyInstance, mailbox: DevMailb
   });
 
   app.get('/dev/mailbox', hide, async (request, reply) =>
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(listPage(request.program.slug, mailbox.list(request.program.slug))),
+    reply
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(listPage(request.program.slug, mailbox.list(request.program.slug))),
   );
 
   app.get<{ Params: { id: string } }>('/dev/mailbox/:id', hide, async (request, reply) => {

@@ -41,7 +41,9 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   const config = app.appConfig;
   const isProduction = config.NODE_ENV === 'production';
   const devMailbox = !config.SMTP_URL && !isProduction ? createDevMailbox(app.log) : undefined;
-  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL) : (devMailbox ?? createUnconfiguredTransport());
+  const transport = config.SMTP_URL
+    ? createSmtpTransport(config.SMTP_URL)
+    : (devMailbox ?? createUnconfiguredTransport());
   const worker = createOutboxWorker({
     db: app.database.db as Db,
     transport,

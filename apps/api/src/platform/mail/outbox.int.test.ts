@@ -128,7 +128,9 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     await expect(enqueueMail(t.database.db, aMail({ recipient: 'not-an-address' }))).rejects.toThrow();
     await expect(enqueueMail(t.database.db, aMail({ payload: {} }))).rejects.toThrow();
     await expect(enqueueMail(t.database.db, aMail({ payload: { link: 'javascript:alert(1)' } }))).rejects.toThrow();
-    await expect(enqueueMail(t.database.db, aMail({ kind: 'enrolment', payload: { link: 'http://alivio.localhost:3000/login' } }))).rejects.toThrow();
+    await expect(
+      enqueueMail(t.database.db, aMail({ kind: 'enrolment', payload: { link: 'http://alivio.localhost:3000/login' } })),
+    ).rejects.toThrow();
     expect(await t.database.db.select().from(outbox)).toEqual([]);
   });
 
@@ -196,14 +198,19 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     smtp.refuseNext(1, 550);
 
     expect(await worker.drainOnce()).toBe(0);
-    expect(await rowOf(queued.id)).toMatchObject({ status: 'FAILED', attempts: 1, lastError: expect.stringMatching(/550/) });
+    expect(await rowOf(queued.id)).toMatchObject({
+      status: 'FAILED',
+      attempts: 1,
+      lastError: expect.stringMatching(/550/),
+    });
   });
 
   it('delivers each mail once when two workers drain at the same time', async () => {
     const a = aWorker({ batchSize: 2 });
     const b = aWorker({ batchSize: 2 });
     const queued = [];
-    for (let i = 0; i < 12; i += 1) queued.push(await enqueueMail(t.database.db, aMail({ language: i % 2 ? 'en' : 'es' })));
+    for (let i = 0; i < 12; i += 1)
+      queued.push(await enqueueMail(t.database.db, aMail({ language: i % 2 ? 'en' : 'es' })));
     await a.catchUp();
     await b.catchUp();
 

@@ -5,7 +5,14 @@ import { z } from 'zod';
 import type { Executor } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
 
-export const MAIL_KINDS = ['password-reset', 'password-changed', 'enrolment', 'preregistration', 'email-change-confirm', 'email-change-notice'] as const;
+export const MAIL_KINDS = [
+  'password-reset',
+  'password-changed',
+  'enrolment',
+  'preregistration',
+  'email-change-confirm',
+  'email-change-notice',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
 
@@ -62,7 +69,11 @@ export function messageIdDomain(publicUrl: string | undefined): string {
  * both commit or neither does: `await db.transaction(async (tx) => { ...; await enqueueMail(tx, mail); })`.
  * Throws (and so rolls the caller's transaction back) on an invalid recipient, kind or payload.
  */
-export async function enqueueMail(db: Executor, mail: MailToEnqueue, options: EnqueueOptions = {}): Promise<{ id: string; messageId: string }> {
+export async function enqueueMail(
+  db: Executor,
+  mail: MailToEnqueue,
+  options: EnqueueOptions = {},
+): Promise<{ id: string; messageId: string }> {
   const parsed = MailToEnqueueSchema.parse(mail);
   const payload = PAYLOAD_SCHEMAS[parsed.kind].parse(parsed.payload);
   const id = randomUUID();

@@ -33,7 +33,11 @@ describe('mail rendering', () => {
 
   it('escapes a patient name that tries to inject HTML, in the body and in the subject line', () => {
     const patientName = '<img src=x onerror="alert(1)">\n\nBob & \'Ann\'';
-    const mail = renderer.render('equilibrio', { kind: 'enrolment', language: 'en', payload: { patientName, link: 'http://equilibrio.localhost:3000/en/login' } });
+    const mail = renderer.render('equilibrio', {
+      kind: 'enrolment',
+      language: 'en',
+      payload: { patientName, link: 'http://equilibrio.localhost:3000/en/login' },
+    });
 
     expect(mail.subject).toBe('Welcome to Equilibrio');
     expect(mail.html).not.toContain('<img src=x');
@@ -45,13 +49,19 @@ describe('mail rendering', () => {
   });
 
   it('never turns a link that is not http(s) into an anchor', () => {
-    const mail = renderer.render('alivio', { kind: 'password-reset', language: 'en', payload: { link: 'javascript:alert(1)' } });
+    const mail = renderer.render('alivio', {
+      kind: 'password-reset',
+      language: 'en',
+      payload: { link: 'javascript:alert(1)' },
+    });
     expect(mail.html).not.toContain('href="javascript');
     expect(mail.html).toContain('javascript:alert(1)');
   });
 
   it('refuses a program that does not exist', () => {
-    expect(() => renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } })).toThrow();
+    expect(() =>
+      renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } }),
+    ).toThrow();
   });
 
   it('builds the program origin from PUBLIC_URL, with the subdomain unless the host is an address', () => {

@@ -110,7 +110,10 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
       name: config.name,
       supportEmail: config.supportEmail,
       branding: config.branding,
-      texts: { es: TextsFileSchema.parse(read('texts/text-es.json')), en: TextsFileSchema.parse(read('texts/text-en.json')) },
+      texts: {
+        es: TextsFileSchema.parse(read('texts/text-es.json')),
+        en: TextsFileSchema.parse(read('texts/text-en.json')),
+      },
     };
     programs.set(slug, program);
     return program;
@@ -123,19 +126,28 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
       const texts = program.texts[mail.language];
       const subjectSource = texts[keys.subject];
       const notMeSource = keys.notMe && typeof mail.payload.notMeLink === 'string' ? texts[keys.notMe] : undefined;
-      const bodySource = texts[keys.body] === undefined ? undefined : `${texts[keys.body]}${notMeSource ? `\n\n${notMeSource}` : ''}`;
+      const bodySource =
+        texts[keys.body] === undefined ? undefined : `${texts[keys.body]}${notMeSource ? `\n\n${notMeSource}` : ''}`;
       if (subjectSource === undefined || bodySource === undefined) {
-        throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`);
+        throw new Error(
+          `programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`,
+        );
       }
       const values: Record<string, string> = {
-        ...Object.fromEntries(Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+        ...Object.fromEntries(
+          Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+        ),
         programName: program.name,
         email: program.supportEmail,
       };
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
       const subject = singleLine(String(format(subjectSource).format(values))).trim();
-      const text = String(format(bodySource).format(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]))));
+      const text = String(
+        format(bodySource).format(
+          Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)])),
+        ),
+      );
       const { colors } = program.branding;
       const htmlValues = Object.fromEntries(
         Object.entries(values).map(([key, raw]) => {
@@ -156,7 +168,10 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         .split(/\n{2,}/)
         .map((paragraph) => paragraph.trim())
         .filter((paragraph) => paragraph.length > 0)
-        .map((paragraph) => `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`)
+        .map(
+          (paragraph) =>
+            `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`,
+        )
         .join('\n');
       // The logo as a PNG: Gmail and Outlook show no SVG (program-icons.ts).
       const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}${programIconPath(program.slug, 'mark')}`;

@@ -55,7 +55,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   });
   return {
     async send(message) {
-      const info = await transporter.sendMail({ ...contentOf(message), ...(message.headers ? { headers: message.headers } : {}) });
+      const info = await transporter.sendMail({
+        ...contentOf(message),
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
       if (info.rejected.length > 0) throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
     },
     async close() {
@@ -110,7 +113,12 @@ export function createDevMailbox(logger: FastifyBaseLogger, capacity = DEV_MAILB
       });
       if (mails.length > capacity) mails.splice(0, mails.length - capacity);
       logger.info(
-        { program: message.context?.programSlug, kind: message.context?.kind, outboxId: message.context?.outboxId, link: message.context?.link },
+        {
+          program: message.context?.programSlug,
+          kind: message.context?.kind,
+          outboxId: message.context?.outboxId,
+          link: message.context?.link,
+        },
         'dev mailbox: mail delivered (GET /dev/mailbox on the program host)',
       );
     },

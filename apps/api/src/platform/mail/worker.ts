@@ -78,7 +78,10 @@ function describeError(error: unknown): { code: string; responseCode: number | u
 /** The error text kept in last_error (the table, not the logs): without the address, one line, bounded. */
 function lastErrorText(error: ReturnType<typeof describeError>, recipient: string): string {
   const message = error.message.split(recipient).join('[recipient]').replace(/\s+/g, ' ');
-  return `${error.code}${error.responseCode ? ` ${error.responseCode}` : ''}: ${message}`.slice(0, LAST_ERROR_MAX_LENGTH);
+  return `${error.code}${error.responseCode ? ` ${error.responseCode}` : ''}: ${message}`.slice(
+    0,
+    LAST_ERROR_MAX_LENGTH,
+  );
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -127,7 +130,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   /** Still ours: PENDING and not re-claimed by another worker after our lease ran out. */
-  const stillClaimed = (row: OutboxRow) => and(eq(outbox.id, row.id), eq(outbox.status, 'PENDING'), eq(outbox.attempts, row.attempts));
+  const stillClaimed = (row: OutboxRow) =>
+    and(eq(outbox.id, row.id), eq(outbox.status, 'PENDING'), eq(outbox.attempts, row.attempts));
 
   async function release(rows: OutboxRow[]): Promise<void> {
     for (const row of rows) {
@@ -139,14 +143,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function fail(row: OutboxRow, error: ReturnType<typeof describeError>, permanent: boolean): Promise<void> {
-    const context = { outboxId: row.id, kind: row.kind, attempt: row.attempts, code: error.code, responseCode: error.responseCode };
+    const context = {
+      outboxId: row.id,
+      kind: row.kind,
+      attempt: row.attempts,
+      code: error.code,
+      responseCode: error.responseCode,
+    };
     if (permanent || row.attempts >= maxAttempts) {
-      await db.update(outbox).set({ status: 'FAILED', lastError: lastErrorText(error, row.recipient) }).where(stillClaimed(row));
+      await db
+        .update(outbox)
+        .set({ status: 'FAILED', lastError: lastErrorText(error, row.recipient) })
+        .where(stillClaimed(row));
       log.error(context, 'mail delivery failed for good; the outbox row stays FAILED');
       return;
     }
     const nextAttemptAt = new Date(clock().getTime() + backoffMs(row.attempts, baseBackoffMs, maxBackoffMs));
-    await db.update(outbox).set({ nextAttemptAt, lastError: lastErrorText(error, row.recipient) }).where(stillClaimed(row));
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt, lastError: lastErrorText(error, row.recipient) })
+      .where(stillClaimed(row));
     log.warn({ ...context, nextAttemptAt: nextAttemptAt.toISOString() }, 'mail delivery failed; will retry');
   }
 
@@ -155,7 +171,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     let message;
     try {
       const slug = await programSlug(row.programId);
-      const rendered = renderer.render(slug, { kind: row.kind as MailKind, language: row.language, payload: row.payload });
+      const rendered = renderer.render(slug, {
+        kind: row.kind as MailKind,
+        language: row.language,
+        payload: row.payload,
+      });
       const link = typeof row.payload.link === 'string' ? row.payload.link : undefined;
       message = {
         from,
@@ -179,10 +199,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     try {
-      await db.update(outbox).set({ status: 'SENT', sentAt: clock(), lastError: null }).where(and(eq(outbox.id, row.id), eq(outbox.status, 'PENDING')));
+      await db
+        .update(outbox)
+        .set({ status: 'SENT', sentAt: clock(), lastError: null })
+        .where(and(eq(outbox.id, row.id), eq(outbox.status, 'PENDING')));
     } catch (error) {
       // Accepted but not recorded: the row is sent again after its lease, with the same Message-ID.
-      log.error({ outboxId: row.id, kind: row.kind, attempt: row.attempts, code: describeError(error).code }, 'mail sent but not marked SENT');
+      log.error(
+        { outboxId: row.id, kind: row.kind, attempt: row.attempts, code: describeError(error).code },
+        'mail sent but not marked SENT',
+      );
       return true;
     }
     log.info({ outboxId: row.id, kind: row.kind, attempt: row.attempts }, 'mail sent');
@@ -227,11 +253,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           (error: unknown) => {
             failedPolls += 1;
             // One line per outage, not one per poll: the pool logs the lost connection, readiness says the rest.
-            if (failedPolls === 1) log.error({ code: unavailableCode(error) }, 'outbox drain failed; retrying with backoff');
+            if (failedPolls === 1)
+              log.error({ code: unavailableCode(error) }, 'outbox drain failed; retrying with backoff');
           },
         )
         .finally(() => {
-          if (!timer) schedule(failedPolls === 0 ? pollIntervalMs : backoffMs(failedPolls, pollIntervalMs, Math.max(pollIntervalMs, MAX_OUTAGE_POLL_MS)));
+          if (!timer)
+            schedule(
+              failedPolls === 0
+                ? pollIntervalMs
+                : backoffMs(failedPolls, pollIntervalMs, Math.max(pollIntervalMs, MAX_OUTAGE_POLL_MS)),
+            );
         });
     }, delayMs);
     timer.unref();

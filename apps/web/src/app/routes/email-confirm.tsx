@@ -36,9 +36,16 @@ export default function EmailConfirmScreen() {
     </Link>
   );
   let body;
-  if (!link.success || (confirm.error instanceof ApiError && confirm.error.status >= 400 && confirm.error.status < 500)) {
+  if (
+    !link.success ||
+    (confirm.error instanceof ApiError && confirm.error.status >= 400 && confirm.error.status < 500)
+  ) {
     const code = confirm.error instanceof ApiError ? confirm.error.error?.code : undefined;
-    body = <FormAlert tone="error">{t(code === 'EMAIL_ALREADY_REGISTERED' ? 'signup.email.alreadyRegistered' : 'account.email.confirm.invalid')}</FormAlert>;
+    body = (
+      <FormAlert tone="error">
+        {t(code === 'EMAIL_ALREADY_REGISTERED' ? 'signup.email.alreadyRegistered' : 'account.email.confirm.invalid')}
+      </FormAlert>
+    );
   } else if (confirm.isError) {
     body = <FormAlert tone="error">{t('errors.general')}</FormAlert>;
   } else if (confirm.isSuccess) {

@@ -13,7 +13,9 @@ import { languageOfSession, sessionStore } from '../../lib/session.ts';
 
 // The dialog (and the recovery calls) load only when it opens, keeping the login route small.
 const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Language; onClose: () => void }>(() =>
-  import('../../features/password-recovery/components/forgot-password-dialog.tsx').then((module) => ({ default: module.ForgotPasswordDialog })),
+  import('../../features/password-recovery/components/forgot-password-dialog.tsx').then((module) => ({
+    default: module.ForgotPasswordDialog,
+  })),
 );
 
 export default function LoginScreen({ forgotPassword = false }: { forgotPassword?: boolean }) {
@@ -53,7 +55,11 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
       </div>
       {forgotPassword ? (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog initialEmail={params.get('e') ?? ''} language={language} onClose={() => navigate(loginHref, { replace: true })} />
+          <ForgotPasswordDialog
+            initialEmail={params.get('e') ?? ''}
+            language={language}
+            onClose={() => navigate(loginHref, { replace: true })}
+          />
         </Suspense>
       ) : null}
     </AppPage>

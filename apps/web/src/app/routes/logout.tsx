@@ -23,7 +23,9 @@ export default function LogoutScreen() {
         {state.kind === 'working' ? <p role="status">{t('logout.inProgress')}</p> : null}
         {state.kind === 'done' ? (
           <>
-            <FormAlert tone="success">{state.firstName ? t('logout.success', { 0: state.firstName }) : t('logout.continue')}</FormAlert>
+            <FormAlert tone="success">
+              {state.firstName ? t('logout.success', { 0: state.firstName }) : t('logout.continue')}
+            </FormAlert>
             {loginLink}
           </>
         ) : null}

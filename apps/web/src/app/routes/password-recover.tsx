@@ -16,19 +16,41 @@ export default function PasswordRecoverScreen() {
   const [params] = useSearchParams();
   const [outcome, setOutcome] = useState<'saved' | 'expired'>();
   const link = RecoveryLinkSchema.safeParse({ n: params.get('n'), s: params.get('s') });
-  const check = useQuery({ ...recoveryLinkQuery(link.success ? link.data : undefined), enabled: link.success && !outcome });
+  const check = useQuery({
+    ...recoveryLinkQuery(link.success ? link.data : undefined),
+    enabled: link.success && !outcome,
+  });
   const isExpired = check.error instanceof ApiError && check.error.status >= 400 && check.error.status < 500;
 
-  if (outcome === 'saved') return <AppPage title={t('passwordRecovery.success.title')}><PasswordSaved /></AppPage>;
-  if (!link.success || outcome === 'expired' || isExpired) return <AppPage title={t('passwordRecovery.invalidLink.title')}><InvalidLink /></AppPage>;
+  if (outcome === 'saved')
+    return (
+      <AppPage title={t('passwordRecovery.success.title')}>
+        <PasswordSaved />
+      </AppPage>
+    );
+  if (!link.success || outcome === 'expired' || isExpired)
+    return (
+      <AppPage title={t('passwordRecovery.invalidLink.title')}>
+        <InvalidLink />
+      </AppPage>
+    );
   return (
     <AppPage title={t('passwordRecovery.newPassword.title')}>
       {check.error ? (
-        <UnexpectedError code={check.error instanceof ApiError ? check.error.code : 'UNKNOWN'} onRetry={() => void check.refetch()} />
+        <UnexpectedError
+          code={check.error instanceof ApiError ? check.error.code : 'UNKNOWN'}
+          onRetry={() => void check.refetch()}
+        />
       ) : (
         <div className="card card--narrow">
           {check.data ? (
-            <NewPasswordForm email={check.data} nonce={link.data.n} signature={link.data.s} onSaved={() => setOutcome('saved')} onExpired={() => setOutcome('expired')} />
+            <NewPasswordForm
+              email={check.data}
+              nonce={link.data.n}
+              signature={link.data.s}
+              onSaved={() => setOutcome('saved')}
+              onExpired={() => setOutcome('expired')}
+            />
           ) : (
             <div className="route-loading" role="status" aria-label={t('app.loading')}>
               <span className="spinner" aria-hidden="true" />

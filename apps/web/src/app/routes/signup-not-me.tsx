@@ -42,11 +42,18 @@ export default function SignupNotMeScreen() {
         {isRefused ? (
           <p role="alert">{t('signup.notMe.invalid')}</p>
         ) : disown.error ? (
-          <UnexpectedError code={disown.error instanceof ApiError ? disown.error.code : 'UNKNOWN'} onRetry={() => disown.mutate(link.data)} />
+          <UnexpectedError
+            code={disown.error instanceof ApiError ? disown.error.code : 'UNKNOWN'}
+            onRetry={() => disown.mutate(link.data)}
+          />
         ) : (
           <>
             <p>{t('signup.notMe.body')}</p>
-            <PendingButton className="button button--primary button--block" isPending={disown.isPending} onPress={() => disown.mutate(link.data)}>
+            <PendingButton
+              className="button button--primary button--block"
+              isPending={disown.isPending}
+              onPress={() => disown.mutate(link.data)}
+            >
               {t('signup.notMe.confirm')}
             </PendingButton>
           </>

@@ -7,7 +7,10 @@ import { UnexpectedError } from './unexpected-error.tsx';
 vi.mock('../../program/program-context.tsx', () => ({
   useProgram: () => ({
     program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR' },
-    phones: { CR: [{ labelKey: 'phones.callCenter', number: '+506 4000 1234' }], GT: [{ labelKey: 'phones.callCenter', number: '+502 2300 1234' }] },
+    phones: {
+      CR: [{ labelKey: 'phones.callCenter', number: '+506 4000 1234' }],
+      GT: [{ labelKey: 'phones.callCenter', number: '+502 2300 1234' }],
+    },
   }),
 }));
 
@@ -19,7 +22,12 @@ const messages = {
   'phones.title': 'Call center',
   'phones.callCenter': 'Call center',
 };
-const wrap = (node: ReactNode) => render(<IntlProvider locale="en" messages={messages}>{node}</IntlProvider>);
+const wrap = (node: ReactNode) =>
+  render(
+    <IntlProvider locale="en" messages={messages}>
+      {node}
+    </IntlProvider>,
+  );
 
 describe('the generic unexpected-error view', () => {
   it('shows the code, the advice, the phones of the country and Try again', async () => {

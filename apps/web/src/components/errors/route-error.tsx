@@ -9,7 +9,9 @@ import { ChunkLoadFailure, PageError } from './page-error.tsx';
 function RouteError({ error }: { error: unknown }) {
   const chunk = isChunkLoadError(error);
   useEffect(() => {
-    logger.error(chunk ? 'chunk load failed' : 'page crashed', { name: error instanceof Error ? error.name : typeof error });
+    logger.error(chunk ? 'chunk load failed' : 'page crashed', {
+      name: error instanceof Error ? error.name : typeof error,
+    });
   }, [error, chunk]);
   return chunk ? <ChunkLoadFailure /> : <PageError />;
 }

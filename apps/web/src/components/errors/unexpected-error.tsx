@@ -5,7 +5,15 @@ import type { CountryCode } from '@portal/contracts/enums';
 import { useT } from '../../program/use-t.ts';
 import { CallCenterPhones } from '../ui/call-center-phones.tsx';
 
-export function UnexpectedError({ code, onRetry, country }: { code: string; onRetry: () => void; country?: CountryCode }) {
+export function UnexpectedError({
+  code,
+  onRetry,
+  country,
+}: {
+  code: string;
+  onRetry: () => void;
+  country?: CountryCode;
+}) {
   const t = useT();
   const titleId = useId();
   return (

@@ -16,7 +16,13 @@ interface OverlayProps {
 export function HelpPopover({ triggerRef, onClose, help }: OverlayProps & { help: HelpCountry }) {
   const t = useT();
   return (
-    <Popover className="popover help-popover" placement="bottom end" triggerRef={triggerRef} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Popover
+      className="popover help-popover"
+      placement="bottom end"
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onClose())}
+    >
       <Dialog className="dialog help-dialog">
         <Heading slot="title" className="help-dialog__title">
           {t('phones.title')}
@@ -27,13 +33,30 @@ export function HelpPopover({ triggerRef, onClose, help }: OverlayProps & { help
   );
 }
 
-export function MoreMenu({ triggerRef, onClose, items, focus }: OverlayProps & { items: NavigationItem[]; focus: true | 'first' | 'last' }) {
+export function MoreMenu({
+  triggerRef,
+  onClose,
+  items,
+  focus,
+}: OverlayProps & { items: NavigationItem[]; focus: true | 'first' | 'last' }) {
   const t = useT();
   return (
-    <Popover className="popover" placement="top end" triggerRef={triggerRef} isOpen onOpenChange={(open) => (open ? undefined : onClose())}>
+    <Popover
+      className="popover"
+      placement="top end"
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => (open ? undefined : onClose())}
+    >
       <Menu className="listbox" aria-label={t('nav.more')} autoFocus={focus} onAction={onClose} onClose={onClose}>
         {items.map((item) => (
-          <MenuItem key={item.id} id={item.id} href={item.href} className="listbox__item tab-bar__menu-item" aria-current={item.isCurrent ? 'page' : undefined}>
+          <MenuItem
+            key={item.id}
+            id={item.id}
+            href={item.href}
+            className="listbox__item tab-bar__menu-item"
+            aria-current={item.isCurrent ? 'page' : undefined}
+          >
             <NavIcon name={item.id} />
             {t(item.labelKey)}
           </MenuItem>

@@ -61,7 +61,14 @@ function HelpMenu({ help }: { help: HelpCountry }) {
   const button = useOverlayButton();
   return (
     <>
-      <button ref={button.ref} type="button" className="help-button" aria-haspopup="dialog" aria-expanded={Boolean(button.open)} onClick={() => button.show(true)}>
+      <button
+        ref={button.ref}
+        type="button"
+        className="help-button"
+        aria-haspopup="dialog"
+        aria-expanded={Boolean(button.open)}
+        onClick={() => button.show(true)}
+      >
         <NavIcon name="help" />
         <span>{t('app.help')}</span>
       </button>
@@ -173,7 +180,13 @@ function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry
       <div className="site-header__bar">
         <Link className="brand" to={pathInLanguage(language, session ? paths.home : paths.login)}>
           {/* The logo is the program's mark (a PNG, decision 032); its name is the text beside it (the link's name). */}
-          <img className="brand__logo" src={program.mark.url} alt="" width={program.mark.width} height={program.mark.height} />
+          <img
+            className="brand__logo"
+            src={program.mark.url}
+            alt=""
+            width={program.mark.width}
+            height={program.mark.height}
+          />
           <span className="brand__name">{program.name}</span>
         </Link>
         {items.length > 0 ? <TopNavigation items={items} /> : null}
@@ -204,7 +217,12 @@ function Footer({ help }: { help: HelpCountry }) {
             <ul className="site-footer__links" aria-label={t('footer.navigation')}>
               {footer.links.map((link) => (
                 <li key={link.labelKey}>
-                  <a href={link.href} {...(link.external && !link.href.startsWith('mailto:') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                  <a
+                    href={link.href}
+                    {...(link.external && !link.href.startsWith('mailto:')
+                      ? { target: '_blank', rel: 'noopener noreferrer' }
+                      : {})}
+                  >
                     {t(link.labelKey)}
                   </a>
                 </li>
@@ -236,7 +254,16 @@ export interface PageFrameProps {
   showNavigation?: boolean;
 }
 
-export function PageFrame({ title, children, banner, help = { kind: 'visitor' }, lead, actions, back, showNavigation = true }: PageFrameProps) {
+export function PageFrame({
+  title,
+  children,
+  banner,
+  help = { kind: 'visitor' },
+  lead,
+  actions,
+  back,
+  showNavigation = true,
+}: PageFrameProps) {
   const { program } = useProgram();
   const session = useSession();
   const heading = useRef<HTMLHeadingElement>(null);

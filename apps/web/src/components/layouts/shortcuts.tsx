@@ -11,7 +11,9 @@ export function Shortcuts() {
   const t = useT();
   const { language } = useLanguage();
   const { navigation, featureToggles } = useProgram();
-  const items = (navigation?.main ?? []).filter((item) => item.path !== paths.home && (!item.feature || isFeatureEnabled(item.feature, featureToggles)));
+  const items = (navigation?.main ?? []).filter(
+    (item) => item.path !== paths.home && (!item.feature || isFeatureEnabled(item.feature, featureToggles)),
+  );
   if (items.length === 0) return null;
   return (
     <Card title={t('home.shortcuts.title')}>

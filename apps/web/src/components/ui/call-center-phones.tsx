@@ -10,7 +10,15 @@ const WHATSAPP_LABEL_KEY = 'phones.whatsapp';
 const digitsOf = (number: string) => number.replace(/[^0-9]/g, '');
 
 /** The phones of a country (or of the program's default country), or an explicit list (e.g. from a PTP00197 answer). */
-export function CallCenterPhones({ country, list: given, label }: { country?: CountryCode; list?: PhoneList; label?: string }) {
+export function CallCenterPhones({
+  country,
+  list: given,
+  label,
+}: {
+  country?: CountryCode;
+  list?: PhoneList;
+  label?: string;
+}) {
   const { phones, program } = useProgram();
   const t = useT();
   const list = given ?? phones?.[country ?? program.defaultCountry] ?? [];
@@ -22,7 +30,12 @@ export function CallCenterPhones({ country, list: given, label }: { country?: Co
           <span className="phones__label">{t(phone.labelKey)}: </span>
           {/* WhatsApp numbers open a chat (wa.me takes the digits only); the others call. */}
           {phone.labelKey === WHATSAPP_LABEL_KEY ? (
-            <a className="phones__link" href={`https://wa.me/${digitsOf(phone.number)}`} target="_blank" rel="noopener noreferrer">
+            <a
+              className="phones__link"
+              href={`https://wa.me/${digitsOf(phone.number)}`}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {phone.number}
             </a>
           ) : (
@@ -44,7 +57,10 @@ export function AllCallCenterPhones({ headingLevel = 3 }: { headingLevel?: 2 | 3
   const { language } = useLanguage();
   const names = new Intl.DisplayNames([language], { type: 'region' });
   // The program's default country first, then the others in the program's order.
-  const countries = [program.defaultCountry, ...(program.countries ?? []).filter((code) => code !== program.defaultCountry)].filter((code) => phones?.[code]);
+  const countries = [
+    program.defaultCountry,
+    ...(program.countries ?? []).filter((code) => code !== program.defaultCountry),
+  ].filter((code) => phones?.[code]);
   return (
     <div className="phones-by-country">
       {countries.map((code) => (

@@ -32,7 +32,13 @@ describe('Card', () => {
 
 describe('EmptyState', () => {
   it('says what is missing and offers the next step', () => {
-    render(<EmptyState message="You have no treatments registered yet" action={<a href="/treatments/new">Add a treatment</a>} icon="＋" />);
+    render(
+      <EmptyState
+        message="You have no treatments registered yet"
+        action={<a href="/treatments/new">Add a treatment</a>}
+        icon="＋"
+      />,
+    );
     expect(screen.getByText('You have no treatments registered yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Add a treatment' }).getAttribute('href')).toBe('/treatments/new');
   });

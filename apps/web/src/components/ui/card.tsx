@@ -18,7 +18,10 @@ export function Card({ title, headingLevel = 2, action, actions, children, class
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section className={['ui-card', className].filter(Boolean).join(' ')} aria-labelledby={title ? headingId : undefined}>
+    <section
+      className={['ui-card', className].filter(Boolean).join(' ')}
+      aria-labelledby={title ? headingId : undefined}
+    >
       {title || action ? (
         <div className="ui-card__header">
           {title ? (

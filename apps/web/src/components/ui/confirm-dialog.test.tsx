@@ -10,11 +10,24 @@ vi.mock('../../program/program-context.tsx', async () => {
 
 // jsdom has no CSS.escape, which react-aria's Modal uses.
 if (typeof globalThis.CSS?.escape !== 'function') {
-  vi.stubGlobal('CSS', { ...globalThis.CSS, escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`) });
+  vi.stubGlobal('CSS', {
+    ...globalThis.CSS,
+    escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`),
+  });
 }
 
 const dialog = (props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) => (
-  <ConfirmDialog title="Remove the caregiver?" body="Their data will be deleted." confirmLabel="Remove" pendingLabel="Removing…" cancelLabel="Cancel" isPending={false} onConfirm={vi.fn()} onCancel={vi.fn()} {...props}>
+  <ConfirmDialog
+    title="Remove the caregiver?"
+    body="Their data will be deleted."
+    confirmLabel="Remove"
+    pendingLabel="Removing…"
+    cancelLabel="Cancel"
+    isPending={false}
+    onConfirm={vi.fn()}
+    onCancel={vi.fn()}
+    {...props}
+  >
     <input aria-label="Why" />
   </ConfirmDialog>
 );

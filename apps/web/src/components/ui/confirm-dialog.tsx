@@ -31,9 +31,30 @@ interface Props {
   autoFocusCancel?: boolean;
 }
 
-export function ConfirmDialog({ title, body, children, error, confirmLabel, pendingLabel, cancelLabel, isPending, onConfirm, onCancel, canConfirm = true, variant = 'danger', role = 'alertdialog', autoFocusCancel = false }: Props) {
+export function ConfirmDialog({
+  title,
+  body,
+  children,
+  error,
+  confirmLabel,
+  pendingLabel,
+  cancelLabel,
+  isPending,
+  onConfirm,
+  onCancel,
+  canConfirm = true,
+  variant = 'danger',
+  role = 'alertdialog',
+  autoFocusCancel = false,
+}: Props) {
   return (
-    <ModalOverlay className="modal-overlay" isOpen isDismissable={!isPending} isKeyboardDismissDisabled={isPending} onOpenChange={(open) => !open && onCancel()}>
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen
+      isDismissable={!isPending}
+      isKeyboardDismissDisabled={isPending}
+      onOpenChange={(open) => !open && onCancel()}
+    >
       <Modal className="modal">
         <Dialog className="dialog" role={role}>
           <Form
@@ -56,7 +77,12 @@ export function ConfirmDialog({ title, body, children, error, confirmLabel, pend
                   {confirmLabel}
                 </PendingButton>
               ) : null}
-              <Button className="button button--ghost" onPress={onCancel} isDisabled={isPending} autoFocus={autoFocusCancel}>
+              <Button
+                className="button button--ghost"
+                onPress={onCancel}
+                isDisabled={isPending}
+                autoFocus={autoFocusCancel}
+              >
                 {cancelLabel}
               </Button>
             </div>

@@ -81,7 +81,15 @@ function calendarLocaleFor(language: string): string {
   return language.startsWith('es') ? 'es-PA' : 'en-US';
 }
 
-export function DateField<T extends FieldValues>({ control, name, label, description, isRequired, minValue, maxValue }: Props<T>) {
+export function DateField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  isRequired,
+  minValue,
+  maxValue,
+}: Props<T>) {
   const t = useT();
   const intl = useIntl();
   const segmentLocale = useMemo(() => segmentLocaleFor(intl.locale), [intl.locale]);
@@ -89,7 +97,8 @@ export function DateField<T extends FieldValues>({ control, name, label, descrip
   const min = toCalendarDate(minValue) ?? toCalendarDate(DEFAULT_MIN)!;
   const max = toCalendarDate(maxValue);
   const groupRef = useRef<HTMLDivElement>(null);
-  const focusFirstSegment = () => groupRef.current?.querySelector<HTMLElement>('[role="spinbutton"], [data-type]')?.focus();
+  const focusFirstSegment = () =>
+    groupRef.current?.querySelector<HTMLElement>('[role="spinbutton"], [data-type]')?.focus();
   const anchorId = `field-${String(name).replaceAll('.', '-')}`;
 
   return (
@@ -120,7 +129,12 @@ export function DateField<T extends FieldValues>({ control, name, label, descrip
           >
             <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
               {/* The error summary's link lands here (no element carries the field's name) and moves on to the month. */}
-              <div id={anchorId} tabIndex={-1} className="date-field__anchor" onFocus={(event) => event.target === event.currentTarget && focusFirstSegment()}>
+              <div
+                id={anchorId}
+                tabIndex={-1}
+                className="date-field__anchor"
+                onFocus={(event) => event.target === event.currentTarget && focusFirstSegment()}
+              >
                 <Group ref={groupRef} className="field__input date-field__group">
                   <DateInput
                     className="date-field__input"
@@ -141,15 +155,26 @@ export function DateField<T extends FieldValues>({ control, name, label, descrip
                     <Calendar className="date-field__calendar" minValue={min} maxValue={max ?? undefined}>
                       <Heading className="visually-hidden" />
                       <div className="date-field__header">
-                        <Button slot="previous" className="date-field__nav" aria-label={t('signup.birthdate.previousMonth')}>
+                        <Button
+                          slot="previous"
+                          className="date-field__nav"
+                          aria-label={t('signup.birthdate.previousMonth')}
+                        >
                           <span aria-hidden="true">‹</span>
                         </Button>
-                        <MonthYearSelectors min={min} max={max} monthLabel={t('signup.birthdate.month.label')} yearLabel={t('signup.birthdate.year.label')} />
+                        <MonthYearSelectors
+                          min={min}
+                          max={max}
+                          monthLabel={t('signup.birthdate.month.label')}
+                          yearLabel={t('signup.birthdate.year.label')}
+                        />
                         <Button slot="next" className="date-field__nav" aria-label={t('signup.birthdate.nextMonth')}>
                           <span aria-hidden="true">›</span>
                         </Button>
                       </div>
-                      <CalendarGrid className="date-field__grid">{(date) => <CalendarCell date={date} className="date-field__cell" />}</CalendarGrid>
+                      <CalendarGrid className="date-field__grid">
+                        {(date) => <CalendarCell date={date} className="date-field__cell" />}
+                      </CalendarGrid>
                     </Calendar>
                   </Dialog>
                 </I18nProvider>
@@ -163,7 +188,17 @@ export function DateField<T extends FieldValues>({ control, name, label, descrip
 }
 
 /** Month and year selects of the calendar's header: they move the calendar, the person then picks the day. */
-function MonthYearSelectors({ min, max, monthLabel, yearLabel }: { min: CalendarDate; max: CalendarDate | null; monthLabel: string; yearLabel: string }) {
+function MonthYearSelectors({
+  min,
+  max,
+  monthLabel,
+  yearLabel,
+}: {
+  min: CalendarDate;
+  max: CalendarDate | null;
+  monthLabel: string;
+  yearLabel: string;
+}) {
   const state = useContext(CalendarStateContext);
   const { locale } = useLocale();
   const monthNames = useMemo(() => {
@@ -177,7 +212,10 @@ function MonthYearSelectors({ min, max, monthLabel, yearLabel }: { min: Calendar
   for (let year = min.year; year <= lastYear; year += 1) years.push(year);
   const disabledMonths = monthNames
     .map((_, index) => index + 1)
-    .filter((month) => (max && focused.year === max.year && month > max.month) || (focused.year === min.year && month < min.month))
+    .filter(
+      (month) =>
+        (max && focused.year === max.year && month > max.month) || (focused.year === min.year && month < min.month),
+    )
     .map(String);
   const move = (date: CalendarDate) => {
     const bounded = max && date.compare(max) > 0 ? max : date.compare(min) < 0 ? min : date;
@@ -192,15 +230,38 @@ function MonthYearSelectors({ min, max, monthLabel, yearLabel }: { min: Calendar
         disabledKeys={disabledMonths}
         onSelect={(month) => move(focused.set({ month }))}
       />
-      <HeaderSelect label={yearLabel} selected={focused.year} options={years.map((year) => ({ value: year, text: String(year) }))} onSelect={(year) => move(focused.set({ year }))} />
+      <HeaderSelect
+        label={yearLabel}
+        selected={focused.year}
+        options={years.map((year) => ({ value: year, text: String(year) }))}
+        onSelect={(year) => move(focused.set({ year }))}
+      />
     </div>
   );
 }
 
 /** One select of the calendar's header (the month or the year). */
-function HeaderSelect({ label, selected, options, disabledKeys, onSelect }: { label: string; selected: number; options: { value: number; text: string }[]; disabledKeys?: string[]; onSelect: (value: number) => void }) {
+function HeaderSelect({
+  label,
+  selected,
+  options,
+  disabledKeys,
+  onSelect,
+}: {
+  label: string;
+  selected: number;
+  options: { value: number; text: string }[];
+  disabledKeys?: string[];
+  onSelect: (value: number) => void;
+}) {
   return (
-    <Select className="date-field__select" aria-label={label} selectedKey={String(selected)} disabledKeys={disabledKeys} onSelectionChange={(key) => key !== null && onSelect(Number(key))}>
+    <Select
+      className="date-field__select"
+      aria-label={label}
+      selectedKey={String(selected)}
+      disabledKeys={disabledKeys}
+      onSelectionChange={(key) => key !== null && onSelect(Number(key))}
+    >
       <Button className="date-field__select-button">
         <SelectValue />
         <span aria-hidden="true">▾</span>
@@ -208,7 +269,12 @@ function HeaderSelect({ label, selected, options, disabledKeys, onSelect }: { la
       <Popover className="date-field__popover date-field__list-popover">
         <ListBox className="date-field__list">
           {options.map((option) => (
-            <ListBoxItem key={option.value} id={String(option.value)} className="date-field__option" textValue={option.text}>
+            <ListBoxItem
+              key={option.value}
+              id={String(option.value)}
+              className="date-field__option"
+              textValue={option.text}
+            >
               {option.text}
             </ListBoxItem>
           ))}
@@ -220,7 +286,18 @@ function HeaderSelect({ label, selected, options, disabledKeys, onSelect }: { la
 
 function CalendarIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="3" y="4" width="18" height="18" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18" />
     </svg>

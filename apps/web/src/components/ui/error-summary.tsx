@@ -47,10 +47,13 @@ export function ErrorSummary({ errors, submitCount }: { errors: FieldErrors<Fiel
       <ul>
         {items.map((item) => (
           <li key={item.path}>
-            <a href={`#field-${item.path.replaceAll('.', '-')}`} onClick={(event) => {
-              event.preventDefault();
-              fieldOf(item.path)?.focus();
-            }}>
+            <a
+              href={`#field-${item.path.replaceAll('.', '-')}`}
+              onClick={(event) => {
+                event.preventDefault();
+                fieldOf(item.path)?.focus();
+              }}
+            >
               {t(item.messageKey)}
             </a>
           </li>

@@ -35,7 +35,13 @@ interface Props<T extends FieldValues, K extends QueryKey> {
   isRequired?: boolean;
 }
 
-export function LocationSearchField<T extends FieldValues, K extends QueryKey>({ control, name, searchQuery, initialLabel, isRequired = false }: Props<T, K>) {
+export function LocationSearchField<T extends FieldValues, K extends QueryKey>({
+  control,
+  name,
+  searchQuery,
+  initialLabel,
+  isRequired = false,
+}: Props<T, K>) {
   const t = useT();
   const [inputValue, setInputValue] = useState(initialLabel);
   const typed = inputValue.trim().slice(0, SEARCH_MAX_LENGTH);
@@ -96,9 +102,14 @@ export function LocationSearchField<T extends FieldValues, K extends QueryKey>({
                 <span aria-hidden="true">▾</span>
               </Button>
             </div>
-            <FieldError className="field__error">{fieldState.error?.message ? t(fieldState.error.message) : null}</FieldError>
+            <FieldError className="field__error">
+              {fieldState.error?.message ? t(fieldState.error.message) : null}
+            </FieldError>
             <Popover className="location-search__popover" placement="bottom start">
-              <ListBox<Location> className="location-search__listbox" renderEmptyState={() => <p className="location-search__empty">{emptyText}</p>}>
+              <ListBox<Location>
+                className="location-search__listbox"
+                renderEmptyState={() => <p className="location-search__empty">{emptyText}</p>}
+              >
                 {(item) => (
                   <ListBoxItem id={item.id} textValue={item.label} className="location-search__option">
                     {item.label}

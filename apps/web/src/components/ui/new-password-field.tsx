@@ -16,7 +16,12 @@ interface StrengthTexts {
 }
 
 /** A weak password is refused on its field before any call; true when it was. */
-export function refuseWeakPassword<T extends FieldValues>(strength: Strength | undefined, setError: UseFormSetError<T>, name: FieldPath<T>, messageKey: string): boolean {
+export function refuseWeakPassword<T extends FieldValues>(
+  strength: Strength | undefined,
+  setError: UseFormSetError<T>,
+  name: FieldPath<T>,
+  messageKey: string,
+): boolean {
   if (strength !== 'weak') return false;
   setError(name, { message: messageKey }, { shouldFocus: true });
   return true;
@@ -33,7 +38,15 @@ interface Props<T extends FieldValues> {
   autoFocus?: boolean;
 }
 
-export function NewPasswordField<T extends FieldValues>({ control, name, label, description, strength, strengthTexts, autoFocus = false }: Props<T>) {
+export function NewPasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  strength,
+  strengthTexts,
+  autoFocus = false,
+}: Props<T>) {
   const t = useT();
   const texts = strengthTexts ?? {
     label: t('passwordRecovery.newPassword.strength.label'),
@@ -43,7 +56,16 @@ export function NewPasswordField<T extends FieldValues>({ control, name, label, 
   };
   return (
     <>
-      <FormTextField control={control} name={name} label={label} description={description} type="password" autoComplete="new-password" isRequired autoFocus={autoFocus} />
+      <FormTextField
+        control={control}
+        name={name}
+        label={label}
+        description={description}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+        autoFocus={autoFocus}
+      />
       <StrengthMeter strength={strength} label={texts.label} valueLabel={strength ? texts[strength] : '—'} />
     </>
   );

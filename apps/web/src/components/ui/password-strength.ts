@@ -7,15 +7,18 @@ type Scorer = (password: string, userInputs: string[]) => number;
 let scorer: Promise<Scorer> | undefined;
 
 function loadScorer(): Promise<Scorer> {
-  scorer ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en'), import('@zxcvbn-ts/language-es-es')]).then(
-    ([core, common, en, es]) => {
-      const factory = new core.ZxcvbnFactory({
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...en.dictionary, ...es.dictionary },
-      });
-      return (password, userInputs) => factory.check(password, userInputs).score;
-    },
-  );
+  scorer ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+    import('@zxcvbn-ts/language-es-es'),
+  ]).then(([core, common, en, es]) => {
+    const factory = new core.ZxcvbnFactory({
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary, ...es.dictionary },
+    });
+    return (password, userInputs) => factory.check(password, userInputs).score;
+  });
   return scorer;
 }
 

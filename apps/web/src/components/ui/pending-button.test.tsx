@@ -12,7 +12,11 @@ describe('PendingButton', () => {
   it('runs one call for two quick presses and shows the pending label until the call settles', async () => {
     let finish: () => void = () => undefined;
     const onPress = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
-    renderInEnglish(<PendingButton onPress={onPress} pendingLabel="Saving…">Save</PendingButton>);
+    renderInEnglish(
+      <PendingButton onPress={onPress} pendingLabel="Saving…">
+        Save
+      </PendingButton>,
+    );
     const button = screen.getByRole('button', { name: 'Save' });
     await act(async () => fireEvent.click(button));
     await act(async () => fireEvent.click(button));
@@ -28,7 +32,11 @@ describe('PendingButton', () => {
 
   it('ignores presses while the caller says it is pending', async () => {
     const onPress = vi.fn();
-    renderInEnglish(<PendingButton isPending onPress={onPress}>Log in</PendingButton>);
+    renderInEnglish(
+      <PendingButton isPending onPress={onPress}>
+        Log in
+      </PendingButton>,
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Log in' })));
     expect(onPress).not.toHaveBeenCalled();
   });

@@ -15,7 +15,15 @@ interface Props extends Omit<ButtonProps, 'children' | 'isPending' | 'onPress'> 
   variant?: 'primary' | 'ghost' | 'danger';
 }
 
-export function PendingButton({ children, isPending = false, pendingLabel, onPress, variant = 'primary', className = `button button--${variant}`, ...props }: Props) {
+export function PendingButton({
+  children,
+  isPending = false,
+  pendingLabel,
+  onPress,
+  variant = 'primary',
+  className = `button button--${variant}`,
+  ...props
+}: Props) {
   const [isRunning, setRunning] = useState(false);
   // A ref, not only state: two presses in the same frame both see the state of the first render.
   const running = useRef(false);
@@ -36,7 +44,12 @@ export function PendingButton({ children, isPending = false, pendingLabel, onPre
     // Disabled while pending: no second press and no second submit. Not react-aria's isPending: its
     // announcement outlives a button that unmounts on success (login, recovery) and leaves an unnamed
     // role="img" node in the page for seconds (an axe violation).
-    <Button {...props} className={`${String(className)} pending-button${pending ? ' pending-button--pending' : ''}`} isDisabled={pending || props.isDisabled} onPress={press}>
+    <Button
+      {...props}
+      className={`${String(className)} pending-button${pending ? ' pending-button--pending' : ''}`}
+      isDisabled={pending || props.isDisabled}
+      onPress={press}
+    >
       <PendingContent isPending={pending} pendingLabel={pendingLabel}>
         {children}
       </PendingContent>

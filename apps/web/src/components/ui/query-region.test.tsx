@@ -16,12 +16,22 @@ function Treatments({ fetchNames }: { fetchNames: () => Promise<string[]> }) {
   return (
     <main>
       <h1>Home</h1>
-      <QueryRegion query={query}>{(names) => <ul>{names.map((name) => <li key={name}>{name}</li>)}</ul>}</QueryRegion>
+      <QueryRegion query={query}>
+        {(names) => (
+          <ul>
+            {names.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        )}
+      </QueryRegion>
     </main>
   );
 }
 
-const withClient = (node: React.ReactNode) => <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>;
+const withClient = (node: React.ReactNode) => (
+  <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
+);
 
 describe('QueryRegion', () => {
   it('shows a skeleton at once, then the data', async () => {
@@ -46,14 +56,24 @@ describe('QueryRegion', () => {
   });
 });
 
-function Booking({ fetchSlots, fetchPlaces }: { fetchSlots: () => Promise<string[]>; fetchPlaces: () => Promise<string[]> }) {
+function Booking({
+  fetchSlots,
+  fetchPlaces,
+}: {
+  fetchSlots: () => Promise<string[]>;
+  fetchPlaces: () => Promise<string[]>;
+}) {
   const slots = useQuery({ queryKey: ['slots'], queryFn: fetchSlots, retry: false });
   const places = useQuery({ queryKey: ['places'], queryFn: fetchPlaces, retry: false });
   return (
     <main>
       <h1>Booking</h1>
-      <QueryRegion queries={{ slots, places }}>{(data) => <p>{`${data.slots.join(', ')} at ${data.places.join(', ')}`}</p>}</QueryRegion>
-      <QueryRegion queries={[slots, places]}>{([slotNames, placeNames]) => <p>{`${slotNames.length} slots, ${placeNames.length} places`}</p>}</QueryRegion>
+      <QueryRegion queries={{ slots, places }}>
+        {(data) => <p>{`${data.slots.join(', ')} at ${data.places.join(', ')}`}</p>}
+      </QueryRegion>
+      <QueryRegion queries={[slots, places]}>
+        {([slotNames, placeNames]) => <p>{`${slotNames.length} slots, ${placeNames.length} places`}</p>}
+      </QueryRegion>
     </main>
   );
 }
@@ -61,7 +81,14 @@ function Booking({ fetchSlots, fetchPlaces }: { fetchSlots: () => Promise<string
 describe('QueryRegion with several queries', () => {
   it('shows a skeleton until every query has loaded, then all their data (record or array)', async () => {
     let answerPlaces: (names: string[]) => void = () => undefined;
-    renderInEnglish(withClient(<Booking fetchSlots={async () => ['10:30']} fetchPlaces={() => new Promise((resolve) => (answerPlaces = resolve))} />));
+    renderInEnglish(
+      withClient(
+        <Booking
+          fetchSlots={async () => ['10:30']}
+          fetchPlaces={() => new Promise((resolve) => (answerPlaces = resolve))}
+        />,
+      ),
+    );
     await waitFor(() => expect(screen.getAllByRole('status')).toHaveLength(2));
     expect(screen.queryByText(/10:30/)).toBeNull();
     answerPlaces(['San José']);

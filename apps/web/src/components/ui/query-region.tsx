@@ -50,7 +50,13 @@ export function QueryRegion(props: OneQueryProps<unknown> | QueriesProps<RegionQ
   }
   const failed = queries.filter((query) => query.data === undefined && query.isError);
   if (failed.length > 0) {
-    return <RegionError messageKey={errorKey} isRetrying={failed.some((query) => query.isFetching)} onRetry={() => failed.forEach((query) => void query.refetch())} />;
+    return (
+      <RegionError
+        messageKey={errorKey}
+        isRetrying={failed.some((query) => query.isFetching)}
+        onRetry={() => failed.forEach((query) => void query.refetch())}
+      />
+    );
   }
   return <>{loading ?? <Skeleton lines={lines} />}</>;
 }

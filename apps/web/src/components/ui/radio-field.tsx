@@ -15,7 +15,16 @@ interface Props<T extends FieldValues> {
   isBoolean?: boolean;
 }
 
-export function RadioField<T extends FieldValues>({ control, name, label, options, description, isRequired, orientation = 'vertical', isBoolean }: Props<T>) {
+export function RadioField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  description,
+  isRequired,
+  orientation = 'vertical',
+  isBoolean,
+}: Props<T>) {
   return (
     <Controller
       control={control}
@@ -35,7 +44,12 @@ export function RadioField<T extends FieldValues>({ control, name, label, option
           <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
             <div className="radio-group__options">
               {options.map((option, index) => (
-                <Radio key={option.value} value={option.value} className="radio" inputRef={index === 0 ? field.ref : undefined}>
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  className="radio"
+                  inputRef={index === 0 ? field.ref : undefined}
+                >
                   {option.text}
                 </Radio>
               ))}
@@ -50,7 +64,12 @@ export function RadioField<T extends FieldValues>({ control, name, label, option
 type YesNoProps<T extends FieldValues> = Omit<Props<T>, 'options' | 'isBoolean'> & { yesText: string; noText: string };
 
 /** A yes-or-no question: true or false in the form, the two answers side by side unless told otherwise. */
-export function YesNoField<T extends FieldValues>({ yesText, noText, orientation = 'horizontal', ...props }: YesNoProps<T>) {
+export function YesNoField<T extends FieldValues>({
+  yesText,
+  noText,
+  orientation = 'horizontal',
+  ...props
+}: YesNoProps<T>) {
   return (
     <RadioField
       {...props}

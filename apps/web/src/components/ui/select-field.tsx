@@ -16,7 +16,17 @@ interface Props<T extends FieldValues> {
   isNumeric?: boolean;
 }
 
-export function SelectField<T extends FieldValues>({ control, name, label, placeholder, options, description, isRequired, autoFocus, isNumeric }: Props<T>) {
+export function SelectField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  placeholder,
+  options,
+  description,
+  isRequired,
+  autoFocus,
+  isNumeric,
+}: Props<T>) {
   return (
     <Controller
       control={control}

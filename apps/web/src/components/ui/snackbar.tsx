@@ -10,7 +10,9 @@ interface Snack {
   tone: 'info' | 'error';
 }
 
-const SnackbarContext = createContext<((text: string, options?: { duration?: Duration; tone?: Snack['tone'] }) => void) | null>(null);
+const SnackbarContext = createContext<
+  ((text: string, options?: { duration?: Duration; tone?: Snack['tone'] }) => void) | null
+>(null);
 
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [snack, setSnack] = useState<Snack | null>(null);

@@ -4,9 +4,23 @@ import type { Strength } from './password-strength.ts';
 
 const STRENGTH_VALUE: Record<Strength, number> = { weak: 1, medium: 2, strong: 3 };
 
-export function StrengthMeter({ strength, label, valueLabel }: { strength: Strength | undefined; label: string; valueLabel: string }) {
+export function StrengthMeter({
+  strength,
+  label,
+  valueLabel,
+}: {
+  strength: Strength | undefined;
+  label: string;
+  valueLabel: string;
+}) {
   return (
-    <Meter className={`strength strength--${strength ?? 'none'}`} value={strength ? STRENGTH_VALUE[strength] : 0} minValue={0} maxValue={3} valueLabel={valueLabel}>
+    <Meter
+      className={`strength strength--${strength ?? 'none'}`}
+      value={strength ? STRENGTH_VALUE[strength] : 0}
+      minValue={0}
+      maxValue={3}
+      valueLabel={valueLabel}
+    >
       {({ percentage, valueText }) => (
         <>
           <div className="strength__labels">

@@ -3,7 +3,15 @@
 import type { ReactNode } from 'react';
 
 /** The label of a button while its call is in flight: a spinner and the pending label (or the label). */
-export function PendingContent({ children, isPending, pendingLabel }: { children: ReactNode; isPending: boolean; pendingLabel?: ReactNode }) {
+export function PendingContent({
+  children,
+  isPending,
+  pendingLabel,
+}: {
+  children: ReactNode;
+  isPending: boolean;
+  pendingLabel?: ReactNode;
+}) {
   return isPending ? (
     <>
       <span className="pending-button__spinner" aria-hidden="true" />
@@ -24,7 +32,11 @@ interface Props {
 
 export function SubmitButton({ children, isPending, pendingLabel, className = 'button button--primary' }: Props) {
   return (
-    <button type="submit" className={`${className} pending-button${isPending ? ' pending-button--pending' : ''}`} disabled={isPending}>
+    <button
+      type="submit"
+      className={`${className} pending-button${isPending ? ' pending-button--pending' : ''}`}
+      disabled={isPending}
+    >
       <PendingContent isPending={isPending} pendingLabel={pendingLabel}>
         {children}
       </PendingContent>

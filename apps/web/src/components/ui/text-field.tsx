@@ -11,7 +11,21 @@ interface Props extends TextFieldProps {
 }
 
 export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
-  { label, name, type = 'text', value, onChange, onBlur, errorKey, description, autoComplete, isRequired, autoFocus, isReadOnly, adornment },
+  {
+    label,
+    name,
+    type = 'text',
+    value,
+    onChange,
+    onBlur,
+    errorKey,
+    description,
+    autoComplete,
+    isRequired,
+    autoFocus,
+    isReadOnly,
+    adornment,
+  },
   ref,
 ) {
   return (

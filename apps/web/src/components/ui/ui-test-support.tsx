@@ -8,7 +8,10 @@ import { IntlProvider } from 'react-intl';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../programs');
 
-const englishTexts = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
+const englishTexts = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 
 export const testProgram = {
   program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR' },

@@ -3,7 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { LoginBodySchema } from '@portal/contracts/identity';
 import { loginBodyOf, loginFieldError, loginResolver } from './login-rules.ts';
 
-const emails = ['', '   ', 'ana@example.com', '  Ana@Example.COM ', 'ana', 'ana@', 'ana@example', 'a..b@example.com', 'ana@exa mple.com', 'ana\u0007@example.com', `${'a'.repeat(250)}@example.com`, 'ñandú@example.com', "o'brien+tag@example.co"];
+const emails = [
+  '',
+  '   ',
+  'ana@example.com',
+  '  Ana@Example.COM ',
+  'ana',
+  'ana@',
+  'ana@example',
+  'a..b@example.com',
+  'ana@exa mple.com',
+  'ana\u0007@example.com',
+  `${'a'.repeat(250)}@example.com`,
+  'ñandú@example.com',
+  "o'brien+tag@example.co",
+];
 const passwords = ['', ' ', 'secret', ' spaced secret ', 'tab\there', 'x'.repeat(1024), 'x'.repeat(1025), 'contraseña'];
 
 /** The first issue the contract reports for a field, or undefined when it accepts the field. */
@@ -28,9 +42,18 @@ describe('login checks by hand', () => {
   });
 
   it('gives the form every broken field, and the cleaned values when none is', async () => {
-    const refused = await loginResolver({ email: 'ana', password: '' }, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(refused.errors).toEqual({ email: { type: 'validate', message: 'login.email.invalid' }, password: { type: 'validate', message: 'login.password.required' } });
-    const accepted = await loginResolver({ email: ' ANA@example.com', password: 'pw' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const refused = await loginResolver({ email: 'ana', password: '' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(refused.errors).toEqual({
+      email: { type: 'validate', message: 'login.email.invalid' },
+      password: { type: 'validate', message: 'login.password.required' },
+    });
+    const accepted = await loginResolver({ email: ' ANA@example.com', password: 'pw' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(accepted).toEqual({ values: { email: 'ana@example.com', password: 'pw' }, errors: {} });
   });
 });

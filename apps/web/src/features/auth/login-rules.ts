@@ -4,7 +4,11 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { regexes } from 'zod/v4/core';
 import type { LoginBody } from '@portal/contracts/identity';
-import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, TEXT_TOO_LONG_MESSAGE } from '@portal/contracts/text-rules';
+import {
+  hasForbiddenControlCharacter,
+  TEXT_CONTROL_CHARACTERS_MESSAGE,
+  TEXT_TOO_LONG_MESSAGE,
+} from '@portal/contracts/text-rules';
 
 const EMAIL_MAX = 254;
 const PASSWORD_MAX = 1024;
@@ -43,6 +47,7 @@ export function loginErrors(values: LoginBody): Partial<Record<keyof LoginBody, 
 /** The same checks as a react-hook-form resolver (the login form itself has no form library: decision 023). */
 export const loginResolver: Resolver<LoginBody> = (values) => {
   const errors: FieldErrors<LoginBody> = {};
-  for (const [field, message] of Object.entries(loginErrors(values))) errors[field as keyof LoginBody] = { type: 'validate', message };
+  for (const [field, message] of Object.entries(loginErrors(values)))
+    errors[field as keyof LoginBody] = { type: 'validate', message };
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values: loginBodyOf(values), errors: {} };
 };

@@ -38,14 +38,38 @@ describe('signup draft', () => {
     const body = toSignupBody(
       {
         idempotencyKey: 'key-3',
-        treatments: [{ productId: 1101, unitAmount: '1', frequency: { amount: '1', interval: 'day' }, duration: { amount: '6', interval: 'month' }, notStarted: true }],
-        treatment: { productId: 1103, unitAmount: '1,5', frequency: { amount: '2', interval: 'month' }, duration: { amount: '1', interval: 'year' }, startDate: '2026-10-01' },
+        treatments: [
+          {
+            productId: 1101,
+            unitAmount: '1',
+            frequency: { amount: '1', interval: 'day' },
+            duration: { amount: '6', interval: 'month' },
+            notStarted: true,
+          },
+        ],
+        treatment: {
+          productId: 1103,
+          unitAmount: '1,5',
+          frequency: { amount: '2', interval: 'month' },
+          duration: { amount: '1', interval: 'year' },
+          startDate: '2026-10-01',
+        },
       },
       ctx,
     );
     expect(body.treatments).toEqual([
-      expect.objectContaining({ productId: 1101, unitAmount: '1', frequency: { amount: 1, interval: 'day' }, notStarted: true }),
-      expect.objectContaining({ productId: 1103, unitAmount: '1,5', frequency: { amount: 2, interval: 'month' }, startDate: '2026-10-01' }),
+      expect.objectContaining({
+        productId: 1101,
+        unitAmount: '1',
+        frequency: { amount: 1, interval: 'day' },
+        notStarted: true,
+      }),
+      expect.objectContaining({
+        productId: 1103,
+        unitAmount: '1,5',
+        frequency: { amount: 2, interval: 'month' },
+        startDate: '2026-10-01',
+      }),
     ]);
   });
 

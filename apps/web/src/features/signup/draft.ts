@@ -47,9 +47,14 @@ export function hasProgress(draft: SignupDraft): boolean {
 }
 
 /** A new draft prefilled from what the program holds of a pre-registered patient (v=ppr); numbers become text. */
-export function draftOfPreregistration(held: PreregisteredPatientView, link: PreregistrationLink, idempotencyKey: string): SignupDraft {
+export function draftOfPreregistration(
+  held: PreregisteredPatientView,
+  link: PreregistrationLink,
+  idempotencyKey: string,
+): SignupDraft {
   const text = (value: number | undefined) => (value === undefined ? undefined : String(value));
-  const interval = (value: { amount: number; interval: 'day' | 'week' | 'month' | 'year' } | undefined) => (value ? { amount: String(value.amount), interval: value.interval } : undefined);
+  const interval = (value: { amount: number; interval: 'day' | 'week' | 'month' | 'year' } | undefined) =>
+    value ? { amount: String(value.amount), interval: value.interval } : undefined;
   const treatment = held.treatment;
   return {
     idempotencyKey,
@@ -90,14 +95,19 @@ export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody
     language: ctx.language,
     country: draft.country as SignupBody['country'],
     email: draft.email ?? '',
-    identification: { type: draft.identification?.type as NonNullable<SignupBody['identification']>['type'], number: draft.identification?.number ?? '' },
+    identification: {
+      type: draft.identification?.type as NonNullable<SignupBody['identification']>['type'],
+      number: draft.identification?.number ?? '',
+    },
     personalInfo: {
       firstName: draft.personalInfo?.firstName ?? '',
       lastName: draft.personalInfo?.lastName ?? '',
       secondSurname: blankToUndefined(draft.personalInfo?.secondSurname),
       gender: draft.personalInfo?.gender as SignupBody['personalInfo']['gender'],
     },
-    weight: draft.weight?.value ? { value: draftNumber(draft.weight.value) as number, unit: draft.weight.unit ?? 'kg' } : undefined,
+    weight: draft.weight?.value
+      ? { value: draftNumber(draft.weight.value) as number, unit: draft.weight.unit ?? 'kg' }
+      : undefined,
     birthDate: draft.birthDate ?? '',
     caregiver: caregiver
       ? {
@@ -111,16 +121,26 @@ export function toSignupBody(draft: SignupDraft, ctx: WizardContext): SignupBody
       : undefined,
     contact: draft.contact
       ? {
-          phone: draft.contact.phone?.phoneNumber ? { country: draft.contact.phone.country as SignupBody['country'], phoneNumber: draft.contact.phone.phoneNumber } : undefined,
+          phone: draft.contact.phone?.phoneNumber
+            ? {
+                country: draft.contact.phone.country as SignupBody['country'],
+                phoneNumber: draft.contact.phone.phoneNumber,
+              }
+            : undefined,
           phoneAlternative: blankToUndefined(draft.contact.phoneAlternative),
           emailAlternative: blankToUndefined(draft.contact.emailAlternative),
         }
       : undefined,
-    address: draft.address?.location ? { line: draft.address.line ?? '', location: { id: draft.address.location.id } } : undefined,
+    address: draft.address?.location
+      ? { line: draft.address.line ?? '', location: { id: draft.address.location.id } }
+      : undefined,
     password: ctx.skipPassword ? undefined : draft.password,
     skipPassword: ctx.skipPassword || undefined,
     preregistration: draft.preregistration,
-    consent: { accepted: draft.consent?.accepted === true, termsVersion: draft.consent?.termsVersion ?? '' } as SignupBody['consent'],
+    consent: {
+      accepted: draft.consent?.accepted === true,
+      termsVersion: draft.consent?.termsVersion ?? '',
+    } as SignupBody['consent'],
     treatments: [...(draft.treatments ?? []), treatment].map((item) => toTreatmentBody(item)),
   };
 }

@@ -9,12 +9,16 @@ import { api } from '../../lib/api.ts';
 export const countriesQuery = (language: Language) =>
   queryOptions({
     queryKey: ['countries', language],
-    queryFn: () => api.get('/api/v1/resource/countries', { query: { lang: language }, schema: CountriesResponseSchema.shape.data }),
+    queryFn: () =>
+      api.get('/api/v1/resource/countries', { query: { lang: language }, schema: CountriesResponseSchema.shape.data }),
     staleTime: Infinity,
   });
 
 export const searchLocations = (country: CountryCode, q: string, lang: Language) =>
-  api.get('/api/v1/resource/locations', { query: { country, q, lang }, schema: LocationSearchResponseSchema.shape.data });
+  api.get('/api/v1/resource/locations', {
+    query: { country, q, lang },
+    schema: LocationSearchResponseSchema.shape.data,
+  });
 
 /** The places matching what was typed in a country (a place's name does not change: kept five minutes). */
 export const locationSearchQuery = (country: CountryCode | undefined, language: Language, text: string) =>

@@ -9,14 +9,20 @@ import { api } from '../../lib/api.ts';
 export const fieldSettingsQuery = (supportPlanId: number | undefined) =>
   queryOptions({
     queryKey: ['plan', supportPlanId, 'field-settings'],
-    queryFn: () => api.get(`/api/v1/support/plan/${supportPlanId}/field-settings`, { schema: FieldSettingsResponseSchema.shape.data }),
+    queryFn: () =>
+      api.get(`/api/v1/support/plan/${supportPlanId}/field-settings`, {
+        schema: FieldSettingsResponseSchema.shape.data,
+      }),
     enabled: supportPlanId !== undefined,
     staleTime: Infinity,
   });
 
 /** The medicines a plan offers to a patient born on birthDate (all of them without one). */
 export const getPlanProducts = (supportPlanId: number, birthDate?: string) =>
-  api.get(`/api/v1/support/plan/${supportPlanId}/products`, { query: { birthDate }, schema: PlanProductsResponseSchema.shape.data });
+  api.get(`/api/v1/support/plan/${supportPlanId}/products`, {
+    query: { birthDate },
+    schema: PlanProductsResponseSchema.shape.data,
+  });
 
 export const planProductsQuery = (supportPlanId: number | undefined, birthDate: string | undefined) =>
   queryOptions({
@@ -27,5 +33,6 @@ export const planProductsQuery = (supportPlanId: number | undefined, birthDate: 
   });
 
 export async function isDoseApproved(body: DosageCheckBody): Promise<boolean> {
-  return (await api.post('/api/v1/treatment/dosage/check', body, { schema: DosageCheckResponseSchema.shape.data })).approved;
+  return (await api.post('/api/v1/treatment/dosage/check', body, { schema: DosageCheckResponseSchema.shape.data }))
+    .approved;
 }

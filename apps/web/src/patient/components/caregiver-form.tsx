@@ -12,7 +12,12 @@ import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors } from '../../lib/form-errors.ts';
 import { ErrorSummary } from '../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { caregiverFormSchemaFor, CaregiverFields, type CaregiverForm as FormValues, type CaregiverPatch } from './steps/caregiver-step.tsx';
+import {
+  caregiverFormSchemaFor,
+  CaregiverFields,
+  type CaregiverForm as FormValues,
+  type CaregiverPatch,
+} from './steps/caregiver-step.tsx';
 import { useT } from '../../program/use-t.ts';
 
 interface CaregiverFormProps {
@@ -26,12 +31,23 @@ interface CaregiverFormProps {
   onSubmit: (caregiver: Caregiver) => Promise<unknown>;
 }
 
-export function CaregiverForm({ formId, initial, country, types, patientIdentification, language, onSubmit }: CaregiverFormProps) {
+export function CaregiverForm({
+  formId,
+  initial,
+  country,
+  types,
+  patientIdentification,
+  language,
+  onSubmit,
+}: CaregiverFormProps) {
   const t = useT();
   const [failed, setFailed] = useState(false);
   useClearAnnouncementsOnUnmount();
   const caregiverTypes = useMemo(() => types.filter((type) => type !== 'TYPE_MINOR'), [types]);
-  const schema = useMemo(() => caregiverFormSchemaFor({ isMinor: true, country, types: caregiverTypes, patient: patientIdentification }), [country, caregiverTypes, patientIdentification]);
+  const schema = useMemo(
+    () => caregiverFormSchemaFor({ isMinor: true, country, types: caregiverTypes, patient: patientIdentification }),
+    [country, caregiverTypes, patientIdentification],
+  );
   const { control, handleSubmit, formState, setError } = useForm<FormValues, unknown, CaregiverPatch>({
     resolver: zodResolver(schema) as unknown as Resolver<FormValues, unknown, CaregiverPatch>,
     defaultValues: {
@@ -39,7 +55,10 @@ export function CaregiverForm({ formId, initial, country, types, patientIdentifi
       relation: initial?.relation,
       firstName: initial?.firstName ?? '',
       lastName: initial?.lastName ?? '',
-      identification: { type: initial?.typeIdentification ?? (caregiverTypes.length === 1 ? caregiverTypes[0] : undefined), number: initial?.legalIdentification ?? '' },
+      identification: {
+        type: initial?.typeIdentification ?? (caregiverTypes.length === 1 ? caregiverTypes[0] : undefined),
+        number: initial?.legalIdentification ?? '',
+      },
       phone: { country: initial?.phone?.country ?? country, phoneNumber: initial?.phone?.phoneNumber ?? '' },
       email: initial?.email ?? '',
     },
@@ -52,7 +71,8 @@ export function CaregiverForm({ formId, initial, country, types, patientIdentifi
       await onSubmit(caregiver);
     } catch (error) {
       if (applyFieldErrors(error, setError, { shouldFocus: true })) return;
-      if (error instanceof ApiError && error.error?.code === 'CAREGIVER_ALREADY_REGISTERED') setError('identification.number', { message: error.error.message }, { shouldFocus: true });
+      if (error instanceof ApiError && error.error?.code === 'CAREGIVER_ALREADY_REGISTERED')
+        setError('identification.number', { message: error.error.message }, { shouldFocus: true });
       else setFailed(true);
     }
   });

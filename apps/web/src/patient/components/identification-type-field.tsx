@@ -45,5 +45,14 @@ interface Props<T extends FieldValues> {
 export function IdentificationTypeField<T extends FieldValues>({ control, name, label, types }: Props<T>) {
   const t = useT();
   const typeLabel = useIdentificationTypeLabel();
-  return <SelectField control={control} name={name} label={label} placeholder={t('common.select')} options={types.map((type) => ({ value: type, text: typeLabel(type) }))} isRequired />;
+  return (
+    <SelectField
+      control={control}
+      name={name}
+      label={label}
+      placeholder={t('common.select')}
+      options={types.map((type) => ({ value: type, text: typeLabel(type) }))}
+      isRequired
+    />
+  );
 }

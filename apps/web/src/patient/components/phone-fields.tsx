@@ -20,13 +20,35 @@ interface Props<T extends FieldValues> {
   className: string;
 }
 
-export function PhoneFields<T extends FieldValues>({ control, countryName, numberName, numberLabel, language, autoComplete, className }: Props<T>) {
+export function PhoneFields<T extends FieldValues>({
+  control,
+  countryName,
+  numberName,
+  numberLabel,
+  language,
+  autoComplete,
+  className,
+}: Props<T>) {
   const t = useT();
   const options = useMemo(() => dialCodeOptions(language), [language]);
   return (
     <div className={className}>
-      <SelectField control={control} name={countryName} label={t('signup.contact.countryCode.label')} placeholder={t('common.select')} options={options} isRequired />
-      <FormTextField control={control} name={numberName} label={numberLabel} type="tel" autoComplete={autoComplete} isRequired />
+      <SelectField
+        control={control}
+        name={countryName}
+        label={t('signup.contact.countryCode.label')}
+        placeholder={t('common.select')}
+        options={options}
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name={numberName}
+        label={numberLabel}
+        type="tel"
+        autoComplete={autoComplete}
+        isRequired
+      />
     </div>
   );
 }

@@ -10,8 +10,22 @@ import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { stepRefusalOf } from '../step-refusal.ts';
-import { toTreatmentBody, treatmentStepOfField, TREATMENT_CODE_STEPS, TREATMENT_STEPS, type TreatmentBody, type TreatmentStepName } from '../treatment-draft.ts';
-import { isStepVisible, type SignupDraft, type PatientPlan, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
+import {
+  toTreatmentBody,
+  treatmentStepOfField,
+  TREATMENT_CODE_STEPS,
+  TREATMENT_STEPS,
+  type TreatmentBody,
+  type TreatmentStepName,
+} from '../treatment-draft.ts';
+import {
+  isStepVisible,
+  type SignupDraft,
+  type PatientPlan,
+  type StepProps,
+  type TreatmentDraft,
+  type WizardContext,
+} from '../model.ts';
 import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
 import { DetailsStep } from './steps/details-step.tsx';
 import { DoctorStep } from './steps/doctor-step.tsx';
@@ -47,10 +61,29 @@ interface TreatmentFlowProps {
   onCancel: () => void;
 }
 
-export function TreatmentFlow({ plan, products, birthDate, today, language, initial = {}, registered = [], submitLabel, pendingLabel, onSubmit, onCancel }: TreatmentFlowProps) {
+export function TreatmentFlow({
+  plan,
+  products,
+  birthDate,
+  today,
+  language,
+  initial = {},
+  registered = [],
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+}: TreatmentFlowProps) {
   const t = useT();
   const { program } = useProgram();
-  const [draft, setDraft] = useState<SignupDraft>(() => ({ idempotencyKey: '', supportPlanId: plan.id, country: plan.country, birthDate, treatment: initial, treatments: registered }));
+  const [draft, setDraft] = useState<SignupDraft>(() => ({
+    idempotencyKey: '',
+    supportPlanId: plan.id,
+    country: plan.country,
+    birthDate,
+    treatment: initial,
+    treatments: registered,
+  }));
   const ctx: WizardContext = { program, plan, language, skipPassword: false, preregistered: false, today, products };
   const visible = TREATMENT_STEPS.filter((step) => isStepVisible(step, ctx, draft));
   const [step, setStep] = useState<TreatmentStepName>(visible[0] ?? 'treatment');
@@ -103,7 +136,14 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
   const formId = `treatment-step-${step}`;
   return (
     <div className="signup treatment-flow">
-      <ProgressBar className="signup__progress" aria-label={submitLabel} value={index + 1} minValue={0} maxValue={visible.length} valueLabel={t('signup.progress', { current: index + 1, total: visible.length })}>
+      <ProgressBar
+        className="signup__progress"
+        aria-label={submitLabel}
+        value={index + 1}
+        minValue={0}
+        maxValue={visible.length}
+        valueLabel={t('signup.progress', { current: index + 1, total: visible.length })}
+      >
         {({ percentage, valueText }) => (
           <>
             <span className="signup__progress-text">{valueText}</span>
@@ -116,13 +156,29 @@ export function TreatmentFlow({ plan, products, birthDate, today, language, init
       {refusal ? <FormAlert tone="error">{t(refusal)}</FormAlert> : null}
       {failed ? <FormAlert tone="error">{t('errors.general')}</FormAlert> : null}
       <div className="card" ref={stepRef}>
-        <StepComponent key={step} formId={formId} draft={draft} ctx={ctx} onDone={onDone} onPendingChange={setStepPending} />
+        <StepComponent
+          key={step}
+          formId={formId}
+          draft={draft}
+          ctx={ctx}
+          onDone={onDone}
+          onPendingChange={setStepPending}
+        />
       </div>
       <div className="actions signup__actions">
-        <Button className="button button--ghost" isDisabled={isSaving || isStepPending} onPress={() => (index > 0 ? setStep(visible[index - 1] as TreatmentStepName) : onCancel())}>
+        <Button
+          className="button button--ghost"
+          isDisabled={isSaving || isStepPending}
+          onPress={() => (index > 0 ? setStep(visible[index - 1] as TreatmentStepName) : onCancel())}
+        >
           {index > 0 ? t('signup.back') : t('treatments.delete.cancel')}
         </Button>
-        <PendingButton type="submit" form={formId} isPending={isSaving || isStepPending} {...(isSaving ? { pendingLabel } : {})}>
+        <PendingButton
+          type="submit"
+          form={formId}
+          isPending={isSaving || isStepPending}
+          {...(isSaving ? { pendingLabel } : {})}
+        >
           {isLast ? submitLabel : t('signup.next')}
         </PendingButton>
       </div>

@@ -24,7 +24,9 @@ export function useSupportPlan(supportPlanId: number | undefined) {
           id: summary.id,
           country: summary.country,
           name: summary.name,
-          identificationTypes: config?.supportPlans.find((item) => item.id === summary.id)?.identificationTypes ?? DEFAULT_IDENTIFICATION_TYPES,
+          identificationTypes:
+            config?.supportPlans.find((item) => item.id === summary.id)?.identificationTypes ??
+            DEFAULT_IDENTIFICATION_TYPES,
           fieldSettings: settings.data.fieldSettings,
         }
       : undefined;
@@ -62,7 +64,10 @@ export function usePatientPlan(): RegionQuery<PatientPlanData> {
             products: products.data,
             birthDate,
             today: todayInCountry(plan.country),
-            identification: { type: user.data.typeIdentification as IdentificationType, number: user.data.legalIdentification },
+            identification: {
+              type: user.data.typeIdentification as IdentificationType,
+              number: user.data.legalIdentification,
+            },
           }
         : undefined,
     isError: parts.some((part) => part.isError),

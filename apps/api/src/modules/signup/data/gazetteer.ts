@@ -9,7 +9,21 @@ export type Division = [PlaceName, PlaceName[]];
 
 export const GAZETTEER: Record<CountryCode, Division[]> = {
   CR: [
-    ['San José', ['San José', 'Escazú', 'Desamparados', 'Santa Ana', 'Goicoechea', 'Curridabat', 'Moravia', 'Tibás', 'Montes de Oca', 'Pérez Zeledón']],
+    [
+      'San José',
+      [
+        'San José',
+        'Escazú',
+        'Desamparados',
+        'Santa Ana',
+        'Goicoechea',
+        'Curridabat',
+        'Moravia',
+        'Tibás',
+        'Montes de Oca',
+        'Pérez Zeledón',
+      ],
+    ],
     ['Alajuela', ['Alajuela', 'San Ramón', 'Grecia', 'Atenas', 'Naranjo', 'San Carlos', 'Upala']],
     ['Cartago', ['Cartago', 'Paraíso', 'La Unión', 'Turrialba', 'Oreamuno']],
     ['Heredia', ['Heredia', 'Barva', 'Santo Domingo', 'Santa Bárbara', 'San Pablo', 'Sarapiquí']],
@@ -18,7 +32,10 @@ export const GAZETTEER: Record<CountryCode, Division[]> = {
     ['Limón', ['Limón', 'Pococí', 'Siquirres', 'Talamanca', 'Guácimo']],
   ],
   MX: [
-    [{ es: 'Ciudad de México', en: 'Mexico City' }, ['Coyoacán', 'Cuauhtémoc', 'Iztapalapa', 'Benito Juárez', 'Miguel Hidalgo', 'Tlalpan']],
+    [
+      { es: 'Ciudad de México', en: 'Mexico City' },
+      ['Coyoacán', 'Cuauhtémoc', 'Iztapalapa', 'Benito Juárez', 'Miguel Hidalgo', 'Tlalpan'],
+    ],
     ['Jalisco', ['Guadalajara', 'Zapopan', 'Tlaquepaque', 'Puerto Vallarta']],
     ['Nuevo León', ['Monterrey', 'San Pedro Garza García', 'Guadalupe', 'Apodaca']],
     [{ es: 'Estado de México', en: 'State of Mexico' }, ['Toluca', 'Ecatepec', 'Naucalpan', 'Nezahualcóyotl']],
@@ -52,7 +69,10 @@ export const GAZETTEER: Record<CountryCode, Division[]> = {
     ['Campeche', ['Campeche', 'Ciudad del Carmen']],
   ],
   PA: [
-    [{ es: 'Panamá', en: 'Panama' }, [{ es: 'Ciudad de Panamá', en: 'Panama City' }, 'San Miguelito', 'Chepo', 'Taboga']],
+    [
+      { es: 'Panamá', en: 'Panama' },
+      [{ es: 'Ciudad de Panamá', en: 'Panama City' }, 'San Miguelito', 'Chepo', 'Taboga'],
+    ],
     [{ es: 'Panamá Oeste', en: 'West Panama' }, ['La Chorrera', 'Arraiján', 'Capira', 'San Carlos']],
     ['Colón', ['Colón', 'Portobelo', 'Chagres']],
     ['Chiriquí', ['David', 'Boquete', 'Bugaba', 'Barú']],
@@ -87,7 +107,17 @@ export const GAZETTEER: Record<CountryCode, Division[]> = {
     ['Yoro', ['Yoro', 'El Progreso', 'Olanchito']],
   ],
   GT: [
-    ['Guatemala', [{ es: 'Ciudad de Guatemala', en: 'Guatemala City' }, 'Mixco', 'Villa Nueva', 'San Miguel Petapa', 'Santa Catarina Pinula', 'Chinautla']],
+    [
+      'Guatemala',
+      [
+        { es: 'Ciudad de Guatemala', en: 'Guatemala City' },
+        'Mixco',
+        'Villa Nueva',
+        'San Miguel Petapa',
+        'Santa Catarina Pinula',
+        'Chinautla',
+      ],
+    ],
     ['Alta Verapaz', ['Cobán', 'San Pedro Carchá']],
     ['Baja Verapaz', ['Salamá', 'Rabinal']],
     ['Chimaltenango', ['Chimaltenango', 'Tecpán Guatemala']],
@@ -112,7 +142,10 @@ export const GAZETTEER: Record<CountryCode, Division[]> = {
   ],
   DO: [
     ['Distrito Nacional', ['Santo Domingo de Guzmán']],
-    ['Santo Domingo', ['Santo Domingo Este', 'Santo Domingo Oeste', 'Santo Domingo Norte', 'Boca Chica', 'Los Alcarrizos']],
+    [
+      'Santo Domingo',
+      ['Santo Domingo Este', 'Santo Domingo Oeste', 'Santo Domingo Norte', 'Boca Chica', 'Los Alcarrizos'],
+    ],
     ['Santiago', ['Santiago de los Caballeros', 'Tamboril', 'Villa González']],
     ['La Altagracia', ['Higüey', 'Punta Cana', 'Bávaro']],
     ['Puerto Plata', ['Puerto Plata', 'Sosúa', 'Cabarete']],
@@ -161,7 +194,10 @@ export const GAZETTEER: Record<CountryCode, Division[]> = {
     ['Morazán', ['San Francisco Gotera']],
   ],
   TT: [
-    [{ es: 'Puerto España', en: 'Port of Spain' }, [{ es: 'Puerto España', en: 'Port of Spain' }, 'Woodbrook', 'St. James']],
+    [
+      { es: 'Puerto España', en: 'Port of Spain' },
+      [{ es: 'Puerto España', en: 'Port of Spain' }, 'Woodbrook', 'St. James'],
+    ],
     ['San Fernando', ['San Fernando', 'Marabella']],
     ['Arima', ['Arima']],
     ['Chaguanas', ['Chaguanas', 'Cunupia']],

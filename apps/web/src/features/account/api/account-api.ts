@@ -14,11 +14,14 @@ import { sessionStore } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { userQuery } from '../../../lib/user.ts';
 
-export const changePassword = (body: ChangePasswordBody) => api.post('/api/v1/account/password', body, { schema: ChangePasswordResponseSchema.shape.data });
-export const changeEmail = (body: ChangeEmailBody) => api.post('/api/v1/account/email', body, { schema: ChangeEmailResponseSchema.shape.data });
+export const changePassword = (body: ChangePasswordBody) =>
+  api.post('/api/v1/account/password', body, { schema: ChangePasswordResponseSchema.shape.data });
+export const changeEmail = (body: ChangeEmailBody) =>
+  api.post('/api/v1/account/email', body, { schema: ChangeEmailResponseSchema.shape.data });
 export const confirmEmailChange = (link: { n: string; s: string }) =>
   api.post('/api/v1/account/email/confirm', link, { schema: ConfirmEmailChangeResponseSchema.shape.data });
-export const closeAccount = (currentPassword: string) => api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
+export const closeAccount = (currentPassword: string) =>
+  api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
 
 const consentsQuery = () =>
   queryOptions({
@@ -35,7 +38,8 @@ export function useConsents() {
 export function useAcceptTerms() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (termsVersion: string) => api.post('/api/v1/consents', { termsVersion }, { schema: ConsentsResponseSchema.shape.data }),
+    mutationFn: (termsVersion: string) =>
+      api.post('/api/v1/consents', { termsVersion }, { schema: ConsentsResponseSchema.shape.data }),
     onSuccess: (data) => {
       queryClient.setQueryData(consentsQuery().queryKey, data);
       return queryClient.invalidateQueries({ queryKey: userQuery().queryKey });
@@ -49,7 +53,10 @@ export function useAcceptTerms() {
  */
 function fetchExport() {
   const token = sessionStore.get()?.accessToken;
-  return fetch('/api/v1/account/export', { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, cache: 'no-store' });
+  return fetch('/api/v1/account/export', {
+    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    cache: 'no-store',
+  });
 }
 
 export async function downloadMyData(): Promise<void> {

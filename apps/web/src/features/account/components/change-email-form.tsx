@@ -34,8 +34,22 @@ export function ChangeEmailForm() {
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.email.title')}>
       <p>{t('account.email.hint')}</p>
       {status ? <FormAlert tone={status.tone}>{status.text}</FormAlert> : null}
-      <FormTextField control={control} name="newEmail" type="email" autoComplete="email" label={t('account.email.new.label')} isRequired />
-      <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.password.current.label')} isRequired />
+      <FormTextField
+        control={control}
+        name="newEmail"
+        type="email"
+        autoComplete="email"
+        label={t('account.email.new.label')}
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        label={t('account.password.current.label')}
+        isRequired
+      />
       <div className="actions">
         <PendingButton type="submit" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>
           {t('account.email.submit')}

@@ -38,7 +38,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.password.title')}>
       {status ? <FormAlert tone={status.tone}>{t(status.key)}</FormAlert> : null}
-      <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.password.current.label')} isRequired />
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        label={t('account.password.current.label')}
+        isRequired
+      />
       <NewPasswordField
         control={control}
         name="newPassword"

@@ -55,7 +55,15 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       onConfirm={onSubmit}
       onCancel={onClose}
     >
-      <FormTextField control={control} name="currentPassword" type="password" autoComplete="current-password" label={t('account.close.passwordLabel')} isRequired autoFocus />
+      <FormTextField
+        control={control}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        label={t('account.close.passwordLabel')}
+        isRequired
+        autoFocus
+      />
     </ConfirmDialog>
   );
 }
@@ -77,7 +85,12 @@ export function PrivacyCentre() {
           ) : (
             <ul className="consent-history">
               {data.history.map((row) => (
-                <li key={`${row.termsVersion}-${row.acceptedAt}`}>{t('account.privacy.historyItem', { version: row.termsVersion, date: formatDate(new Date(row.acceptedAt)) })}</li>
+                <li key={`${row.termsVersion}-${row.acceptedAt}`}>
+                  {t('account.privacy.historyItem', {
+                    version: row.termsVersion,
+                    date: formatDate(new Date(row.acceptedAt)),
+                  })}
+                </li>
               ))}
             </ul>
           )

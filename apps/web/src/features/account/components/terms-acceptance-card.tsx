@@ -36,7 +36,8 @@ export function TermsAcceptanceCard({ level = 2 }: { level?: 2 | 3 }) {
     );
   }
   // Nothing to ask while loading, on failure (the profile has its own error) or when the latest is accepted.
-  if (!consents.data || !isNewerVersion(consents.data.latestTermsVersion, consents.data.latestTermsAccepted)) return null;
+  if (!consents.data || !isNewerVersion(consents.data.latestTermsVersion, consents.data.latestTermsAccepted))
+    return null;
   const version = consents.data.latestTermsVersion;
   return (
     <Card
@@ -57,7 +58,12 @@ export function TermsAcceptanceCard({ level = 2 }: { level?: 2 | 3 }) {
       <p id={textId} className="profile-terms__text" data-collapsed={!isExpanded}>
         {t('program.terms')}
       </p>
-      <Button className="link-button" aria-expanded={isExpanded} aria-controls={textId} onPress={() => setExpanded((value) => !value)}>
+      <Button
+        className="link-button"
+        aria-expanded={isExpanded}
+        aria-controls={textId}
+        onPress={() => setExpanded((value) => !value)}
+      >
         {isExpanded ? t('common.readLess') : t('common.readMore')}
       </Button>
       {accept.isError ? <FormAlert tone="error">{t(errorKeyOf(accept.error))}</FormAlert> : null}

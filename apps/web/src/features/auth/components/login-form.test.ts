@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import { loginErrorKey } from './login-form.tsx';
 
-const refusal = (status: number, code: string, details?: Record<string, unknown>) => new ApiError(status, { error: { code, message: 'x', ...(details ? { details } : {}) } });
+const refusal = (status: number, code: string, details?: Record<string, unknown>) =>
+  new ApiError(status, { error: { code, message: 'x', ...(details ? { details } : {}) } });
 
 describe('login refusals', () => {
   it('explains each refusal of spec section 8', () => {
-    expect(loginErrorKey(refusal(400, 'NotAuthorizedException', { reason: 'INVALID_CREDENTIALS' }))).toBe('login.errors.notAuthorized');
-    expect(loginErrorKey(refusal(400, 'NotAuthorizedException', { reason: 'LOCKED', retryAfterSeconds: 4 }))).toBe('login.errors.locked');
+    expect(loginErrorKey(refusal(400, 'NotAuthorizedException', { reason: 'INVALID_CREDENTIALS' }))).toBe(
+      'login.errors.notAuthorized',
+    );
+    expect(loginErrorKey(refusal(400, 'NotAuthorizedException', { reason: 'LOCKED', retryAfterSeconds: 4 }))).toBe(
+      'login.errors.locked',
+    );
     expect(loginErrorKey(refusal(400, 'UserNotConfirmedException'))).toBe('login.errors.notConfirmed');
     expect(loginErrorKey(refusal(429, 'RATE_LIMITED'))).toBe('login.errors.rateLimited');
   });

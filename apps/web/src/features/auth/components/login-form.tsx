@@ -18,7 +18,8 @@ export function loginErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return 'login.errors.rateLimited';
     const body = error.error;
-    if (body?.code === 'NotAuthorizedException') return body.details?.reason === 'LOCKED' ? 'login.errors.locked' : 'login.errors.notAuthorized';
+    if (body?.code === 'NotAuthorizedException')
+      return body.details?.reason === 'LOCKED' ? 'login.errors.locked' : 'login.errors.notAuthorized';
     if (body?.code === 'UserNotConfirmedException') return 'login.errors.notConfirmed';
   }
   return 'login.errors.generic';
@@ -35,7 +36,14 @@ interface Props {
 
 type Field = keyof LoginBody;
 
-export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, showForgotPassword, showSignupLink, onLoggedIn }: Props) {
+export function LoginForm({
+  sessionExpired,
+  forgotPasswordHref,
+  signupHref,
+  showForgotPassword,
+  showSignupLink,
+  onLoggedIn,
+}: Props) {
   const t = useT();
   const [isPasswordVisible, setPasswordVisible] = useState(false);
   const [serverErrorKey, setServerErrorKey] = useState<string>();
@@ -47,7 +55,8 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
   // What was typed (or filled in by the browser) before the app hydrated the server's screen (decision 029).
   useEffect(() => {
     const typed = { email: inputs.email.current?.value ?? '', password: inputs.password.current?.value ?? '' };
-    if (typed.email || typed.password) setValues((current) => ({ email: typed.email || current.email, password: typed.password || current.password }));
+    if (typed.email || typed.password)
+      setValues((current) => ({ email: typed.email || current.email, password: typed.password || current.password }));
     // Once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -63,7 +72,10 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
     if (isSubmitting) return;
     setSubmitted(true);
     // The fields as they are: the same as `values`, and also right for a submission held until the app hydrated.
-    const submitted = { email: inputs.email.current?.value ?? values.email, password: inputs.password.current?.value ?? values.password };
+    const submitted = {
+      email: inputs.email.current?.value ?? values.email,
+      password: inputs.password.current?.value ?? values.password,
+    };
     const found = loginErrors(submitted);
     showErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -73,10 +85,12 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
       await login(loginBodyOf(submitted));
       onLoggedIn();
     } catch (error) {
-      const fieldErrors = error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
+      const fieldErrors =
+        error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
       if (fieldErrors) {
         const fromServer: Partial<Record<Field, string>> = {};
-        for (const [field, [key]] of Object.entries(fieldErrors)) if ((field === 'email' || field === 'password') && key) fromServer[field] = key;
+        for (const [field, [key]] of Object.entries(fieldErrors))
+          if ((field === 'email' || field === 'password') && key) fromServer[field] = key;
         showErrors(fromServer);
       } else {
         setServerErrorKey(loginErrorKey(error));
@@ -101,7 +115,11 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
   return (
     // method="post": should the form ever be sent without the app, the password is not put in the address.
     <form className="stack" method="post" onSubmit={(event) => void onSubmit(event)} noValidate>
-      {sessionExpired && !serverErrorKey ? <FormAlert tone="info" focusOnShow={false}>{t('login.sessionExpired')}</FormAlert> : null}
+      {sessionExpired && !serverErrorKey ? (
+        <FormAlert tone="info" focusOnShow={false}>
+          {t('login.sessionExpired')}
+        </FormAlert>
+      ) : null}
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
       <PlainTextField {...field('email')} label={t('login.email.label')} type="email" autoComplete="username" />
       <PlainTextField
@@ -110,7 +128,12 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
         type={isPasswordVisible ? 'text' : 'password'}
         autoComplete="current-password"
         adornment={
-          <button type="button" className="button button--ghost field__toggle" aria-pressed={isPasswordVisible} onClick={() => setPasswordVisible((visible) => !visible)}>
+          <button
+            type="button"
+            className="button button--ghost field__toggle"
+            aria-pressed={isPasswordVisible}
+            onClick={() => setPasswordVisible((visible) => !visible)}
+          >
             {isPasswordVisible ? t('login.hidePassword') : t('login.showPassword')}
           </button>
         }
@@ -120,7 +143,11 @@ export function LoginForm({ sessionExpired, forgotPasswordHref, signupHref, show
           {t('login.forgotPassword')}
         </Link>
       ) : null}
-      <SubmitButton className="button button--primary button--block" isPending={isSubmitting} pendingLabel={t('login.submitting')}>
+      <SubmitButton
+        className="button button--primary button--block"
+        isPending={isSubmitting}
+        pendingLabel={t('login.submitting')}
+      >
         {t('login.submit')}
       </SubmitButton>
       {showSignupLink ? (

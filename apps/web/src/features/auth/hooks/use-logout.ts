@@ -5,17 +5,22 @@ import { sessionStore } from '../../../lib/session.ts';
 import { userQuery } from '../../../lib/user.ts';
 import { logout } from '../api/auth-api.ts';
 
-type LogoutState = { kind: 'working' } | { kind: 'done'; firstName?: string } | { kind: 'failed' } | { kind: 'anonymous' };
+type LogoutState =
+  { kind: 'working' } | { kind: 'done'; firstName?: string } | { kind: 'failed' } | { kind: 'anonymous' };
 
 /** The sign-out's state (started at once when there is a session) and a retry after a failure. */
 export function useLogout(): { state: LogoutState; retry: () => Promise<void> } {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<LogoutState>(() => (sessionStore.get() ? { kind: 'working' } : { kind: 'anonymous' }));
+  const [state, setState] = useState<LogoutState>(() =>
+    sessionStore.get() ? { kind: 'working' } : { kind: 'anonymous' },
+  );
   const started = useRef(false);
 
   const run = async () => {
     setState({ kind: 'working' });
-    const firstName = queryClient.getQueryData(userQuery().queryKey)?.firstName ?? (await queryClient.fetchQuery(userQuery()).catch(() => undefined))?.firstName;
+    const firstName =
+      queryClient.getQueryData(userQuery().queryKey)?.firstName ??
+      (await queryClient.fetchQuery(userQuery()).catch(() => undefined))?.firstName;
     try {
       await logout();
       queryClient.removeQueries({ queryKey: userQuery().queryKey });

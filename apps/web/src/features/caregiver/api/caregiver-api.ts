@@ -14,18 +14,27 @@ export const caregiverQuery = () =>
 /** Every change refreshes the caregiver and the profile (which carries the caregiver too). */
 function useRefreshAfter() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: caregiverQuery().queryKey }), queryClient.invalidateQueries({ queryKey: userQuery().queryKey })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: caregiverQuery().queryKey }),
+      queryClient.invalidateQueries({ queryKey: userQuery().queryKey }),
+    ]);
 }
 
 export function useAddCaregiver() {
   const refresh = useRefreshAfter();
-  return useMutation({ mutationFn: (body: CaregiverBody) => api.post('/api/v1/caregiver', body, { schema: CaregiverResponseSchema.shape.data }), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: CaregiverBody) =>
+      api.post('/api/v1/caregiver', body, { schema: CaregiverResponseSchema.shape.data }),
+    onSuccess: refresh,
+  });
 }
 
 export function useChangeCaregiver() {
   const refresh = useRefreshAfter();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: CaregiverBody }) => api.put(`/api/v1/caregiver/${id}`, body, { schema: CaregiverResponseSchema.shape.data }),
+    mutationFn: ({ id, body }: { id: number; body: CaregiverBody }) =>
+      api.put(`/api/v1/caregiver/${id}`, body, { schema: CaregiverResponseSchema.shape.data }),
     onSuccess: refresh,
   });
 }

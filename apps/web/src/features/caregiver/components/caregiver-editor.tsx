@@ -20,7 +20,16 @@ interface Props {
   onCancel: () => void;
 }
 
-export function CaregiverEditor({ formId, patientPlan, initial, submitLabel, pendingLabel, isPending, onSubmit, onCancel }: Props) {
+export function CaregiverEditor({
+  formId,
+  patientPlan,
+  initial,
+  submitLabel,
+  pendingLabel,
+  isPending,
+  onSubmit,
+  onCancel,
+}: Props) {
   const t = useT();
   const { language } = useLanguage();
   return (

@@ -3,7 +3,11 @@ import { PasswordRecoverResponseSchema, type PasswordRecoverBody } from '@portal
 import type { Language } from '@portal/contracts/enums';
 import { api } from '../../../lib/api.ts';
 
-const send = (body: PasswordRecoverBody) => api.post('/api/v1/password/recover', body, { schema: PasswordRecoverResponseSchema.shape.data, skipStatusHandlers: true });
+const send = (body: PasswordRecoverBody) =>
+  api.post('/api/v1/password/recover', body, {
+    schema: PasswordRecoverResponseSchema.shape.data,
+    skipStatusHandlers: true,
+  });
 
 export const requestRecoveryLink = (email: string, language: Language) => send({ step: 'request', email, language });
 

@@ -25,9 +25,20 @@ const ForgotSchema = z.object({
     .pipe(EmailSchema),
 });
 
-type State = { kind: 'form' } | { kind: 'sent'; email: string } | { kind: 'call-center'; country?: CountryCode; phones?: z.infer<typeof PhonesSchema>[CountryCode] };
+type State =
+  | { kind: 'form' }
+  | { kind: 'sent'; email: string }
+  | { kind: 'call-center'; country?: CountryCode; phones?: z.infer<typeof PhonesSchema>[CountryCode] };
 
-export function ForgotPasswordDialog({ initialEmail, language, onClose }: { initialEmail: string; language: Language; onClose: () => void }) {
+export function ForgotPasswordDialog({
+  initialEmail,
+  language,
+  onClose,
+}: {
+  initialEmail: string;
+  language: Language;
+  onClose: () => void;
+}) {
   const t = useT();
   const [state, setState] = useState<State>({ kind: 'form' });
   const [sendFailed, setSendFailed] = useState(false);
@@ -45,7 +56,11 @@ export function ForgotPasswordDialog({ initialEmail, language, onClose }: { init
       if (error instanceof ApiError && error.error?.code === 'PTP00197') {
         const details = error.error.details ?? {};
         const phones = PhonesSchema.safeParse({ [String(details.country)]: details.phones });
-        setState({ kind: 'call-center', country: details.country as CountryCode, phones: phones.success ? phones.data[details.country as CountryCode] : undefined });
+        setState({
+          kind: 'call-center',
+          country: details.country as CountryCode,
+          phones: phones.success ? phones.data[details.country as CountryCode] : undefined,
+        });
       } else {
         setSendFailed(true);
       }
@@ -63,9 +78,22 @@ export function ForgotPasswordDialog({ initialEmail, language, onClose }: { init
               </Heading>
               <p>{t('passwordRecovery.forgot.body')}</p>
               {sendFailed ? <FormAlert tone="error">{t('passwordRecovery.forgot.error')}</FormAlert> : null}
-              <FormTextField control={control} name="email" label={t('passwordRecovery.forgot.email.label')} type="email" autoComplete="email" isRequired autoFocus />
+              <FormTextField
+                control={control}
+                name="email"
+                label={t('passwordRecovery.forgot.email.label')}
+                type="email"
+                autoComplete="email"
+                isRequired
+                autoFocus
+              />
               <div className="actions">
-                <PendingButton type="submit" className="button button--primary" isPending={formState.isSubmitting} pendingLabel={t('passwordRecovery.forgot.sending')}>
+                <PendingButton
+                  type="submit"
+                  className="button button--primary"
+                  isPending={formState.isSubmitting}
+                  pendingLabel={t('passwordRecovery.forgot.sending')}
+                >
                   {t('passwordRecovery.forgot.send')}
                 </PendingButton>
                 <Button className="button button--ghost" onPress={onClose}>

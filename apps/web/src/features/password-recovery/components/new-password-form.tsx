@@ -55,8 +55,20 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
         strength={strength}
         autoFocus
       />
-      <FormTextField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} type="password" autoComplete="new-password" isRequired />
-      <PendingButton type="submit" className="button button--primary button--block" isPending={formState.isSubmitting} pendingLabel={t('passwordRecovery.newPassword.saving')}>
+      <FormTextField
+        control={control}
+        name="repeat"
+        label={t('passwordRecovery.newPassword.repeat.label')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+      />
+      <PendingButton
+        type="submit"
+        className="button button--primary button--block"
+        isPending={formState.isSubmitting}
+        pendingLabel={t('passwordRecovery.newPassword.saving')}
+      >
         {saveFailed ? t('passwordRecovery.newPassword.retry') : t('passwordRecovery.newPassword.save')}
       </PendingButton>
     </Form>

@@ -4,7 +4,8 @@ import { ProfileUpdateResponseSchema, type ProfileUpdateBody } from '@portal/con
 import { api } from '../../../lib/api.ts';
 import { userQuery } from '../../../lib/user.ts';
 
-const updateProfile = (body: ProfileUpdateBody) => api.put('/api/v1/user', body, { schema: ProfileUpdateResponseSchema.shape.data });
+const updateProfile = (body: ProfileUpdateBody) =>
+  api.put('/api/v1/user', body, { schema: ProfileUpdateResponseSchema.shape.data });
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

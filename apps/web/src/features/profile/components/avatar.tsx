@@ -7,7 +7,15 @@ const HAIR = '#4a3426';
 export function Avatar({ gender, label }: { gender: string; label: string }) {
   const kind = normalizeGender(gender);
   return (
-    <svg className="avatar" role="img" aria-label={label} viewBox="0 0 64 64" width="64" height="64" data-avatar={kind.toLowerCase()}>
+    <svg
+      className="avatar"
+      role="img"
+      aria-label={label}
+      viewBox="0 0 64 64"
+      width="64"
+      height="64"
+      data-avatar={kind.toLowerCase()}
+    >
       <circle cx="32" cy="32" r="32" fill="var(--brand-primary, #2b6cb0)" opacity="0.15" />
       {kind === 'FEMALE' ? <path d="M14 40c0-16 6-26 18-26s18 10 18 26l-6 4H20z" fill={HAIR} /> : null}
       <circle cx="32" cy="28" r="11" fill={SKIN} />

@@ -22,9 +22,21 @@ export function ProfileCompletenessCard() {
       <QueryRegion query={user} lines={2}>
         {(profile) => {
           const missing = [
-            ...(profile.phoneAlternative ? [] : [{ key: 'phoneAlternative', text: t('home.profile.missing.phoneAlternative'), href: profileHref }]),
-            ...(profile.emailAlternative ? [] : [{ key: 'emailAlternative', text: t('home.profile.missing.emailAlternative'), href: profileHref }]),
-            ...(profile.caregiver || !isCaregiverOn ? [] : [{ key: 'caregiver', text: t('home.profile.missing.caregiver'), href: pathInLanguage(language, paths.caregiverAdd) }]),
+            ...(profile.phoneAlternative
+              ? []
+              : [{ key: 'phoneAlternative', text: t('home.profile.missing.phoneAlternative'), href: profileHref }]),
+            ...(profile.emailAlternative
+              ? []
+              : [{ key: 'emailAlternative', text: t('home.profile.missing.emailAlternative'), href: profileHref }]),
+            ...(profile.caregiver || !isCaregiverOn
+              ? []
+              : [
+                  {
+                    key: 'caregiver',
+                    text: t('home.profile.missing.caregiver'),
+                    href: pathInLanguage(language, paths.caregiverAdd),
+                  },
+                ]),
           ];
           return missing.length === 0 ? (
             <p>{t('home.profile.complete')}</p>

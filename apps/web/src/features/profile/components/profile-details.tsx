@@ -23,7 +23,11 @@ export function countryName(country: CountryCode, language: Language): string {
   }
 }
 
-const GENDER_KEYS = { FEMALE: 'signup.personalInfo.gender.female', MALE: 'signup.personalInfo.gender.male', OTHER: 'signup.personalInfo.gender.other' } as const;
+const GENDER_KEYS = {
+  FEMALE: 'signup.personalInfo.gender.female',
+  MALE: 'signup.personalInfo.gender.male',
+  OTHER: 'signup.personalInfo.gender.other',
+} as const;
 
 const IDENTIFICATION_TYPE_KEYS: Record<UserProfile['typeIdentification'], string> = {
   IDENTIFICATION: 'signup.identification.types.identification',
@@ -82,9 +86,13 @@ export function PersonalDetails({ user }: { user: UserProfile }) {
       </Row>
       {plan ? <Row label={t('profile.plan')}>{plan.name}</Row> : null}
       {user.startPeriod && user.endPeriod ? (
-        <Row label={t('profile.periodLabel')}>{t('profile.period', { start: formatDate(user.startPeriod), end: formatDate(user.endPeriod) })}</Row>
+        <Row label={t('profile.periodLabel')}>
+          {t('profile.period', { start: formatDate(user.startPeriod), end: formatDate(user.endPeriod) })}
+        </Row>
       ) : null}
-      <Row label={t('profile.status')}>{t(user.status === 'ACTIVE' ? 'profile.status.active' : 'profile.status.inactive')}</Row>
+      <Row label={t('profile.status')}>
+        {t(user.status === 'ACTIVE' ? 'profile.status.active' : 'profile.status.inactive')}
+      </Row>
     </dl>
   );
 }
@@ -99,7 +107,9 @@ export function ContactDetails({ user }: { user: UserProfile }) {
       <Row label={t('profile.phone')}>{phoneText(user.phone) ?? notGiven}</Row>
       <Row label={t('profile.phoneAlternative')}>{phoneText(user.phoneAlternative) ?? notGiven}</Row>
       <Row label={t('profile.address')}>{addressText(user.address) ?? notGiven}</Row>
-      <Row label={t('profile.language')}>{t(user.language === 'es' ? 'profile.language.es' : 'profile.language.en')}</Row>
+      <Row label={t('profile.language')}>
+        {t(user.language === 'es' ? 'profile.language.es' : 'profile.language.en')}
+      </Row>
     </dl>
   );
 }

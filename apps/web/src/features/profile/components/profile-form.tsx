@@ -41,7 +41,9 @@ function bodyOf(values: FormValues) {
 /** The contract checks the form (its messages are text keys); the form keeps its own values until submission. */
 const resolver: Resolver<FormValues> = async (values, context, options) => {
   const result = await zodResolver(ProfileUpdateBodySchema)(bodyOf(values) as never, context, options as never);
-  return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors as never } : { values, errors: {} };
+  return Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors as never }
+    : { values, errors: {} };
 };
 
 function defaultsOf(user: UserProfile): FormValues {
@@ -55,16 +57,28 @@ function defaultsOf(user: UserProfile): FormValues {
     emailAlternative: user.emailAlternative ?? '',
     phone: { country: user.phone?.country ?? user.country, phoneNumber: user.phone?.phoneNumber ?? '' },
     phoneAlternative: user.phoneAlternative?.phoneNumber ?? '',
-    address: { line: typeof user.address?.line === 'string' ? user.address.line : '', ...(location.success ? { location: location.data } : {}) },
+    address: {
+      line: typeof user.address?.line === 'string' ? user.address.line : '',
+      ...(location.success ? { location: location.data } : {}),
+    },
   };
 }
 
 /** onDone: saved or cancelled, and the language the profile now has (the caller switches the screens to it). */
-export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (saved: boolean, language: Language) => void }) {
+export function ProfileForm({
+  user,
+  onDone,
+}: {
+  user: UserProfile;
+  onDone: (saved: boolean, language: Language) => void;
+}) {
   const t = useT();
   const update = useUpdateProfile();
   const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
-  const { control, handleSubmit, formState, setError } = useForm<FormValues>({ resolver, defaultValues: defaultsOf(user) });
+  const { control, handleSubmit, formState, setError } = useForm<FormValues>({
+    resolver,
+    defaultValues: defaultsOf(user),
+  });
   const initialLocation = LocationSchema.safeParse(user.address?.location);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -74,7 +88,8 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
       const saved = await update.mutateAsync(body);
       onDone(true, saved.language);
     } catch (error) {
-      if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED' })) setServerErrorKey(errorKeyOf(error, 'profile.saveError'));
+      if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED' }))
+        setServerErrorKey(errorKeyOf(error, 'profile.saveError'));
     }
   });
 
@@ -82,9 +97,25 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('profile.edit')}>
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
-      <FormTextField control={control} name="firstName" label={t('signup.personalInfo.firstName.label')} autoComplete="given-name" isRequired />
-      <FormTextField control={control} name="lastName" label={t('signup.personalInfo.lastName.label')} autoComplete="family-name" isRequired />
-      <FormTextField control={control} name="secondSurname" label={`${t('signup.personalInfo.secondSurname.label')} (${t('common.optional')})`} />
+      <FormTextField
+        control={control}
+        name="firstName"
+        label={t('signup.personalInfo.firstName.label')}
+        autoComplete="given-name"
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="lastName"
+        label={t('signup.personalInfo.lastName.label')}
+        autoComplete="family-name"
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="secondSurname"
+        label={`${t('signup.personalInfo.secondSurname.label')} (${t('common.optional')})`}
+      />
       <RadioField
         control={control}
         name="gender"
@@ -107,7 +138,13 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
           { value: 'en', text: t('profile.language.en') },
         ]}
       />
-      <FormTextField control={control} name="emailAlternative" type="email" autoComplete="email" label={`${t('profile.emailAlternative')} (${t('common.optional')})`} />
+      <FormTextField
+        control={control}
+        name="emailAlternative"
+        type="email"
+        autoComplete="email"
+        label={`${t('profile.emailAlternative')} (${t('common.optional')})`}
+      />
       <PhoneFields
         control={control}
         countryName="phone.country"
@@ -117,19 +154,34 @@ export function ProfileForm({ user, onDone }: { user: UserProfile; onDone: (save
         autoComplete="tel-national"
         className="profile-pair"
       />
-      <FormTextField control={control} name="phoneAlternative" type="tel" label={`${t('profile.phoneAlternative')} (${t('common.optional')})`} />
+      <FormTextField
+        control={control}
+        name="phoneAlternative"
+        type="tel"
+        label={`${t('profile.phoneAlternative')} (${t('common.optional')})`}
+      />
       <LocationSearchField
         control={control}
         name="address.location"
         searchQuery={(text) => locationSearchQuery(user.country, user.language, text)}
         initialLabel={initialLocation.success ? initialLocation.data.label : ''}
       />
-      <FormTextField control={control} name="address.line" label={t('signup.address.line.label')} description={t('signup.address.line.hint')} autoComplete="street-address" />
+      <FormTextField
+        control={control}
+        name="address.line"
+        label={t('signup.address.line.label')}
+        description={t('signup.address.line.hint')}
+        autoComplete="street-address"
+      />
       <div className="actions">
         <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
           {t('common.save')}
         </PendingButton>
-        <Button className="button button--ghost" onPress={() => onDone(false, user.language)} isDisabled={update.isPending}>
+        <Button
+          className="button button--ghost"
+          onPress={() => onDone(false, user.language)}
+          isDisabled={update.isPending}
+        >
           {t('common.cancel')}
         </Button>
       </div>

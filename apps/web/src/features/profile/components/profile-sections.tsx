@@ -27,7 +27,9 @@ export function ProfileSections({ profile, afterHeading }: Props) {
   const location = useLocation();
   const [isEditing, setEditing] = useState(false);
   // After a change of language the screen opens again under the other prefix, and still says that it saved.
-  const [isSaved, setSaved] = useState(() => (location.state as { isProfileSaved?: boolean } | null)?.isProfileSaved === true);
+  const [isSaved, setSaved] = useState(
+    () => (location.state as { isProfileSaved?: boolean } | null)?.isProfileSaved === true,
+  );
   return (
     <>
       <ProfileHeading user={profile} />
@@ -42,7 +44,13 @@ export function ProfileSections({ profile, afterHeading }: Props) {
         title={t('profile.contactData')}
         actions={
           isEditing ? null : (
-            <Button className="button button--primary" onPress={() => { setSaved(false); setEditing(true); }}>
+            <Button
+              className="button button--primary"
+              onPress={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
               {t('profile.edit')}
             </Button>
           )
@@ -55,7 +63,10 @@ export function ProfileSections({ profile, afterHeading }: Props) {
               // The screens follow the language the patient chose at once (the e-mails follow it on the server).
               if (saved && chosenLanguage !== profile.language && chosenLanguage !== language) {
                 setLanguage(chosenLanguage);
-                void navigate(pathInLanguage(chosenLanguage, paths.profile), { replace: true, state: { isProfileSaved: true } });
+                void navigate(pathInLanguage(chosenLanguage, paths.profile), {
+                  replace: true,
+                  state: { isProfileSaved: true },
+                });
                 return;
               }
               setSaved(saved);

@@ -2,4 +2,5 @@
 import { NotMeResponseSchema, type NotMeLink } from '@portal/contracts/signup';
 import { api } from '../../../lib/api.ts';
 
-export const disownEnrolment = (link: NotMeLink) => api.post('/api/v1/patient/signup/not-me', link, { schema: NotMeResponseSchema.shape.data, skipStatusHandlers: true });
+export const disownEnrolment = (link: NotMeLink) =>
+  api.post('/api/v1/patient/signup/not-me', link, { schema: NotMeResponseSchema.shape.data, skipStatusHandlers: true });

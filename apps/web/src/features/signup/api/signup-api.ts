@@ -14,10 +14,16 @@ import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { api } from '../../../lib/api.ts';
 
 export async function isEmailRegistered(email: string): Promise<boolean> {
-  return (await api.get('/api/v1/cognito/check', { query: { email }, schema: EmailCheckResponseSchema.shape.data })).exists;
+  return (await api.get('/api/v1/cognito/check', { query: { email }, schema: EmailCheckResponseSchema.shape.data }))
+    .exists;
 }
 
-export async function isIdentificationRegistered(supportPlanId: number, type: IdentificationType, number: string, country: CountryCode): Promise<boolean> {
+export async function isIdentificationRegistered(
+  supportPlanId: number,
+  type: IdentificationType,
+  number: string,
+  country: CountryCode,
+): Promise<boolean> {
   const path = `/api/v1/plan/${supportPlanId}/patient/identification/${encodeURIComponent(number)}/type/${type}/country/${country}/check`;
   return (await api.get(path, { schema: IdentificationCheckResponseSchema.shape.data })).registered;
 }
@@ -25,7 +31,9 @@ export async function isIdentificationRegistered(supportPlanId: number, type: Id
 /** The citizen register (Costa Rica): the person's data, or undefined when the register does not know the number. */
 export async function lookUpCitizen(type: IdentificationType, number: string) {
   try {
-    return await api.get(`/api/v1/citizen/${type}/${encodeURIComponent(number)}`, { schema: CitizenResponseSchema.shape.data });
+    return await api.get(`/api/v1/citizen/${type}/${encodeURIComponent(number)}`, {
+      schema: CitizenResponseSchema.shape.data,
+    });
   } catch {
     return undefined;
   }
@@ -46,4 +54,5 @@ export const preregistrationQuery = (link: PreregistrationLink | undefined) =>
     gcTime: 0,
   });
 
-export const submitSignup = (body: SignupBody) => api.post('/api/v1/patient/signup', body, { schema: SignupResponseSchema.shape.data });
+export const submitSignup = (body: SignupBody) =>
+  api.post('/api/v1/patient/signup', body, { schema: SignupResponseSchema.shape.data });

@@ -25,7 +25,9 @@ interface Props {
 
 export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }: Props) {
   const t = useT();
-  const { control, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values> });
+  const { control, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values>,
+  });
   const onSubmit = handleSubmit((values) => onAnswer(values.another === true));
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">

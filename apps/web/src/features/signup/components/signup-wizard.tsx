@@ -4,7 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
-import { MAX_SIGNUP_TREATMENTS, todayIso, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
+import {
+  MAX_SIGNUP_TREATMENTS,
+  todayIso,
+  type PreregistrationLink,
+  type SignupResponse,
+} from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -90,7 +95,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
   const held = useQuery({ ...preregistrationQuery(invitation), enabled: opensInvitation });
   useEffect(() => {
-    if (held.data && invitation && opensInvitation) save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
+    if (held.data && invitation && opensInvitation)
+      save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
   }, [held.data, invitation, opensInvitation, draft.idempotencyKey, save]);
   const preregistered = draft.preregistration !== undefined;
   const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
@@ -142,7 +148,13 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       if (found) {
         // A used or expired invitation: the person may still enrol, with an e-mail of their choice.
         const { preregistration: _used, ...withoutInvitation } = finalDraft;
-        save({ draft: error instanceof ApiError && error.error?.code === 'PREREGISTRATION_LINK_INVALID' ? withoutInvitation : finalDraft, step: found.step });
+        save({
+          draft:
+            error instanceof ApiError && error.error?.code === 'PREREGISTRATION_LINK_INVALID'
+              ? withoutInvitation
+              : finalDraft,
+          step: found.step,
+        });
         setRefusal({ messageKey: found.messageKey });
       } else {
         setSubmitFailed(true);
@@ -154,10 +166,28 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     const nextDraft: SignupDraft = { ...draft, ...patch };
     if (patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId) {
       // Another country: the plan's questions change, so plan-specific answers start again.
-      for (const key of ['identification', 'weight', 'caregiver', 'contact', 'address', 'treatment', 'treatments'] as const) delete nextDraft[key];
+      for (const key of [
+        'identification',
+        'weight',
+        'caregiver',
+        'contact',
+        'address',
+        'treatment',
+        'treatments',
+      ] as const)
+        delete nextDraft[key];
     }
     const position = SIGNUP_STEPS.indexOf(step);
-    const following = SIGNUP_STEPS.slice(position + 1).find((key) => isStepVisible(key, { ...ctx, plan: patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId ? undefined : ctx.plan }, nextDraft));
+    const following = SIGNUP_STEPS.slice(position + 1).find((key) =>
+      isStepVisible(
+        key,
+        {
+          ...ctx,
+          plan: patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId ? undefined : ctx.plan,
+        },
+        nextDraft,
+      ),
+    );
     if (following) goTo(following, nextDraft);
     else if (canAddAnother(nextDraft)) {
       save({ draft: nextDraft, step });
@@ -166,11 +196,18 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   };
 
   /** The medicines of the enrolment: those added before, then the one on the treatment steps. */
-  const medicinesOf = (of: SignupDraft) => [...(of.treatments ?? []), ...(of.treatment?.productId !== undefined ? [of.treatment] : [])];
+  const medicinesOf = (of: SignupDraft) => [
+    ...(of.treatments ?? []),
+    ...(of.treatment?.productId !== undefined ? [of.treatment] : []),
+  ];
   /** Another medicine can be added while the plan offers one not chosen yet (up to the contract's maximum). */
   const canAddAnother = (of: SignupDraft) => {
     const chosen = medicinesOf(of);
-    return chosen.length > 0 && chosen.length < MAX_SIGNUP_TREATMENTS && (products.data ?? []).some((item) => !chosen.some((medicine) => medicine.productId === item.id));
+    return (
+      chosen.length > 0 &&
+      chosen.length < MAX_SIGNUP_TREATMENTS &&
+      (products.data ?? []).some((item) => !chosen.some((medicine) => medicine.productId === item.id))
+    );
   };
   const answerAnother = (another: boolean) => {
     if (!another) {
@@ -225,13 +262,19 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
         minValue={0}
         maxValue={total ?? index + 1}
         isIndeterminate={total === undefined}
-        valueLabel={total === undefined ? t('signup.progressStep', { current: index + 1 }) : t('signup.progress', { current: index + 1, total })}
+        valueLabel={
+          total === undefined
+            ? t('signup.progressStep', { current: index + 1 })
+            : t('signup.progress', { current: index + 1, total })
+        }
       >
         {({ percentage, valueText }) => (
           <>
             <span className="signup__progress-text">{valueText}</span>
             <div className="strength__bar">
-              {total === undefined ? null : <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />}
+              {total === undefined ? null : (
+                <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />
+              )}
             </div>
           </>
         )}
@@ -259,7 +302,12 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
             </div>
           )
         ) : askingAnother ? (
-          <AnotherTreatmentStep formId={formId} treatments={medicinesOf(draft)} products={products.data ?? []} onAnswer={answerAnother} />
+          <AnotherTreatmentStep
+            formId={formId}
+            treatments={medicinesOf(draft)}
+            products={products.data ?? []}
+            onAnswer={answerAnother}
+          />
         ) : (
           // Keyed by the invitation too: a draft prefilled from it remounts the step with the held values.
           <StepComponent

@@ -1,7 +1,11 @@
 // The treatments domain's calls: the list, add, modify (with the doctor's authorisation) and delete (with a reason).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignupBody } from '@portal/contracts/signup';
-import { TreatmentResponseSchema, TreatmentsResponseSchema, type DeleteTreatmentBody } from '@portal/contracts/treatments';
+import {
+  TreatmentResponseSchema,
+  TreatmentsResponseSchema,
+  type DeleteTreatmentBody,
+} from '@portal/contracts/treatments';
 import { api } from '../../../lib/api.ts';
 
 export const treatmentsQuery = () =>
@@ -18,7 +22,8 @@ type TreatmentChange = Omit<NewTreatment, 'productId'>;
 export function useAddTreatment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewTreatment) => api.post('/api/v1/treatments', body, { schema: TreatmentResponseSchema.shape.data }),
+    mutationFn: (body: NewTreatment) =>
+      api.post('/api/v1/treatments', body, { schema: TreatmentResponseSchema.shape.data }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: treatmentsQuery().queryKey }),
   });
 }
@@ -27,7 +32,11 @@ export function useModifyTreatment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, treatment }: { id: number; treatment: TreatmentChange }) =>
-      api.put(`/api/v1/treatments/${id}`, { doctorAuthorized: true, treatment }, { schema: TreatmentResponseSchema.shape.data }),
+      api.put(
+        `/api/v1/treatments/${id}`,
+        { doctorAuthorized: true, treatment },
+        { schema: TreatmentResponseSchema.shape.data },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: treatmentsQuery().queryKey }),
   });
 }
@@ -35,7 +44,8 @@ export function useModifyTreatment() {
 export function useDeleteTreatment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: DeleteTreatmentBody }) => api.delete(`/api/v1/treatments/${id}`, { body, schema: TreatmentResponseSchema.shape.data }),
+    mutationFn: ({ id, body }: { id: number; body: DeleteTreatmentBody }) =>
+      api.delete(`/api/v1/treatments/${id}`, { body, schema: TreatmentResponseSchema.shape.data }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: treatmentsQuery().queryKey }),
   });
 }

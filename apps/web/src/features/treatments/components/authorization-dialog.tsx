@@ -3,7 +3,15 @@ import { useState } from 'react';
 import { Button, Checkbox, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useT } from '../../../program/use-t.ts';
 
-export function AuthorizationDialog({ medicine, onConfirm, onClose }: { medicine: string; onConfirm: () => void; onClose: () => void }) {
+export function AuthorizationDialog({
+  medicine,
+  onConfirm,
+  onClose,
+}: {
+  medicine: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const [isConfirmed, setConfirmed] = useState(false);
   const [showError, setShowError] = useState(false);
@@ -16,7 +24,15 @@ export function AuthorizationDialog({ medicine, onConfirm, onClose }: { medicine
           </Heading>
           <p className="card__subtitle">{medicine}</p>
           <p>{t('treatments.medicalAuthorization.body')}</p>
-          <Checkbox className="checkbox" isSelected={isConfirmed} onChange={(value) => { setConfirmed(value); setShowError(false); }} isInvalid={showError}>
+          <Checkbox
+            className="checkbox"
+            isSelected={isConfirmed}
+            onChange={(value) => {
+              setConfirmed(value);
+              setShowError(false);
+            }}
+            isInvalid={showError}
+          >
             <span className="checkbox__box" aria-hidden="true" />
             <span>{t('treatments.medicalAuthorization.confirm')}</span>
           </Checkbox>

@@ -1,7 +1,12 @@
 // Deleting a treatment: the reason from a list (and the patient's words for 'Other'), confirmed in a dialog.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { DeleteTreatmentBodySchema, TREATMENT_DELETE_REASONS, type DeleteTreatmentBody, type TreatmentView } from '@portal/contracts/treatments';
+import {
+  DeleteTreatmentBodySchema,
+  TREATMENT_DELETE_REASONS,
+  type DeleteTreatmentBody,
+  type TreatmentView,
+} from '@portal/contracts/treatments';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
@@ -9,7 +14,15 @@ import { useT } from '../../../program/use-t.ts';
 import { useDeleteTreatment } from '../api/treatments-api.ts';
 import { DELETE_REASON_KEYS } from './treatment-details.tsx';
 
-export function DeleteTreatmentDialog({ item, onClose, onDeleted }: { item: TreatmentView; onClose: () => void; onDeleted: () => void }) {
+export function DeleteTreatmentDialog({
+  item,
+  onClose,
+  onDeleted,
+}: {
+  item: TreatmentView;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const t = useT();
   const remove = useDeleteTreatment();
   const { control, handleSubmit, watch } = useForm<DeleteTreatmentBody>({
@@ -31,8 +44,22 @@ export function DeleteTreatmentDialog({ item, onClose, onDeleted }: { item: Trea
       onConfirm={submit}
       onCancel={onClose}
     >
-      <RadioField control={control} name="reason" label={t('treatments.deleteReason.label')} isRequired options={TREATMENT_DELETE_REASONS.map((value) => ({ value, text: t(DELETE_REASON_KEYS[value]) }))} />
-      {reason === 'OTHER' ? <FormTextField control={control} name="note" label={t('treatments.delete.note.label')} isRequired autoComplete="off" /> : null}
+      <RadioField
+        control={control}
+        name="reason"
+        label={t('treatments.deleteReason.label')}
+        isRequired
+        options={TREATMENT_DELETE_REASONS.map((value) => ({ value, text: t(DELETE_REASON_KEYS[value]) }))}
+      />
+      {reason === 'OTHER' ? (
+        <FormTextField
+          control={control}
+          name="note"
+          label={t('treatments.delete.note.label')}
+          isRequired
+          autoComplete="off"
+        />
+      ) : null}
     </ConfirmDialog>
   );
 }

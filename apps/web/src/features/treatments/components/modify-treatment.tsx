@@ -20,12 +20,22 @@ function draftOfTreatment(item: TreatmentView): TreatmentDraft {
     startDate: item.startDate ?? undefined,
     notStarted: item.startDate === null,
     doctor: item.doctor ? { firstName: item.doctor.firstName ?? '', lastName: item.doctor.lastName ?? '' } : undefined,
-    healthCenter: item.healthCenter ? { name: item.healthCenter.name, type: item.healthCenter.type ?? undefined } : undefined,
+    healthCenter: item.healthCenter
+      ? { name: item.healthCenter.name, type: item.healthCenter.type ?? undefined }
+      : undefined,
     customTherapy: { hasCode: Boolean(item.customTherapyCode), code: item.customTherapyCode ?? '' },
   };
 }
 
-export function ModifyTreatment({ item, onDone, onCancel }: { item: TreatmentView; onDone: () => void; onCancel: () => void }) {
+export function ModifyTreatment({
+  item,
+  onDone,
+  onCancel,
+}: {
+  item: TreatmentView;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const t = useT();
   const { language } = useLanguage();
   const patientPlan = usePatientPlan();
@@ -38,7 +48,21 @@ export function ModifyTreatment({ item, onDone, onCancel }: { item: TreatmentVie
         return (
           <TreatmentFlow
             plan={plan}
-            products={own.length ? own : [{ id: item.productId, medicine: item.medicine, presentation: item.presentation, unit: item.unit, minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: Number.MAX_SAFE_INTEGER }]}
+            products={
+              own.length
+                ? own
+                : [
+                    {
+                      id: item.productId,
+                      medicine: item.medicine,
+                      presentation: item.presentation,
+                      unit: item.unit,
+                      minAgeYears: 0,
+                      maxAgeYears: 120,
+                      maxUnitAmount: Number.MAX_SAFE_INTEGER,
+                    },
+                  ]
+            }
             birthDate={birthDate}
             today={today}
             language={language}

@@ -12,7 +12,11 @@ import { DeleteTreatmentDialog } from './delete-treatment-dialog.tsx';
 import { ModifyTreatment } from './modify-treatment.tsx';
 import { LiveTreatments, TreatmentHistory } from './treatment-list.tsx';
 
-type Mode = { kind: 'list' } | { kind: 'authorize'; item: TreatmentView } | { kind: 'modify'; item: TreatmentView } | { kind: 'delete'; item: TreatmentView };
+type Mode =
+  | { kind: 'list' }
+  | { kind: 'authorize'; item: TreatmentView }
+  | { kind: 'modify'; item: TreatmentView }
+  | { kind: 'delete'; item: TreatmentView };
 
 interface Props {
   /** The page around the screen (the app's frame), with the title of the current mode. */
@@ -46,12 +50,22 @@ export function MyTreatments({ page }: Props) {
       <QueryRegion query={treatments} lines={6}>
         {({ live, deleted }) => (
           <div className="stack">
-            <LiveTreatments live={live} onModify={(item) => setMode({ kind: 'authorize', item })} onDelete={(item) => setMode({ kind: 'delete', item })} />
+            <LiveTreatments
+              live={live}
+              onModify={(item) => setMode({ kind: 'authorize', item })}
+              onDelete={(item) => setMode({ kind: 'delete', item })}
+            />
             <TreatmentHistory deleted={deleted} />
           </div>
         )}
       </QueryRegion>
-      {mode.kind === 'authorize' ? <AuthorizationDialog medicine={mode.item.medicine} onClose={toList} onConfirm={() => setMode({ kind: 'modify', item: mode.item })} /> : null}
+      {mode.kind === 'authorize' ? (
+        <AuthorizationDialog
+          medicine={mode.item.medicine}
+          onClose={toList}
+          onConfirm={() => setMode({ kind: 'modify', item: mode.item })}
+        />
+      ) : null}
       {mode.kind === 'delete' ? (
         <DeleteTreatmentDialog
           item={mode.item}

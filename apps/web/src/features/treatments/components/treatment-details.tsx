@@ -17,9 +17,15 @@ export const DELETE_REASON_KEYS: Record<TreatmentDeleteReason, string> = {
 export function useTreatmentTexts() {
   const t = useT();
   return {
-    dose: (item: TreatmentView) => t('treatments.dose', { amount: item.unitAmount, unit: t(`signup.treatment.units.${item.unit}`) }),
-    frequency: (item: TreatmentView) => t('treatments.frequency', { amount: item.frequency.amount, interval: t(`signup.details.frequency.intervals.${item.frequency.interval}`).toLocaleLowerCase() }),
-    length: (value: { amount: number; interval: string }) => `${value.amount} ${t(`signup.treatment.intervals.${value.interval}`).toLocaleLowerCase()}`,
+    dose: (item: TreatmentView) =>
+      t('treatments.dose', { amount: item.unitAmount, unit: t(`signup.treatment.units.${item.unit}`) }),
+    frequency: (item: TreatmentView) =>
+      t('treatments.frequency', {
+        amount: item.frequency.amount,
+        interval: t(`signup.details.frequency.intervals.${item.frequency.interval}`).toLocaleLowerCase(),
+      }),
+    length: (value: { amount: number; interval: string }) =>
+      `${value.amount} ${t(`signup.treatment.intervals.${value.interval}`).toLocaleLowerCase()}`,
   };
 }
 
@@ -33,11 +39,19 @@ export function TreatmentDetails({ item }: { item: TreatmentView }) {
     [t('treatments.fields.restTime'), item.restTime ? texts.length(item.restTime) : t('signup.details.restTime.none')],
     [t('treatments.fields.startDate'), item.startDate ? formatDate(item.startDate) : t('signup.startDate.notStarted')],
   ];
-  if (item.doctor) rows.push([t('treatments.fields.doctor'), [item.doctor.firstName, item.doctor.lastName].filter(Boolean).join(' ')]);
+  if (item.doctor)
+    rows.push([t('treatments.fields.doctor'), [item.doctor.firstName, item.doctor.lastName].filter(Boolean).join(' ')]);
   if (item.healthCenter) {
-    const type = item.healthCenter.type ? ` (${t(`signup.healthCenter.type.${item.healthCenter.type.toLowerCase()}`)})` : '';
+    const type = item.healthCenter.type
+      ? ` (${t(`signup.healthCenter.type.${item.healthCenter.type.toLowerCase()}`)})`
+      : '';
     rows.push([t('treatments.fields.healthCenter'), `${item.healthCenter.name}${type}`]);
   }
-  rows.push([t('treatments.fields.customTherapy'), item.customTherapyCode ? t('treatments.customTherapy.yes', { code: item.customTherapyCode }) : t('treatments.customTherapy.no')]);
+  rows.push([
+    t('treatments.fields.customTherapy'),
+    item.customTherapyCode
+      ? t('treatments.customTherapy.yes', { code: item.customTherapyCode })
+      : t('treatments.customTherapy.no'),
+  ]);
   return <DetailsList rows={rows} />;
 }

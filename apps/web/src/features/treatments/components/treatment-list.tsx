@@ -61,7 +61,10 @@ export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
           <li key={item.id}>
             <strong>{item.medicine}</strong> · {item.presentation}
             <br />
-            {t('treatments.history.deleted', { date: formatDate(item.deletedAt ?? item.updatedAt), reason: t(DELETE_REASON_KEYS[item.deletedReason ?? 'OTHER']) })}
+            {t('treatments.history.deleted', {
+              date: formatDate(item.deletedAt ?? item.updatedAt),
+              reason: t(DELETE_REASON_KEYS[item.deletedReason ?? 'OTHER']),
+            })}
             {item.deletedNote ? <span className="history__note"> — {item.deletedNote}</span> : null}
           </li>
         ))}

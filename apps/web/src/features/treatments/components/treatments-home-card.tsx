@@ -47,7 +47,9 @@ export function TreatmentsHomeCard() {
                       <span>
                         {texts.dose(item)} · {texts.frequency(item)}
                       </span>
-                      <span className="home-treatments__next">{end ? t('home.treatments.until', { date: formatDate(end) }) : t('home.treatments.notStarted')}</span>
+                      <span className="home-treatments__next">
+                        {end ? t('home.treatments.until', { date: formatDate(end) }) : t('home.treatments.notStarted')}
+                      </span>
                     </li>
                   );
                 })}

@@ -5,7 +5,12 @@ import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form'
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
-import { ageOn, CaregiverSchema, isValidIdentificationNumber, normalizeIdentificationNumber } from '@portal/contracts/signup';
+import {
+  ageOn,
+  CaregiverSchema,
+  isValidIdentificationNumber,
+  normalizeIdentificationNumber,
+} from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
@@ -42,7 +47,9 @@ interface Options {
 /** The form's values: the contract's caregiver (CaregiverSchema) behind the yes/no question. */
 export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Options) {
   return z
-    .looseObject({ hasCaregiver: isMinor ? z.unknown() : z.boolean({ error: 'signup.caregiver.hasCaregiver.required' }) })
+    .looseObject({
+      hasCaregiver: isMinor ? z.unknown() : z.boolean({ error: 'signup.caregiver.hasCaregiver.required' }),
+    })
     .transform((form, ctx): CaregiverPatch => {
       if (!isMinor && form.hasCaregiver === false) return { hasCaregiver: false };
       const parsed = CaregiverSchema.safeParse(form);
@@ -58,12 +65,21 @@ export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Opt
       // The identification rules the contract applies with the plan (signupSchemaFor), here on the field.
       const identification = (form.identification ?? {}) as { type?: unknown; number?: unknown };
       const type = identification.type as IdentificationType | undefined;
-      const number = typeof identification.number === 'string' ? normalizeIdentificationNumber(identification.number) : '';
+      const number =
+        typeof identification.number === 'string' ? normalizeIdentificationNumber(identification.number) : '';
       if (type && !issuePaths.has('identification.type') && (!types.includes(type) || type === 'TYPE_MINOR')) {
-        ctx.addIssue({ code: 'custom', path: ['identification', 'type'], message: 'signup.idNumber.type.notAvailable' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['identification', 'type'],
+          message: 'signup.idNumber.type.notAvailable',
+        });
       } else if (type && number && !issuePaths.has('identification.number')) {
         if (!isValidIdentificationNumber(country, type, number)) {
-          ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: 'signup.identification.number.invalid' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['identification', 'number'],
+            message: 'signup.identification.number.invalid',
+          });
         } else if (patient?.type === type && normalizeIdentificationNumber(patient.number ?? '') === number) {
           ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: 'signup.caregiver.samePerson' });
         }
@@ -78,7 +94,10 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   const settings = ctx.plan?.fieldSettings;
   const country = ctx.plan?.country ?? draft.country ?? ctx.program.defaultCountry;
   const isMinor = Boolean(draft.birthDate && settings && ageOn(draft.birthDate, ctx.today) < settings.minorAgeYears);
-  const types = useMemo(() => (ctx.plan?.identificationTypes ?? []).filter((type) => type !== 'TYPE_MINOR'), [ctx.plan]);
+  const types = useMemo(
+    () => (ctx.plan?.identificationTypes ?? []).filter((type) => type !== 'TYPE_MINOR'),
+    [ctx.plan],
+  );
   const schema = useMemo(
     () => caregiverFormSchemaFor({ isMinor, country, types, patient: draft.identification }),
     [isMinor, country, types, draft.identification],
@@ -92,7 +111,10 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
       relation: saved?.relation,
       firstName: saved?.firstName ?? '',
       lastName: saved?.lastName ?? '',
-      identification: { type: saved?.identification?.type ?? (types.length === 1 ? types[0] : undefined), number: saved?.identification?.number ?? '' },
+      identification: {
+        type: saved?.identification?.type ?? (types.length === 1 ? types[0] : undefined),
+        number: saved?.identification?.number ?? '',
+      },
       phone: { country: saved?.phone?.country ?? country, phoneNumber: saved?.phone?.phoneNumber ?? '' },
       email: saved?.email ?? '',
     },
@@ -114,15 +136,33 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
           {t('signup.caregiver.minorNotice')}
         </FormAlert>
       ) : (
-        <YesNoField control={control} name="hasCaregiver" label={t('signup.caregiver.hasCaregiver.label')} yesText={t('common.yes')} noText={t('common.no')} isRequired />
+        <YesNoField
+          control={control}
+          name="hasCaregiver"
+          label={t('signup.caregiver.hasCaregiver.label')}
+          yesText={t('common.yes')}
+          noText={t('common.no')}
+          isRequired
+        />
       )}
-      {showFields ? <CaregiverFields control={control} types={types} country={country} language={ctx.language} /> : null}
+      {showFields ? (
+        <CaregiverFields control={control} types={types} country={country} language={ctx.language} />
+      ) : null}
     </Form>
   );
 }
 
 /** The caregiver's questions (relation, names, identification, phone, e-mail): the enrolment's step and the profile's form. */
-export function CaregiverFields({ control, types, language }: { control: Control<CaregiverForm>; types: readonly IdentificationType[]; country: CountryCode; language: Language }) {
+export function CaregiverFields({
+  control,
+  types,
+  language,
+}: {
+  control: Control<CaregiverForm>;
+  types: readonly IdentificationType[];
+  country: CountryCode;
+  language: Language;
+}) {
   const t = useT();
   return (
     <div className="stack">
@@ -137,9 +177,26 @@ export function CaregiverFields({ control, types, language }: { control: Control
         ]}
         isRequired
       />
-      <FormTextField control={control} name="firstName" label={t('signup.caregiver.firstName.label')} autoComplete="off" isRequired />
-      <FormTextField control={control} name="lastName" label={t('signup.caregiver.lastName.label')} autoComplete="off" isRequired />
-      <IdentificationTypeField control={control} name="identification.type" label={t('signup.caregiver.idType.label')} types={types} />
+      <FormTextField
+        control={control}
+        name="firstName"
+        label={t('signup.caregiver.firstName.label')}
+        autoComplete="off"
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="lastName"
+        label={t('signup.caregiver.lastName.label')}
+        autoComplete="off"
+        isRequired
+      />
+      <IdentificationTypeField
+        control={control}
+        name="identification.type"
+        label={t('signup.caregiver.idType.label')}
+        types={types}
+      />
       <FormTextField
         control={control}
         name="identification.number"

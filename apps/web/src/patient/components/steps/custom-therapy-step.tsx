@@ -14,7 +14,10 @@ import './paired-fields.css';
 // An unanswered question says 'Select an option' (no text of its own yet); the code follows the contract.
 const Schema = z.discriminatedUnion(
   'hasCode',
-  [z.object({ hasCode: z.literal(true), code: TherapyCodeSchema }), z.object({ hasCode: z.literal(false), code: z.unknown().optional() })],
+  [
+    z.object({ hasCode: z.literal(true), code: TherapyCodeSchema }),
+    z.object({ hasCode: z.literal(false), code: z.unknown().optional() }),
+  ],
   { error: 'signup.customTherapy.question.required' },
 );
 
@@ -27,13 +30,21 @@ export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
   const t = useT();
   const { control, handleSubmit, formState, watch } = useForm<Values>({
     resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values>,
-    defaultValues: { hasCode: draft.treatment?.customTherapy?.hasCode, code: draft.treatment?.customTherapy?.code ?? '' },
+    defaultValues: {
+      hasCode: draft.treatment?.customTherapy?.hasCode,
+      code: draft.treatment?.customTherapy?.code ?? '',
+    },
   });
   const hasCode = watch('hasCode');
 
   const onSubmit = handleSubmit((values) => {
     const parsed = Schema.parse(values);
-    onDone({ treatment: { ...draft.treatment, customTherapy: parsed.hasCode ? { hasCode: true, code: parsed.code } : { hasCode: false } } });
+    onDone({
+      treatment: {
+        ...draft.treatment,
+        customTherapy: parsed.hasCode ? { hasCode: true, code: parsed.code } : { hasCode: false },
+      },
+    });
   });
 
   return (
@@ -50,7 +61,13 @@ export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
         isRequired
       />
       {hasCode === true ? (
-        <FormTextField control={control} name="code" label={t('signup.customTherapy.code.label')} autoComplete="off" isRequired />
+        <FormTextField
+          control={control}
+          name="code"
+          label={t('signup.customTherapy.code.label')}
+          autoComplete="off"
+          isRequired
+        />
       ) : null}
     </Form>
   );

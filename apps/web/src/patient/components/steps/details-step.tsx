@@ -14,20 +14,29 @@ import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
 import { useStepPending } from '../../hooks/use-step-pending.ts';
 import { isDoseApproved } from '../../api/plan-api.ts';
-import { AmountIntervalFieldset, amountNumber, lengthIntervalOptions, timeAmountSchema, type TimeInterval } from './treatment-step.tsx';
+import {
+  AmountIntervalFieldset,
+  amountNumber,
+  lengthIntervalOptions,
+  timeAmountSchema,
+  type TimeInterval,
+} from './treatment-step.tsx';
 import './paired-fields.css';
 
 const Schema = z.object({
   unitAmount: UnitAmountSchema,
   frequency: timeAmountSchema(FrequencySchema),
   // Optional: a blank amount means no rest time (whatever period is chosen).
-  restTime: z.object({ amount: z.string().optional(), interval: z.enum(TIME_INTERVALS).optional() }).transform((value, ctx) => {
-    if ((value.amount ?? '').trim() === '') return undefined;
-    const result = RestTimeSchema.safeParse({ amount: amountNumber(value.amount), interval: value.interval });
-    if (result.success) return result.data;
-    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-    return z.NEVER;
-  }),
+  restTime: z
+    .object({ amount: z.string().optional(), interval: z.enum(TIME_INTERVALS).optional() })
+    .transform((value, ctx) => {
+      if ((value.amount ?? '').trim() === '') return undefined;
+      const result = RestTimeSchema.safeParse({ amount: amountNumber(value.amount), interval: value.interval });
+      if (result.success) return result.data;
+      for (const issue of result.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }),
 });
 type Values = z.input<typeof Schema>;
 
@@ -64,7 +73,8 @@ function frequencyIntervalOptions(t: T): { value: TimeInterval; text: string }[]
   return TIME_INTERVALS.map((value) => ({ value, text: text[value] }));
 }
 
-const sameAmount = (a: string | undefined, b: string | undefined) => (a ?? '').trim().replace(',', '.') === (b ?? '').trim().replace(',', '.');
+const sameAmount = (a: string | undefined, b: string | undefined) =>
+  (a ?? '').trim().replace(',', '.') === (b ?? '').trim().replace(',', '.');
 
 export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
@@ -84,7 +94,8 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
   // Spec: 'a warning shows on frequency change' (when a frequency was given before and now differs).
   const frequency = watch('frequency');
   const frequencyChanged =
-    Boolean(previous?.amount && previous.interval) && (!sameAmount(frequency?.amount, previous?.amount) || frequency?.interval !== previous?.interval);
+    Boolean(previous?.amount && previous.interval) &&
+    (!sameAmount(frequency?.amount, previous?.amount) || frequency?.interval !== previous?.interval);
 
   useStepPending(formState.isSubmitting, onPendingChange);
   const onSubmit = handleSubmit(async (values) => {
@@ -96,7 +107,12 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
     setNoProduct(supportPlanId === undefined || productId === undefined);
     if (supportPlanId === undefined || productId === undefined) return;
     try {
-      const approved = await isDoseApproved({ supportPlanId, productId, unitAmount: unitAmountText(parsed.unitAmount), birthDate: draft.birthDate });
+      const approved = await isDoseApproved({
+        supportPlanId,
+        productId,
+        unitAmount: unitAmountText(parsed.unitAmount),
+        birthDate: draft.birthDate,
+      });
       if (!approved) {
         setError('unitAmount', { type: 'server', message: 'signup.details.doseNotApproved' }, { shouldFocus: true });
         return;
@@ -110,12 +126,16 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
         ...draft.treatment,
         unitAmount: parsed.unitAmount,
         frequency: { amount: (values.frequency.amount ?? '').trim(), interval: parsed.frequency.interval },
-        restTime: parsed.restTime ? { amount: (values.restTime.amount ?? '').trim(), interval: parsed.restTime.interval } : undefined,
+        restTime: parsed.restTime
+          ? { amount: (values.restTime.amount ?? '').trim(), interval: parsed.restTime.interval }
+          : undefined,
       },
     });
   });
 
-  const doseLabel = product ? `${t('signup.details.dose.label')} (${unitLabel(t, product.unit)})` : t('signup.details.dose.label');
+  const doseLabel = product
+    ? `${t('signup.details.dose.label')} (${unitLabel(t, product.unit)})`
+    : t('signup.details.dose.label');
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">

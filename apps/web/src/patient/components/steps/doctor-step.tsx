@@ -33,7 +33,10 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
   const schema = useMemo(() => doctorSchema(isRequired), [isRequired]);
   const { control, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(schema, undefined, { raw: true }) as Resolver<Values>,
-    defaultValues: { firstName: draft.treatment?.doctor?.firstName ?? '', lastName: draft.treatment?.doctor?.lastName ?? '' },
+    defaultValues: {
+      firstName: draft.treatment?.doctor?.firstName ?? '',
+      lastName: draft.treatment?.doctor?.lastName ?? '',
+    },
   });
 
   const onSubmit = handleSubmit((values) => {
@@ -49,8 +52,20 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.doctor.title')}</h2>
       <p>{t('signup.doctor.subtitle')}</p>
-      <FormTextField control={control} name="firstName" label={label(t('signup.doctor.firstName.label'))} autoComplete="off" isRequired={isRequired} />
-      <FormTextField control={control} name="lastName" label={label(t('signup.doctor.lastName.label'))} autoComplete="off" isRequired={isRequired} />
+      <FormTextField
+        control={control}
+        name="firstName"
+        label={label(t('signup.doctor.firstName.label'))}
+        autoComplete="off"
+        isRequired={isRequired}
+      />
+      <FormTextField
+        control={control}
+        name="lastName"
+        label={label(t('signup.doctor.lastName.label'))}
+        autoComplete="off"
+        isRequired={isRequired}
+      />
     </Form>
   );
 }

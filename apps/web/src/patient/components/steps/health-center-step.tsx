@@ -37,7 +37,9 @@ export function HealthCenterStep({ formId, draft, ctx, onDone }: StepProps) {
 
   const onSubmit = handleSubmit((values) => {
     const { name, type } = schema.parse(values);
-    onDone({ treatment: { ...draft.treatment, healthCenter: { name, ...(typeMode !== 'hidden' && type ? { type } : {}) } } });
+    onDone({
+      treatment: { ...draft.treatment, healthCenter: { name, ...(typeMode !== 'hidden' && type ? { type } : {}) } },
+    });
   });
 
   return (
@@ -45,12 +47,22 @@ export function HealthCenterStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.healthCenter.title')}</h2>
       <p>{t('signup.healthCenter.subtitle')}</p>
-      <FormTextField control={control} name="name" label={t('signup.healthCenter.name.label')} autoComplete="off" isRequired />
+      <FormTextField
+        control={control}
+        name="name"
+        label={t('signup.healthCenter.name.label')}
+        autoComplete="off"
+        isRequired
+      />
       {typeMode !== 'hidden' ? (
         <RadioField
           control={control}
           name="type"
-          label={typeMode === 'optional' ? `${t('signup.healthCenter.type.label')} (${t('common.optional')})` : t('signup.healthCenter.type.label')}
+          label={
+            typeMode === 'optional'
+              ? `${t('signup.healthCenter.type.label')} (${t('common.optional')})`
+              : t('signup.healthCenter.type.label')
+          }
           options={[
             { value: 'PUBLIC', text: t('signup.healthCenter.type.public') },
             { value: 'PRIVATE', text: t('signup.healthCenter.type.private') },

@@ -31,7 +31,11 @@ function startDateSchema(min: string | undefined, max: string) {
       }
       const parsed = StartDateSchema.safeParse(value.startDate);
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', path: ['startDate'], message: parsed.error.issues[0]?.message ?? 'signup.startDate.invalid' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['startDate'],
+          message: parsed.error.issues[0]?.message ?? 'signup.startDate.invalid',
+        });
       } else if (value.startDate > max || (min && value.startDate < min)) {
         ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signup.startDate.outOfRange' });
       }
@@ -51,7 +55,10 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
   const schema = useMemo(() => startDateSchema(min, max), [min, max]);
   const { control, handleSubmit, formState, watch, setValue, clearErrors } = useForm<Values>({
     resolver: zodResolver(schema, undefined, { raw: true }),
-    defaultValues: { startDate: draft.treatment?.notStarted ? undefined : draft.treatment?.startDate, notStarted: draft.treatment?.notStarted === true },
+    defaultValues: {
+      startDate: draft.treatment?.notStarted ? undefined : draft.treatment?.startDate,
+      notStarted: draft.treatment?.notStarted === true,
+    },
   });
   const notStarted = watch('notStarted') === true;
   useEffect(() => {
@@ -64,7 +71,13 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
 
   const onSubmit = handleSubmit((values) => {
     const isNotStarted = values.notStarted === true;
-    onDone({ treatment: { ...draft.treatment, startDate: isNotStarted ? undefined : values.startDate, notStarted: isNotStarted } });
+    onDone({
+      treatment: {
+        ...draft.treatment,
+        startDate: isNotStarted ? undefined : values.startDate,
+        notStarted: isNotStarted,
+      },
+    });
   });
 
   return (
@@ -72,7 +85,14 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.startDate.title')}</h2>
       <div inert={notStarted} className={notStarted ? 'field-disabled' : undefined}>
-        <DateField control={control} name="startDate" label={t('signup.startDate.label')} description={t('signup.startDate.hint')} minValue={min} maxValue={max} />
+        <DateField
+          control={control}
+          name="startDate"
+          label={t('signup.startDate.label')}
+          description={t('signup.startDate.hint')}
+          minValue={min}
+          maxValue={max}
+        />
       </div>
       <CheckboxField control={control} name="notStarted" label={t('signup.startDate.notStarted')} />
     </Form>

@@ -13,23 +13,64 @@ import type { PlanProduct } from '@portal/contracts/signup';
 import type { SignupDraft, StepProps, WizardContext } from '../../model.ts';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../programs');
-export const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
+export const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 export const text = (key: string) => messages[key]!;
 
 export const fieldSettings: FieldSettings = {
   steps: {
-    country: true, email: true, idNumber: true, personalInfo: true, weight: true, birthdate: true, caregiver: true, identification: false,
-    contact: true, address: true, password: true, consent: true, treatment: true, details: true, doctor: true, startDate: true,
-    healthCenter: true, customTherapy: true,
+    country: true,
+    email: true,
+    idNumber: true,
+    personalInfo: true,
+    weight: true,
+    birthdate: true,
+    caregiver: true,
+    identification: false,
+    contact: true,
+    address: true,
+    password: true,
+    consent: true,
+    treatment: true,
+    details: true,
+    doctor: true,
+    startDate: true,
+    healthCenter: true,
+    customTherapy: true,
   },
-  fields: { secondSurname: 'optional', emailAlternative: 'optional', phoneAlternative: 'optional', weight: 'required', healthCenterType: 'required', doctorName: 'required' },
+  fields: {
+    secondSurname: 'optional',
+    emailAlternative: 'optional',
+    phoneAlternative: 'optional',
+    weight: 'required',
+    healthCenterType: 'required',
+    doctorName: 'required',
+  },
   weightUnit: 'kg',
   minorAgeYears: 18,
 };
 
 export const products: PlanProduct[] = [
-  { id: 11, medicine: 'Calmarex', presentation: '50 mg tablets', unit: 'tabs', minAgeYears: 18, maxAgeYears: 120, maxUnitAmount: 4 },
-  { id: 12, medicine: 'Dermaclar', presentation: '10 ml vial', unit: 'vials', minAgeYears: 18, maxAgeYears: 120, maxUnitAmount: 2 },
+  {
+    id: 11,
+    medicine: 'Calmarex',
+    presentation: '50 mg tablets',
+    unit: 'tabs',
+    minAgeYears: 18,
+    maxAgeYears: 120,
+    maxUnitAmount: 4,
+  },
+  {
+    id: 12,
+    medicine: 'Dermaclar',
+    presentation: '10 ml vial',
+    unit: 'vials',
+    minAgeYears: 18,
+    maxAgeYears: 120,
+    maxUnitAmount: 2,
+  },
 ];
 
 export function context(overrides: Partial<WizardContext> = {}): WizardContext {
@@ -45,7 +86,11 @@ export function context(overrides: Partial<WizardContext> = {}): WizardContext {
   };
 }
 
-export function renderStep(Step: ComponentType<StepProps>, draft: Partial<SignupDraft> = {}, ctx: WizardContext = context()) {
+export function renderStep(
+  Step: ComponentType<StepProps>,
+  draft: Partial<SignupDraft> = {},
+  ctx: WizardContext = context(),
+) {
   const onDone = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrap = (node: ReactNode) => (
@@ -56,12 +101,24 @@ export function renderStep(Step: ComponentType<StepProps>, draft: Partial<Signup
     </QueryClientProvider>
   );
   const onChange = vi.fn();
-  render(wrap(<Step formId="step-form" draft={{ idempotencyKey: 'key', country: 'CR', supportPlanId: 7, ...draft }} ctx={ctx} onDone={onDone} onChange={onChange} />));
-  const submit = () => act(async () => {
-    fireEvent.submit(document.getElementById('step-form')!);
-  });
+  render(
+    wrap(
+      <Step
+        formId="step-form"
+        draft={{ idempotencyKey: 'key', country: 'CR', supportPlanId: 7, ...draft }}
+        ctx={ctx}
+        onDone={onDone}
+        onChange={onChange}
+      />,
+    ),
+  );
+  const submit = () =>
+    act(async () => {
+      fireEvent.submit(document.getElementById('step-form')!);
+    });
   return { onDone, onChange, submit };
 }
 
 /** Types into the field labelled `label` (the label may carry '(optional)' or a unit after it). */
-export const type = (label: string, value: string, exact = false) => fireEvent.change(screen.getByLabelText(label, { exact }), { target: { value } });
+export const type = (label: string, value: string, exact = false) =>
+  fireEvent.change(screen.getByLabelText(label, { exact }), { target: { value } });

@@ -25,11 +25,19 @@ export function amountNumber(text: string | undefined): number | undefined {
 
 /** A time amount typed as text, checked by a contract schema of { amount: number, interval }. */
 export function timeAmountSchema<S extends z.ZodType<unknown, { amount: number; interval: TimeInterval }>>(schema: S) {
-  return z
-    .object({ amount: z.string().optional(), interval: z.enum(TIME_INTERVALS).optional() })
-    // A blank amount or a missing interval goes on as undefined, for the contract's own 'required' message.
-    .transform((value) => ({ amount: amountNumber(value.amount), interval: value.interval }) as { amount: number; interval: TimeInterval })
-    .pipe(schema);
+  return (
+    z
+      .object({ amount: z.string().optional(), interval: z.enum(TIME_INTERVALS).optional() })
+      // A blank amount or a missing interval goes on as undefined, for the contract's own 'required' message.
+      .transform(
+        (value) =>
+          ({ amount: amountNumber(value.amount), interval: value.interval }) as {
+            amount: number;
+            interval: TimeInterval;
+          },
+      )
+      .pipe(schema)
+  );
 }
 
 /** Periods of a length (treatment length, rest time): 'Days', 'Weeks'... */
@@ -59,14 +67,38 @@ interface AmountIntervalProps<T extends FieldValues> {
 }
 
 /** A time amount as people say it: how many, and of what period ('6' 'Months', '2' 'per week'). */
-export function AmountIntervalFieldset<T extends FieldValues>({ control, name, legend, amountLabel, intervalLabel, placeholder, options, isRequired, before, after }: AmountIntervalProps<T>) {
+export function AmountIntervalFieldset<T extends FieldValues>({
+  control,
+  name,
+  legend,
+  amountLabel,
+  intervalLabel,
+  placeholder,
+  options,
+  isRequired,
+  before,
+  after,
+}: AmountIntervalProps<T>) {
   return (
     <fieldset className="field-group">
       <legend className="field__label">{legend}</legend>
       {before}
       <div className="field-pair">
-        <FormTextField control={control} name={`${name}.amount` as FieldPath<T>} label={amountLabel} autoComplete="off" isRequired={isRequired} />
-        <SelectField control={control} name={`${name}.interval` as FieldPath<T>} label={intervalLabel} placeholder={placeholder} options={options} isRequired={isRequired} />
+        <FormTextField
+          control={control}
+          name={`${name}.amount` as FieldPath<T>}
+          label={amountLabel}
+          autoComplete="off"
+          isRequired={isRequired}
+        />
+        <SelectField
+          control={control}
+          name={`${name}.interval` as FieldPath<T>}
+          label={intervalLabel}
+          placeholder={placeholder}
+          options={options}
+          isRequired={isRequired}
+        />
       </div>
       {after}
     </fieldset>
@@ -81,12 +113,16 @@ function treatmentSchema(products: PlanProduct[], medicine: string | undefined) 
   return z.object({
     medicine: z
       .string({ error: 'signup.treatment.medicine.required' })
-      .refine((name) => products.some((product) => product.medicine === name), { error: 'signup.treatment.medicine.required' }),
+      .refine((name) => products.some((product) => product.medicine === name), {
+        error: 'signup.treatment.medicine.required',
+      }),
     productId:
       candidates.length > 1
         ? z
             .number({ error: 'signup.treatment.presentation.required' })
-            .refine((id) => candidates.some((product) => product.id === id), { error: 'signup.treatment.presentation.required' })
+            .refine((id) => candidates.some((product) => product.id === id), {
+              error: 'signup.treatment.presentation.required',
+            })
         : z.number().optional(),
     duration: durationSchema,
   });
@@ -96,7 +132,10 @@ type Values = z.input<ReturnType<typeof treatmentSchema>>;
 export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProps) {
   const t = useT();
   // Medicines added before in this enrolment are listed (and can be removed when the caller lets them change), never offered again.
-  const added = (draft.treatments ?? []).map((item) => ({ item, product: ctx.products?.find((product) => product.id === item.productId) }));
+  const added = (draft.treatments ?? []).map((item) => ({
+    item,
+    product: ctx.products?.find((product) => product.id === item.productId),
+  }));
   const products = ctx.products?.filter((product) => !added.some(({ item }) => item.productId === product.id));
   const initial = products?.find((product) => product.id === draft.treatment?.productId);
   // The form keeps what was typed (raw); the schema depends on the medicine chosen.
@@ -111,15 +150,28 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
     },
   });
   const medicine = watch('medicine');
-  const medicines = useMemo(() => [...new Set((products ?? []).map((product) => product.medicine))].sort((a, b) => a.localeCompare(b, ctx.language)), [products, ctx.language]);
+  const medicines = useMemo(
+    () =>
+      [...new Set((products ?? []).map((product) => product.medicine))].sort((a, b) =>
+        a.localeCompare(b, ctx.language),
+      ),
+    [products, ctx.language],
+  );
   const presentations = (products ?? []).filter((product) => product.medicine === medicine);
 
   const onSubmit = handleSubmit((values) => {
     const candidates = (products ?? []).filter((product) => product.medicine === values.medicine);
-    const product = candidates.length === 1 ? candidates[0] : candidates.find((candidate) => candidate.id === values.productId);
+    const product =
+      candidates.length === 1 ? candidates[0] : candidates.find((candidate) => candidate.id === values.productId);
     if (!product) return;
     // The draft keeps the amount as typed (text).
-    onDone({ treatment: { ...draft.treatment, productId: product.id, duration: { amount: (values.duration.amount ?? '').trim(), interval: values.duration.interval } } });
+    onDone({
+      treatment: {
+        ...draft.treatment,
+        productId: product.id,
+        duration: { amount: (values.duration.amount ?? '').trim(), interval: values.duration.interval },
+      },
+    });
   });
 
   return (
@@ -138,7 +190,11 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
                 <span>{product ? `${product.medicine} · ${product.presentation}` : null}</span>
                 <Button
                   className="button button--ghost"
-                  onPress={() => onChange?.({ treatments: (draft.treatments ?? []).filter((other) => other.productId !== item.productId) })}
+                  onPress={() =>
+                    onChange?.({
+                      treatments: (draft.treatments ?? []).filter((other) => other.productId !== item.productId),
+                    })
+                  }
                 >
                   {t('signup.treatment.added.remove', { medicine: product?.medicine ?? '' })}
                 </Button>

@@ -37,11 +37,20 @@ describe('DoctorStep', () => {
     type(text('signup.doctor.firstName.label'), 'Ana María');
     type(text('signup.doctor.lastName.label'), "O'Neil-Pérez");
     await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { productId: 11, unitAmount: '2', doctor: { firstName: 'Ana María', lastName: "O'Neil-Pérez" } } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({
+        treatment: { productId: 11, unitAmount: '2', doctor: { firstName: 'Ana María', lastName: "O'Neil-Pérez" } },
+      }),
+    );
   });
 
   it('lets an optional doctor be left blank', async () => {
-    const ctx = context({ plan: { ...context().plan!, fieldSettings: { ...fieldSettings, fields: { ...fieldSettings.fields, doctorName: 'optional' } } } });
+    const ctx = context({
+      plan: {
+        ...context().plan!,
+        fieldSettings: { ...fieldSettings, fields: { ...fieldSettings.fields, doctorName: 'optional' } },
+      },
+    });
     const { onDone, submit } = renderStep(DoctorStep, {}, ctx);
     await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { doctor: {} } }));
@@ -49,16 +58,28 @@ describe('DoctorStep', () => {
 });
 
 describe('DetailsStep', () => {
-  const draft: Partial<SignupDraft> = { birthDate: '1960-03-02', treatment: { productId: 11, frequency: { amount: '1', interval: 'day' }, doctor: { firstName: 'Ana' } } };
+  const draft: Partial<SignupDraft> = {
+    birthDate: '1960-03-02',
+    treatment: { productId: 11, frequency: { amount: '1', interval: 'day' }, doctor: { firstName: 'Ana' } },
+  };
 
   it('shows the not-approved message on the dose when the server does not approve it', async () => {
     vi.mocked(isDoseApproved).mockResolvedValue(false);
     const { onDone, submit } = renderStep(DetailsStep, draft);
-    expect(screen.getByLabelText(`${text('signup.details.dose.label')} (${text('signup.treatment.units.tabs')})`, { exact: false })).toBeTruthy();
+    expect(
+      screen.getByLabelText(`${text('signup.details.dose.label')} (${text('signup.treatment.units.tabs')})`, {
+        exact: false,
+      }),
+    ).toBeTruthy();
     type(text('signup.details.dose.label'), '9');
     await submit();
     expect((await screen.findAllByText(text('signup.details.doseNotApproved'))).length).toBe(2);
-    expect(isDoseApproved).toHaveBeenCalledWith({ supportPlanId: 7, productId: 11, unitAmount: '9', birthDate: '1960-03-02' });
+    expect(isDoseApproved).toHaveBeenCalledWith({
+      supportPlanId: 7,
+      productId: 11,
+      unitAmount: '9',
+      birthDate: '1960-03-02',
+    });
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -69,7 +90,13 @@ describe('DetailsStep', () => {
     await submit();
     await waitFor(() =>
       expect(onDone).toHaveBeenCalledWith({
-        treatment: { productId: 11, doctor: { firstName: 'Ana' }, unitAmount: '1.5', frequency: { amount: '1', interval: 'day' }, restTime: undefined },
+        treatment: {
+          productId: 11,
+          doctor: { firstName: 'Ana' },
+          unitAmount: '1.5',
+          frequency: { amount: '1', interval: 'day' },
+          restTime: undefined,
+        },
       }),
     );
     expect(isDoseApproved).toHaveBeenCalledWith(expect.objectContaining({ unitAmount: '1.5' }));
@@ -110,7 +137,9 @@ describe('TreatmentStep', () => {
   });
 
   it('requires medicine and length, and merges the choice into the treatment', async () => {
-    const { onDone, submit } = renderStep(TreatmentStep, { treatment: { productId: 12, unitAmount: '1', doctor: { firstName: 'Ana' } } });
+    const { onDone, submit } = renderStep(TreatmentStep, {
+      treatment: { productId: 12, unitAmount: '1', doctor: { firstName: 'Ana' } },
+    });
     expect(screen.getByText('10 ml vial')).toBeTruthy();
     await submit();
     expect((await screen.findAllByText(text('signup.treatment.length.required'))).length).toBeGreaterThan(0);
@@ -118,10 +147,16 @@ describe('TreatmentStep', () => {
   });
 
   it('hands over the product and the length as typed', async () => {
-    const { onDone, submit } = renderStep(TreatmentStep, { treatment: { productId: 12, unitAmount: '1', duration: { amount: '', interval: 'month' } } });
+    const { onDone, submit } = renderStep(TreatmentStep, {
+      treatment: { productId: 12, unitAmount: '1', duration: { amount: '', interval: 'month' } },
+    });
     type(text('signup.treatment.length.amount.label'), ' 6 ');
     await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { productId: 12, unitAmount: '1', duration: { amount: '6', interval: 'month' } } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({
+        treatment: { productId: 12, unitAmount: '1', duration: { amount: '6', interval: 'month' } },
+      }),
+    );
   });
 });
 
@@ -131,9 +166,13 @@ describe('TreatmentStep with medicines added before', () => {
     expect(screen.getByRole('heading', { level: 3, name: text('signup.treatment.added.title') })).toBeTruthy();
     expect(screen.getByText('Calmarex · 50 mg tablets')).toBeTruthy();
     // The one medicine left is the only choice (the select's form twin lists its options).
-    const choices = [...document.querySelectorAll('select[name="medicine"] option')].map((option) => option.textContent?.trim()).filter(Boolean);
+    const choices = [...document.querySelectorAll('select[name="medicine"] option')]
+      .map((option) => option.textContent?.trim())
+      .filter(Boolean);
     expect(choices).toEqual(['Dermaclar']);
-    fireEvent.click(screen.getByRole('button', { name: text('signup.treatment.added.remove').replace('{medicine}', 'Calmarex') }));
+    fireEvent.click(
+      screen.getByRole('button', { name: text('signup.treatment.added.remove').replace('{medicine}', 'Calmarex') }),
+    );
     expect(onChange).toHaveBeenCalledWith({ treatments: [] });
   });
 });
@@ -156,7 +195,9 @@ describe('StartDateStep, HealthCenterStep, CustomTherapyStep', () => {
     type(text('signup.healthCenter.name.label'), 'Hospital México');
     fireEvent.click(screen.getByLabelText(text('signup.healthCenter.type.public')));
     await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { healthCenter: { name: 'Hospital México', type: 'PUBLIC' } } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({ treatment: { healthCenter: { name: 'Hospital México', type: 'PUBLIC' } } }),
+    );
   });
 
   it('asks for the code only when there is one', async () => {
@@ -170,6 +211,10 @@ describe('StartDateStep, HealthCenterStep, CustomTherapyStep', () => {
     expect((await screen.findAllByText(text('signup.customTherapy.code.invalid'))).length).toBe(2);
     type(text('signup.customTherapy.code.label'), 'ab-1234', true);
     await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ treatment: { productId: 11, customTherapy: { hasCode: true, code: 'AB-1234' } } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({
+        treatment: { productId: 11, customTherapy: { hasCode: true, code: 'AB-1234' } },
+      }),
+    );
   });
 });

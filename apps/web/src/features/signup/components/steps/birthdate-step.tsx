@@ -20,7 +20,11 @@ import '../../../../patient/components/steps/person-fields.css';
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const schema = useMemo(() => z.object({ birthDate: birthDateSchemaFor(ctx.today) }), [ctx.today]);
-  const { control, handleSubmit, formState, setFocus } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { control, handleSubmit, formState, setFocus } = useForm<
+    z.input<typeof schema>,
+    unknown,
+    z.output<typeof schema>
+  >({
     resolver: zodResolver(schema),
     defaultValues: { birthDate: draft.birthDate },
   });
@@ -65,13 +69,25 @@ export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: S
           </FormAlert>
         ) : null}
         <h2 className="step__title">{t('signup.birthdate.title')}</h2>
-        <DateField control={control} name="birthDate" label={t('signup.birthdate.label')} description={t('signup.birthdate.hint')} maxValue={ctx.today} isRequired />
+        <DateField
+          control={control}
+          name="birthDate"
+          label={t('signup.birthdate.label')}
+          description={t('signup.birthdate.hint')}
+          maxValue={ctx.today}
+          isRequired
+        />
         {checkFailed > 0 ? <CallCenterPhones country={ctx.plan?.country} /> : null}
         <p className="step__status" role="status" aria-live="polite">
           {checking ? t('common.loading') : ''}
         </p>
       </Form>
-      <ModalOverlay className="modal-overlay" isOpen={noMedicinesAge !== undefined} isDismissable onOpenChange={(open) => !open && closeDialog()}>
+      <ModalOverlay
+        className="modal-overlay"
+        isOpen={noMedicinesAge !== undefined}
+        isDismissable
+        onOpenChange={(open) => !open && closeDialog()}
+      >
         <Modal className="modal">
           <Dialog className="dialog stack" role="alertdialog">
             <Heading slot="title" className="dialog__title">

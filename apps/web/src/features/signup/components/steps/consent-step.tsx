@@ -9,7 +9,9 @@ import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 
-const Schema = z.object({ accepted: z.boolean().refine((value) => value, { error: 'signup.consent.accept.required' }) });
+const Schema = z.object({
+  accepted: z.boolean().refine((value) => value, { error: 'signup.consent.accept.required' }),
+});
 
 function ReadMore({ heading, text }: { heading: string; text: string }) {
   const t = useT();
@@ -18,10 +20,18 @@ function ReadMore({ heading, text }: { heading: string; text: string }) {
   return (
     <section className="consent-document" aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{heading}</h3>
-      <p id={id} className={isOpen ? 'consent-document__text' : 'consent-document__text consent-document__text--clamped'}>
+      <p
+        id={id}
+        className={isOpen ? 'consent-document__text' : 'consent-document__text consent-document__text--clamped'}
+      >
         {text}
       </p>
-      <Button className="text-link text-button" aria-expanded={isOpen} aria-controls={id} onPress={() => setOpen(!isOpen)}>
+      <Button
+        className="text-link text-button"
+        aria-expanded={isOpen}
+        aria-controls={id}
+        onPress={() => setOpen(!isOpen)}
+      >
         {isOpen ? t('common.readLess') : t('common.readMore')}
       </Button>
     </section>
@@ -32,9 +42,13 @@ export function ConsentStep({ formId, draft, ctx, onDone }: StepProps) {
   const t = useT();
   const { control, handleSubmit, formState } = useForm<z.input<typeof Schema>>({
     resolver: zodResolver(Schema),
-    defaultValues: { accepted: draft.consent?.termsVersion === ctx.program.latestTermsVersion && draft.consent?.accepted === true },
+    defaultValues: {
+      accepted: draft.consent?.termsVersion === ctx.program.latestTermsVersion && draft.consent?.accepted === true,
+    },
   });
-  const onSubmit = handleSubmit(() => onDone({ consent: { accepted: true, termsVersion: ctx.program.latestTermsVersion } }));
+  const onSubmit = handleSubmit(() =>
+    onDone({ consent: { accepted: true, termsVersion: ctx.program.latestTermsVersion } }),
+  );
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />

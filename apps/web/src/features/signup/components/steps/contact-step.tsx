@@ -4,7 +4,12 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode } from '@portal/contracts/enums';
-import { EmailAlternativeSchema, SignupPhoneSchema, isValidPhoneNumber, normalizePhoneNumber } from '@portal/contracts/signup';
+import {
+  EmailAlternativeSchema,
+  SignupPhoneSchema,
+  isValidPhoneNumber,
+  normalizePhoneNumber,
+} from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
@@ -14,7 +19,8 @@ import '../../../../patient/components/steps/paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** A question the plan's settings make required, optional or hidden: blank passes unless required, else checked. */
 function settingSchema(mode: Mode, requiredKey: string, check: (text: string) => string | undefined) {
@@ -68,12 +74,19 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
 
   // The alternative phone is checked against the country chosen for the main phone, whatever the main number's state.
   const resolver: Resolver<Input, unknown, Output> = (values, context, options) =>
-    zodResolver(contactSchema(phoneAlternativeMode, emailAlternativeMode, values.phone?.country))(values, context, options);
+    zodResolver(contactSchema(phoneAlternativeMode, emailAlternativeMode, values.phone?.country))(
+      values,
+      context,
+      options,
+    );
 
   const { control, handleSubmit, formState } = useForm<Input, unknown, Output>({
     resolver,
     defaultValues: {
-      phone: { country: draft.contact?.phone?.country ?? ctx.plan?.country ?? draft.country, phoneNumber: draft.contact?.phone?.phoneNumber ?? '' },
+      phone: {
+        country: draft.contact?.phone?.country ?? ctx.plan?.country ?? draft.country,
+        phoneNumber: draft.contact?.phone?.phoneNumber ?? '',
+      },
       phoneAlternative: draft.contact?.phoneAlternative ?? '',
       emailAlternative: draft.contact?.emailAlternative ?? '',
     },
@@ -81,8 +94,14 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
 
   const onSubmit = handleSubmit((parsed) => {
     const { country, phoneNumber } = parsed.phone;
-    const alternativePhone = phoneAlternativeMode !== 'hidden' && !isBlank(parsed.phoneAlternative) ? normalizePhoneNumber(country, String(parsed.phoneAlternative)) : undefined;
-    const alternativeEmail = emailAlternativeMode !== 'hidden' && !isBlank(parsed.emailAlternative) ? EmailAlternativeSchema.parse(parsed.emailAlternative) : undefined;
+    const alternativePhone =
+      phoneAlternativeMode !== 'hidden' && !isBlank(parsed.phoneAlternative)
+        ? normalizePhoneNumber(country, String(parsed.phoneAlternative))
+        : undefined;
+    const alternativeEmail =
+      emailAlternativeMode !== 'hidden' && !isBlank(parsed.emailAlternative)
+        ? EmailAlternativeSchema.parse(parsed.emailAlternative)
+        : undefined;
     onDone({
       contact: {
         phone: { country, phoneNumber },
@@ -93,7 +112,12 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   /** A question the plan's settings show as required or optional, or hide. */
-  const settingField = (name: 'phoneAlternative' | 'emailAlternative', label: string, type: 'tel' | 'email', mode: Mode) =>
+  const settingField = (
+    name: 'phoneAlternative' | 'emailAlternative',
+    label: string,
+    type: 'tel' | 'email',
+    mode: Mode,
+  ) =>
     mode === 'hidden' ? null : (
       <FormTextField
         control={control}

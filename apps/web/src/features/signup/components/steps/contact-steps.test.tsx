@@ -46,7 +46,13 @@ describe('ContactStep', () => {
     type(text('signup.contact.emailAlternative.label'), 'Otro@Example.com');
     await submit();
     await waitFor(() =>
-      expect(onDone).toHaveBeenCalledWith({ contact: { phone: { country: 'CR', phoneNumber: '83124567' }, phoneAlternative: '22223333', emailAlternative: 'otro@example.com' } }),
+      expect(onDone).toHaveBeenCalledWith({
+        contact: {
+          phone: { country: 'CR', phoneNumber: '83124567' },
+          phoneAlternative: '22223333',
+          emailAlternative: 'otro@example.com',
+        },
+      }),
     );
   });
 
@@ -63,8 +69,15 @@ describe('ContactStep', () => {
 describe('AddressStep', () => {
   it('refuses a typed location that was not chosen, and takes a chosen one', async () => {
     // react-aria's popover reads CSS.escape, which jsdom lacks.
-    if (!globalThis.CSS?.escape) vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (character) => `\\${character}`) });
-    const place = { id: 'CR-san-jose-escazu', country: 'CR' as const, region: 'San José', city: 'Escazú', label: 'Escazú, San José' };
+    if (!globalThis.CSS?.escape)
+      vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (character) => `\\${character}`) });
+    const place = {
+      id: 'CR-san-jose-escazu',
+      country: 'CR' as const,
+      region: 'San José',
+      city: 'Escazú',
+      label: 'Escazú, San José',
+    };
     vi.mocked(searchLocations).mockResolvedValue([place]);
     const { onDone, submit } = renderStep(AddressStep);
     type(text('signup.address.line.label'), 'Calle 5, casa 12');
@@ -82,7 +95,8 @@ describe('AddressStep', () => {
     fireEvent.click(option);
     await waitFor(() => expect((search as HTMLInputElement).value).toBe(place.label));
     await submit();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ address: { line: 'Calle 5, casa 12', location: place } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({ address: { line: 'Calle 5, casa 12', location: place } }),
+    );
   });
 });
-

@@ -16,14 +16,23 @@ import { isEmailRegistered } from '../../api/signup-api.ts';
 
 // The wizard's own wording for the two refusals of the contract's e-mail schema.
 const Schema = z.object({
-  email: z.string().trim().min(1, { error: 'signup.email.required' }).pipe(z.email({ error: 'signup.email.invalid' })).pipe(EmailSchema),
+  email: z
+    .string()
+    .trim()
+    .min(1, { error: 'signup.email.required' })
+    .pipe(z.email({ error: 'signup.email.invalid' }))
+    .pipe(EmailSchema),
 });
 
 export function EmailStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
   const [checkFailed, setCheckFailed] = useState(false);
   const [isRegistered, setRegistered] = useState(false);
-  const { control, handleSubmit, setError, formState } = useForm<z.input<typeof Schema>, unknown, z.output<typeof Schema>>({
+  const { control, handleSubmit, setError, formState } = useForm<
+    z.input<typeof Schema>,
+    unknown,
+    z.output<typeof Schema>
+  >({
     resolver: zodResolver(Schema),
     defaultValues: { email: draft.email ?? '' },
   });

@@ -6,7 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { z } from 'zod';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
-import { IdentificationSchema, isValidIdentificationNumber, normalizeIdentificationNumber, type Citizen } from '@portal/contracts/signup';
+import {
+  IdentificationSchema,
+  isValidIdentificationNumber,
+  normalizeIdentificationNumber,
+  type Citizen,
+} from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
@@ -51,7 +56,11 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   const supportPlanId = ctx.plan?.id ?? draft.supportPlanId;
   const types = useMemo(() => ctx.plan?.identificationTypes ?? [], [ctx.plan]);
   const schema = useMemo(() => identificationSchemaFor(country, types), [country, types]);
-  const { control, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { control, handleSubmit, formState, setError } = useForm<
+    z.input<typeof schema>,
+    unknown,
+    z.output<typeof schema>
+  >({
     resolver: zodResolver(schema),
     defaultValues: {
       type: draft.identification?.type ?? (types.length === 1 ? types[0] : undefined),
@@ -63,36 +72,38 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   const checkFailed = check.failures;
 
   useStepPending(status !== 'idle', onPendingChange);
-  const onSubmit = handleSubmit(({ type, number }) => check.run(async (planId) => {
-    try {
-      setStatus('checking');
-      let registered: boolean;
+  const onSubmit = handleSubmit(({ type, number }) =>
+    check.run(async (planId) => {
       try {
-        registered = await isIdentificationRegistered(planId, type, number, country);
-      } catch {
-        check.fail();
-        return;
-      }
-      if (registered) {
-        setError('number', { type: 'server', message: 'signup.idNumber.alreadyRegistered' }, { shouldFocus: true });
-        return;
-      }
-      let prefill: Partial<SignupDraft> = {};
-      if (country === 'CR' && type === 'IDENTIFICATION') {
-        // Prefill from the register for a new number, or when nothing was typed yet (never over the person's own corrections).
-        const previous = draft.identification;
-        const sameNumber = previous?.type === type && normalizeIdentificationNumber(previous.number ?? '') === number;
-        if (!sameNumber || !draft.personalInfo?.firstName) {
-          setStatus('lookingUp');
-          const citizen = await lookUpCitizen(type, number);
-          if (citizen) prefill = citizenPatch(citizen);
+        setStatus('checking');
+        let registered: boolean;
+        try {
+          registered = await isIdentificationRegistered(planId, type, number, country);
+        } catch {
+          check.fail();
+          return;
         }
+        if (registered) {
+          setError('number', { type: 'server', message: 'signup.idNumber.alreadyRegistered' }, { shouldFocus: true });
+          return;
+        }
+        let prefill: Partial<SignupDraft> = {};
+        if (country === 'CR' && type === 'IDENTIFICATION') {
+          // Prefill from the register for a new number, or when nothing was typed yet (never over the person's own corrections).
+          const previous = draft.identification;
+          const sameNumber = previous?.type === type && normalizeIdentificationNumber(previous.number ?? '') === number;
+          if (!sameNumber || !draft.personalInfo?.firstName) {
+            setStatus('lookingUp');
+            const citizen = await lookUpCitizen(type, number);
+            if (citizen) prefill = citizenPatch(citizen);
+          }
+        }
+        onDone({ identification: { type, number }, ...prefill });
+      } finally {
+        setStatus('idle');
       }
-      onDone({ identification: { type, number }, ...prefill });
-    } finally {
-      setStatus('idle');
-    }
-  }));
+    }),
+  );
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>
@@ -105,9 +116,20 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       <h2 className="step__title">{t('signup.idNumber.title')}</h2>
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
       <IdentificationTypeField control={control} name="type" label={t('signup.idNumber.type.label')} types={types} />
-      <FormTextField control={control} name="number" label={t('signup.idNumber.label')} description={t('signup.idNumber.hint')} autoComplete="off" isRequired />
+      <FormTextField
+        control={control}
+        name="number"
+        label={t('signup.idNumber.label')}
+        description={t('signup.idNumber.hint')}
+        autoComplete="off"
+        isRequired
+      />
       <p className="step__status" role="status" aria-live="polite">
-        {status === 'checking' ? t('signup.idNumber.checking') : status === 'lookingUp' ? t('signup.idNumber.citizenLookup') : ''}
+        {status === 'checking'
+          ? t('signup.idNumber.checking')
+          : status === 'lookingUp'
+            ? t('signup.idNumber.citizenLookup')
+            : ''}
       </p>
     </Form>
   );

@@ -13,7 +13,11 @@ import type { StepProps } from '../../../../patient/model.ts';
 
 const Schema = z
   .object({
-    password: z.string().min(1, { error: 'signup.password.required', abort: true }).min(PASSWORD_MIN_LENGTH, { error: 'signup.password.minLength' }).max(256),
+    password: z
+      .string()
+      .min(1, { error: 'signup.password.required', abort: true })
+      .min(PASSWORD_MIN_LENGTH, { error: 'signup.password.minLength' })
+      .max(256),
     repeat: z.string().min(1, { error: 'signup.password.repeatRequired' }),
   })
   .refine((value) => value.password === value.repeat, { path: ['repeat'], error: 'signup.password.mismatch' });
@@ -25,7 +29,12 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
     defaultValues: { password: draft.password ?? '', repeat: draft.password ?? '' },
   });
   const email = draft.email ?? '';
-  const strength = usePasswordStrength(watch('password'), [email, ...email.split(/[@.]/), draft.personalInfo?.firstName ?? '', draft.personalInfo?.lastName ?? '']);
+  const strength = usePasswordStrength(watch('password'), [
+    email,
+    ...email.split(/[@.]/),
+    draft.personalInfo?.firstName ?? '',
+    draft.personalInfo?.lastName ?? '',
+  ]);
   const onSubmit = handleSubmit(({ password }) => {
     if (refuseWeakPassword(strength, setError, 'password', 'signup.password.tooWeak')) return;
     onDone({ password });
@@ -48,7 +57,14 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
           strong: t('signup.password.strength.strong'),
         }}
       />
-      <FormTextField control={control} name="repeat" label={t('signup.password.repeat.label')} type="password" autoComplete="new-password" isRequired />
+      <FormTextField
+        control={control}
+        name="repeat"
+        label={t('signup.password.repeat.label')}
+        type="password"
+        autoComplete="new-password"
+        isRequired
+      />
     </Form>
   );
 }

@@ -30,18 +30,63 @@ vi.mock('../../api/signup-api.ts', () => api);
 vi.mock('../../../../patient/api/plan-api.ts', () => api);
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../programs');
-const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<string, string>;
+const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<
+  string,
+  string
+>;
 
-const settings = (overrides: Partial<FieldSettings['fields']> = {}, extra: Partial<FieldSettings> = {}): FieldSettings => ({
-  steps: { country: true, email: true, idNumber: true, personalInfo: true, weight: true, birthdate: true, caregiver: true, identification: true, contact: true, address: true, password: true, consent: true, treatment: true, details: true, doctor: true, startDate: true, healthCenter: true, customTherapy: false },
-  fields: { secondSurname: 'required', emailAlternative: 'optional', phoneAlternative: 'optional', weight: 'required', healthCenterType: 'required', doctorName: 'required', ...overrides },
+const settings = (
+  overrides: Partial<FieldSettings['fields']> = {},
+  extra: Partial<FieldSettings> = {},
+): FieldSettings => ({
+  steps: {
+    country: true,
+    email: true,
+    idNumber: true,
+    personalInfo: true,
+    weight: true,
+    birthdate: true,
+    caregiver: true,
+    identification: true,
+    contact: true,
+    address: true,
+    password: true,
+    consent: true,
+    treatment: true,
+    details: true,
+    doctor: true,
+    startDate: true,
+    healthCenter: true,
+    customTherapy: false,
+  },
+  fields: {
+    secondSurname: 'required',
+    emailAlternative: 'optional',
+    phoneAlternative: 'optional',
+    weight: 'required',
+    healthCenterType: 'required',
+    doctorName: 'required',
+    ...overrides,
+  },
   weightUnit: 'kg',
   minorAgeYears: 18,
   ...extra,
 });
-const plan = (fieldSettings = settings()): PatientPlan => ({ id: 101, country: 'CR', name: 'Alivio Costa Rica', identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'], fieldSettings });
+const plan = (fieldSettings = settings()): PatientPlan => ({
+  id: 101,
+  country: 'CR',
+  name: 'Alivio Costa Rica',
+  identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'],
+  fieldSettings,
+});
 const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
-  program: { name: 'Alivio', supportEmail: 'soporte@alivio.example', defaultCountry: 'CR', countries: ['CR'], supportPlans: [] } as unknown as ProgramInfo,
+  program: {
+    name: 'Alivio',
+    supportEmail: 'soporte@alivio.example',
+    defaultCountry: 'CR',
+    countries: ['CR'],
+    supportPlans: [],
+  } as unknown as ProgramInfo,
   plan: plan(),
   language: 'en',
   skipPassword: false,
@@ -50,12 +95,22 @@ const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
   ...overrides,
 });
 
-function renderStep(Step: (props: StepProps) => ReactNode, draft: Partial<SignupDraft> = {}, ctx: WizardContext = context()) {
+function renderStep(
+  Step: (props: StepProps) => ReactNode,
+  draft: Partial<SignupDraft> = {},
+  ctx: WizardContext = context(),
+) {
   const onDone = vi.fn();
   const onPendingChange = vi.fn();
   render(
     <IntlProvider locale="en" messages={messages}>
-      <Step formId="step-form" draft={{ idempotencyKey: '00000000-0000-4000-8000-000000000000', country: 'CR', supportPlanId: 101, ...draft }} ctx={ctx} onDone={onDone} onPendingChange={onPendingChange} />
+      <Step
+        formId="step-form"
+        draft={{ idempotencyKey: '00000000-0000-4000-8000-000000000000', country: 'CR', supportPlanId: 101, ...draft }}
+        ctx={ctx}
+        onDone={onDone}
+        onPendingChange={onPendingChange}
+      />
       <button type="submit" form="step-form">
         Next
       </button>
@@ -69,11 +124,15 @@ function renderStep(Step: (props: StepProps) => ReactNode, draft: Partial<Signup
   return { onDone, onPendingChange, next };
 }
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
 // jsdom has no CSS.escape, which react-aria's Modal uses (through getMetaValue).
 if (typeof globalThis.CSS?.escape !== 'function') {
-  vi.stubGlobal('CSS', { ...globalThis.CSS, escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`) });
+  vi.stubGlobal('CSS', {
+    ...globalThis.CSS,
+    escape: (value: string) => value.replace(/[^a-zA-Z0-9_-]/g, (char) => `\\${char}`),
+  });
 }
 
 afterEach(() => vi.clearAllMocks());
@@ -100,7 +159,11 @@ describe('PersonalInfoStep', () => {
     type(/^Second surname/, 'Mora');
     fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
     await next();
-    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ personalInfo: { firstName: 'Ana María', lastName: 'Solís', secondSurname: 'Mora', gender: 'FEMALE' } }));
+    await waitFor(() =>
+      expect(onDone).toHaveBeenCalledWith({
+        personalInfo: { firstName: 'Ana María', lastName: 'Solís', secondSurname: 'Mora', gender: 'FEMALE' },
+      }),
+    );
   });
 
   it('hides the second surname when the plan hides it, and marks it optional when optional', async () => {
@@ -124,7 +187,9 @@ describe('IdNumberStep', () => {
     const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '1-0111-0111');
     await next();
-    expect((await screen.findAllByText('this identification number is already registered in the program')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('this identification number is already registered in the program')).length,
+    ).toBeGreaterThan(0);
     expect(api.isIdentificationRegistered).toHaveBeenCalledWith(101, 'IDENTIFICATION', '101110111', 'CR');
     expect(onDone).not.toHaveBeenCalled();
   });
@@ -154,7 +219,15 @@ describe('IdNumberStep', () => {
   });
 
   it('prefills the next steps from the Costa Rican citizen register', async () => {
-    api.lookUpCitizen.mockResolvedValueOnce({ typeIdentification: 'IDENTIFICATION', legalIdentification: '101110111', firstName: 'Ana', lastName: 'Solís', secondSurname: null, birthDate: '1950-03-04', gender: 'FEMALE' });
+    api.lookUpCitizen.mockResolvedValueOnce({
+      typeIdentification: 'IDENTIFICATION',
+      legalIdentification: '101110111',
+      firstName: 'Ana',
+      lastName: 'Solís',
+      secondSurname: null,
+      birthDate: '1950-03-04',
+      gender: 'FEMALE',
+    });
     const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '101110111');
     await next();
@@ -183,7 +256,11 @@ describe('WeightStep', () => {
   });
 
   it('lets an optional weight be left blank', async () => {
-    const { onDone, next } = renderStep(WeightStep, {}, context({ plan: plan(settings({ weight: 'optional' }, { weightUnit: 'lb' })) }));
+    const { onDone, next } = renderStep(
+      WeightStep,
+      {},
+      context({ plan: plan(settings({ weight: 'optional' }, { weightUnit: 'lb' })) }),
+    );
     await next();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ weight: { unit: 'lb' } }));
   });
@@ -210,7 +287,9 @@ describe('BirthdateStep', () => {
   });
 
   it('moves on when the age has medicines', async () => {
-    api.getPlanProducts.mockResolvedValueOnce([{ id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 }]);
+    api.getPlanProducts.mockResolvedValueOnce([
+      { id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 },
+    ]);
     const { onDone, next } = renderStep(BirthdateStep, { birthDate: '1950-03-04' });
     await next();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ birthDate: '1950-03-04' }));
@@ -221,7 +300,9 @@ describe('DateField (in the birthdate step)', () => {
   const segments = () => screen.getAllByRole('spinbutton').map((segment) => segment.textContent);
 
   it('shows mm/dd/yyyy and offers month and year selectors in the calendar', { timeout: 20_000 }, async () => {
-    api.getPlanProducts.mockResolvedValue([{ id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 }]);
+    api.getPlanProducts.mockResolvedValue([
+      { id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 },
+    ]);
     const { onDone, next } = renderStep(BirthdateStep, { birthDate: '1950-03-04' });
     expect(segments()).toEqual(['03', '04', '1950']);
     fireEvent.click(screen.getByRole('button', { name: /Open calendar/ }));
@@ -243,10 +324,18 @@ describe('DateField (in the birthdate step)', () => {
   });
 
   it('keeps month first in Spanish too', () => {
-    const es = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-es.json'), 'utf8')) as Record<string, string>;
+    const es = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-es.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     render(
       <IntlProvider locale="es" messages={es}>
-        <BirthdateStep formId="f" draft={{ idempotencyKey: 'k', birthDate: '1950-03-04' }} ctx={context({ language: 'es' })} onDone={() => undefined} />
+        <BirthdateStep
+          formId="f"
+          draft={{ idempotencyKey: 'k', birthDate: '1950-03-04' }}
+          ctx={context({ language: 'es' })}
+          onDone={() => undefined}
+        />
       </IntlProvider>,
     );
     expect(segments()).toEqual(['03', '04', '1950']);
@@ -279,7 +368,13 @@ describe('CaregiverStep', () => {
     const draft: Partial<SignupDraft> = {
       birthDate: '2015-01-01',
       identification: { type: 'IDENTIFICATION', number: '101110111' },
-      caregiver: { relation: 'DIRECT_FAMILY', firstName: 'Luis', lastName: 'Solís', identification: { type: 'IDENTIFICATION', number: '1-0111-0111' }, phone: { country: 'CR', phoneNumber: '8888 1234' } },
+      caregiver: {
+        relation: 'DIRECT_FAMILY',
+        firstName: 'Luis',
+        lastName: 'Solís',
+        identification: { type: 'IDENTIFICATION', number: '1-0111-0111' },
+        phone: { country: 'CR', phoneNumber: '8888 1234' },
+      },
     };
     const { onDone, next } = renderStep(CaregiverStep, draft);
     await next();

@@ -53,8 +53,20 @@ export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.personalInfo.title')}</h2>
       <p className="step__subtitle">{t('signup.personalInfo.subtitle')}</p>
-      <FormTextField control={control} name="firstName" label={t('signup.personalInfo.firstName.label')} autoComplete="given-name" isRequired />
-      <FormTextField control={control} name="lastName" label={t('signup.personalInfo.lastName.label')} autoComplete="family-name" isRequired />
+      <FormTextField
+        control={control}
+        name="firstName"
+        label={t('signup.personalInfo.firstName.label')}
+        autoComplete="given-name"
+        isRequired
+      />
+      <FormTextField
+        control={control}
+        name="lastName"
+        label={t('signup.personalInfo.lastName.label')}
+        autoComplete="family-name"
+        isRequired
+      />
       {secondSurnameMode !== 'hidden' ? (
         <FormTextField
           control={control}

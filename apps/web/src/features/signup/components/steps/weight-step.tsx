@@ -29,7 +29,9 @@ function weightFormSchemaFor(required: boolean) {
         return { text: undefined, unit: form.unit };
       }
       const invalid = form.unit === 'kg' ? 'signup.weight.invalidKg' : 'signup.weight.invalidLb';
-      const parsed = WEIGHT_TEXT.test(text) ? WeightSchema.safeParse({ value: Number(text), unit: form.unit }) : undefined;
+      const parsed = WEIGHT_TEXT.test(text)
+        ? WeightSchema.safeParse({ value: Number(text), unit: form.unit })
+        : undefined;
       if (!parsed?.success) {
         ctx.addIssue({ code: 'custom', path: ['value'], message: parsed?.error.issues[0]?.message ?? invalid });
         return z.NEVER;
