@@ -2,7 +2,7 @@
 // popover with the call-center phones, and the tab bar's 'More' menu. The buttons stay plain buttons in the frame;
 // react-aria's popover, dialog and menu (focus moved in and back to the button, Escape and a press outside close)
 // come with this chunk only. The menu's links navigate through the screen's AriaRouter (aria-router.tsx).
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Dialog, Heading, Menu, MenuItem, Popover } from 'react-aria-components';
 import { useT } from '../../program/use-t.ts';
 import { NavIcon } from '../ui/nav-icon.tsx';
@@ -13,23 +13,38 @@ interface OverlayProps {
   onClose: () => void;
 }
 
-export function HelpPopover({ triggerRef, onClose, help }: OverlayProps & { help: HelpCountry }) {
-  const t = useT();
+/** A popover open beside the frame's button until it is dismissed (Escape, a press outside), which calls onClose. */
+function FramePopover({
+  triggerRef,
+  onClose,
+  className,
+  placement,
+  children,
+}: OverlayProps & { className: string; placement: 'bottom end' | 'top end'; children: ReactNode }) {
   return (
     <Popover
-      className="popover help-popover"
-      placement="bottom end"
+      className={className}
+      placement={placement}
       triggerRef={triggerRef}
       isOpen
       onOpenChange={(open) => (open ? undefined : onClose())}
     >
+      {children}
+    </Popover>
+  );
+}
+
+export function HelpPopover({ triggerRef, onClose, help }: OverlayProps & { help: HelpCountry }) {
+  const t = useT();
+  return (
+    <FramePopover className="popover help-popover" placement="bottom end" triggerRef={triggerRef} onClose={onClose}>
       <Dialog className="dialog help-dialog">
         <Heading slot="title" className="help-dialog__title">
           {t('phones.title')}
         </Heading>
         <HelpPhones help={help} />
       </Dialog>
-    </Popover>
+    </FramePopover>
   );
 }
 
@@ -41,13 +56,7 @@ export function MoreMenu({
 }: OverlayProps & { items: NavigationItem[]; focus: true | 'first' | 'last' }) {
   const t = useT();
   return (
-    <Popover
-      className="popover"
-      placement="top end"
-      triggerRef={triggerRef}
-      isOpen
-      onOpenChange={(open) => (open ? undefined : onClose())}
-    >
+    <FramePopover className="popover" placement="top end" triggerRef={triggerRef} onClose={onClose}>
       <Menu className="listbox" aria-label={t('nav.more')} autoFocus={focus} onAction={onClose} onClose={onClose}>
         {items.map((item) => (
           <MenuItem
@@ -62,6 +71,6 @@ export function MoreMenu({
           </MenuItem>
         ))}
       </Menu>
-    </Popover>
+    </FramePopover>
   );
 }

@@ -26,6 +26,7 @@ import {
 } from 'react-aria-components';
 import { useT } from '../../program/use-t.ts';
 import { FieldFrame } from './field-frame.tsx';
+import { LineIcon } from './line-icon.tsx';
 import './date-field.css';
 
 interface Props<T extends FieldValues> {
@@ -286,20 +287,9 @@ function HeaderSelect({
 
 function CalendarIcon() {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon>
       <rect x="3" y="4" width="18" height="18" rx="2" />
       <path d="M16 2v4M8 2v4M3 10h18" />
-    </svg>
+    </LineIcon>
   );
 }

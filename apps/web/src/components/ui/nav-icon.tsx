@@ -1,5 +1,6 @@
 // Icons of the navigation items and the help button (decorative: the label beside them names the link).
 import type { ReactNode } from 'react';
+import { LineIcon } from './line-icon.tsx';
 
 const PATHS: Record<string, ReactNode> = {
   home: <path d="M3 11.5 12 4l9 7.5M5.5 9.5V20h5v-6h3v6h5V9.5" />,
@@ -35,21 +36,5 @@ const PATHS: Record<string, ReactNode> = {
 };
 
 export function NavIcon({ name }: { name: string }) {
-  return (
-    <svg
-      className="nav-icon"
-      aria-hidden="true"
-      focusable="false"
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {PATHS[name] ?? <circle cx="12" cy="12" r="8" />}
-    </svg>
-  );
+  return <LineIcon className="nav-icon">{PATHS[name] ?? <circle cx="12" cy="12" r="8" />}</LineIcon>;
 }

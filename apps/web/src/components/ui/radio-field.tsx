@@ -1,15 +1,10 @@
 // A labelled radio group (react-aria) bound to react-hook-form.
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { Radio, RadioGroup } from 'react-aria-components';
+import { choiceKeyOf, type ChoiceFieldProps } from './choice-field.ts';
 import { FieldFrame } from './field-frame.tsx';
 
-interface Props<T extends FieldValues> {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-  options: { value: string; text: string }[];
-  description?: string;
-  isRequired?: boolean;
+interface Props<T extends FieldValues> extends ChoiceFieldProps<T> {
   orientation?: 'horizontal' | 'vertical';
   /** Booleans in the form, "true"/"false" on screen. */
   isBoolean?: boolean;
@@ -33,7 +28,7 @@ export function RadioField<T extends FieldValues>({
         <RadioGroup
           className={`field radio-group radio-group--${orientation}`}
           name={field.name}
-          value={field.value === undefined || field.value === null ? null : String(field.value)}
+          value={choiceKeyOf(field.value)}
           onChange={(value) => field.onChange(isBoolean ? value === 'true' : value)}
           onBlur={field.onBlur}
           isInvalid={Boolean(fieldState.error)}

@@ -1,16 +1,11 @@
 // A labelled select (react-aria) bound to react-hook-form; options are value + shown text.
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { choiceKeyOf, type ChoiceFieldProps } from './choice-field.ts';
 import { FieldFrame } from './field-frame.tsx';
 
-interface Props<T extends FieldValues> {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
+interface Props<T extends FieldValues> extends ChoiceFieldProps<T> {
   placeholder: string;
-  options: { value: string; text: string }[];
-  description?: string;
-  isRequired?: boolean;
   autoFocus?: boolean;
   /** Values are numbers in the form (e.g. a product id). */
   isNumeric?: boolean;
@@ -35,7 +30,7 @@ export function SelectField<T extends FieldValues>({
         <Select
           className="field"
           name={field.name}
-          selectedKey={field.value === undefined || field.value === null ? null : String(field.value)}
+          selectedKey={choiceKeyOf(field.value)}
           onSelectionChange={(key) => field.onChange(key === null ? undefined : isNumeric ? Number(key) : String(key))}
           onBlur={field.onBlur}
           isInvalid={Boolean(fieldState.error)}

@@ -6,6 +6,7 @@ import { Form } from 'react-aria-components';
 import { ChangeEmailBodySchema, type ChangeEmailBody } from '@portal/contracts/account';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { changeEmail } from '../api/account-api.ts';
@@ -42,14 +43,7 @@ export function ChangeEmailForm() {
         label={t('account.email.new.label')}
         isRequired
       />
-      <FormTextField
-        control={control}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        label={t('account.password.current.label')}
-        isRequired
-      />
+      <CurrentPasswordField control={control} name="currentPassword" label={t('account.password.current.label')} />
       <div className="actions">
         <PendingButton type="submit" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>
           {t('account.email.submit')}

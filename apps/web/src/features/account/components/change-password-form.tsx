@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { ChangePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts/account';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { NewPasswordField, refuseWeakPassword } from '../../../components/ui/new-password-field.tsx';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
@@ -38,14 +38,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   return (
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.password.title')}>
       {status ? <FormAlert tone={status.tone}>{t(status.key)}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        label={t('account.password.current.label')}
-        isRequired
-      />
+      <CurrentPasswordField control={control} name="currentPassword" label={t('account.password.current.label')} />
       <NewPasswordField
         control={control}
         name="newPassword"

@@ -10,7 +10,6 @@ import { CloseAccountBodySchema } from '@portal/contracts/account';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -18,6 +17,7 @@ import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useT } from '../../../program/use-t.ts';
+import { CurrentPasswordField } from './current-password-field.tsx';
 import { closeAccount, downloadMyData, useConsents } from '../api/account-api.ts';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 
@@ -55,13 +55,10 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       onConfirm={onSubmit}
       onCancel={onClose}
     >
-      <FormTextField
+      <CurrentPasswordField
         control={control}
         name="currentPassword"
-        type="password"
-        autoComplete="current-password"
         label={t('account.close.passwordLabel')}
-        isRequired
         autoFocus
       />
     </ConfirmDialog>

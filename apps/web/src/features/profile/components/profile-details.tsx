@@ -6,6 +6,7 @@ import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/signup';
 import { formatDate } from '../../../lib/format.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
+import { GENDER_KEYS } from '../../../patient/gender.ts';
 import { Avatar } from './avatar.tsx';
 
 /** All but the last 4 characters hidden: enough for the patient to recognise the number, not for a bystander to copy it. */
@@ -22,12 +23,6 @@ export function countryName(country: CountryCode, language: Language): string {
     return country;
   }
 }
-
-const GENDER_KEYS = {
-  FEMALE: 'signup.personalInfo.gender.female',
-  MALE: 'signup.personalInfo.gender.male',
-  OTHER: 'signup.personalInfo.gender.other',
-} as const;
 
 const IDENTIFICATION_TYPE_KEYS: Record<UserProfile['typeIdentification'], string> = {
   IDENTIFICATION: 'signup.identification.types.identification',

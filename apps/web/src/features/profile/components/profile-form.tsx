@@ -14,6 +14,8 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { LocationSearchField } from '../../../components/ui/location-search-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
+import { NameFields } from '../../../patient/components/name-fields.tsx';
+import { genderOptions } from '../../../patient/gender.ts';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { useUpdateProfile } from '../api/profile-api.ts';
@@ -97,20 +99,7 @@ export function ProfileForm({
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('profile.edit')}>
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        name="firstName"
-        label={t('signup.personalInfo.firstName.label')}
-        autoComplete="given-name"
-        isRequired
-      />
-      <FormTextField
-        control={control}
-        name="lastName"
-        label={t('signup.personalInfo.lastName.label')}
-        autoComplete="family-name"
-        isRequired
-      />
+      <NameFields control={control} />
       <FormTextField
         control={control}
         name="secondSurname"
@@ -121,11 +110,7 @@ export function ProfileForm({
         name="gender"
         label={t('profile.gender')}
         orientation="horizontal"
-        options={[
-          { value: 'FEMALE', text: t('signup.personalInfo.gender.female') },
-          { value: 'MALE', text: t('signup.personalInfo.gender.male') },
-          { value: 'OTHER', text: t('signup.personalInfo.gender.other') },
-        ]}
+        options={genderOptions(t)}
       />
       <RadioField
         control={control}

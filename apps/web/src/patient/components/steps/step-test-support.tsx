@@ -13,10 +13,10 @@ import type { PlanProduct } from '@portal/contracts/signup';
 import type { SignupDraft, StepProps, WizardContext } from '../../model.ts';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../programs');
-export const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<
-  string,
-  string
->;
+/** The alivio texts in a language. */
+export const messagesOf = (language: 'en' | 'es') =>
+  JSON.parse(readFileSync(path.join(PROGRAMS, `alivio/texts/text-${language}.json`), 'utf8')) as Record<string, string>;
+export const messages = messagesOf('en');
 export const text = (key: string) => messages[key]!;
 
 export const fieldSettings: FieldSettings = {
@@ -51,6 +51,12 @@ export const fieldSettings: FieldSettings = {
   weightUnit: 'kg',
   minorAgeYears: 18,
 };
+
+/** The settings above with some fields' modes and other settings changed. */
+export const fieldSettingsWith = (
+  fields: Partial<FieldSettings['fields']> = {},
+  extra: Partial<FieldSettings> = {},
+): FieldSettings => ({ ...fieldSettings, fields: { ...fieldSettings.fields, ...fields }, ...extra });
 
 export const products: PlanProduct[] = [
   {
@@ -101,6 +107,7 @@ export function renderStep(
     </QueryClientProvider>
   );
   const onChange = vi.fn();
+  const onPendingChange = vi.fn();
   render(
     wrap(
       <Step
@@ -109,6 +116,7 @@ export function renderStep(
         ctx={ctx}
         onDone={onDone}
         onChange={onChange}
+        onPendingChange={onPendingChange}
       />,
     ),
   );
@@ -116,7 +124,7 @@ export function renderStep(
     act(async () => {
       fireEvent.submit(document.getElementById('step-form')!);
     });
-  return { onDone, onChange, submit };
+  return { onDone, onChange, onPendingChange, submit };
 }
 
 /** Types into the field labelled `label` (the label may carry '(optional)' or a unit after it). */

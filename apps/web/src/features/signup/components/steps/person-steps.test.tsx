@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FieldSettings } from '@portal/contracts/program-files';
@@ -10,6 +7,13 @@ import type { ProgramInfo } from '../../../../program/program-content.ts';
 import type { SignupDraft, PatientPlan, StepProps, WizardContext } from '../../../../patient/model.ts';
 import { BirthdateStep } from './birthdate-step.tsx';
 import { CaregiverStep } from '../../../../patient/components/steps/caregiver-step.tsx';
+import {
+  fieldSettings,
+  fieldSettingsWith,
+  messages,
+  messagesOf,
+  renderStep,
+} from '../../../../patient/components/steps/step-test-support.tsx';
 import { IdNumberStep } from './id-number-step.tsx';
 import { PersonalInfoStep } from './personal-info-step.tsx';
 import { WeightStep } from './weight-step.tsx';
@@ -29,55 +33,21 @@ const api = vi.hoisted(() => ({
 vi.mock('../../api/signup-api.ts', () => api);
 vi.mock('../../../../patient/api/plan-api.ts', () => api);
 
-const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../../programs');
-const messages = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-en.json'), 'utf8')) as Record<
-  string,
-  string
->;
-
+// The person steps' plan asks for the second surname and shows the identification step, not the custom therapy.
 const settings = (
   overrides: Partial<FieldSettings['fields']> = {},
   extra: Partial<FieldSettings> = {},
-): FieldSettings => ({
-  steps: {
-    country: true,
-    email: true,
-    idNumber: true,
-    personalInfo: true,
-    weight: true,
-    birthdate: true,
-    caregiver: true,
-    identification: true,
-    contact: true,
-    address: true,
-    password: true,
-    consent: true,
-    treatment: true,
-    details: true,
-    doctor: true,
-    startDate: true,
-    healthCenter: true,
-    customTherapy: false,
-  },
-  fields: {
-    secondSurname: 'required',
-    emailAlternative: 'optional',
-    phoneAlternative: 'optional',
-    weight: 'required',
-    healthCenterType: 'required',
-    doctorName: 'required',
-    ...overrides,
-  },
-  weightUnit: 'kg',
-  minorAgeYears: 18,
-  ...extra,
-});
-const plan = (fieldSettings = settings()): PatientPlan => ({
+): FieldSettings =>
+  fieldSettingsWith(
+    { secondSurname: 'required', ...overrides },
+    { steps: { ...fieldSettings.steps, identification: true, customTherapy: false }, ...extra },
+  );
+const plan = (planSettings = settings()): PatientPlan => ({
   id: 101,
   country: 'CR',
   name: 'Alivio Costa Rica',
   identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'],
-  fieldSettings,
+  fieldSettings: planSettings,
 });
 const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
   program: {
@@ -95,34 +65,9 @@ const context = (overrides: Partial<WizardContext> = {}): WizardContext => ({
   ...overrides,
 });
 
-function renderStep(
-  Step: (props: StepProps) => ReactNode,
-  draft: Partial<SignupDraft> = {},
-  ctx: WizardContext = context(),
-) {
-  const onDone = vi.fn();
-  const onPendingChange = vi.fn();
-  render(
-    <IntlProvider locale="en" messages={messages}>
-      <Step
-        formId="step-form"
-        draft={{ idempotencyKey: '00000000-0000-4000-8000-000000000000', country: 'CR', supportPlanId: 101, ...draft }}
-        ctx={ctx}
-        onDone={onDone}
-        onPendingChange={onPendingChange}
-      />
-      <button type="submit" form="step-form">
-        Next
-      </button>
-    </IntlProvider>,
-  );
-  const next = async () => {
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    });
-  };
-  return { onDone, onPendingChange, next };
-}
+/** A step rendered with the person steps' context unless told otherwise. */
+const renderPersonStep = (Step: ComponentType<StepProps>, draft: Partial<SignupDraft> = {}, ctx = context()) =>
+  renderStep(Step, draft, ctx);
 
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
@@ -139,8 +84,8 @@ afterEach(() => vi.clearAllMocks());
 
 describe('PersonalInfoStep', () => {
   it('shows the messages on an empty submit, in the summary and on the fields', async () => {
-    const { onDone, next } = renderStep(PersonalInfoStep);
-    await next();
+    const { onDone, submit } = renderPersonStep(PersonalInfoStep);
+    await submit();
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText('Enter a name')).toBeTruthy();
     expect(within(summary).getByText('Enter a surname')).toBeTruthy();
@@ -153,12 +98,12 @@ describe('PersonalInfoStep', () => {
   });
 
   it('hands the trimmed values to onDone when valid', async () => {
-    const { onDone, next } = renderStep(PersonalInfoStep);
+    const { onDone, submit } = renderPersonStep(PersonalInfoStep);
     type(/^First name/, ' Ana María ');
     type(/^First surname/, 'Solís');
     type(/^Second surname/, 'Mora');
     fireEvent.click(screen.getByRole('radio', { name: 'Female' }));
-    await next();
+    await submit();
     await waitFor(() =>
       expect(onDone).toHaveBeenCalledWith({
         personalInfo: { firstName: 'Ana María', lastName: 'Solís', secondSurname: 'Mora', gender: 'FEMALE' },
@@ -167,16 +112,16 @@ describe('PersonalInfoStep', () => {
   });
 
   it('hides the second surname when the plan hides it, and marks it optional when optional', async () => {
-    renderStep(PersonalInfoStep, {}, context({ plan: plan(settings({ secondSurname: 'hidden' })) }));
+    renderPersonStep(PersonalInfoStep, {}, context({ plan: plan(settings({ secondSurname: 'hidden' })) }));
     expect(screen.queryByRole('textbox', { name: /^Second surname/ })).toBeNull();
   });
 });
 
 describe('IdNumberStep', () => {
   it('refuses a malformed Costa Rican cédula without calling the check', async () => {
-    const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
+    const { onDone, submit } = renderPersonStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '1-234');
-    await next();
+    await submit();
     expect((await screen.findAllByText('The identification number is not valid')).length).toBe(2);
     expect(api.isIdentificationRegistered).not.toHaveBeenCalled();
     expect(onDone).not.toHaveBeenCalled();
@@ -184,9 +129,9 @@ describe('IdNumberStep', () => {
 
   it('says when the number is already registered in the program', async () => {
     api.isIdentificationRegistered.mockResolvedValueOnce(true);
-    const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
+    const { onDone, submit } = renderPersonStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '1-0111-0111');
-    await next();
+    await submit();
     expect(
       (await screen.findAllByText('this identification number is already registered in the program')).length,
     ).toBeGreaterThan(0);
@@ -197,12 +142,14 @@ describe('IdNumberStep', () => {
   it('tells the wizard it is pending while the check is in flight, so its Next shows it and takes no second press', async () => {
     let answer: (registered: boolean) => void = () => undefined;
     api.isIdentificationRegistered.mockImplementationOnce(() => new Promise<boolean>((resolve) => (answer = resolve)));
-    const { onDone, onPendingChange, next } = renderStep(IdNumberStep, { identification: { type: 'PASSPORT' } });
+    const { onDone, onPendingChange, submit } = renderPersonStep(IdNumberStep, {
+      identification: { type: 'PASSPORT' },
+    });
     expect(onPendingChange).toHaveBeenLastCalledWith(false);
     type(/^Identification number/, 'AB123456');
-    await next();
+    await submit();
     await waitFor(() => expect(onPendingChange).toHaveBeenLastCalledWith(true));
-    await next();
+    await submit();
     expect(api.isIdentificationRegistered).toHaveBeenCalledOnce();
     await act(async () => answer(false));
     await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
@@ -211,9 +158,9 @@ describe('IdNumberStep', () => {
 
   it('stays with a message when the check fails', async () => {
     api.isIdentificationRegistered.mockRejectedValueOnce(new Error('offline'));
-    const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'PASSPORT' } });
+    const { onDone, submit } = renderPersonStep(IdNumberStep, { identification: { type: 'PASSPORT' } });
     type(/^Identification number/, 'AB123456');
-    await next();
+    await submit();
     expect(await screen.findByText(messages['signup.idNumber.cannotValidate']!)).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
@@ -228,9 +175,9 @@ describe('IdNumberStep', () => {
       birthDate: '1950-03-04',
       gender: 'FEMALE',
     });
-    const { onDone, next } = renderStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
+    const { onDone, submit } = renderPersonStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '101110111');
-    await next();
+    await submit();
     await waitFor(() =>
       expect(onDone).toHaveBeenCalledWith({
         identification: { type: 'IDENTIFICATION', number: '101110111' },
@@ -243,41 +190,41 @@ describe('IdNumberStep', () => {
 
 describe('WeightStep', () => {
   it('requires a weight within the range of the unit and keeps the text', async () => {
-    const { onDone, next } = renderStep(WeightStep);
-    await next();
+    const { onDone, submit } = renderPersonStep(WeightStep);
+    await submit();
     expect((await screen.findAllByText('Enter the weight')).length).toBe(2);
     type(/^Weight \(kg\)/, '900');
-    await next();
+    await submit();
     expect((await screen.findAllByText('Enter a valid weight in kilograms (kg)')).length).toBe(2);
     fireEvent.click(screen.getByRole('radio', { name: 'pounds (lb)' }));
     type(/^Weight \(lb\)/, '180,5');
-    await next();
+    await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ weight: { value: '180.5', unit: 'lb' } }));
   });
 
   it('lets an optional weight be left blank', async () => {
-    const { onDone, next } = renderStep(
+    const { onDone, submit } = renderPersonStep(
       WeightStep,
       {},
       context({ plan: plan(settings({ weight: 'optional' }, { weightUnit: 'lb' })) }),
     );
-    await next();
+    await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ weight: { unit: 'lb' } }));
   });
 });
 
 describe('BirthdateStep', () => {
   it('requires the date', async () => {
-    const { onDone, next } = renderStep(BirthdateStep);
-    await next();
+    const { onDone, submit } = renderPersonStep(BirthdateStep);
+    await submit();
     expect((await screen.findAllByText('Enter the date of birth')).length).toBe(2);
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it('opens the attention dialog when the age has no medicines, and stays', async () => {
     api.getPlanProducts.mockResolvedValueOnce([]);
-    const { onDone, next } = renderStep(BirthdateStep, { birthDate: '1950-03-04' });
-    await next();
+    const { onDone, submit } = renderPersonStep(BirthdateStep, { birthDate: '1950-03-04' });
+    await submit();
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/patients aged 75 years/)).toBeTruthy();
     expect(api.getPlanProducts).toHaveBeenCalledWith(101, '1950-03-04');
@@ -290,8 +237,8 @@ describe('BirthdateStep', () => {
     api.getPlanProducts.mockResolvedValueOnce([
       { id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 },
     ]);
-    const { onDone, next } = renderStep(BirthdateStep, { birthDate: '1950-03-04' });
-    await next();
+    const { onDone, submit } = renderPersonStep(BirthdateStep, { birthDate: '1950-03-04' });
+    await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ birthDate: '1950-03-04' }));
   });
 });
@@ -303,7 +250,7 @@ describe('DateField (in the birthdate step)', () => {
     api.getPlanProducts.mockResolvedValue([
       { id: 1, medicine: 'A', presentation: 'B', unit: 'tabs', minAgeYears: 0, maxAgeYears: 120, maxUnitAmount: 2 },
     ]);
-    const { onDone, next } = renderStep(BirthdateStep, { birthDate: '1950-03-04' });
+    const { onDone, submit } = renderPersonStep(BirthdateStep, { birthDate: '1950-03-04' });
     expect(segments()).toEqual(['03', '04', '1950']);
     fireEvent.click(screen.getByRole('button', { name: /Open calendar/ }));
     const dialog = await screen.findByRole('dialog');
@@ -319,15 +266,12 @@ describe('DateField (in the birthdate step)', () => {
     await waitFor(() => expect(within(dialog).getByRole('button', { name: /Year/ }).textContent).toContain('1961'));
     fireEvent.click(within(dialog).getByRole('button', { name: /March 10, 1961/ }));
     await waitFor(() => expect(segments()).toEqual(['03', '10', '1961']));
-    await next();
+    await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ birthDate: '1961-03-10' }));
   });
 
   it('keeps month first in Spanish too', () => {
-    const es = JSON.parse(readFileSync(path.join(PROGRAMS, 'alivio/texts/text-es.json'), 'utf8')) as Record<
-      string,
-      string
-    >;
+    const es = messagesOf('es');
     render(
       <IntlProvider locale="es" messages={es}>
         <BirthdateStep
@@ -344,10 +288,10 @@ describe('DateField (in the birthdate step)', () => {
 
 describe('CaregiverStep', () => {
   it('requires the caregiver for a minor and says why', async () => {
-    const { onDone, next } = renderStep(CaregiverStep, { birthDate: '2015-01-01' });
+    const { onDone, submit } = renderPersonStep(CaregiverStep, { birthDate: '2015-01-01' });
     expect(screen.getByText(messages['signup.caregiver.minorNotice']!)).toBeTruthy();
     expect(screen.queryByRole('radiogroup', { name: messages['signup.caregiver.hasCaregiver.label'] })).toBeNull();
-    await next();
+    await submit();
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByText('Select the relationship to the patient')).toBeTruthy();
     expect(within(summary).getByText('Enter a name')).toBeTruthy();
@@ -357,10 +301,10 @@ describe('CaregiverStep', () => {
   });
 
   it('asks an adult whether someone helps, and accepts no', async () => {
-    const { onDone, next } = renderStep(CaregiverStep, { birthDate: '1950-03-04' });
+    const { onDone, submit } = renderPersonStep(CaregiverStep, { birthDate: '1950-03-04' });
     expect(screen.queryByRole('textbox', { name: /Caregiver’s first name/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
-    await next();
+    await submit();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ caregiver: { hasCaregiver: false } }));
   });
 
@@ -376,11 +320,11 @@ describe('CaregiverStep', () => {
         phone: { country: 'CR', phoneNumber: '8888 1234' },
       },
     };
-    const { onDone, next } = renderStep(CaregiverStep, draft);
-    await next();
+    const { onDone, submit } = renderPersonStep(CaregiverStep, draft);
+    await submit();
     expect((await screen.findAllByText(messages['signup.caregiver.samePerson']!)).length).toBe(2);
     type(/Caregiver’s identification number/, '2-0222-0222');
-    await next();
+    await submit();
     await waitFor(() =>
       expect(onDone).toHaveBeenCalledWith({
         caregiver: {

@@ -8,6 +8,8 @@ import { FirstNameSchema, LastNameSchema, SecondSurnameSchema, SignupGenderSchem
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
+import { NameFields } from '../../../../patient/components/name-fields.tsx';
+import { genderOptions } from '../../../../patient/gender.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import '../../../../patient/components/steps/person-fields.css';
@@ -53,20 +55,7 @@ export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.personalInfo.title')}</h2>
       <p className="step__subtitle">{t('signup.personalInfo.subtitle')}</p>
-      <FormTextField
-        control={control}
-        name="firstName"
-        label={t('signup.personalInfo.firstName.label')}
-        autoComplete="given-name"
-        isRequired
-      />
-      <FormTextField
-        control={control}
-        name="lastName"
-        label={t('signup.personalInfo.lastName.label')}
-        autoComplete="family-name"
-        isRequired
-      />
+      <NameFields control={control} />
       {secondSurnameMode !== 'hidden' ? (
         <FormTextField
           control={control}
@@ -80,11 +69,7 @@ export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
         control={control}
         name="gender"
         label={t('signup.personalInfo.gender.label')}
-        options={[
-          { value: 'FEMALE', text: t('signup.personalInfo.gender.female') },
-          { value: 'MALE', text: t('signup.personalInfo.gender.male') },
-          { value: 'OTHER', text: t('signup.personalInfo.gender.other') },
-        ]}
+        options={genderOptions(t)}
         isRequired
       />
     </Form>
