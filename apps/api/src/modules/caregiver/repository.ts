@@ -1,7 +1,11 @@
 // The only place caregivers speak SQL; every query is scoped by the caller's patient id.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { caregiver, supportPlan } from '../../db/schema.ts';
+import { caregiver } from '../../db/schema.ts';
+import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+// The plan lookup is shared with treatments and sign-up (one definition, in the platform); re-exported so that this
+// module's queries stay in one place.
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export type CaregiverRow = typeof caregiver.$inferSelect;
 
@@ -33,27 +37,8 @@ export async function caresForAnother(
   type: string,
   number: string,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ patientId: caregiver.patientId })
-    .from(caregiver)
-    .where(
-      and(
-        eq(caregiver.programId, programId),
-        eq(caregiver.typeIdentification, type),
-        eq(caregiver.legalIdentification, number),
-      ),
-    )
-    .limit(1);
+  const row = await findCaregiverByIdentification(db, programId, type, number);
   return Boolean(row && row.patientId !== patientId);
-}
-
-export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
 }
 
 export async function insertCaregiver(db: Executor, values: typeof caregiver.$inferInsert): Promise<number> {

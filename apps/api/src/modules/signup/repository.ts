@@ -8,21 +8,14 @@ import {
   planPatient,
   preregistration,
   product,
-  supportPlan,
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-// The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
+import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+// The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
+// stay in one place.
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
-
-export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
-}
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));
@@ -56,18 +49,7 @@ export async function isCaregiverRegistered(
   type: string,
   number: string,
 ): Promise<boolean> {
-  const rows = await db
-    .select({ id: caregiver.id })
-    .from(caregiver)
-    .where(
-      and(
-        eq(caregiver.programId, programId),
-        eq(caregiver.typeIdentification, type),
-        eq(caregiver.legalIdentification, number),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return Boolean(await findCaregiverByIdentification(db, programId, type, number));
 }
 
 export async function insertAccount(db: Executor, values: typeof userAccount.$inferInsert) {

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -24,7 +23,7 @@ import {
 } from '../../db/schema.ts';
 import { demoEmail } from '../../db/demo-seed.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
-import { alivioBody, cedula, equilibrioBody, uniqueEmail } from '../../test/signup-bodies.ts';
+import { alivioBody, alivioMinor, cedula, equilibrioBody, uniqueEmail } from '../../test/signup-bodies.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
@@ -311,19 +310,7 @@ describe(`enrolment (${TEST_DB})`, () => {
   it('asks a minor for a caregiver, enrols the minor with one, and refuses a caregiver who already cares for another patient', async () => {
     const minor = (caregiverNumber?: string) =>
       alivioBody({
-        birthDate: '2014-02-01',
-        identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
-        treatments: [
-          {
-            productId: 1102,
-            unitAmount: '1',
-            frequency: { amount: 1, interval: 'day' },
-            duration: { amount: 3, interval: 'month' },
-            notStarted: true,
-            doctor: { firstName: 'Laura', lastName: 'Vargas' },
-            healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' },
-          },
-        ],
+        ...alivioMinor(),
         ...(caregiverNumber
           ? {
               caregiver: {

@@ -2,20 +2,14 @@
 // another patient (or program) matches no row.
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { product, supportPlan, treatment } from '../../db/schema.ts';
+import { product, treatment } from '../../db/schema.ts';
+// The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
+// module's queries stay in one place.
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export type TreatmentRow = typeof treatment.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type TreatmentWithProduct = { treatment: TreatmentRow; product: ProductRow };
-
-export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
-}
 
 export async function findProduct(db: Executor, programId: number, productId: number): Promise<ProductRow | undefined> {
   const [row] = await db
