@@ -54,6 +54,29 @@ export function alivioMinor(): Record<string, unknown> {
   };
 }
 
+/** A treatment of piel's Costa Rica plan (204) (Plaquexa 45 mg, 2101), started, at a public hospital. */
+export function pielTreatment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    productId: 2101,
+    unitAmount: '1',
+    frequency: { amount: 1, interval: 'month' },
+    duration: { amount: 1, interval: 'year' },
+    startDate: '2026-11-01',
+    healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
+    ...overrides,
+  };
+}
+
+/** piel's Costa Rica plan (204): alivio's Costa Rican person, piel's terms, and a patient with no custom-therapy code. */
+export function pielBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return alivioBody({
+    supportPlanId: 204,
+    consent: { accepted: true, termsVersion: '2.4' },
+    treatments: [pielTreatment({ customTherapy: { hasCode: false } })],
+    ...overrides,
+  });
+}
+
 /** equilibrio's Trinidad and Tobago plan (301): weight required (lb), no second surname, no health-center step. */
 export function equilibrioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { product, treatment } from '../../db/schema.ts';
+import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
 // The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
 export { findSupportPlan } from '../../platform/program-lookups.ts';
@@ -55,8 +56,12 @@ export async function countLive(db: Executor, planPatientId: number): Promise<nu
 }
 
 export async function insertTreatment(db: Executor, values: typeof treatment.$inferInsert): Promise<number> {
-  const [row] = await db.insert(treatment).values(values).returning({ id: treatment.id });
-  return row!.id;
+  return insertReturningId(db, treatment, values);
+}
+
+/** The treatment `id` if it is the plan_patient's and not deleted: every change is scoped by this. */
+function liveTreatment(planPatientId: number, id: number) {
+  return and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt));
 }
 
 /** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
@@ -66,12 +71,7 @@ export async function updateLiveTreatment(
   id: number,
   values: Partial<typeof treatment.$inferInsert>,
 ): Promise<boolean> {
-  const rows = await db
-    .update(treatment)
-    .set(values)
-    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
-    .returning({ id: treatment.id });
-  return rows.length === 1;
+  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), values);
 }
 
 export async function softDeleteTreatment(
@@ -80,12 +80,12 @@ export async function softDeleteTreatment(
   id: number,
   values: { reason: string; note: string | null; now: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .update(treatment)
-    .set({ deletedAt: values.now, deletedReason: values.reason, deletedNote: values.note, updatedAt: values.now })
-    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
-    .returning({ id: treatment.id });
-  return rows.length === 1;
+  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), {
+    deletedAt: values.now,
+    deletedReason: values.reason,
+    deletedNote: values.note,
+    updatedAt: values.now,
+  });
 }
 
 export async function isDeleted(db: Executor, planPatientId: number, id: number): Promise<boolean> {
