@@ -7,21 +7,14 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DIST } from '../e2e/bundle-bytes.ts';
+import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 import { median, printTable, startServer, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const SCORE_GOAL = 95;
 const SCORE_GAP_GOAL = 5;
 const LCP_GOAL_MS = 1500;
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 /** Written into the build for the run and removed after: the portal's static files serve it like any built file. */
 const BLANK_FILE = 'lighthouse-blank.html';
 const BLANK_HTML =

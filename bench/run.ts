@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import { DIST, gzipKb, readBundle, sumGzipKb } from '../e2e/bundle-bytes.ts';
+import { launchBrowser } from '../e2e/chromium.ts';
+import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { lighthouseRows } from './lighthouse.ts';
 import { runMyCare } from './my-care.ts';
 import {
@@ -30,22 +31,11 @@ import {
 const LOGIN_JS_GOAL_KB = 110;
 const FIRST_VISIT_GOAL_KB = 400;
 const CHUNK_GOAL_KB = 250;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const TARGETS = process.env.BENCH_TARGET ? [process.env.BENCH_TARGET] : ['pglite', 'postgres'];
 
 /** The scripts a browser loads for /login (service worker blocked, so this is the route itself), gzip level 9. */
 async function loginRouteJs(origin: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBrowser();
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set<string>();
@@ -81,31 +71,10 @@ let signupCounter = 0;
 function signupBody() {
   signupCounter += 1;
   const cedula = String(100_000_000 + ((process.pid * 7919 + signupCounter * 104_729) % 800_000_000)).slice(0, 9);
-  return {
-    idempotencyKey: randomUUID(),
-    supportPlanId: 101,
-    language: 'es',
-    country: 'CR',
+  return alivioBody({
     email: `bench-${randomUUID().slice(0, 12)}@bench.example`,
     identification: { type: 'IDENTIFICATION', number: cedula },
-    personalInfo: { firstName: 'Lucía', lastName: 'Quesada', secondSurname: 'Mora', gender: 'FEMALE' },
-    birthDate: '1985-03-14',
-    contact: { phone: { country: 'CR', phoneNumber: '8800-1234' } },
-    address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
-    password: 'Primera-clave-9',
-    consent: { accepted: true, termsVersion: '3.1' },
-    treatments: [
-      {
-        productId: 1101,
-        unitAmount: '1',
-        frequency: { amount: 1, interval: 'day' },
-        duration: { amount: 6, interval: 'month' },
-        notStarted: true,
-        doctor: { firstName: 'Laura', lastName: 'Vargas' },
-        healthCenter: { name: 'Clínica Central', type: 'PRIVATE' },
-      },
-    ],
-  };
+  });
 }
 
 /** How many argon2id verifies this machine does per second now: login and sign-up are bound by it. */

@@ -3,6 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { expectNoAxeViolations, type Portal } from './support.ts';
 
 export type Texts = Record<string, string>;
@@ -477,31 +478,13 @@ export async function enrolAlivioThroughApi(portal: Portal, person: Person) {
     method: 'POST',
     url: '/api/v1/patient/signup',
     headers: { host: `alivio.localhost:${portal.port}` },
-    payload: {
-      idempotencyKey: randomUUID(),
-      supportPlanId: 101,
-      language: 'es',
-      country: 'CR',
+    payload: alivioBody({
       email: person.email,
       identification: { type: 'IDENTIFICATION', number: person.number },
       personalInfo: { firstName: 'Rosa', lastName: 'Jiménez', secondSurname: 'Castro', gender: 'FEMALE' },
       birthDate: '1980-05-02',
-      contact: { phone: { country: 'CR', phoneNumber: '88005678' } },
-      address: { line: 'Frente al parque, casa 4', location: { id: 'CR-san-jose-escazu' } },
       password: person.password ?? 'Camino-del-Valle-2026',
-      consent: { accepted: true, termsVersion: '3.1' },
-      treatments: [
-        {
-          productId: 1101,
-          unitAmount: '1',
-          frequency: { amount: 1, interval: 'day' },
-          duration: { amount: 6, interval: 'month' },
-          notStarted: true,
-          doctor: { firstName: 'Laura', lastName: 'Vargas' },
-          healthCenter: { name: 'Clínica Central', type: 'PRIVATE' },
-        },
-      ],
-    },
+    }),
   });
   expect(response.statusCode, response.body).toBe(201);
 }

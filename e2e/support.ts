@@ -2,24 +2,19 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { copyPgliteTemplate, fitsTemplate, isEmptyDataDir } from '../apps/api/src/test/pglite-template.ts';
+import { launchBrowser } from './chromium.ts';
+
+// The browser tests launch Chromium through this file, as they start the portal.
+export { launchBrowser } from './chromium.ts';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 export interface Portal {
   app: FastifyInstance;
@@ -110,14 +105,6 @@ export function usePortalAndBrowser(env: Record<string, string> = {}): {
       return browser;
     },
   };
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
 }
 
 export async function newPage(

@@ -63,6 +63,7 @@ export const CaregiverProfileSchema = z.object({
   typeIdentification: IdentificationTypeSchema,
   phone: PhoneSchema.nullable(),
 });
+export type CaregiverProfile = z.infer<typeof CaregiverProfileSchema>;
 
 export const PlanPatientSchema = z.object({
   id: z.number().int(),

@@ -2,6 +2,7 @@
 // transaction of what it records. Ids, reason codes and changed field names only: never free text that could name a person.
 import { auditEvent } from '../db/schema.ts';
 import type { Executor } from './db.ts';
+import type { Caller } from './patient-auth.ts';
 
 /** Every action the audit trail knows; the data export shows them to the patient, so a name is never reused for another meaning. */
 export const AUDIT_ACTIONS = [
@@ -52,4 +53,13 @@ export interface AuditEntry {
 /** Writes one audit event, in the caller's transaction when given one (so that it commits or rolls back with the change). */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditEvent).values(entry);
+}
+
+/** Writes one audit event of what the signed-in patient did: the caller's program and account are the event's. */
+export async function recordCallerAudit(
+  db: Executor,
+  caller: Pick<Caller, 'programId' | 'userId'>,
+  entry: Omit<AuditEntry, 'programId' | 'actorUserId'>,
+): Promise<void> {
+  await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, ...entry });
 }

@@ -4,8 +4,15 @@ import type { z } from 'zod';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_ID_HEADER } from '@portal/contracts/constants';
-import { ERROR_CATALOGUE, type ErrorBody, type ErrorCode } from '@portal/contracts/errors';
+import { ERROR_CATALOGUE, ErrorBodySchema, type ErrorBody, type ErrorCode } from '@portal/contracts/errors';
 import { isUnavailableError, UNAVAILABLE_RETRY_AFTER_S, unavailableCode } from './unavailable.ts';
+
+type ErrorResponses<Status extends number> = Record<Status, typeof ErrorBodySchema>;
+
+/** The error answers a route declares for the OpenAPI document, each with the one error body: `...errorResponses(400, 404)`. */
+export function errorResponses<Status extends number>(...statuses: Status[]): ErrorResponses<Status> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as ErrorResponses<Status>;
+}
 
 export class AppError extends Error {
   constructor(

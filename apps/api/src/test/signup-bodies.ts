@@ -1,8 +1,22 @@
-// Valid sign-up payloads for the API tests: each call makes a new person (e-mail, identification, idempotency key).
+// Valid sign-up payloads for the API tests, the browser tests and the bench: each call makes a new person (e-mail, identification, idempotency key).
 import { randomInt, randomUUID } from 'node:crypto';
 
 export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 export const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@test.example`;
+
+/** A treatment of alivio's Costa Rica plan (Migralen 50 mg, 1101), not started yet: as enrolled, added or modified. */
+export function alivioTreatment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    productId: 1101,
+    unitAmount: '1',
+    frequency: { amount: 1, interval: 'day' },
+    duration: { amount: 6, interval: 'month' },
+    notStarted: true,
+    doctor: { firstName: 'Laura', lastName: 'Vargas' },
+    healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
+    ...overrides,
+  };
+}
 
 /** A complete, valid enrolment in alivio's Costa Rica plan (101): an adult, no weight step, second surname required. */
 export function alivioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -19,19 +33,48 @@ export function alivioBody(overrides: Record<string, unknown> = {}): Record<stri
     address: { line: 'De la iglesia 200 m al norte, casa 12', location: { id: 'CR-san-jose-escazu' } },
     password: 'Primera-clave-9',
     consent: { accepted: true, termsVersion: '3.1' },
-    treatments: [
-      {
-        productId: 1101,
-        unitAmount: '1',
-        frequency: { amount: 1, interval: 'day' },
-        duration: { amount: 6, interval: 'month' },
-        notStarted: true,
-        doctor: { firstName: 'Laura', lastName: 'Vargas' },
-        healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
-      },
-    ],
+    treatments: [alivioTreatment()],
     ...overrides,
   };
+}
+
+/** What makes an alivio enrolment a minor's (born 2014, a minor's identification, the children's medicine 1102): the plan
+ * then asks for a caregiver. Overrides for `alivioBody`. */
+export function alivioMinor(): Record<string, unknown> {
+  return {
+    birthDate: '2014-02-01',
+    identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
+    treatments: [
+      alivioTreatment({
+        productId: 1102,
+        duration: { amount: 3, interval: 'month' },
+        healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' },
+      }),
+    ],
+  };
+}
+
+/** A treatment of piel's Costa Rica plan (204) (Plaquexa 45 mg, 2101), started, at a public hospital. */
+export function pielTreatment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    productId: 2101,
+    unitAmount: '1',
+    frequency: { amount: 1, interval: 'month' },
+    duration: { amount: 1, interval: 'year' },
+    startDate: '2026-11-01',
+    healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
+    ...overrides,
+  };
+}
+
+/** piel's Costa Rica plan (204): alivio's Costa Rican person, piel's terms, and a patient with no custom-therapy code. */
+export function pielBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return alivioBody({
+    supportPlanId: 204,
+    consent: { accepted: true, termsVersion: '2.4' },
+    treatments: [pielTreatment({ customTherapy: { hasCode: false } })],
+    ...overrides,
+  });
 }
 
 /** equilibrio's Trinidad and Tobago plan (301): weight required (lb), no second surname, no health-center step. */

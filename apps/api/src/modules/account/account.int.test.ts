@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AccountExportSchema, ConsentsResponseSchema } from '@portal/contracts/account';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import {
@@ -13,6 +13,7 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { lastMail, linkParams } from '../../test/outbox.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
@@ -35,18 +36,8 @@ async function loginAs(who: TestPatient, password = who.password): Promise<TestP
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return { ...who, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
 }
-async function lastMail(recipient: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, recipient))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  return row;
-}
 function linkOf(mail: { payload: Record<string, unknown> } | undefined) {
-  const url = new URL(String(mail?.payload.link));
-  return { url, n: url.searchParams.get('n')!, s: url.searchParams.get('s')! };
+  return linkParams(String(mail?.payload.link));
 }
 async function accountOf(who: TestPatient) {
   const [row] = await t.database.db
@@ -115,7 +106,7 @@ describe(`change password (${TEST_DB})`, () => {
     expect((await callAs(t, who, 'GET', '/api/v1/user')).statusCode).toBe(200);
     expect((await login('alivio', who.email, who.password)).statusCode).toBe(400);
     expect((await login('alivio', who.email, 'Otra-clave-segura-7')).statusCode).toBe(200);
-    expect((await lastMail(who.email))?.kind).toBe('password-changed');
+    expect((await lastMail(t, who.email))?.kind).toBe('password-changed');
   });
 
   it('stops checking after five wrong current passwords in the window (RATE_LIMITED), even for the right one', async () => {
@@ -154,9 +145,9 @@ describe(`change e-mail (${TEST_DB})`, () => {
     const newEmail = uniqueEmail();
     const asked = await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail, currentPassword: who.password });
     expect(asked.statusCode).toBe(202);
-    const confirmMail = await lastMail(newEmail);
+    const confirmMail = await lastMail(t, newEmail);
     expect(confirmMail?.kind).toBe('email-change-confirm');
-    expect((await lastMail(who.email))?.kind).toBe('email-change-notice');
+    expect((await lastMail(t, who.email))?.kind).toBe('email-change-notice');
     // Not yet: the old e-mail still logs in, the new one does not.
     expect((await login('alivio', who.email, who.password)).statusCode).toBe(200);
     expect((await login('alivio', newEmail, who.password)).statusCode).toBe(400);
@@ -197,12 +188,12 @@ describe(`change e-mail (${TEST_DB})`, () => {
       (await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: who.password }))
         .statusCode,
     ).toBe(202);
-    const first = linkOf(await lastMail(wanted));
+    const first = linkOf(await lastMail(t, wanted));
     expect(
       (await callAs(t, other, 'POST', '/api/v1/account/email', { newEmail: wanted, currentPassword: other.password }))
         .statusCode,
     ).toBe(202);
-    const second = linkOf(await lastMail(wanted));
+    const second = linkOf(await lastMail(t, wanted));
     expect(
       (await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n: second.n, s: second.s }))
         .statusCode,
@@ -219,7 +210,7 @@ describe(`change e-mail (${TEST_DB})`, () => {
     const who = await enrolPatient(t, 'alivio');
     const newEmail = uniqueEmail();
     await callAs(t, who, 'POST', '/api/v1/account/email', { newEmail, currentPassword: who.password });
-    const { n, s } = linkOf(await lastMail(newEmail));
+    const { n, s } = linkOf(await lastMail(t, newEmail));
     const forged = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
     expect(
       (await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/email/confirm', { n, s: forged })).statusCode,

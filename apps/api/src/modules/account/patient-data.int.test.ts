@@ -11,7 +11,7 @@ import * as schema from '../../db/schema.ts';
 import type { Db } from '../../platform/db.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, type TestPatient } from '../../test/patients.ts';
-import { alivioBody, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
+import { alivioBody, alivioTreatment, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
 import { preregisterPatient } from '../signup/preregistration.ts';
 import { purgeClosedAccounts } from './purge.ts';
 import {
@@ -146,15 +146,10 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       address: { line: addressLine, location: { id: 'CR-san-jose-escazu' } },
       preregistration: { n: invitation.searchParams.get('n'), s: invitation.searchParams.get('s') },
       treatments: [
-        {
-          productId: 1101,
-          unitAmount: '1',
-          frequency: { amount: 1, interval: 'day' },
-          duration: { amount: 6, interval: 'month' },
-          notStarted: true,
+        alivioTreatment({
           doctor: { firstName: doctorName, lastName: 'Vargas' },
           healthCenter: { name: healthCenter, type: 'PRIVATE' },
-        },
+        }),
       ],
     });
     const enrolled = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/patient/signup', body);

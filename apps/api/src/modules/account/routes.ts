@@ -14,9 +14,9 @@ import {
   ConsentsResponseSchema,
   EmailChangeLinkSchema,
 } from '@portal/contracts/account';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { callerOf } from '../../platform/patient-auth.ts';
 import type { AccountService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface AccountRouteOptions {
   account: AccountService;
@@ -24,14 +24,7 @@ export interface AccountRouteOptions {
   perMinute: number;
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  410: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 410, 429);
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { account, perMinute }) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };

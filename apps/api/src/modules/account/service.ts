@@ -19,7 +19,7 @@ import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordAudit, recordCallerAudit } from '../../platform/audit.ts';
 
 export interface AccountDeps {
   db: Db;
@@ -62,9 +62,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
     const account = await repo.findAccount(db, caller.userId);
     if (!account) throw new AppError('UNAUTHENTICATED');
     if (!(await verifyPassword(account.passwordHash, password))) {
-      await recordAudit(db, {
-        programId: caller.programId,
-        actorUserId: caller.userId,
+      await recordCallerAudit(db, caller, {
         action: 'current-password-refused',
         createdAt: now,
       });
@@ -93,9 +91,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
           },
           mailOptions,
         );
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'password-changed',
           createdAt: now,
         });
@@ -204,9 +200,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       const now = clock();
       await db.transaction(async (t) => {
         await repo.recordConsent(t, caller.patientId, termsVersion, now);
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'terms-accepted',
           detail: { termsVersion },
           createdAt: now,
@@ -219,9 +213,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
       if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
       const now = clock();
-      await recordAudit(db, {
-        programId: caller.programId,
-        actorUserId: caller.userId,
+      await recordCallerAudit(db, caller, {
         action: 'data-exported',
         createdAt: now,
       });
@@ -255,9 +247,7 @@ export function createAccountService({ db, clock, config, onMailQueued }: Accoun
       await db.transaction(async (t) => {
         await repo.requestClosure(t, caller.userId, now, eraseAfter);
         await repo.revokeSessions(t, caller.userId, 'account-closed', now);
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'account-closure-requested',
           createdAt: now,
         });

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaregiverGetResponseSchema, CaregiverResponseSchema } from '@portal/contracts/caregiver';
@@ -6,7 +5,7 @@ import { auditEvent, caregiver, featureToggle } from '../../db/schema.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
-import { cedula } from '../../test/signup-bodies.ts';
+import { alivioMinor, cedula } from '../../test/signup-bodies.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -26,19 +25,7 @@ const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 const minorBody = (caregiverNumber: string) => ({
-  birthDate: '2014-02-01',
-  identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
-  treatments: [
-    {
-      productId: 1102,
-      unitAmount: '1',
-      frequency: { amount: 1, interval: 'day' },
-      duration: { amount: 3, interval: 'month' },
-      notStarted: true,
-      doctor: { firstName: 'Laura', lastName: 'Vargas' },
-      healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' },
-    },
-  ],
+  ...alivioMinor(),
   caregiver: rosa(caregiverNumber, { email: '' }),
 });
 

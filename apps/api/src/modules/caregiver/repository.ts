@@ -1,7 +1,12 @@
 // The only place caregivers speak SQL; every query is scoped by the caller's patient id.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { caregiver, supportPlan } from '../../db/schema.ts';
+import { caregiver } from '../../db/schema.ts';
+import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+import { deleteOneWhere, insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+// The plan lookup is shared with treatments and sign-up (one definition, in the platform); re-exported so that this
+// module's queries stay in one place.
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export type CaregiverRow = typeof caregiver.$inferSelect;
 
@@ -16,12 +21,13 @@ export function prepareFindByPatient(db: Executor): (patientId: number) => Promi
   return async (patientId) => (await query.execute({ patientId }))[0];
 }
 
+/** The caregiver `id` if it is the patient's: every query by id is scoped by this. */
+function ownCaregiver(patientId: number, id: number) {
+  return and(eq(caregiver.patientId, patientId), eq(caregiver.id, id));
+}
+
 export async function findOwn(db: Executor, patientId: number, id: number): Promise<CaregiverRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(caregiver)
-    .where(and(eq(caregiver.patientId, patientId), eq(caregiver.id, id)))
-    .limit(1);
+  const [row] = await db.select().from(caregiver).where(ownCaregiver(patientId, id)).limit(1);
   return row;
 }
 
@@ -33,32 +39,12 @@ export async function caresForAnother(
   type: string,
   number: string,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({ patientId: caregiver.patientId })
-    .from(caregiver)
-    .where(
-      and(
-        eq(caregiver.programId, programId),
-        eq(caregiver.typeIdentification, type),
-        eq(caregiver.legalIdentification, number),
-      ),
-    )
-    .limit(1);
+  const row = await findCaregiverByIdentification(db, programId, type, number);
   return Boolean(row && row.patientId !== patientId);
 }
 
-export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
-}
-
 export async function insertCaregiver(db: Executor, values: typeof caregiver.$inferInsert): Promise<number> {
-  const [row] = await db.insert(caregiver).values(values).returning({ id: caregiver.id });
-  return row!.id;
+  return insertReturningId(db, caregiver, values);
 }
 
 export async function updateOwn(
@@ -67,18 +53,9 @@ export async function updateOwn(
   id: number,
   values: Partial<typeof caregiver.$inferInsert>,
 ): Promise<boolean> {
-  const rows = await db
-    .update(caregiver)
-    .set(values)
-    .where(and(eq(caregiver.patientId, patientId), eq(caregiver.id, id)))
-    .returning({ id: caregiver.id });
-  return rows.length === 1;
+  return updateOneWhere(db, caregiver, ownCaregiver(patientId, id), values);
 }
 
 export async function deleteOwn(db: Executor, patientId: number, id: number): Promise<boolean> {
-  const rows = await db
-    .delete(caregiver)
-    .where(and(eq(caregiver.patientId, patientId), eq(caregiver.id, id)))
-    .returning({ id: caregiver.id });
-  return rows.length === 1;
+  return deleteOneWhere(db, caregiver, ownCaregiver(patientId, id));
 }

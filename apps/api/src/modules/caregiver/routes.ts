@@ -1,7 +1,6 @@
 // Caregiver calls (decision 018): read, add, change and remove the caller's own caregiver; all of them off where the
 // program turns the caregiver feature off (decision 034).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import {
   CaregiverBodySchema,
   CaregiverGetResponseSchema,
@@ -14,19 +13,14 @@ import type { Db } from '../../platform/db.ts';
 import { belongsToFeature } from '../../platform/feature-toggles.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import { createCaregiverService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface CaregiverRouteOptions {
   db: Db;
   clock: () => Date;
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 429);
 
 export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock }) => {
   belongsToFeature(app, 'caregiver');

@@ -3,26 +3,39 @@
 import { ageOn, isValidIdentificationNumber, type Caregiver } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { CaregiverView } from '@portal/contracts/caregiver';
+import type { CaregiverProfile } from '@portal/contracts/identity';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
 import type { Db } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordCallerAudit } from '../../platform/audit.ts';
 
 export interface CaregiverDeps {
   db: Db;
   clock: () => Date;
 }
 
-export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
+type CaregiverProfileColumns = Pick<
+  repo.CaregiverRow,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'legalIdentification'
+  | 'typeIdentification'
+  | 'phoneCountry'
+  | 'phoneNumber'
+>;
+
+/** The caregiver as the profile shows it (GET /user), from the columns the profile's query reads. */
+export function toCaregiverProfile(row: CaregiverProfileColumns): CaregiverProfile {
   return {
     id: row.id,
     displayName: `${row.firstName} ${row.lastName}`,
     firstName: row.firstName,
     lastName: row.lastName,
-    relation: row.relation as CaregiverView['relation'],
     email: row.email,
     legalIdentification: row.legalIdentification,
     typeIdentification: row.typeIdentification as IdentificationType,
@@ -33,12 +46,17 @@ export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
   };
 }
 
+/** The caregiver as its own screen shows it: the profile's fields and the relation (the answer keeps the schema's order). */
+export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
+  return { ...toCaregiverProfile(row), relation: row.relation as CaregiverView['relation'] };
+}
+
 const ALREADY_REGISTERED = { 'identification.number': ['errors.caregiverAlreadyRegistered'] };
 
 export function createCaregiverService({ db, clock }: CaregiverDeps) {
   const findByPatient = repo.prepareFindByPatient(db);
   async function planOf(caller: Caller) {
-    const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
+    const plan = await repo.findSupportPlan(db, caller.programId, caller.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
     return { ...plan, settings: FieldSettingsSchema.parse(plan.fieldSettings) };
   }
@@ -103,9 +121,7 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
             createdAt: now,
             updatedAt: now,
           });
-          await recordAudit(t, {
-            programId: caller.programId,
-            actorUserId: caller.userId,
+          await recordCallerAudit(t, caller, {
             action: 'caregiver-added',
             subject: `caregiver:${created}`,
             createdAt: now,
@@ -126,9 +142,7 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
         await db.transaction(async (t) => {
           if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now })))
             throw new AppError('NOT_FOUND');
-          await recordAudit(t, {
-            programId: caller.programId,
-            actorUserId: caller.userId,
+          await recordCallerAudit(t, caller, {
             action: 'caregiver-modified',
             subject: `caregiver:${id}`,
             createdAt: now,
@@ -150,9 +164,7 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       const now = clock();
       await db.transaction(async (t) => {
         if (!(await repo.deleteOwn(t, caller.patientId, id))) throw new AppError('NOT_FOUND');
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'caregiver-removed',
           subject: `caregiver:${id}`,
           createdAt: now,

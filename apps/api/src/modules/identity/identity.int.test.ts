@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import { decodeProtectedHeader } from 'jose';
 import { buildApp } from '../../app.ts';
-import { identityPool, outbox, program, session } from '../../db/schema.ts';
+import { identityPool, program, session } from '../../db/schema.ts';
 import { DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
+import { lastMail, linkParams } from '../../test/outbox.ts';
 import { rotatePoolKey } from './keys.ts';
 import { REFRESH_REUSE_GRACE_MS } from './service.ts';
 
@@ -64,20 +65,6 @@ function recover(slug: string, payload: Record<string, unknown>) {
   });
 }
 const codeOf = (body: unknown) => ErrorBodySchema.parse(body).error;
-
-async function lastMail(recipient: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.recipient, recipient))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  return row;
-}
-function linkParams(link: string) {
-  const url = new URL(link);
-  return { n: url.searchParams.get('n')!, s: url.searchParams.get('s')!, url };
-}
 
 describe(`login and profile (${TEST_DB})`, () => {
   it.each(SLUGS)('logs the demo patient of %s in and answers the profile', async (slug) => {
@@ -381,8 +368,8 @@ describe(`password recovery (${TEST_DB})`, () => {
     const b = await recover('alivio', { step: 'request', email: 'unknown-person@nowhere.example', language: 'es' });
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
-    expect(await lastMail('unknown-person@nowhere.example')).toBeUndefined();
-    const mail = await lastMail(known.email);
+    expect(await lastMail(t, 'unknown-person@nowhere.example')).toBeUndefined();
+    const mail = await lastMail(t, known.email);
     expect(mail?.kind).toBe('password-reset');
   });
 
@@ -395,7 +382,7 @@ describe(`password recovery (${TEST_DB})`, () => {
       payload: { step: 'request', email: account.email, language: 'en' },
     });
     // piel.evil.example still resolves to piel (first label); the link must not carry that host.
-    const { url, n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
+    const { url, n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
     expect(url.origin).toBe('http://piel.localhost:3000');
     expect(url.pathname).toBe('/en/password/recover');
     expect(n.length).toBeGreaterThanOrEqual(22);
@@ -406,7 +393,7 @@ describe(`password recovery (${TEST_DB})`, () => {
     const account = await createAccount(t.database.db, 'equilibrio', { country: 'PA' });
     const session = await tokensOf('equilibrio', account.email, account.password);
     await recover('equilibrio', { step: 'request', email: account.email, language: 'es' });
-    const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
+    const { n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
     expect((await recover('equilibrio', { step: 'verify', n, s })).json()).toEqual({
       data: { step: 'verify', email: account.email },
     });
@@ -416,7 +403,7 @@ describe(`password recovery (${TEST_DB})`, () => {
     expect((await refresh('equilibrio', session.RefreshToken)).statusCode).toBe(401);
     expect((await login('equilibrio', account.email, account.password)).statusCode).toBe(400);
     expect((await login('equilibrio', account.email, 'Brand-new-pass-77')).statusCode).toBe(200);
-    expect((await lastMail(account.email))?.kind).toBe('password-changed');
+    expect((await lastMail(t, account.email))?.kind).toBe('password-changed');
     expect(
       codeOf((await recover('equilibrio', { step: 'reset', n, s, password: 'Another-pass-88' })).json()).code,
     ).toBe('RECOVERY_LINK_EXPIRED');
@@ -429,7 +416,7 @@ describe(`password recovery (${TEST_DB})`, () => {
       [60 * 60 * 1000 + 1000, 410],
     ] as const) {
       await recover('alivio', { step: 'request', email: account.email, language: 'es' });
-      const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
+      const { n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
       clock.advance(elapsedMs);
       expect((await recover('alivio', { step: 'verify', n, s })).statusCode).toBe(expected);
     }
@@ -438,7 +425,7 @@ describe(`password recovery (${TEST_DB})`, () => {
   it('lets exactly one of 16 simultaneous submissions of a link succeed', async () => {
     const account = await createAccount(t.database.db, 'piel', { country: 'DO' });
     await recover('piel', { step: 'request', email: account.email, language: 'es' });
-    const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
+    const { n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
     const results = await Promise.all(
       Array.from({ length: 16 }, (_, i) => recover('piel', { step: 'reset', n, s, password: `Racing-pass-${i}-xyz` })),
     );
@@ -452,10 +439,10 @@ describe(`password recovery (${TEST_DB})`, () => {
   it('supersedes an older link with a newer one', async () => {
     const account = await createAccount(t.database.db, 'alivio', { country: 'PA' });
     await recover('alivio', { step: 'request', email: account.email, language: 'es' });
-    const older = linkParams(String((await lastMail(account.email))!.payload.link));
+    const older = linkParams(String((await lastMail(t, account.email))!.payload.link));
     clock.advance(1000);
     await recover('alivio', { step: 'request', email: account.email, language: 'es' });
-    const newer = linkParams(String((await lastMail(account.email))!.payload.link));
+    const newer = linkParams(String((await lastMail(t, account.email))!.payload.link));
     expect((await recover('alivio', { step: 'verify', n: older.n, s: older.s })).statusCode).toBe(410);
     expect((await recover('alivio', { step: 'verify', n: newer.n, s: newer.s })).statusCode).toBe(200);
   });
@@ -463,7 +450,7 @@ describe(`password recovery (${TEST_DB})`, () => {
   it('refuses a link whose signature does not match, and a link of another program', async () => {
     const account = await createAccount(t.database.db, 'alivio', { country: 'CR' });
     await recover('alivio', { step: 'request', email: account.email, language: 'es' });
-    const { n, s } = linkParams(String((await lastMail(account.email))!.payload.link));
+    const { n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
     const wrongS = `${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
     expect((await recover('alivio', { step: 'verify', n, s: wrongS })).statusCode).toBe(410);
     expect((await recover('piel', { step: 'verify', n, s })).statusCode).toBe(410);
@@ -479,7 +466,7 @@ describe(`password recovery (${TEST_DB})`, () => {
       country: 'GT',
       phones: [{ labelKey: 'phones.callCenter', number: expect.stringMatching(/^\+502/) }],
     });
-    expect(await lastMail(account.email)).toBeUndefined();
+    expect(await lastMail(t, account.email)).toBeUndefined();
   });
 
   it('keeps e-mails, passwords and tokens out of the logs', async () => {

@@ -1,7 +1,6 @@
 // Identity calls: login, token refresh, the e-mail check and password recovery (public), and the profile and
 // logout of the patient's own session (behind the patient door, registered in its scope).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import {
   EmailCheckQuerySchema,
   EmailCheckResponseSchema,
@@ -17,20 +16,14 @@ import {
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import type { IdentityService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface IdentityRouteOptions {
   identity: IdentityService;
   limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number; addressFactor: number };
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  410: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 410, 429);
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
   // Abuse-prone calls: strict per e-mail (or link), looser per address (shared addresses), see platform/subject-limit.ts.

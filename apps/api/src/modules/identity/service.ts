@@ -12,6 +12,7 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { toCaregiverProfile } from '../caregiver/service.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
@@ -348,23 +349,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
               status: plan.status,
             }
           : null,
-        ...(expand.has('CAREGIVER') && caregiver
-          ? {
-              caregiver: {
-                id: caregiver.id,
-                displayName: `${caregiver.firstName} ${caregiver.lastName}`,
-                firstName: caregiver.firstName,
-                lastName: caregiver.lastName,
-                email: caregiver.email,
-                legalIdentification: caregiver.legalIdentification,
-                typeIdentification: caregiver.typeIdentification as IdentificationType,
-                phone:
-                  caregiver.phoneCountry && caregiver.phoneNumber
-                    ? { country: caregiver.phoneCountry as CountryCode, phoneNumber: caregiver.phoneNumber }
-                    : null,
-              },
-            }
-          : {}),
+        ...(expand.has('CAREGIVER') && caregiver ? { caregiver: toCaregiverProfile(caregiver) } : {}),
       };
     },
 

@@ -1,12 +1,12 @@
 // Profile calls (decision 018): PUT /user changes what the patient may change (GET /user is identity's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';
 import type { Language } from '@portal/contracts/enums';
 import type { Location } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import { createProfileService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface ProfileRouteOptions {
   db: Db;
@@ -14,7 +14,7 @@ export interface ProfileRouteOptions {
   findLocation: (id: string, language: Language) => Promise<Location | undefined>;
 }
 
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema };
+const errors = errorResponses(400, 401, 404, 429);
 
 export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (app, options) => {
   const profile = createProfileService(options);

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordCallerAudit } from '../../platform/audit.ts';
 
 export interface ProfileDeps {
   db: Db;
@@ -45,9 +45,7 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         if (!updated) throw new AppError('NOT_FOUND');
         // The e-mails the portal sends follow the account's language.
         await repo.updateAccountLanguage(t, caller.userId, input.language, now);
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'profile-updated',
           subject: `patient:${caller.patientId}`,
           createdAt: now,

@@ -1,7 +1,9 @@
 // SQL of the program resources: feature toggles and support plans.
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { featureToggle, supportPlan } from '../../db/schema.ts';
+// The plan lookup is shared with the modules of my care and sign-up (one definition, in the platform).
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export async function findFeatureToggles(db: Executor, programId: number) {
   return db
@@ -17,13 +19,4 @@ export async function findSupportPlans(db: Executor, programId: number) {
     .from(supportPlan)
     .where(eq(supportPlan.programId, programId))
     .orderBy(asc(supportPlan.id));
-}
-
-export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
-  const rows = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return rows[0];
 }

@@ -8,21 +8,15 @@ import {
   planPatient,
   preregistration,
   product,
-  supportPlan,
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-// The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
+import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+// The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
+// stay in one place.
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
-
-export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
-}
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));
@@ -56,33 +50,19 @@ export async function isCaregiverRegistered(
   type: string,
   number: string,
 ): Promise<boolean> {
-  const rows = await db
-    .select({ id: caregiver.id })
-    .from(caregiver)
-    .where(
-      and(
-        eq(caregiver.programId, programId),
-        eq(caregiver.typeIdentification, type),
-        eq(caregiver.legalIdentification, number),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  return Boolean(await findCaregiverByIdentification(db, programId, type, number));
 }
 
 export async function insertAccount(db: Executor, values: typeof userAccount.$inferInsert) {
-  const [row] = await db.insert(userAccount).values(values).returning({ id: userAccount.id });
-  return row!.id;
+  return insertReturningId(db, userAccount, values);
 }
 
 export async function insertPatient(db: Executor, values: typeof patient.$inferInsert) {
-  const [row] = await db.insert(patient).values(values).returning({ id: patient.id });
-  return row!.id;
+  return insertReturningId(db, patient, values);
 }
 
 export async function insertPlanPatient(db: Executor, values: typeof planPatient.$inferInsert) {
-  const [row] = await db.insert(planPatient).values(values).returning({ id: planPatient.id });
-  return row!.id;
+  return insertReturningId(db, planPatient, values);
 }
 
 export async function insertCaregiver(db: Executor, values: typeof caregiver.$inferInsert) {
@@ -98,8 +78,7 @@ export async function insertConsent(db: Executor, values: typeof consentRecord.$
 }
 
 export async function insertPreregistration(db: Executor, values: typeof preregistration.$inferInsert) {
-  const [row] = await db.insert(preregistration).values(values).returning({ id: preregistration.id });
-  return row!.id;
+  return insertReturningId(db, preregistration, values);
 }
 
 /** A usable invitation of the program: not used, not expired. */
@@ -121,10 +100,10 @@ export async function findOpenPreregistration(db: Executor, programId: number, n
 
 /** Uses an invitation up, once: false when another enrolment used it first (or it expired meanwhile). */
 export async function consumePreregistration(db: Executor, id: number, patientId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(preregistration)
-    .set({ usedAt: now, patientId })
-    .where(and(eq(preregistration.id, id), isNull(preregistration.usedAt), gt(preregistration.expiresAt, now)))
-    .returning({ id: preregistration.id });
-  return rows.length === 1;
+  return updateOneWhere(
+    db,
+    preregistration,
+    and(eq(preregistration.id, id), isNull(preregistration.usedAt), gt(preregistration.expiresAt, now)),
+    { usedAt: now, patientId },
+  );
 }

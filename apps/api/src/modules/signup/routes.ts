@@ -28,6 +28,7 @@ import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen
 import { createGazetteerDirectory } from './locations.ts';
 import { disownEnrolment } from './disown.ts';
 import { createSignupService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface SignupRouteOptions {
   db: Db;
@@ -36,14 +37,7 @@ export interface SignupRouteOptions {
   onMailQueued?: () => void;
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-  503: ErrorBodySchema,
-};
+const errors = errorResponses(400, 404, 409, 422, 429, 503);
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
   app,

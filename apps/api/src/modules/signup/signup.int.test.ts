@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -24,7 +23,16 @@ import {
 } from '../../db/schema.ts';
 import { demoEmail } from '../../db/demo-seed.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
-import { alivioBody, cedula, equilibrioBody, uniqueEmail } from '../../test/signup-bodies.ts';
+import {
+  alivioBody,
+  alivioMinor,
+  alivioTreatment,
+  cedula,
+  equilibrioBody,
+  pielBody,
+  pielTreatment,
+  uniqueEmail,
+} from '../../test/signup-bodies.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
 import { createGazetteerDirectory } from './locations.ts';
@@ -215,29 +223,14 @@ describe(`enrolment (${TEST_DB})`, () => {
     });
 
     // piel CR: the custom-therapy step is on, and a code is needed when the patient says yes.
-    const pielBody = (therapy: unknown) =>
-      alivioBody({
-        supportPlanId: 204,
-        consent: { accepted: true, termsVersion: '2.4' },
-        treatments: [
-          {
-            productId: 2101,
-            unitAmount: '1',
-            frequency: { amount: 1, interval: 'month' },
-            duration: { amount: 1, interval: 'year' },
-            startDate: '2026-11-01',
-            healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
-            customTherapy: therapy,
-          },
-        ],
-      });
-    expect(errorOf((await signup('piel', pielBody(undefined))).json()).fieldErrors).toEqual({
+    const pielWithTherapy = (therapy: unknown) => pielBody({ treatments: [pielTreatment({ customTherapy: therapy })] });
+    expect(errorOf((await signup('piel', pielWithTherapy(undefined))).json()).fieldErrors).toEqual({
       'treatments.0.customTherapy': ['signup.customTherapy.code.required'],
     });
-    expect(errorOf((await signup('piel', pielBody({ hasCode: true }))).json()).fieldErrors).toEqual({
+    expect(errorOf((await signup('piel', pielWithTherapy({ hasCode: true }))).json()).fieldErrors).toEqual({
       'treatments.0.customTherapy.code': ['signup.customTherapy.code.required'],
     });
-    const withCode = await signup('piel', pielBody({ hasCode: true, code: 'ct-2026' }));
+    const withCode = await signup('piel', pielWithTherapy({ hasCode: true, code: 'ct-2026' }));
     expect(withCode.statusCode, withCode.body).toBe(201);
   });
 
@@ -250,15 +243,12 @@ describe(`enrolment (${TEST_DB})`, () => {
         personalInfo: { firstName: '', lastName: 'Quesada', secondSurname: 'Mora', gender: 'X' },
         contact: { phone: { country: 'CR', phoneNumber: '123' } },
         treatments: [
-          {
-            productId: 1101,
+          alivioTreatment({
             unitAmount: 'abc',
             frequency: { amount: 0, interval: 'day' },
-            duration: { amount: 6, interval: 'month' },
-            notStarted: true,
             doctor: { firstName: 'Dr. #1', lastName: 'Vargas' },
             healthCenter: { name: 'X', type: 'PRIVATE' },
-          },
+          }),
         ],
       }),
     );
@@ -311,19 +301,7 @@ describe(`enrolment (${TEST_DB})`, () => {
   it('asks a minor for a caregiver, enrols the minor with one, and refuses a caregiver who already cares for another patient', async () => {
     const minor = (caregiverNumber?: string) =>
       alivioBody({
-        birthDate: '2014-02-01',
-        identification: { type: 'TYPE_MINOR', number: `M${randomInt(10_000_000, 99_999_999)}` },
-        treatments: [
-          {
-            productId: 1102,
-            unitAmount: '1',
-            frequency: { amount: 1, interval: 'day' },
-            duration: { amount: 3, interval: 'month' },
-            notStarted: true,
-            doctor: { firstName: 'Laura', lastName: 'Vargas' },
-            healthCenter: { name: 'Hospital de Niños', type: 'PUBLIC' },
-          },
-        ],
+        ...alivioMinor(),
         ...(caregiverNumber
           ? {
               caregiver: {
@@ -403,26 +381,7 @@ describe(`enrolment (${TEST_DB})`, () => {
     const sameId = await signup('alivio', alivioBody({ identification: first.identification }));
     expect(sameId.statusCode).toBe(409);
     expect(errorOf(sameId.json()).code).toBe('IDENTIFICATION_ALREADY_REGISTERED');
-    const otherProgram = await signup(
-      'piel',
-      alivioBody({
-        email: first.email,
-        identification: first.identification,
-        supportPlanId: 204,
-        consent: { accepted: true, termsVersion: '2.4' },
-        treatments: [
-          {
-            productId: 2104,
-            unitAmount: '1',
-            frequency: { amount: 1, interval: 'day' },
-            duration: { amount: 1, interval: 'year' },
-            notStarted: true,
-            healthCenter: { name: 'Clínica', type: 'PRIVATE' },
-            customTherapy: { hasCode: false },
-          },
-        ],
-      }),
-    );
+    const otherProgram = await signup('piel', pielBody({ email: first.email, identification: first.identification }));
     expect(otherProgram.statusCode, otherProgram.body).toBe(201);
   });
 

@@ -2,28 +2,15 @@
 import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
 import type { ModuleAccess } from '../../test/access-matrix.ts';
 import { callAs } from '../../test/patients.ts';
+import { alivioTreatment } from '../../test/signup-bodies.ts';
 
+/** A change of the owner's treatment (another frequency and duration): an intruder's must change nothing. */
 const change = {
   doctorAuthorized: true,
-  treatment: {
-    unitAmount: '1',
-    frequency: { amount: 3, interval: 'day' },
-    duration: { amount: 1, interval: 'year' },
-    notStarted: true,
-    doctor: { firstName: 'Otro', lastName: 'Médico' },
-    healthCenter: { name: 'Otro', type: 'PUBLIC' },
-  },
+  treatment: alivioTreatment({ frequency: { amount: 3, interval: 'day' }, duration: { amount: 1, interval: 'year' } }),
 };
-/** A treatment an alivio patient may add (an intruder adds it to its own list). */
-const added = {
-  productId: 1103,
-  unitAmount: '1',
-  frequency: { amount: 1, interval: 'month' },
-  duration: { amount: 1, interval: 'year' },
-  notStarted: true,
-  doctor: { firstName: 'Otro', lastName: 'Médico' },
-  healthCenter: { name: 'Otro', type: 'PUBLIC' },
-};
+/** A treatment an alivio patient may add (an intruder adds it to its own list): another medicine than enrolment's. */
+const added = alivioTreatment({ productId: 1103 });
 
 const list = async (...[t, owner]: Parameters<NonNullable<ModuleAccess['snapshot']>>) =>
   TreatmentsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/treatments')).json()).data;

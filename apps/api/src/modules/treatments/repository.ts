@@ -2,20 +2,15 @@
 // another patient (or program) matches no row.
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { product, supportPlan, treatment } from '../../db/schema.ts';
+import { product, treatment } from '../../db/schema.ts';
+import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+// The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
+// module's queries stay in one place.
+export { findSupportPlan } from '../../platform/program-lookups.ts';
 
 export type TreatmentRow = typeof treatment.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;
 export type TreatmentWithProduct = { treatment: TreatmentRow; product: ProductRow };
-
-export async function findPlan(db: Executor, programId: number, supportPlanId: number) {
-  const [row] = await db
-    .select()
-    .from(supportPlan)
-    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
-    .limit(1);
-  return row;
-}
 
 export async function findProduct(db: Executor, programId: number, productId: number): Promise<ProductRow | undefined> {
   const [row] = await db
@@ -61,8 +56,12 @@ export async function countLive(db: Executor, planPatientId: number): Promise<nu
 }
 
 export async function insertTreatment(db: Executor, values: typeof treatment.$inferInsert): Promise<number> {
-  const [row] = await db.insert(treatment).values(values).returning({ id: treatment.id });
-  return row!.id;
+  return insertReturningId(db, treatment, values);
+}
+
+/** The treatment `id` if it is the plan_patient's and not deleted: every change is scoped by this. */
+function liveTreatment(planPatientId: number, id: number) {
+  return and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt));
 }
 
 /** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
@@ -72,12 +71,7 @@ export async function updateLiveTreatment(
   id: number,
   values: Partial<typeof treatment.$inferInsert>,
 ): Promise<boolean> {
-  const rows = await db
-    .update(treatment)
-    .set(values)
-    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
-    .returning({ id: treatment.id });
-  return rows.length === 1;
+  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), values);
 }
 
 export async function softDeleteTreatment(
@@ -86,12 +80,12 @@ export async function softDeleteTreatment(
   id: number,
   values: { reason: string; note: string | null; now: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .update(treatment)
-    .set({ deletedAt: values.now, deletedReason: values.reason, deletedNote: values.note, updatedAt: values.now })
-    .where(and(eq(treatment.planPatientId, planPatientId), eq(treatment.id, id), isNull(treatment.deletedAt)))
-    .returning({ id: treatment.id });
-  return rows.length === 1;
+  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), {
+    deletedAt: values.now,
+    deletedReason: values.reason,
+    deletedNote: values.note,
+    updatedAt: values.now,
+  });
 }
 
 export async function isDeleted(db: Executor, planPatientId: number, id: number): Promise<boolean> {

@@ -1,6 +1,5 @@
 // Treatment calls (decision 018): list, read, add, modify, delete — all inside the caller's own treatments.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '@portal/contracts/errors';
 import {
   CreateTreatmentRequestSchema,
   DeleteTreatmentBodySchema,
@@ -12,20 +11,14 @@ import {
 import type { Db } from '../../platform/db.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import { createTreatmentService } from './service.ts';
+import { errorResponses } from '../../platform/errors.ts';
 
 export interface TreatmentRouteOptions {
   db: Db;
   clock: () => Date;
 }
 
-const errors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  404: ErrorBodySchema,
-  409: ErrorBodySchema,
-  422: ErrorBodySchema,
-  429: ErrorBodySchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422, 429);
 
 export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = async (app, { db, clock }) => {
   const treatments = createTreatmentService({ db, clock });

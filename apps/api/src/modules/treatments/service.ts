@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { recordCallerAudit } from '../../platform/audit.ts';
 
 export interface TreatmentDeps {
   db: Db;
@@ -89,7 +89,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
     caller: Caller,
     body: unknown,
   ): Promise<{ input: TreatmentInput; product: repo.ProductRow }> {
-    const plan = await repo.findPlan(db, caller.programId, caller.supportPlanId);
+    const plan = await repo.findSupportPlan(db, caller.programId, caller.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
     const result = treatmentSchemaFor(FieldSettingsSchema.parse(plan.fieldSettings)).safeParse(body);
     if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
@@ -135,9 +135,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
             createdAt: now,
             updatedAt: now,
           });
-          await recordAudit(t, {
-            programId: caller.programId,
-            actorUserId: caller.userId,
+          await recordCallerAudit(t, caller, {
             action: 'treatment-created',
             subject: `treatment:${created}`,
             detail: { productId: input.productId },
@@ -182,9 +180,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
           }))
         )
           throw new AppError('NOT_FOUND');
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'treatment-modified',
           subject: `treatment:${id}`,
           detail: { doctorAuthorized: true, changed },
@@ -207,9 +203,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
           throw new AppError('NOT_FOUND');
         }
         // The reason code only: the patient's own words stay in the treatment row, never in the audit trail.
-        await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+        await recordCallerAudit(t, caller, {
           action: 'treatment-deleted',
           subject: `treatment:${id}`,
           detail: { reason: body.reason },

@@ -4,6 +4,7 @@ import { TreatmentResponseSchema, TreatmentsResponseSchema } from '@portal/contr
 import { auditEvent, treatment } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { alivioTreatment } from '../../test/signup-bodies.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -108,15 +109,7 @@ describe(`treatments (${TEST_DB})`, () => {
     const patient = await enrolPatient(t, 'alivio');
     const [current] = (await list(patient)).live;
     const url = `/api/v1/treatments/${current!.id}`;
-    const changes = {
-      productId: 1103,
-      unitAmount: '2',
-      frequency: { amount: 2, interval: 'day' },
-      duration: { amount: 6, interval: 'month' },
-      notStarted: true,
-      doctor: { firstName: 'Laura', lastName: 'Vargas' },
-      healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
-    };
+    const changes = alivioTreatment({ productId: 1103, unitAmount: '2', frequency: { amount: 2, interval: 'day' } });
     const unauthorised = await callAs(t, patient, 'PUT', url, { treatment: changes });
     expect(errorOf(unauthorised.json())).toMatchObject({
       code: 'VALIDATION_FAILED',

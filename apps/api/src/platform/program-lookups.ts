@@ -1,0 +1,36 @@
+// The reads of a program's rows that several modules need (caregiver, treatments, sign-up): one definition here, so
+// that no module reaches into another module's repository (decision 037).
+import { and, eq } from 'drizzle-orm';
+import { caregiver, supportPlan } from '../db/schema.ts';
+import type { Executor } from './db.ts';
+
+/** The program's support plan with this id; none when the plan belongs to another program. */
+export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
+  const [row] = await db
+    .select()
+    .from(supportPlan)
+    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
+    .limit(1);
+  return row;
+}
+
+/** The patient cared for by the program's caregiver with this identification (unique in the program), if any. */
+export async function findCaregiverByIdentification(
+  db: Executor,
+  programId: number,
+  type: string,
+  number: string,
+): Promise<{ patientId: number } | undefined> {
+  const [row] = await db
+    .select({ patientId: caregiver.patientId })
+    .from(caregiver)
+    .where(
+      and(
+        eq(caregiver.programId, programId),
+        eq(caregiver.typeIdentification, type),
+        eq(caregiver.legalIdentification, number),
+      ),
+    )
+    .limit(1);
+  return row;
+}
