@@ -17,6 +17,7 @@ import { lastMail, linkParams } from '../../test/outbox.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
+import { LOCKOUT_FREE_FAILURES } from '../identity/lockout.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -136,6 +137,61 @@ describe(`change password (${TEST_DB})`, () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe(`current-password checks under a burst, per session (${TEST_DB})`, () => {
+  const BURST = 24;
+  /** The three calls that check the current password (they share one counter per session). */
+  const checkCall = (who: TestPatient, currentPassword: string, index: number) => {
+    const calls = [
+      () => callAs(t, who, 'POST', '/api/v1/account/password', { currentPassword, newPassword: 'Otra-clave-segura-7' }),
+      () => callAs(t, who, 'POST', '/api/v1/account/email', { currentPassword, newEmail: uniqueEmail() }),
+      () => callAs(t, who, 'POST', '/api/v1/account/close', { currentPassword }),
+    ];
+    return calls[index % calls.length]!();
+  };
+  /** Passwords actually checked and found wrong: one audit row each. */
+  const checkedWrong = async (who: TestPatient) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditEvent)
+        .where(
+          and(eq(auditEvent.actorUserId, (await accountOf(who)).id), eq(auditEvent.action, 'current-password-refused')),
+        )
+    ).length;
+
+  it(`checks at most ${LOCKOUT_FREE_FAILURES} of ${BURST} simultaneous wrong current passwords of one session`, async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => checkCall(who, `wrong-${i}`, i)));
+    expect(await checkedWrong(who)).toBeLessThanOrEqual(LOCKOUT_FREE_FAILURES);
+    const codes = answers.map((answer) => errorOf(answer.json()).code);
+    expect(codes.filter((code) => code === 'VALIDATION_FAILED').length).toBeLessThanOrEqual(LOCKOUT_FREE_FAILURES);
+    expect(codes.filter((code) => code !== 'VALIDATION_FAILED')).toEqual(
+      Array(BURST - codes.filter((code) => code === 'VALIDATION_FAILED').length).fill('RATE_LIMITED'),
+    );
+    // Nothing was changed, closed or mailed, and the session that guessed stays locked even for the right password.
+    expect((await checkCall(who, who.password, 0)).statusCode).toBe(429);
+    expect((await accountOf(who)).status).not.toBe('DISABLED');
+    expect((await login('alivio', who.email, who.password)).statusCode).toBe(200);
+  });
+
+  it("locks the session that guessed, not the owner's other sessions", async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const owner = await loginAs(who);
+    await Promise.all(Array.from({ length: BURST }, (_, i) => checkCall(who, `wrong-${i}`, i)));
+    const locked = await checkCall(who, who.password, 0);
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked.json()).code).toBe('RATE_LIMITED');
+    // The owner, in a session of their own, changes the password at once; that ends the guessing session.
+    const changed = await callAs(t, owner, 'POST', '/api/v1/account/password', {
+      currentPassword: who.password,
+      newPassword: 'Otra-clave-segura-7',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await callAs(t, who, 'GET', '/api/v1/user')).statusCode).toBe(401);
+    expect((await login('alivio', who.email, 'Otra-clave-segura-7')).statusCode).toBe(200);
   });
 });
 
