@@ -28,11 +28,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { seedDemoData } from './db/demo-seed.ts';
 import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
-import {
-  createFallbackLockoutStore,
-  createMemoryLockoutStore,
-  createRedisLockoutStore,
-} from './modules/identity/lockout.ts';
+import { createLockoutStore } from './modules/identity/lockout.ts';
 import { identityRoutes, identitySessionRoutes } from './modules/identity/routes.ts';
 import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './modules/identity/session-cache.ts';
@@ -141,13 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const identity = createIdentityService({
     db: database.db,
     tokens: createTokenService(await loadPoolKeys(database.db, config.keyEncryptionSecret), clock),
-    lockout: redis
-      ? createFallbackLockoutStore(
-          createRedisLockoutStore(redis.redis, config.REDIS_KEY_PREFIX, clock),
-          createMemoryLockoutStore(clock),
-          redis.isReady,
-        )
-      : createMemoryLockoutStore(clock),
+    lockout: createLockoutStore(redis, config.REDIS_KEY_PREFIX, clock),
     clock,
     config,
     onMailQueued: () => app.mail?.worker.wake(),
@@ -213,6 +203,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         db: database.db,
         clock,
         config,
+        // The current-password checks count per session, apart from the logins' counters (decision 040).
+        lockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}current-password:`, clock),
         onMailQueued: () => app.mail?.worker.wake(),
       });
       await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });

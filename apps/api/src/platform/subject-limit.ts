@@ -5,13 +5,15 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { SigningKeys } from './crypto.ts';
 
+type SubjectOf = (request: FastifyRequest) => string | undefined;
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A preHandler that limits `max` calls a minute per subject (undefined subject: not counted). */
-    subjectLimit: (
-      max: number,
-      subjectOf: (request: FastifyRequest) => string | undefined,
-    ) => preHandlerAsyncHookHandler;
+    /**
+     * A preHandler that limits `max` calls a minute per subject (undefined subject: not counted). Counted per route,
+     * or per `scope`: the routes given the same preHandler with a scope share one counter (decision 040).
+     */
+    subjectLimit: (max: number, subjectOf: SubjectOf, scope?: string) => preHandlerAsyncHookHandler;
   }
 }
 
@@ -21,13 +23,14 @@ export function subjectKey(keys: SigningKeys, route: string, subject: string): s
 }
 
 export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): void {
-  app.decorate('subjectLimit', (max: number, subjectOf: (request: FastifyRequest) => string | undefined) => {
+  app.decorate('subjectLimit', (max: number, subjectOf: SubjectOf, scope?: string) => {
     // createRateLimit, not rateLimit: the per-address limit already ran on this request and the plugin
     // runs its own handler once per request.
     const check = app.createRateLimit({
       max,
       timeWindow: '1 minute',
-      keyGenerator: (request) => subjectKey(keys, request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
+      keyGenerator: (request) =>
+        subjectKey(keys, scope ?? request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
       allowList: (request) => subjectOf(request) === undefined,
     });
     return async (request, reply) => {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AccountExportSchema, ConsentsResponseSchema } from '@portal/contracts/account';
@@ -14,9 +16,11 @@ import {
 } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { lastMail, linkParams } from '../../test/outbox.ts';
+import { createTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
+import { LOCKOUT_FREE_FAILURES } from '../identity/lockout.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -136,6 +140,96 @@ describe(`change password (${TEST_DB})`, () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+const BURST = 24;
+/** The three calls that check the current password, in turn (they share one counter per session). */
+function checkCall(app: TestApp, who: TestPatient, currentPassword: string, index: number) {
+  const calls = [
+    () => callAs(app, who, 'POST', '/api/v1/account/password', { currentPassword, newPassword: 'Otra-clave-segura-7' }),
+    () => callAs(app, who, 'POST', '/api/v1/account/email', { currentPassword, newEmail: uniqueEmail() }),
+    () => callAs(app, who, 'POST', '/api/v1/account/close', { currentPassword }),
+  ];
+  return calls[index % calls.length]!();
+}
+/** A burst of wrong current passwords from one session: at most 5 checked (400), the rest RATE_LIMITED. */
+async function burstOfWrongPasswords(app: TestApp, who: TestPatient) {
+  const answers = await Promise.all(Array.from({ length: BURST }, (_, i) => checkCall(app, who, `wrong-${i}`, i)));
+  const codes = answers.map((answer) => errorOf(answer.json()).code);
+  const checked = codes.filter((code) => code === 'VALIDATION_FAILED').length;
+  expect(checked).toBeLessThanOrEqual(LOCKOUT_FREE_FAILURES);
+  expect(codes.filter((code) => code !== 'VALIDATION_FAILED')).toEqual(Array(BURST - checked).fill('RATE_LIMITED'));
+}
+
+describe(`current-password checks under a burst, per session (${TEST_DB})`, () => {
+  /** Passwords actually checked and found wrong: one audit row each. */
+  const checkedWrong = async (who: TestPatient) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditEvent)
+        .where(
+          and(eq(auditEvent.actorUserId, (await accountOf(who)).id), eq(auditEvent.action, 'current-password-refused')),
+        )
+    ).length;
+
+  it(`checks at most ${LOCKOUT_FREE_FAILURES} of ${BURST} simultaneous wrong current passwords of one session`, async () => {
+    const who = await enrolPatient(t, 'alivio');
+    await burstOfWrongPasswords(t, who);
+    expect(await checkedWrong(who)).toBeLessThanOrEqual(LOCKOUT_FREE_FAILURES);
+    // Nothing was closed, and the session that guessed stays locked even for the right password.
+    expect((await checkCall(t, who, who.password, 0)).statusCode).toBe(429);
+    expect((await accountOf(who)).status).not.toBe('DISABLED');
+    expect((await login('alivio', who.email, who.password)).statusCode).toBe(200);
+  });
+
+  it("locks the session that guessed, not the owner's other sessions", async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const owner = await loginAs(who);
+    await burstOfWrongPasswords(t, who);
+    const locked = await checkCall(t, who, who.password, 0);
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked.json()).code).toBe('RATE_LIMITED');
+    // The owner, in a session of their own, changes the password at once; that ends the guessing session.
+    const changed = await callAs(t, owner, 'POST', '/api/v1/account/password', {
+      currentPassword: who.password,
+      newPassword: 'Otra-clave-segura-7',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await callAs(t, who, 'GET', '/api/v1/user')).statusCode).toBe(401);
+    expect((await login('alivio', who.email, 'Otra-clave-segura-7')).statusCode).toBe(200);
+  });
+});
+
+describe(`current-password checks under a burst, Redis store (${TEST_DB})`, () => {
+  let redis: TestRedisServer;
+  let r: TestApp;
+  const prefix = `test-${randomBytes(6).toString('hex')}:`;
+  beforeAll(async () => {
+    redis = await createTestRedisServer();
+    r = await createTestApp({
+      ...MANY_PATIENTS_ENV,
+      RECOVERY_PER_MINUTE: '1000',
+      REDIS_URL: redis.url,
+      REDIS_KEY_PREFIX: prefix,
+    });
+  });
+  afterAll(async () => {
+    await r?.close();
+    await redis?.stop();
+  });
+
+  it(`checks at most ${LOCKOUT_FREE_FAILURES} of ${BURST}, counted in Redis apart from the logins' counters`, async () => {
+    const who = await enrolPatient(r, 'alivio');
+    await burstOfWrongPasswords(r, who);
+    expect(r.logs()).not.toContain('redis unavailable');
+    const client = new Redis(redis.url);
+    try {
+      expect(await client.keys(`${prefix}current-password:lockout:*`)).toHaveLength(1);
+    } finally {
+      client.disconnect();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
-import { and, asc, count, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import {
@@ -21,21 +21,6 @@ export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 export async function findAccount(db: Executor, userId: string) {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);
   return row;
-}
-
-/** Wrong current passwords of this account since `since` (audit events: the count survives restarts and is shared by instances). */
-export async function countPasswordFailures(db: Executor, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditEvent)
-    .where(
-      and(
-        eq(auditEvent.actorUserId, userId),
-        eq(auditEvent.action, 'current-password-refused'),
-        gt(auditEvent.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 }
 
 export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string, now: Date) {

@@ -2,8 +2,6 @@
 // terms acceptance, the data export and "close my account". Every call acts on the caller taken from the token.
 import {
   ACCOUNT_CLOSURE_GRACE_MS,
-  CURRENT_PASSWORD_MAX_FAILURES,
-  CURRENT_PASSWORD_WINDOW_MS,
   EMAIL_CHANGE_LINK_TTL_MS,
   type AccountExport,
   type ConsentsView,
@@ -20,11 +18,14 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 import { recordAudit, recordCallerAudit } from '../../platform/audit.ts';
+import type { LockoutStore } from '../identity/lockout.ts';
 
 export interface AccountDeps {
   db: Db;
   clock: () => Date;
   config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
+  /** The failure counters of the current-password checks, one per session (decision 040). */
+  lockout: LockoutStore;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
 }
@@ -40,34 +41,30 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createAccountService({ db, clock, config, onMailQueued }: AccountDeps) {
+export function createAccountService({ db, clock, config, lockout, onMailQueued }: AccountDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
 
   /**
-   * The current password, checked with argon2 before anything that only the account's owner may do. Wrong answers are
-   * counted (as audit events) and, past CURRENT_PASSWORD_MAX_FAILURES in the window, refused without checking: a stolen
-   * session cannot be used to guess the password.
+   * The current password, checked with argon2 before anything that only the account's owner may do: a stolen session
+   * cannot be used to guess it. The failure is reserved BEFORE the slow hash, in the login lockout's store and
+   * schedule (lockout.ts: 5 free, then locked 1 s, 2 s ... at most 15 minutes), so that simultaneous guesses check at
+   * most 5 passwords; a right password gives the slot back. Counted per session (decision 040): the session that
+   * guessed is locked, the owner's other sessions are not. Wrong answers are audited too.
    */
   async function checkCurrentPassword(caller: Caller, password: string, field: string) {
-    const now = clock();
-    const failures = await repo.countPasswordFailures(
-      db,
-      caller.userId,
-      new Date(now.getTime() - CURRENT_PASSWORD_WINDOW_MS),
-    );
-    if (failures >= CURRENT_PASSWORD_MAX_FAILURES)
-      throw new AppError('RATE_LIMITED', undefined, {
-        retryAfterSeconds: Math.ceil(CURRENT_PASSWORD_WINDOW_MS / 1000),
-      });
+    const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
+    if (!attempt.allowed)
+      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
     const account = await repo.findAccount(db, caller.userId);
     if (!account) throw new AppError('UNAUTHENTICATED');
     if (!(await verifyPassword(account.passwordHash, password))) {
       await recordCallerAudit(db, caller, {
         action: 'current-password-refused',
-        createdAt: now,
+        createdAt: clock(),
       });
       throw new AppError('VALIDATION_FAILED', { [field]: ['account.password.current.invalid'] });
     }
+    await lockout.reset(caller.poolId, caller.sessionId);
     return account;
   }
 

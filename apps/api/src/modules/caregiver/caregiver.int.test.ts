@@ -128,6 +128,53 @@ describe(`caregiver (${TEST_DB})`, () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('limits adding and changing a caregiver per account, as the identification check: past the limit, RATE_LIMITED', async () => {
+    const limit = t.app.appConfig.IDENTIFICATION_CHECK_PER_MINUTE;
+    const patient = await enrolPatient(t, 'alivio');
+    const added = await callAs(t, patient, 'POST', '/api/v1/caregiver', rosa());
+    expect(added.statusCode, added.body).toBe(201);
+    const { id } = CaregiverResponseSchema.parse(added.json()).data;
+    // Adding and changing share one counter: a new number each time, all within the minute.
+    for (let i = 1; i < limit; i++)
+      expect((await callAs(t, patient, 'PUT', `/api/v1/caregiver/${id}`, rosa())).statusCode).toBe(200);
+    for (const [method, url] of [
+      ['PUT', `/api/v1/caregiver/${id}`],
+      ['POST', '/api/v1/caregiver'],
+    ] as const) {
+      const refused = await callAs(t, patient, method, url, rosa());
+      expect(refused.statusCode, `${method} ${url}`).toBe(429);
+      expect(errorOf(refused.json()).code).toBe('RATE_LIMITED');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(
+      CaregiverGetResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/caregiver')).json()).data,
+    ).toMatchObject({ id });
+  });
+
+  it('limits one identification tried by several accounts: past the limit, RATE_LIMITED instead of whose caregiver it is', async () => {
+    const limit = t.app.appConfig.IDENTIFICATION_CHECK_PER_MINUTE;
+    const number = cedula();
+    const [owner, ...guessers] = await Promise.all([
+      enrolPatient(t, 'alivio'),
+      enrolPatient(t, 'alivio'),
+      enrolPatient(t, 'alivio'),
+      enrolPatient(t, 'alivio'),
+    ]);
+    expect((await callAs(t, owner!, 'POST', '/api/v1/caregiver', rosa(number))).statusCode).toBe(201);
+    // Two accounts, each well under its own limit, spend the rest of the number's.
+    for (let i = 1; i < limit; i++) {
+      const answer = await callAs(t, guessers[i % 2]!, 'POST', '/api/v1/caregiver', rosa(number));
+      expect(errorOf(answer.json()).code).toBe('CAREGIVER_ALREADY_REGISTERED');
+    }
+    for (const guesser of guessers) {
+      const refused = await callAs(t, guesser, 'POST', '/api/v1/caregiver', rosa(number));
+      expect(refused.statusCode).toBe(429);
+      expect(errorOf(refused.json()).code).toBe('RATE_LIMITED');
+    }
+    // Another number is not limited for these accounts.
+    expect((await callAs(t, guessers[2]!, 'POST', '/api/v1/caregiver', rosa())).statusCode).toBe(201);
+  });
+
   it('a minor keeps a caregiver: removal is refused with its message, a change is accepted', async () => {
     const minor = await enrolPatient(t, 'alivio', minorBody(cedula()));
     const current = CaregiverGetResponseSchema.parse((await callAs(t, minor, 'GET', '/api/v1/caregiver')).json()).data!;

@@ -25,6 +25,21 @@ const errors = errorResponses(400, 401, 404, 409, 429);
 export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock }) => {
   belongsToFeature(app, 'caregiver');
   const caregivers = createCaregiverService({ db, clock });
+  // CAREGIVER_ALREADY_REGISTERED tells that a person cares for another patient of the program, as the public
+  // identification check tells that one is enrolled: limited alike (decision 040), to the check's number a minute
+  // per identification (an HMAC key) and per account, one counter each for adding and changing.
+  const perMinute = app.appConfig.IDENTIFICATION_CHECK_PER_MINUTE;
+  const identificationLimits = [
+    app.subjectLimit(perMinute, (request) => callerOf(request).userId, 'caregiver-identification-account'),
+    app.subjectLimit(
+      perMinute,
+      (request) => {
+        const { identification } = request.body as Caregiver;
+        return `${callerOf(request).country}/${identification.type}/${identification.number}`;
+      },
+      'caregiver-identification',
+    ),
+  ];
 
   app.get(
     '/caregiver',
@@ -37,6 +52,7 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
   app.post(
     '/caregiver',
     {
+      preHandler: identificationLimits,
       schema: { tags: ['caregiver'], body: CaregiverBodySchema, response: { 201: CaregiverResponseSchema, ...errors } },
     },
     async (request, reply) =>
@@ -46,6 +62,7 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
   app.put(
     '/caregiver/:id',
     {
+      preHandler: identificationLimits,
       schema: {
         tags: ['caregiver'],
         params: CaregiverIdParamsSchema,

@@ -2,6 +2,7 @@
 // lock reveals nothing). Cognito's model: from the 5th failure, locked for 2^(n-5) s, at most 15 minutes.
 import type { Redis } from 'ioredis';
 import { sha256 } from '../../platform/crypto.ts';
+import type { RedisConnection } from '../../platform/redis.ts';
 
 export const LOCKOUT_FREE_FAILURES = 5;
 export const LOCKOUT_MAX_MS = 15 * 60 * 1000;
@@ -28,6 +29,7 @@ export type LoginAttempt = { allowed: true } | { allowed: false; lockedForMs: nu
  * the rest are refused without a check. A correct password gives its slot back with reset().
  */
 export interface LockoutStore {
+  /** `email`: the login's e-mail, or whatever else a store of its own counts per (a session for the current-password checks). */
   reserve(poolId: number, email: string): Promise<LoginAttempt>;
   reset(poolId: number, email: string): Promise<void>;
 }
@@ -121,4 +123,19 @@ export function createFallbackLockoutStore(
       await pick((store) => (store === primary ? store.reset(poolId, email) : Promise.resolve()));
     },
   };
+}
+
+/**
+ * The store as the app runs it: Redis with this instance's memory as the fallback, memory alone without Redis.
+ * `keyPrefix` keeps the counters of each store apart (the logins' and the current-password checks', decision 040).
+ */
+export function createLockoutStore(
+  redis: RedisConnection | undefined,
+  keyPrefix: string,
+  clock: () => Date,
+): LockoutStore {
+  const memory = createMemoryLockoutStore(clock);
+  return redis
+    ? createFallbackLockoutStore(createRedisLockoutStore(redis.redis, keyPrefix, clock), memory, redis.isReady)
+    : memory;
 }
