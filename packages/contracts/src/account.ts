@@ -6,9 +6,6 @@ import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts'
 export const ACCOUNT_CLOSURE_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long the link that confirms a new login e-mail can be used. */
 export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
-/** Wrong current passwords (change password, change e-mail, close account) allowed in the window before a pause. */
-export const CURRENT_PASSWORD_MAX_FAILURES = 5;
-export const CURRENT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
 
 /** What the patient types to prove it is them (checked with the stored hash, never with the rules of a new password). */
 const CurrentPasswordSchema = z
