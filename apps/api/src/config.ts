@@ -54,6 +54,11 @@ export const EnvSchema = z.object({
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * How long a client may take to send a whole request, headers and body; slower ones are cut with 408 within a
+   * second of it (platform/json-body.ts, `applyServerTimeouts`).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long a request for the server-rendered login waits for that page's first render before it gets the frame page (decision 029). */
   SERVER_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   APP_VERSION: z
