@@ -103,6 +103,14 @@ describe(`answers made before routing (${TEST_DB})`, () => {
     expectSecurityHeaders(answer);
   });
 
+  it('answers an Expect it does not know with 417 and the security headers', async () => {
+    const answer = await exchange(port, [
+      'GET /healthz HTTP/1.1\r\nHost: alivio.localhost\r\nExpect: something-else\r\nConnection: close\r\n\r\n',
+    ]);
+    expect(answer.status).toBe(417);
+    expectSecurityHeaders(answer);
+  });
+
   it('answers a malformed URL (a framework refusal) with the security headers', async () => {
     const answer = await exchange(port, [
       'GET /api/v1/%E0%A4%A HTTP/1.1\r\nHost: alivio.localhost\r\nConnection: close\r\n\r\n',

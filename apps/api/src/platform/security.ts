@@ -71,6 +71,17 @@ function lacksRequiredHost(request: IncomingMessage): boolean {
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  // Node answers an `Expect` other than 100-continue with a bare 417 by itself unless the server listens for it
+  // (RFC 9110 10.1.1 allows the 417); the same 417, with the headers. Body-less, as the catalogue has no 417.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(417, {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      connection: 'close',
+      'content-length': 0,
+    });
+    response.end();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     if (lacksRequiredHost(request.raw)) {
