@@ -134,6 +134,13 @@ describe(`answers made before routing (${TEST_DB})`, () => {
     expect(answer.elapsedMs).toBeLessThan(REQUEST_TIMEOUT_MS + 6000);
   }, 40_000);
 
+  it('answers a connection that sends nothing with 408 after the same limit', async () => {
+    const answer = await exchange(port, []);
+    expect(answer.status).toBe(408);
+    expectSecurityHeaders(answer);
+    expect(answer.elapsedMs).toBeLessThan(REQUEST_TIMEOUT_MS + 6000);
+  }, 40_000);
+
   it('gives the server the configured limit for headers and for the whole request', () => {
     expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
     expect(t.app.server.headersTimeout).toBe(REQUEST_TIMEOUT_MS);
