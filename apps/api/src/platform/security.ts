@@ -53,8 +53,9 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
 
 /**
  * The one set of security headers of every answer, computed once at start (decision 024): the routed answers
- * (the onRequest hook below), the framework's refusals (`frameworkErrors`) and the answers written on the raw
- * socket for what Node's HTTP parser refuses (`clientErrorHandler`) all send these.
+ * and the 400 without Host (the onRequest hook below), the 417 for an unknown Expect, the framework's refusals
+ * (`frameworkErrors`) and the answers written on the raw socket for what Node's HTTP parser refuses
+ * (`clientErrorHandler`) all send these (decision 039).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   ...securityHeaders(),
