@@ -11,12 +11,17 @@ import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
-import { clientErrorHandler, DEFAULT_BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/json-body.ts';
+import {
+  clientErrorHandler,
+  CONNECTIONS_CHECK_INTERVAL_MS,
+  DEFAULT_BODY_LIMIT_BYTES,
+  registerJsonBodyParser,
+} from './platform/json-body.ts';
 import { loggerOptions, OneLineRequestLog } from './platform/logger.ts';
 import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
-import { registerSecurityHeaders } from './platform/security.ts';
+import { registerSecurityHeaders, SECURITY_HEADERS } from './platform/security.ts';
 import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramTexts } from './web/program-texts.ts';
@@ -87,11 +92,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trustProxy: config.TRUST_PROXY,
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     clientErrorHandler,
+    // The app answers an HTTP/1.1 request without Host itself, with the security headers (platform/security.ts);
+    // slow requests are cut within a second of their limit (platform/json-body.ts, `applyServerTimeouts`).
+    http: { requireHostHeader: false, connectionsCheckingInterval: CONNECTIONS_CHECK_INTERVAL_MS },
     return503OnClosing: true,
-    // Malformed URLs and similar framework refusals answer in the catalogue's shape too.
+    // Malformed URLs and similar framework refusals answer in the catalogue's shape too, and before routing no
+    // hook has set the security headers.
     frameworkErrors: (error, _request, reply) => {
       const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      void (reply as FastifyReply).status(statusOf(code)).send(errorBody(code));
+      void (reply as FastifyReply)
+        .headers(SECURITY_HEADERS)
+        .header('cache-control', 'no-store')
+        .status(statusOf(code))
+        .send(errorBody(code));
     },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEV_KEY_ENCRYPTION_SECRET, DEV_SIGNING_SECRET, loadConfig } from './config.ts';
 
 describe('configuration', () => {
   it('has working embedded defaults', () => {
@@ -62,6 +62,44 @@ describe('configuration', () => {
       'production',
     );
   });
+
+  it('refuses in production every development secret published in config.ts, naming the variable', () => {
+    const real = { KEY_ENCRYPTION_SECRET: 'k'.repeat(32), SIGNING_SECRET: 's'.repeat(32) };
+    const production = (env: Record<string, string>) => () => loadConfig({ NODE_ENV: 'production', ...real, ...env });
+    expect(production({ KEY_ENCRYPTION_SECRET: DEV_KEY_ENCRYPTION_SECRET })).toThrow(
+      /KEY_ENCRYPTION_SECRET: is a development secret/,
+    );
+    expect(production({ SIGNING_SECRET: DEV_SIGNING_SECRET })).toThrow(/SIGNING_SECRET: is a development secret/);
+    const { SIGNING_SECRET: _unused, ...keyOnly } = real;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...keyOnly, RECOVERY_HMAC_SECRET: DEV_SIGNING_SECRET })).toThrow(
+      /RECOVERY_HMAC_SECRET: is a development secret/,
+    );
+    // A development value copied into the other variable is just as public.
+    expect(production({ SIGNING_SECRET: DEV_KEY_ENCRYPTION_SECRET })).toThrow(/SIGNING_SECRET: is a development/);
+    expect(production({ KEY_ENCRYPTION_SECRET: DEV_SIGNING_SECRET })).toThrow(
+      /KEY_ENCRYPTION_SECRET: is a development/,
+    );
+    // Both at once are both named.
+    expect(
+      production({ KEY_ENCRYPTION_SECRET: DEV_KEY_ENCRYPTION_SECRET, SIGNING_SECRET: DEV_SIGNING_SECRET }),
+    ).toThrow(/KEY_ENCRYPTION_SECRET: is a development secret[^]*SIGNING_SECRET: is a development secret/);
+    // Outside production the development values stay usable, so that `npm start` needs no set-up.
+    expect(
+      loadConfig({ KEY_ENCRYPTION_SECRET: DEV_KEY_ENCRYPTION_SECRET, SIGNING_SECRET: DEV_SIGNING_SECRET }).NODE_ENV,
+    ).toBe('development');
+    expect(production({})().NODE_ENV).toBe('production');
+  });
+
+  it.each(['KEY_ENCRYPTION_SECRET', 'SIGNING_SECRET', 'RECOVERY_HMAC_SECRET'])(
+    'refuses a %s shorter than 32 characters, in production too, naming it',
+    (name) => {
+      const env = { NODE_ENV: 'production', KEY_ENCRYPTION_SECRET: 'k'.repeat(32), SIGNING_SECRET: 's'.repeat(32) };
+      expect(() => loadConfig({ ...env, [name]: 'x'.repeat(31) })).toThrow(
+        new RegExp(`${name}: must be at least 32 characters`),
+      );
+      expect(() => loadConfig({ ...env, [name]: 'x'.repeat(31) })).toThrow(ConfigError);
+    },
+  );
 
   it('never writes the derived signing keys out', () => {
     expect(JSON.stringify(loadConfig({}).signingKeys)).toBe('"[signing keys]"');

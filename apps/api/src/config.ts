@@ -22,6 +22,10 @@ const urlWithProtocols = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
+/** The shortest secret accepted, in every environment: 32 characters of a random secret are beyond guessing. */
+const MIN_SECRET_CHARS = 32;
+const secretSchema = z.string().min(MIN_SECRET_CHARS, `must be at least ${MIN_SECRET_CHARS} characters`).optional();
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Listen address; default 127.0.0.1 outside production (a dev server is not for the café's network), 0.0.0.0 in production. */
@@ -50,6 +54,11 @@ export const EnvSchema = z.object({
   DEFAULT_PROGRAM: ProgramSlugSchema.default('alivio'),
   PROGRAMS_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'programs')),
   WEB_DIST_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /**
+   * How long a client may take to send a whole request, headers and body; slower ones are cut with 408 within a
+   * second of it (platform/json-body.ts, `applyServerTimeouts`).
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** How long a request for the server-rendered login waits for that page's first render before it gets the frame page (decision 029). */
   SERVER_RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   APP_VERSION: z
@@ -66,11 +75,11 @@ export const EnvSchema = z.object({
   CLIENT_LOG_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   // Identity
   /** Encrypts the pools' private signing keys at rest; required in production. */
-  KEY_ENCRYPTION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  KEY_ENCRYPTION_SECRET: secretSchema,
   /** Signs every mailed link and keys the rate-limit subjects, one key per purpose derived from it (decision 035); required in production. */
-  SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SIGNING_SECRET: secretSchema,
   /** The old name of SIGNING_SECRET, still read when SIGNING_SECRET is not set (with a warning at start-up). */
-  RECOVERY_HMAC_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RECOVERY_HMAC_SECRET: secretSchema,
   LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
   EMAIL_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   RECOVERY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(5),
@@ -97,9 +106,19 @@ export type AppConfig = Omit<Env, 'HOST'> & {
   warnings: string[];
 };
 
-/** Development-only secrets, so that `npm start` needs no set-up; production refuses to start without real ones. */
-const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
-const DEV_SIGNING_SECRET = 'dev-only-signing-secret-change-me-00000000001';
+/**
+ * Development-only secrets, so that `npm start` needs no set-up. They are published with the source, so anyone can
+ * sign links or decrypt pool keys with them: production refuses to start without real ones, and with these.
+ */
+export const DEV_KEY_ENCRYPTION_SECRET = 'dev-only-key-encryption-secret-change-me-0001';
+export const DEV_SIGNING_SECRET = 'dev-only-signing-secret-change-me-00000000001';
+const DEV_SECRETS: ReadonlySet<string> = new Set([DEV_KEY_ENCRYPTION_SECRET, DEV_SIGNING_SECRET]);
+/** Every variable that holds a secret; production refuses a development value in any of them. */
+const SECRET_VARIABLES = [
+  'KEY_ENCRYPTION_SECRET',
+  'SIGNING_SECRET',
+  'RECOVERY_HMAC_SECRET',
+] as const satisfies (keyof Env)[];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -132,6 +151,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.NODE_ENV === 'production') {
     if (!parsed.KEY_ENCRYPTION_SECRET) problems.push('KEY_ENCRYPTION_SECRET: required in production');
     if (!signingSecret) problems.push('SIGNING_SECRET: required in production');
+    for (const name of SECRET_VARIABLES) {
+      const value = parsed[name];
+      // Any published development value, whichever variable it was copied into. (Shorter than 32 characters the
+      // schema has already refused, in every environment.)
+      if (value !== undefined && DEV_SECRETS.has(value))
+        problems.push(`${name}: is a development secret published with the source; set a random secret of your own`);
+    }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return {

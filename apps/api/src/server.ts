@@ -1,6 +1,7 @@
 // Starts the portal: validated configuration, listen, graceful shutdown.
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
+import { applyServerTimeouts } from './platform/json-body.ts';
 
 async function main() {
   let config;
@@ -14,8 +15,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp(config);
-  app.server.keepAliveTimeout = 65_000;
-  app.server.requestTimeout = 30_000;
+  applyServerTimeouts(app.server, config.REQUEST_TIMEOUT_MS);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -44,7 +44,7 @@ describe(`platform (${TEST_DB})`, () => {
     const production = await createTestApp({
       NODE_ENV: 'production',
       MAIL_WORKER: 'false',
-      KEY_ENCRYPTION_SECRET: t.config.keyEncryptionSecret,
+      KEY_ENCRYPTION_SECRET: 'k'.repeat(40),
       SIGNING_SECRET: 'r'.repeat(40),
     });
     try {

@@ -1,7 +1,8 @@
-// Security headers on every response; no-store on the API.
+// Security headers on every response, the refusals made before routing included; no-store on the API.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { errorBody } from './errors.ts';
 
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
@@ -50,16 +51,53 @@ export function securityHeaders(options: HelmetOptions = HELMET_OPTIONS): Record
   return headers;
 }
 
+/**
+ * The one set of security headers of every answer, computed once at start (decision 024): the routed answers
+ * and the 400 without Host (the onRequest hook below), the 417 for an unknown Expect, the framework's refusals
+ * (`frameworkErrors`) and the answers written on the raw socket for what Node's HTTP parser refuses
+ * (`clientErrorHandler`) all send these (decision 039).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...securityHeaders(),
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+});
+
+/**
+ * Node would answer an HTTP/1.1 request without Host by itself, with a bare 400 the app never sees (RFC 9112
+ * 3.2 requires the 400); the app turns Node's check off (`requireHostHeader: false`) so that it gives that 400
+ * here, with the security headers and the error shape. HTTP/1.0 requests may omit Host, as before.
+ */
+function lacksRequiredHost(request: IncomingMessage): boolean {
+  return request.httpVersionMajor === 1 && request.httpVersionMinor >= 1 && request.headers.host === undefined;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  // Node answers an `Expect` other than 100-continue with a bare 417 by itself unless the server listens for it
+  // (RFC 9110 10.1.1 allows the 417); the same 417, with the headers. Body-less, as the catalogue has no 417.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(417, {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      connection: 'close',
+      'content-length': 0,
+    });
+    response.end();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    if (lacksRequiredHost(request.raw)) {
+      void reply
+        .status(400)
+        .header('cache-control', 'no-store')
+        .header('connection', 'close')
+        .send(errorBody('BAD_REQUEST'));
+      return;
+    }
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     // API answers are private unless a route says otherwise (static answers such as the countries revalidate).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
     done(null, payload);
   });
 }
