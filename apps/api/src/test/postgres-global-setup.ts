@@ -3,7 +3,7 @@ import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
 import { migrateDatabase, openDatabase } from '../platform/db.ts';
 import { databaseUrl, isPostgresReachable, TEST_PG_ADMIN_URL, withAdminClient } from './postgres.ts';
-import { seedTestData } from './seed.ts';
+import { seedTestContent } from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,7 +24,9 @@ export default async function setup(project: TestProject) {
   const config = loadConfig({ NODE_ENV: 'test' });
   const database = await openDatabase({ databaseUrl: databaseUrl(template), pgliteDataDir: 'memory://' });
   await migrateDatabase(database, databaseUrl(template));
-  await seedTestData(database, config);
+  // Without the pool keys, as the PGlite template: each database makes its own with its own config's secret, so a
+  // production-mode test (which refuses the development secret, decision 039) opens a copy as well.
+  await seedTestContent(database, config);
   await database.close();
   project.provide('pgRunPrefix', prefix);
   project.provide('pgTemplate', template);

@@ -11,7 +11,7 @@ export async function seedTestData(database: Database, config: AppConfig): Promi
   await ensurePoolKeys(database.db, config.keyEncryptionSecret);
 }
 
-/** Programs and the demo patients, without the pool keys (the PGlite template's databases each make their own). */
+/** Programs and the demo patients, without the pool keys (each copy of a run's template makes its own). */
 export async function seedTestContent(database: Database, config: AppConfig): Promise<void> {
   const configs = readProgramConfigs(config.PROGRAMS_DIR);
   await seedPrograms(database.db, configs, config.PUBLIC_URL);
