@@ -7,12 +7,14 @@ import {
   type ConsentsView,
 } from '@portal/contracts/account';
 import type { Language } from '@portal/contracts/enums';
+import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
@@ -68,8 +70,17 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
     return account;
   }
 
+  /** The new password's rule (decision 041), with the account's login e-mail as the meter has it. */
+  async function refuseCommonNewPassword(caller: Caller, newPassword: string) {
+    const account = await repo.findAccount(db, caller.userId);
+    const inputs = passwordUserInputs(account?.email ?? '');
+    await refuseCommonPassword(newPassword, inputs, 'newPassword', PASSWORD_TOO_WEAK_KEYS.account);
+  }
+
   return {
     async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
+      await refuseCommonNewPassword(caller, newPassword);
+
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const passwordHash = await hashPassword(newPassword);
       const now = clock();

@@ -409,6 +409,28 @@ describe(`password recovery (${TEST_DB})`, () => {
     ).toBe('RECOVERY_LINK_EXPIRED');
   });
 
+  it('refuses a common or breached new password with the meter’s message and keeps the link usable (decision 041)', async () => {
+    const account = await createAccount(t.database.db, 'alivio', {
+      country: 'CR',
+      email: 'lucia.zeledon@test.example',
+    });
+    await recover('alivio', { step: 'request', email: account.email, language: 'es' });
+    const { n, s } = linkParams(String((await lastMail(t, account.email))!.payload.link));
+    for (const password of ['12345678', 'password', 'Password1', 'P@ssw0rd2026', 'LuciaZeledon1']) {
+      const refused = await recover('alivio', { step: 'reset', n, s, password });
+      expect(refused.statusCode, password).toBe(400);
+      expect(codeOf(refused.json()), password).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'errors.validation',
+        fieldErrors: { password: ['passwordRecovery.newPassword.tooWeak'] },
+      });
+    }
+    expect((await recover('alivio', { step: 'reset', n, s, password: 'Orchid-Valley-Morning-7' })).statusCode).toBe(
+      200,
+    );
+    expect((await login('alivio', account.email, 'Orchid-Valley-Morning-7')).statusCode).toBe(200);
+  });
+
   it('accepts a link at 59:59 and refuses it at 60:01', async () => {
     const account = await createAccount(t.database.db, 'alivio', { country: 'CR' });
     for (const [elapsedMs, expected] of [

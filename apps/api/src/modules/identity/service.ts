@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { normalizeGender, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
 import { LoginConfigSchema, PhonesSchema } from '@portal/contracts/program-files';
+import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,6 +13,7 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { toCaregiverProfile } from '../caregiver/service.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { LockoutStore } from './lockout.ts';
@@ -435,6 +437,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       const poolId = await poolOf(program);
       const found = await repo.findUsableReset(db, nonceHash, clock());
       if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
+      const inputs = passwordUserInputs(found.email);
+      await refuseCommonPassword(password, inputs, 'password', PASSWORD_TOO_WEAK_KEYS.account);
       const passwordHash = await hashPassword(password);
       const now = clock();
       await db.transaction(async (t) => {

@@ -18,6 +18,7 @@ import {
   type SignupResponse,
 } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
+import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { ErrorCode } from '@portal/contracts/errors';
 import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
 import type { AppConfig } from '../../config.ts';
@@ -30,6 +31,7 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { findStoredAnswer, idempotentRequest, runIdempotent } from '../../platform/idempotency.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { treatmentColumnsOf } from '../treatments/service.ts';
 import { notMeLink } from './disown.ts';
 import type { CitizenRegister } from './citizen-register.ts';
@@ -168,6 +170,11 @@ export function createSignupService(deps: SignupDeps) {
       // Before the checks below: a retry of an enrolment that went through gets its answer, not "already registered".
       const replay = await findStoredAnswer<SignupResponse>(db, request);
       if (replay) return replay;
+      if (input.password) {
+        const { firstName, lastName } = input.personalInfo;
+        const inputs = passwordUserInputs(input.email, firstName, lastName);
+        await refuseCommonPassword(input.password, inputs, 'password', PASSWORD_TOO_WEAK_KEYS.signup);
+      }
 
       // Completing a pre-registration: the invitation must still be usable, and it went to this e-mail.
       const invitation = input.preregistration

@@ -298,6 +298,22 @@ describe(`enrolment (${TEST_DB})`, () => {
     expect(errorOf(notAccepted.json()).fieldErrors).toEqual({ 'consent.accepted': ['signup.consent.accept.required'] });
   });
 
+  it('refuses a common or breached password, or the patient’s own name, with the meter’s message; enrols a strong one (decision 041)', async () => {
+    for (const password of ['12345678', 'password', 'Password1', 'Qwerty2026!', 'Contraseña1']) {
+      const response = await signup('alivio', alivioBody({ password }));
+      expect(response.statusCode, password).toBe(400);
+      expect(errorOf(response.json()), password).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'errors.validation',
+        fieldErrors: { password: ['signup.password.tooWeak'] },
+      });
+    }
+    const personalInfo = { firstName: 'Lucía', lastName: 'Zeledón', secondSurname: 'Mora', gender: 'FEMALE' };
+    const named = await signup('alivio', alivioBody({ personalInfo, password: 'Zeledon2026' }));
+    expect(errorOf(named.json()).fieldErrors).toEqual({ password: ['signup.password.tooWeak'] });
+    expect((await signup('alivio', alivioBody({ password: 'Volcan-de-Agua-2026!' }))).statusCode).toBe(201);
+  });
+
   it('asks a minor for a caregiver, enrols the minor with one, and refuses a caregiver who already cares for another patient', async () => {
     const minor = (caregiverNumber?: string) =>
       alivioBody({

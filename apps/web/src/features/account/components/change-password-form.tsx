@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { ChangePasswordBodySchema, type ChangePasswordBody } from '@portal/contracts/account';
+import { passwordUserInputs } from '@portal/contracts/password-rules';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
@@ -21,7 +22,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     resolver: zodResolver(ChangePasswordBodySchema),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
-  const strength = usePasswordStrength(watch('newPassword'), [email, ...email.split(/[@.]/)]);
+  const strength = usePasswordStrength(watch('newPassword'), passwordUserInputs(email));
 
   const onSubmit = handleSubmit(async (values) => {
     setStatus(undefined);

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { PasswordAndRepeatSchema } from '@portal/contracts/identity';
+import { passwordUserInputs } from '@portal/contracts/password-rules';
 import { ApiError } from '../../../lib/api-client.ts';
+import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
@@ -29,7 +31,7 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
     defaultValues: { password: '', repeat: '' },
   });
   const password = watch('password');
-  const strength = usePasswordStrength(password, [email, ...email.split(/[@.]/)]);
+  const strength = usePasswordStrength(password, passwordUserInputs(email));
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveFailed(false);
@@ -39,7 +41,9 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
       onSaved();
     } catch (error) {
       if (error instanceof ApiError && error.error?.code === 'RECOVERY_LINK_EXPIRED') onExpired();
-      else setSaveFailed(true);
+      // The server's refusal of the password itself (decision 041) goes on its field, as the meter's would.
+      else if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED', shouldFocus: true }))
+        setSaveFailed(true);
     }
   });
 

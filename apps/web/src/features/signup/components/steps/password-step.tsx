@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
+import { passwordUserInputs } from '@portal/contracts/password-rules';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
@@ -29,12 +30,10 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
     defaultValues: { password: draft.password ?? '', repeat: draft.password ?? '' },
   });
   const email = draft.email ?? '';
-  const strength = usePasswordStrength(watch('password'), [
-    email,
-    ...email.split(/[@.]/),
-    draft.personalInfo?.firstName ?? '',
-    draft.personalInfo?.lastName ?? '',
-  ]);
+  const strength = usePasswordStrength(
+    watch('password'),
+    passwordUserInputs(email, draft.personalInfo?.firstName, draft.personalInfo?.lastName),
+  );
   const onSubmit = handleSubmit(({ password }) => {
     if (refuseWeakPassword(strength, setError, 'password', 'signup.password.tooWeak')) return;
     onDone({ password });
