@@ -39,6 +39,8 @@ export const ERROR_CATALOGUE = {
   PREREGISTRATION_LINK_INVALID: { status: 410, messageKey: 'signup.preregistered.invalid' },
   // Enrolment: a "this wasn't me" link that is forged, of another program, or already used.
   ENROLMENT_LINK_INVALID: { status: 410, messageKey: 'signup.notMe.invalid' },
+  // Benefits: a coupon link that is forged, expired, of another program, or whose ids do not belong together.
+  COUPON_LINK_INVALID: { status: 410, messageKey: 'errors.coupon.body' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

@@ -7,6 +7,7 @@ import {
   ProductUnitSchema,
   UpdateStrategySchema,
 } from './enums.ts';
+import { BenefitFileSchema, ProductSearchQuerySchema } from './benefits.ts';
 
 export const ProgramSlugSchema = z.string().regex(/^[a-z][a-z0-9-]{1,30}$/);
 
@@ -87,6 +88,8 @@ export const ProductFileSchema = z.object({
   /** Largest approved dose (in units) per administration; the dose check refuses more. */
   maxUnitAmount: z.number().positive(),
   countries: z.array(CountryCodeSchema).min(1),
+  /** The product's slug in /benefits/{productSearchQuery} and /redemptions/{productSearchQuery}. */
+  searchQuery: ProductSearchQuerySchema.optional(),
 });
 
 /** configuration/config.json */
@@ -114,6 +117,8 @@ export const ProgramConfigSchema = z.object({
   featureToggles: z.record(z.string().regex(/^[a-z][a-zA-Z]+$/), z.boolean()),
   learningConditions: z.array(ConditionSchema).min(1),
   instances: z.array(ProgramInstanceSchema).default([]),
+  /** The benefit catalogue (decision 045). */
+  benefits: z.array(BenefitFileSchema).default([]),
 });
 export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
 
