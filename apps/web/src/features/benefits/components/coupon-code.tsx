@@ -15,6 +15,7 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RegionError } from '../../../components/ui/region-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { keepLoadedFilesForOffline } from '../../../lib/offline-files.ts';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
@@ -55,6 +56,11 @@ function useScreenAwake() {
 function CodeCard({ card, savedAt }: { card: DiscountCodeCard; savedAt?: string }) {
   const t = useT();
   useScreenAwake();
+  // Shown from the server: this screen's files are kept so that it opens next time without a connection.
+  const isFresh = savedAt === undefined;
+  useEffect(() => {
+    if (isFresh) void keepLoadedFilesForOffline();
+  }, [isFresh]);
   const canonical = normaliseDiscountCode(card.code.code) ?? card.code.code.replace(/-/g, '');
   const benefit =
     card.discountPercent !== null
