@@ -168,6 +168,31 @@ describe(`benefits (${TEST_DB})`, () => {
     expect((await callAs(t, await enrolPatient(t, 'alivio'), 'PUT', codeUrl(1101))).statusCode).toBe(201);
   });
 
+  it('declares every call in the OpenAPI document with its operationId, summary and error answers', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as {
+      paths: Record<string, Record<string, { operationId?: string; summary?: string; responses: object }>>;
+    };
+    const code = '/api/v1/benefits/products/{productId}/discount-code';
+    const operations = [
+      document.paths['/api/v1/benefits']?.get,
+      document.paths[code]?.get,
+      document.paths[code]?.put,
+      document.paths[`${code}/renew`]?.post,
+    ];
+    expect(operations.map((operation) => operation?.operationId)).toEqual([
+      'getBenefits',
+      'getDiscountCode',
+      'ensureDiscountCode',
+      'renewDiscountCode',
+    ]);
+    for (const operation of operations) {
+      expect(operation!.summary!.length).toBeGreaterThan(20);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '429']));
+    }
+    expect(Object.keys(document.paths[code]!.put!.responses)).toContain('201');
+  });
+
   it('answers FEATURE_DISABLED where the program turns benefits off', async () => {
     const patient = await enrolPatient(t, 'equilibrio');
     const programId = t.app.programs.get('equilibrio')!.id;
