@@ -35,7 +35,7 @@ export const DISOWNED_PATIENT_STATUS = 'DISOWNED';
  * The account as the welcome mail found it: a keyed hash of its login e-mail and password hash. Any change of either
  * (an e-mail change, a new password, a recovery) gives another fingerprint, and the link is refused.
  */
-function accountFingerprint(keys: SigningKeys, account: { email: string; passwordHash: string }): string {
+function fingerprintAccount(keys: SigningKeys, account: { email: string; passwordHash: string }): string {
   return keys.sign('not-me-link', `account-state\n${account.email}\n${account.passwordHash}`);
 }
 
@@ -58,7 +58,7 @@ export async function issueNotMeLink(
   await db.insert(enrolmentNotMeLink).values({
     userId: account.id,
     nonceHash,
-    accountFingerprint: accountFingerprint(config.signingKeys, account),
+    accountFingerprint: fingerprintAccount(config.signingKeys, account),
     expiresAt: new Date(now.getTime() + NOT_ME_LINK_TTL_MS),
     createdAt: now,
   });
@@ -115,7 +115,7 @@ export async function disownEnrolment(
     if (
       !account ||
       account.status === 'DISABLED' ||
-      !safeEqual(accountFingerprint(signingKeys, account), used.accountFingerprint)
+      !safeEqual(fingerprintAccount(signingKeys, account), used.accountFingerprint)
     )
       throw new AppError('ENROLMENT_LINK_INVALID');
 
