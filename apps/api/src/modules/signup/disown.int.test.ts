@@ -201,6 +201,25 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
     await login('alivio', newEmail, String(body.password));
   });
 
+  it('still works while an e-mail change is only asked for, and that change can no longer be confirmed', async () => {
+    const { body, answer, n, s } = await enrol();
+    const authorization = await login('alivio', String(body.email), String(body.password));
+    const newEmail = uniqueEmail();
+    const asked = await request(
+      'alivio',
+      'POST',
+      '/api/v1/account/email',
+      { newEmail, currentPassword: body.password },
+      authorization,
+    );
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect((await notMe({ n, s })).statusCode).toBe(200);
+    const confirm = linkParams(String((await lastMail(t, newEmail))?.payload.link));
+    const late = await request('alivio', 'POST', '/api/v1/account/email/confirm', { n: confirm.n, s: confirm.s });
+    expect(late.statusCode).toBe(410);
+    expect((await accountOf(answer.userId)).email).toBe(`disowned-${answer.userId}@disowned.invalid`);
+  });
+
   it('is refused once the patient changed their password', async () => {
     const { body, answer, n, s } = await enrol();
     const authorization = await login('alivio', String(body.email), String(body.password));
