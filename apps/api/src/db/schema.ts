@@ -112,7 +112,10 @@ export const userAccount = pgTable(
       .default('es'),
     /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
-    /** When `npm run accounts:purge` may erase the personal data (closure + 30 days); cleared when the closure is cancelled. */
+    /**
+     * When `npm run accounts:purge` may erase the personal data: closure + 30 days (cleared when the closure is
+     * cancelled), or a disowned enrolment + 30 days (decision 042).
+     */
     eraseAfter: timestamp('erase_after', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -177,6 +180,27 @@ export const passwordReset = pgTable(
   (t) => [index('password_reset_user_idx').on(t.userId)],
 );
 
+/**
+ * The "this wasn't me" link of a welcome mail (decision 042): a nonce stored only as a hash, single use, with an
+ * expiry, and bound to the account as it was when the mail was written (a keyed fingerprint of its login e-mail and
+ * password hash), so that it is refused once the patient has changed either.
+ */
+export const enrolmentNotMeLink = pgTable(
+  'enrolment_not_me_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    accountFingerprint: text('account_fingerprint').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enrolment_not_me_link_user_idx').on(t.userId)],
+);
+
 export const patient = pgTable(
   'patient',
   {
@@ -206,18 +230,17 @@ export const patient = pgTable(
     language: text('language', { enum: ['es', 'en'] })
       .notNull()
       .default('es'),
+    /** ACTIVE; DISOWNED by the "this wasn't me" link (decision 042); ERASED by the purge. */
     status: text('status').notNull().default('ACTIVE'),
     latestTermsAccepted: text('latest_terms_accepted'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('patient_program_identification_uq').on(
-      t.programId,
-      t.country,
-      t.typeIdentification,
-      t.legalIdentification,
-    ),
+    // A disowned enrolment ("this wasn't me", decision 042) no longer holds its identification: the real patient can enrol.
+    uniqueIndex('patient_program_identification_uq')
+      .on(t.programId, t.country, t.typeIdentification, t.legalIdentification)
+      .where(sql`${t.status} <> 'DISOWNED'`),
   ],
 );
 

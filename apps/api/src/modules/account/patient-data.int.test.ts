@@ -67,6 +67,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   emailChange: (row, ids) => row.userId === ids.userId,
   session: (row, ids) => row.userId === ids.userId,
   passwordReset: (row, ids) => row.userId === ids.userId,
+  enrolmentNotMeLink: (row, ids) => row.userId === ids.userId,
   patient: (row, ids) => row.id === ids.patientId,
   preregistration: (row, ids) => row.patientId === ids.patientId,
   planPatient: (row, ids) => row.patientId === ids.patientId,

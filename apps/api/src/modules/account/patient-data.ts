@@ -49,6 +49,14 @@ export const TABLE_COVERAGE = {
     export: { omitted: 'a link’s nonce hash and times: a secret, no personal value' },
     purge: 'deleted',
   },
+  enrolmentNotMeLink: {
+    holds: 'patient data',
+    export: {
+      omitted:
+        'the welcome mail’s "this wasn’t me" link: a nonce hash, a keyed fingerprint and times, no personal value',
+    },
+    purge: 'deleted',
+  },
   patient: { holds: 'patient data', export: 'patient', purge: 'overwritten' },
   preregistration: { holds: 'patient data', export: 'invitation', purge: 'overwritten' },
   planPatient: {
