@@ -1,4 +1,4 @@
-// Which tables hold a patient's data, and how the data export (GET /account/export) and `npm run accounts:purge`
+// Which tables hold a patient's data, and how the data export (POST /account/export) and `npm run accounts:purge`
 // (purge.ts) cover each one (decision 033), in the spirit of the access matrix. Every table of schema.ts has an
 // entry: a table missing here fails the type check and patient-data.int.test.ts, which also enrols a patient with a
 // row in every patient table and checks that the export shows each and that after the purge no personal value is
