@@ -41,8 +41,13 @@ export const TABLE_COVERAGE = {
   emailChange: { holds: 'patient data', export: 'emailChanges', purge: 'deleted' },
   session: {
     holds: 'patient data',
-    export: { omitted: 'hashes of refresh tokens (secrets) and times; the logins they come from are in `activity`' },
-    purge: { kept: 'revoked when the account closes; token hashes and times, no personal value' },
+    export: {
+      omitted:
+        'hashes of refresh tokens (secrets), times and the device as a browser and a system word (decision 044, shown in my sessions); the logins they come from are in `activity`',
+    },
+    purge: {
+      kept: 'revoked when the account closes; token hashes, times and a browser and a system word, no personal value',
+    },
   },
   passwordReset: {
     holds: 'patient data',
