@@ -83,6 +83,8 @@ export const EnvSchema = z.object({
   LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
   EMAIL_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   RECOVERY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(5),
+  /** Exports of personal data per minute per account (decision 044); per address, the account calls' own limit. */
+  EXPORT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(2),
   // Enrolment
   SIGNUP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   IDENTIFICATION_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),

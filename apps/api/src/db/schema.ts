@@ -160,6 +160,12 @@ export const session = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * The device, as "my sessions" shows it (decision 044): a browser and a system of the short lists in the contracts
+     * (`DEVICE_BROWSERS`, `DEVICE_SYSTEMS`), read from the user agent at login and at each refresh. Never the user agent.
+     */
+    deviceBrowser: text('device_browser'),
+    deviceSystem: text('device_system'),
   },
   (t) => [index('session_user_idx').on(t.userId), uniqueIndex('session_token_uq').on(t.currentTokenHash)],
 );

@@ -241,7 +241,7 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     ];
 
     // The export shows each table the registry says it shows, and every personal value.
-    const exported = await callAs(t, who, 'GET', '/api/v1/account/export');
+    const exported = await callAs(t, who, 'POST', '/api/v1/account/export', { currentPassword: who.password });
     expect(exported.statusCode).toBe(200);
     const data = AccountExportSchema.parse(exported.json());
     for (const [name, coverage] of Object.entries(COVERAGE)) {
