@@ -75,6 +75,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   treatment: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
+  couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
