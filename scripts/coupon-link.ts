@@ -3,7 +3,7 @@
 // With the embedded database, stop the server first (one process at a time).
 import { loadConfig } from '../apps/api/src/config.ts';
 import { couponLinkCommand } from '../apps/api/src/modules/coupon/issue.ts';
-import { catalogueFromProgramFiles } from '../apps/api/src/modules/coupon/service.ts';
+import { couponSources } from '../apps/api/src/modules/coupon/sources.ts';
 import { openDatabase } from '../apps/api/src/platform/db.ts';
 
 const config = loadConfig();
@@ -13,7 +13,7 @@ try {
     db: database.db,
     config,
     now: new Date(),
-    findBenefit: catalogueFromProgramFiles(config.PROGRAMS_DIR),
+    findBenefit: couponSources().findBenefit,
   });
   if (result.stdout) console.log(result.stdout);
   if (result.stderr) console.error(result.stderr);

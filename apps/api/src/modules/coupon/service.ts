@@ -2,7 +2,7 @@
 // patient plan. Whatever fails answers one error, COUPON_LINK_INVALID with the program's call-center phones: a
 // forged, expired, withdrawn or other program's link, and ids that do not belong together, cannot be told apart.
 import { CouponLinkSchema, type BenefitView, type CouponView, type DiscountCodeView } from '@portal/contracts/benefits';
-import { PhonesSchema, ProgramConfigSchema } from '@portal/contracts/program-files';
+import { PhonesSchema } from '@portal/contracts/program-files';
 import type { AppConfig } from '../../config.ts';
 import type { Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -31,25 +31,6 @@ export interface CouponSources {
     key: { programId: number; planPatientId: number; benefitId: number },
     now: Date,
   ): Promise<DiscountCodeView | undefined>;
-}
-
-/** The catalogue as the program's configuration/config.json declares it. */
-export function catalogueFromProgramFiles(
-  programsDir: string,
-): (db: Executor, program: ProgramRef, benefitId: number) => Promise<CatalogueBenefit | undefined> {
-  return (_db, program, benefitId) => {
-    const config = readProgramFile(programsDir, program.slug, 'configuration/config.json', ProgramConfigSchema);
-    const found = config.benefits.find((benefit) => benefit.id === benefitId);
-    return Promise.resolve(
-      found && {
-        id: found.id,
-        kind: found.kind,
-        texts: found.texts,
-        discountPercent: found.discountPercent ?? null,
-        countries: found.countries,
-      },
-    );
-  };
 }
 
 /** Why a patient plan and a benefit cannot make a coupon, or undefined when they can. */
