@@ -58,4 +58,38 @@ describe('check:programs', () => {
     expect(problems).toContain('no program serves TT');
     expect(problems.some((p) => p.startsWith('alivio/configuration/config.json: updateStrategy'))).toBe(true);
   });
+
+  it('reports a benefit catalogue that breaks its rules (decision 045)', () => {
+    const dir = copyPrograms();
+    type Benefit = { id: number; kind: string; products: number[]; countries: string[]; discountPercent?: number };
+    type Product = { id: number; searchQuery: string };
+    editJson(path.join(dir, 'alivio/configuration/config.json'), (json) => {
+      const benefits = json.benefits as Benefit[];
+      benefits[0]!.products = [...benefits[0]!.products, 3101];
+      benefits[1]!.countries = [...benefits[1]!.countries, 'MX'];
+      benefits[2]!.id = 2201;
+      const products = json.products as Product[];
+      products[1]!.searchQuery = products[0]!.searchQuery;
+    });
+    editJson(path.join(dir, 'piel/texts/text-en.json'), (json) => delete json['benefits.catalogue.2202.conditions']);
+    editJson(path.join(dir, 'equilibrio/configuration/config.json'), (json) => {
+      const benefits = json.benefits as Benefit[];
+      const general = benefits.find((benefit) => benefit.kind === 'general')!;
+      general.products = [3101];
+      const discount = benefits.find((benefit) => benefit.kind === 'discount')!;
+      delete discount.discountPercent;
+    });
+    const problems = checkPrograms(dir, []);
+    expect(problems).toContain('alivio: benefit 1201 names unknown product 3101');
+    expect(problems).toContain('alivio: benefit 1202 country MX not served');
+    expect(problems.some((p) => /benefit id 2201 also used by (alivio|piel)/.test(p))).toBe(true);
+    expect(problems).toContain('alivio: product 1102 searchQuery "migralen-50-mg" also used by 1101');
+    expect(problems).toContain(
+      'piel/text-en.json: missing key benefits.catalogue.2202.conditions (used by benefit 2202)',
+    );
+    expect(problems).toContain(
+      'equilibrio/configuration/config.json: benefits.3.discountPercent: a discount, and only a discount, has one',
+    );
+    expect(problems.some((p) => p.startsWith('equilibrio/configuration/config.json: benefits.4.products'))).toBe(true);
+  });
 });

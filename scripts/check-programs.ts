@@ -43,6 +43,55 @@ export function usedKeys(codeDirs: string[]): Map<string, string> {
   return keys;
 }
 
+/** Texts of a program's own benefit catalogue: not shared with other programs, and each one used by a benefit. */
+export const CATALOGUE_KEY_PREFIX = 'benefits.catalogue.';
+
+/**
+ * The benefit catalogue (decision 045): ids unique across programs, products of the program, countries it serves,
+ * texts in both languages, product slugs unique within the program, and no catalogue text left unused.
+ */
+function checkBenefits(
+  slug: string,
+  config: ProgramConfig,
+  benefitIds: Map<number, string>,
+  es: Record<string, string> | undefined,
+  en: Record<string, string> | undefined,
+): string[] {
+  const problems: string[] = [];
+  const slugs = new Map<string, number>();
+  for (const product of config.products) {
+    const other = slugs.get(product.searchQuery);
+    if (other !== undefined)
+      problems.push(`${slug}: product ${product.id} searchQuery "${product.searchQuery}" also used by ${other}`);
+    slugs.set(product.searchQuery, product.id);
+  }
+  const products = new Set(config.products.map((product) => product.id));
+  const referenced = new Set<string>();
+  for (const benefit of config.benefits) {
+    if (benefitIds.has(benefit.id))
+      problems.push(`${slug}: benefit id ${benefit.id} also used by ${benefitIds.get(benefit.id)}`);
+    benefitIds.set(benefit.id, slug);
+    for (const productId of benefit.products)
+      if (!products.has(productId)) problems.push(`${slug}: benefit ${benefit.id} names unknown product ${productId}`);
+    for (const country of benefit.countries)
+      if (!config.countries.includes(country))
+        problems.push(`${slug}: benefit ${benefit.id} country ${country} not served`);
+    for (const key of Object.values(benefit.texts)) {
+      referenced.add(key);
+      for (const [language, texts] of [
+        ['es', es],
+        ['en', en],
+      ] as const)
+        if (texts && !(key in texts))
+          problems.push(`${slug}/text-${language}.json: missing key ${key} (used by benefit ${benefit.id})`);
+    }
+  }
+  for (const key of Object.keys(es ?? {}))
+    if (key.startsWith(CATALOGUE_KEY_PREFIX) && !referenced.has(key))
+      problems.push(`${slug}/text-es.json: ${key} is used by no benefit`);
+  return problems;
+}
+
 export function checkPrograms(programsDir: string, codeDirs: string[]): string[] {
   const problems: string[] = [];
   const slugs = readdirSync(programsDir).filter((name) => statSync(path.join(programsDir, name)).isDirectory());
@@ -51,6 +100,7 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
   const covered = new Set<string>();
   const planIds = new Map<number, string>();
   const productIds = new Map<number, string>();
+  const benefitIds = new Map<number, string>();
   const used = usedKeys(codeDirs);
 
   for (const slug of slugs) {
@@ -107,6 +157,7 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
           if (!config.countries.includes(country))
             problems.push(`${slug}: product ${product.id} country ${country} not served`);
       }
+      problems.push(...checkBenefits(slug, config, benefitIds, es, en));
       const phones = parsed['phones/phones.json'] as Phones | undefined;
       for (const country of config.countries)
         if (phones && !phones[country]?.length) problems.push(`${slug}: no call-center phone for ${country}`);
@@ -147,6 +198,9 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
       keySets.set(slug, esKeys);
     }
   }
+  // The benefit catalogue's texts are each program's own (checkBenefits): every other key is the same in every program.
+  for (const [slug, keys] of keySets)
+    keySets.set(slug, new Set([...keys].filter((key) => !key.startsWith(CATALOGUE_KEY_PREFIX))));
   const [firstSlug, firstKeys] = [...keySets.entries()][0] ?? [];
   for (const [slug, keys] of keySets) {
     if (!firstKeys || slug === firstSlug) continue;

@@ -65,6 +65,8 @@ export const AccountExportSchema = z.object({
   /** What the program held before the patient enrolled from its invitation (signup?v=ppr), if it did. */
   invitation: Row.nullable(),
   treatments: z.array(Row),
+  /** Discount codes made for the patient's plans, live or revoked (decision 045). */
+  discountCodes: z.array(Row),
   consents: z.array(ConsentRecordSchema),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),
 });

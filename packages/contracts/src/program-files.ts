@@ -89,7 +89,7 @@ export const ProductFileSchema = z.object({
   maxUnitAmount: z.number().positive(),
   countries: z.array(CountryCodeSchema).min(1),
   /** The product's slug in /benefits/{productSearchQuery} and /redemptions/{productSearchQuery}. */
-  searchQuery: ProductSearchQuerySchema.optional(),
+  searchQuery: ProductSearchQuerySchema,
 });
 
 /** configuration/config.json */
@@ -117,8 +117,8 @@ export const ProgramConfigSchema = z.object({
   featureToggles: z.record(z.string().regex(/^[a-z][a-zA-Z]+$/), z.boolean()),
   learningConditions: z.array(ConditionSchema).min(1),
   instances: z.array(ProgramInstanceSchema).default([]),
-  /** The benefit catalogue (decision 045). */
-  benefits: z.array(BenefitFileSchema).default([]),
+  /** The benefit catalogue (decision 045): every program gives something. */
+  benefits: z.array(BenefitFileSchema).min(1),
 });
 export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
 

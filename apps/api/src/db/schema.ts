@@ -6,6 +6,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -308,19 +309,67 @@ export const consentRecord = pgTable(
   (t) => [index('consent_record_patient_idx').on(t.patientId, t.acceptedAt)],
 );
 
-export const product = pgTable('product', {
-  id: integer('id').primaryKey(),
-  programId: integer('program_id')
-    .notNull()
-    .references(() => program.id),
-  medicine: text('medicine').notNull(),
-  presentation: text('presentation').notNull(),
-  unit: text('unit').notNull(),
-  minAgeYears: smallint('min_age_years').notNull(),
-  maxAgeYears: smallint('max_age_years').notNull(),
-  maxUnitAmount: numeric('max_unit_amount', { precision: 10, scale: 2 }).notNull(),
-  countries: jsonb('countries').$type<string[]>().notNull(),
-});
+export const product = pgTable(
+  'product',
+  {
+    id: integer('id').primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    medicine: text('medicine').notNull(),
+    presentation: text('presentation').notNull(),
+    unit: text('unit').notNull(),
+    minAgeYears: smallint('min_age_years').notNull(),
+    maxAgeYears: smallint('max_age_years').notNull(),
+    maxUnitAmount: numeric('max_unit_amount', { precision: 10, scale: 2 }).notNull(),
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    /** The product's slug in /benefits/{productSearchQuery} (decision 045); set by the seed from the program files. */
+    searchQuery: text('search_query'),
+  },
+  (t) => [uniqueIndex('product_program_search_query_uq').on(t.programId, t.searchQuery)],
+);
+
+/**
+ * A program's benefit (decision 045), seeded from `benefits` of its config.json: the id is the file's. A benefit the
+ * file no longer declares is retired (its codes keep their row), never deleted.
+ */
+export const benefit = pgTable(
+  'benefit',
+  {
+    id: integer('id').primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    kind: text('kind', { enum: ['discount', 'preventive4plus1', 'service', 'general'] }).notNull(),
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    /** Keys of the program's texts: title, description, conditions. */
+    texts: jsonb('texts').$type<{ title: string; description: string; conditions: string }>().notNull(),
+    discountPercent: smallint('discount_percent'),
+    /** A bookable service's block, as the file has it (booking defines it). */
+    booking: jsonb('booking').$type<Record<string, unknown>>(),
+    /** Declaration order in the file: the order the patient sees. */
+    position: smallint('position').notNull(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [index('benefit_program_idx').on(t.programId)],
+);
+
+/** The products a benefit applies to (none for a general benefit). */
+export const benefitProduct = pgTable(
+  'benefit_product',
+  {
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefit.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => product.id),
+  },
+  (t) => [
+    uniqueIndex('benefit_product_pk').on(t.benefitId, t.productId),
+    index('benefit_product_product_idx').on(t.productId),
+  ],
+);
 
 export const treatment = pgTable(
   'treatment',
@@ -363,6 +412,44 @@ export const treatment = pgTable(
     uniqueIndex('treatment_live_product_uq')
       .on(t.planPatientId, t.productId)
       .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A discount code (decision 045): per patient plan and product (what the patient shows at the pharmacy), or per patient
+ * plan and general benefit (the coupon link's). Canonical form, 11 characters; valid to the plan period's end. At most
+ * one live (not revoked) code per plan and product, and per plan and benefit: the partial unique indexes decide, also
+ * under a race. A renewed code is revoked, never deleted.
+ */
+export const discountCode = pgTable(
+  'discount_code',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    planPatientId: bigint('plan_patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => planPatient.id),
+    productId: integer('product_id').references(() => product.id),
+    benefitId: integer('benefit_id').references(() => benefit.id),
+    code: text('code').notNull(),
+    /** The last day it is valid (inclusive, in the patient's country): the plan period's end when it was made. */
+    validUntil: date('valid_until').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('discount_code_program_code_uq').on(t.programId, t.code),
+    uniqueIndex('discount_code_live_product_uq')
+      .on(t.planPatientId, t.productId)
+      .where(sql`${t.revokedAt} is null and ${t.productId} is not null`),
+    uniqueIndex('discount_code_live_benefit_uq')
+      .on(t.planPatientId, t.benefitId)
+      .where(sql`${t.revokedAt} is null and ${t.benefitId} is not null`),
+    index('discount_code_plan_patient_idx').on(t.planPatientId),
+    check('discount_code_one_target', sql`num_nonnulls(${t.productId}, ${t.benefitId}) = 1`),
+    check('discount_code_canonical', sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{11}$'`),
   ],
 );
 
@@ -454,7 +541,9 @@ export const couponLink = pgTable(
       .notNull()
       .references(() => planPatient.id),
     /** A general benefit of the program's catalogue. */
-    benefitId: integer('benefit_id').notNull(),
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefit.id),
     /** The call center's user who issued the link (`iumb`): an id of the staff directory, not of this database. */
     staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),

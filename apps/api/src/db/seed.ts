@@ -1,10 +1,11 @@
-// Idempotent seed: programs, support plans, products, feature toggles and identity pools from programs/<slug>/.
+// Idempotent seed: programs, support plans, products, the benefit catalogue (decision 045), feature toggles and
+// identity pools from programs/<slug>/.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { ProgramConfigSchema, type ProgramConfig } from '@portal/contracts/program-files';
-import type { Db } from '../platform/db.ts';
-import { featureToggle, identityPool, product, program, supportPlan } from './schema.ts';
+import type { Db, Executor } from '../platform/db.ts';
+import { benefit, benefitProduct, featureToggle, identityPool, product, program, supportPlan } from './schema.ts';
 
 export function readProgramConfigs(programsDir: string): ProgramConfig[] {
   return readdirSync(programsDir, { withFileTypes: true })
@@ -56,6 +57,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
         maxAgeYears,
         maxUnitAmount,
         countries,
+        searchQuery,
       } of config.products) {
         const productValues = {
           programId,
@@ -66,12 +68,14 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
           maxAgeYears,
           maxUnitAmount: String(maxUnitAmount),
           countries,
+          searchQuery,
         };
         await tx
           .insert(product)
           .values({ id, ...productValues })
           .onConflictDoUpdate({ target: product.id, set: productValues });
       }
+      await seedBenefits(tx, programId, config);
       // Toggles are seeded once; later changes in the database (by operations) win over the file.
       for (const [key, enabled] of Object.entries(config.featureToggles)) {
         await tx.insert(featureToggle).values({ programId, key, enabled }).onConflictDoNothing();
@@ -82,4 +86,35 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
         .onConflictDoNothing({ target: identityPool.programId });
     }
   });
+}
+
+/** The program's benefit catalogue as its file declares it; a benefit the file dropped is retired (its codes stay). */
+async function seedBenefits(tx: Executor, programId: number, config: ProgramConfig): Promise<void> {
+  for (const [
+    position,
+    { id, kind, products, countries, texts, discountPercent, booking },
+  ] of config.benefits.entries()) {
+    const values = {
+      programId,
+      kind,
+      countries,
+      texts,
+      discountPercent: discountPercent ?? null,
+      booking: booking ?? null,
+      position,
+      retiredAt: null,
+    };
+    await tx
+      .insert(benefit)
+      .values({ id, ...values })
+      .onConflictDoUpdate({ target: benefit.id, set: values });
+    await tx.delete(benefitProduct).where(eq(benefitProduct.benefitId, id));
+    if (products.length > 0)
+      await tx.insert(benefitProduct).values(products.map((productId) => ({ benefitId: id, productId })));
+  }
+  const declared = config.benefits.map((entry) => entry.id);
+  await tx
+    .update(benefit)
+    .set({ retiredAt: sql`coalesce(${benefit.retiredAt}, now())` })
+    .where(and(eq(benefit.programId, programId), notInArray(benefit.id, declared)));
 }

@@ -32,6 +32,8 @@ export const TABLE_COVERAGE = {
   identityPool: { holds: 'no patient data', why: "a program's account pool and issuer" },
   signingKey: { holds: 'no patient data', why: "a pool's token signing keys" },
   product: { holds: 'no patient data', why: "a program's medicines, from its files" },
+  benefit: { holds: 'no patient data', why: "a program's benefit catalogue, from its files" },
+  benefitProduct: { holds: 'no patient data', why: 'which products a benefit of the catalogue applies to' },
   clientLog: {
     holds: 'no patient data',
     why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id",
@@ -63,6 +65,7 @@ export const TABLE_COVERAGE = {
     purge: { kept: 'a terms version and when: the program’s proof of consent, no personal value' },
   },
   treatment: { holds: 'patient data', export: 'treatments', purge: 'overwritten' },
+  discountCode: { holds: 'patient data', export: 'discountCodes', purge: 'deleted' },
   outbox: {
     holds: 'patient data',
     export: {

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   caregiver,
+  discountCode,
   emailChange,
   identityPool,
   idempotencyKey,
@@ -73,6 +74,13 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
           .where(eq(preregistration.patientId, row.id));
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
         if (plans.length > 0) {
+          // The codes stop working and go: nothing of them is the program's to keep (decision 045).
+          await t.delete(discountCode).where(
+            inArray(
+              discountCode.planPatientId,
+              plans.map((plan) => plan.id),
+            ),
+          );
           // The treatments stay (the program's counts), without the free text that could name a person.
           await t
             .update(treatment)

@@ -6,6 +6,7 @@ import {
   auditEvent,
   caregiver,
   consentRecord,
+  discountCode,
   emailChange,
   patient,
   planPatient,
@@ -215,6 +216,20 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     })
     .from(preregistration)
     .where(eq(preregistration.patientId, patientId));
+  const discountCodes = await db
+    .select({
+      code: discountCode.code,
+      medicine: product.medicine,
+      benefitId: discountCode.benefitId,
+      validUntil: discountCode.validUntil,
+      createdAt: discountCode.createdAt,
+      revokedAt: discountCode.revokedAt,
+    })
+    .from(discountCode)
+    .innerJoin(planPatient, eq(planPatient.id, discountCode.planPatientId))
+    .leftJoin(product, eq(product.id, discountCode.productId))
+    .where(eq(planPatient.patientId, patientId))
+    .orderBy(asc(discountCode.id));
   const consents = await listConsents(db, patientId);
   const activity = await db
     .select({ action: auditEvent.action, at: auditEvent.createdAt })
@@ -230,6 +245,7 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     caregiver: caregiverRow,
     invitation,
     treatments,
+    discountCodes,
     consents,
     activity,
   };

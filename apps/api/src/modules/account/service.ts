@@ -7,6 +7,7 @@ import {
   type ConsentsView,
 } from '@portal/contracts/account';
 import type { Language } from '@portal/contracts/enums';
+import { formatDiscountCode } from '@portal/contracts/discount-code';
 import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
@@ -239,6 +240,7 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
         caregiver: data.caregiver ? dates(data.caregiver) : null,
         invitation: data.invitation ? dates(data.invitation) : null,
         treatments: data.treatments.map(dates),
+        discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
         consents: data.consents.map((row) => ({
           termsVersion: row.termsVersion,
           acceptedAt: row.acceptedAt.toISOString(),
