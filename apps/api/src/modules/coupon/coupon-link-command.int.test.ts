@@ -69,7 +69,12 @@ describe(`npm run coupons:link (${TEST_DB})`, () => {
   });
 
   it('answers its usage for missing or malformed arguments', async () => {
-    for (const args of [[], ['alivio', '1', '1205'], ['alivio', 'x', '1205', '1'], ['alivio', '1', '1205', '1', 'fr']]) {
+    for (const args of [
+      [],
+      ['alivio', '1', '1205'],
+      ['alivio', 'x', '1205', '1'],
+      ['alivio', '1', '1205', '1', 'fr'],
+    ]) {
       expect(await run(...args)).toEqual({ status: 2, stdout: '', stderr: COUPON_LINK_USAGE });
     }
   });

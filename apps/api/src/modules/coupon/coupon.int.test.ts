@@ -135,7 +135,12 @@ describe(`the coupon link (${TEST_DB})`, () => {
     const other = await enrolPatient(t, 'alivio');
     const { link, plan } = await issue(who);
     const otherPlan = await planOf(other);
-    const ids = { patientPlanId: plan.id, supportPlanId: plan.supportPlanId, benefitId: ALIVIO_GENERAL, staffUserId: STAFF };
+    const ids = {
+      patientPlanId: plan.id,
+      supportPlanId: plan.supportPlanId,
+      benefitId: ALIVIO_GENERAL,
+      staffUserId: STAFF,
+    };
     const signature = new URL(link).searchParams.get('s')!;
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
     const otherKeys = deriveSigningKeys(`${SIGNING_SECRET}-another`);
@@ -168,8 +173,14 @@ describe(`the coupon link (${TEST_DB})`, () => {
       ),
       'another patient plan, signed': await signedAndRecorded('alivio', { ...ids, patientPlanId: otherPlan.id }, false),
     };
-    const answers = await Promise.all(Object.entries(bad).map(async ([why, url]) => [why, await open(url, 'alivio')] as const));
-    const expected = { code: 'COUPON_LINK_INVALID', message: 'errors.coupon.body', details: { phones: alivioPhones() } };
+    const answers = await Promise.all(
+      Object.entries(bad).map(async ([why, url]) => [why, await open(url, 'alivio')] as const),
+    );
+    const expected = {
+      code: 'COUPON_LINK_INVALID',
+      message: 'errors.coupon.body',
+      details: { phones: alivioPhones() },
+    };
     for (const [why, answer] of answers) {
       expect(answer.statusCode, why).toBe(410);
       expect(errorOf(answer.json()), why).toEqual(expected);
@@ -219,7 +230,9 @@ describe(`the coupon link (${TEST_DB})`, () => {
   });
 
   it('answers FEATURE_DISABLED where the program has the coupon turned off (equilibrio)', async () => {
-    const answer = await open('http://equilibrio.localhost:3000/coupon?pp=1&sp=301&gb=3205&iumb=1&e=1&s=AAAAAAAAAAAAAAAAAAAAAA');
+    const answer = await open(
+      'http://equilibrio.localhost:3000/coupon?pp=1&sp=301&gb=3205&iumb=1&e=1&s=AAAAAAAAAAAAAAAAAAAAAA',
+    );
     expect(answer.statusCode).toBe(404);
     expect(errorOf(answer.json()).code).toBe('FEATURE_DISABLED');
   });
@@ -239,7 +252,13 @@ describe(`the coupon link (${TEST_DB})`, () => {
 
   it('is declared in the OpenAPI document with its operation id, summary and error answers', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      paths: Record<string, Record<string, { operationId?: string; summary?: string; security?: unknown; responses: Record<string, unknown> }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId?: string; summary?: string; security?: unknown; responses: Record<string, unknown> }
+        >
+      >;
     }>();
     const operation = document.paths['/api/v1/coupon']?.get;
     expect(operation?.operationId).toBe('getCoupon');
@@ -253,10 +272,7 @@ describe(`the link's record (${TEST_DB})`, () => {
   it('keeps who issued it, when, and until when, for the program and plan', async () => {
     const who = await enrolPatient(t, 'alivio');
     const { plan } = await issue(who);
-    const rows = await t.database.db
-      .select()
-      .from(couponLink)
-      .where(eq(couponLink.planPatientId, plan.id));
+    const rows = await t.database.db.select().from(couponLink).where(eq(couponLink.planPatientId, plan.id));
     expect(rows).toEqual([
       expect.objectContaining({
         programId: programIds.alivio,
