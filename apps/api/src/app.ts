@@ -43,6 +43,7 @@ import { createGazetteerDirectory } from './modules/signup/locations.ts';
 import { caregiverRoutes } from './modules/caregiver/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
+import { benefitRoutes } from './modules/benefits/routes.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { couponSources } from './modules/coupon/sources.ts';
@@ -239,6 +240,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         });
         await patientApi.register(caregiverRoutes, { db: database.db, clock });
         await patientApi.register(treatmentRoutes, { db: database.db, clock });
+        await patientApi.register(benefitRoutes, {
+          db: database.db,
+          clock,
+          codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
+        });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
       });
       // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.

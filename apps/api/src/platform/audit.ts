@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   'treatment-created',
   'treatment-modified',
   'treatment-deleted',
+  // Benefits (decision 045): ids only, never the code
+  'discount-code-created',
+  'discount-code-renewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

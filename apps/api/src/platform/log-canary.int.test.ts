@@ -2,7 +2,9 @@
 // none of the values may appear in the logs, whatever the call answered.
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { ErrorBodySchema } from '@portal/contracts/errors';
+import { LoginResponseSchema } from '@portal/contracts/identity';
 import { userAccount } from '../db/schema.ts';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
 import { alivioBody } from '../test/signup-bodies.ts';
@@ -111,9 +113,19 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     expect(
       (await request('POST', '/api/v1/login', { email: CANARY.email, password: 'Wrong-password-1' })).statusCode,
     ).toBe(400);
-    expect(
-      (await request('POST', '/api/v1/login', { email: CANARY.email, password: CANARY.password })).statusCode,
-    ).toBe(200);
+    const login = await request('POST', '/api/v1/login', { email: CANARY.email, password: CANARY.password });
+    expect(login.statusCode).toBe(200);
+    // A discount code made, read and renewed (decision 045): neither code may reach a log line, in any form.
+    const authorization = `Bearer ${LoginResponseSchema.parse(login.json()).data.AccessToken}`;
+    const codeUrl = '/api/v1/benefits/products/1101/discount-code';
+    const withToken = (method: 'GET' | 'PUT' | 'POST', url: string) =>
+      t.app.inject({ method, url, headers: { host: hostOf('alivio'), authorization }, remoteAddress: '10.77.1.1' });
+    const made = await withToken('PUT', codeUrl);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await withToken('GET', codeUrl)).statusCode).toBe(200);
+    const renewed = await withToken('POST', `${codeUrl}/renew`);
+    expect(renewed.statusCode).toBe(200);
+    const codes = [made, renewed].map((answer) => DiscountCodeResponseSchema.parse(answer.json()).data.code.code);
     expect(
       (await request('POST', '/api/v1/password/recover', { step: 'request', email: CANARY.email, language: 'es' }))
         .statusCode,
@@ -150,6 +162,10 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     );
     for (const [name, value] of Object.entries(CANARY)) {
       expect(logs.includes(value), `${name} appears in the logs`).toBe(false);
+    }
+    for (const code of codes) {
+      for (const form of [code, code.replaceAll('-', '')])
+        expect(logs.includes(form), `discount code ${form} appears in the logs`).toBe(false);
     }
     for (const part of [CANARY.email.split('@')[0]!, 'canary-mail.example', 'Canarinha', 'Periquito', 'Colibr']) {
       expect(logs.includes(part), `${part} appears in the logs`).toBe(false);

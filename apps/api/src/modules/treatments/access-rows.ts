@@ -34,6 +34,6 @@ export const ACCESS: ModuleAccess = {
     },
   ],
   // The treatment enrolment gave the owner.
-  seed: async (t, owner) => ({ treatmentId: (await list(t, owner)).live[0]!.id }),
+  seed: async (t, owner) => ({ treatmentId: (await list(t, owner)).live.at(-1)!.id }),
   snapshot: list,
 };

@@ -1,0 +1,86 @@
+// Benefit calls (decision 045): the caller's benefits, and a discount code per product of their live treatments; all
+// of them off where the program turns the benefits feature off (decision 034).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BenefitsResponseSchema, DiscountCodeResponseSchema, ProductIdParamsSchema } from '@portal/contracts/benefits';
+import type { Db } from '../../platform/db.ts';
+import { errorResponses } from '../../platform/errors.ts';
+import { belongsToFeature } from '../../platform/feature-toggles.ts';
+import { callerOf } from '../../platform/patient-auth.ts';
+import { createBenefitsService } from './service.ts';
+
+export interface BenefitRouteOptions {
+  db: Db;
+  clock: () => Date;
+  /** Codes made or renewed a minute per patient, both calls together. */
+  codesPerMinute: number;
+}
+
+const errors = errorResponses(400, 401, 404, 429);
+
+export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (app, { db, clock, codesPerMinute }) => {
+  belongsToFeature(app, 'benefits');
+  const benefits = createBenefitsService({ db, clock });
+  // One counter per patient for making and renewing codes (an idempotent repeat counts too: it is a write call).
+  const codeLimit = app.subjectLimit(codesPerMinute, (request) => callerOf(request).userId, 'discount-code');
+
+  app.get(
+    '/benefits',
+    {
+      schema: {
+        tags: ['benefits'],
+        operationId: 'getBenefits',
+        summary:
+          "The benefits of the caller's live treatments' products (with their codes) and the plan's general ones",
+        response: { 200: BenefitsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await benefits.overview(callerOf(request)) }),
+  );
+
+  app.get(
+    '/benefits/products/:productId/discount-code',
+    {
+      schema: {
+        tags: ['benefits'],
+        operationId: 'getDiscountCode',
+        summary: "The live discount code of one of the caller's products (404 when none was made yet)",
+        params: ProductIdParamsSchema,
+        response: { 200: DiscountCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await benefits.getCode(callerOf(request), request.params.productId) }),
+  );
+
+  app.put(
+    '/benefits/products/:productId/discount-code',
+    {
+      preHandler: codeLimit,
+      schema: {
+        tags: ['benefits'],
+        operationId: 'ensureDiscountCode',
+        summary: 'Makes the discount code of the product if there is none (201), or answers the live one (200)',
+        params: ProductIdParamsSchema,
+        response: { 200: DiscountCodeResponseSchema, 201: DiscountCodeResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { card, created } = await benefits.ensureCode(callerOf(request), request.params.productId);
+      return reply.code(created ? 201 : 200).send({ data: card });
+    },
+  );
+
+  app.post(
+    '/benefits/products/:productId/discount-code/renew',
+    {
+      preHandler: codeLimit,
+      schema: {
+        tags: ['benefits'],
+        operationId: 'renewDiscountCode',
+        summary: 'A new discount code for the product; the old one stops working at once',
+        params: ProductIdParamsSchema,
+        response: { 200: DiscountCodeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await benefits.renewCode(callerOf(request), request.params.productId) }),
+  );
+};
