@@ -38,6 +38,8 @@ const LogoutScreen = lazyScreenWithProviders(() => import('./routes/logout.tsx')
 const SignupScreen = lazyScreenWithProviders(() => import('./routes/signup.tsx'));
 const SignupNotMeScreen = lazyScreenWithProviders(() => import('./routes/signup-not-me.tsx'));
 const ProfileScreen = lazyScreenWithProviders(() => import('./routes/profile.tsx'));
+const BenefitsScreen = lazyScreenWithProviders(() => import('./routes/benefits.tsx'));
+const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-code.tsx'));
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
 const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 
@@ -89,8 +91,11 @@ function scopedRoutes(): RouteObject[] {
         { path: 'purchases/:idProduct', element: renderInPreparation('pages.purchases.title') },
         { path: 'redemptions/:productSearchQuery?', element: renderInPreparation('pages.redemptions.title') },
         { path: 'redemptions/:productSearchQuery/menu', element: renderInPreparation('pages.redemptionsMenu.title') },
-        { path: 'benefits/:productSearchQuery?', element: renderInPreparation('pages.benefits.title') },
-        { path: 'benefits/:productSearchQuery/coupon-code', element: renderInPreparation('pages.couponCode.title') },
+        { path: 'benefits/:productSearchQuery?', element: <Screen component={BenefitsScreen} props={{}} /> },
+        {
+          path: 'benefits/:productSearchQuery/coupon-code',
+          element: <Screen component={CouponCodeScreen} props={{}} />,
+        },
         { path: 'profile', element: <Screen component={ProfileScreen} props={{}} /> },
       ],
     },
