@@ -135,6 +135,15 @@ export default defineConfig(({ command, isSsrBuild }) =>
                   },
                 },
                 {
+                  // The program's plan, branding and feature toggles (public, the same for every visitor of the host): fresh
+                  // when online, the last copy offline, so that the app starts without a connection and a screen kept for
+                  // offline use (the discount code's, decision 046) can open. Nothing of a patient is cached here.
+                  urlPattern: ({ url }) =>
+                    /^\/api\/v1\/resource\/(support\/plan|branding|features)$/.test(url.pathname),
+                  handler: 'NetworkFirst',
+                  options: { cacheName: 'program-resources', expiration: { maxEntries: 12 } },
+                },
+                {
                   // Built files have content hashes in their names: a cached copy is always right.
                   urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
                   handler: 'CacheFirst',

@@ -553,3 +553,31 @@ export const clientLog = pgTable(
   },
   (t) => [index('client_log_program_idx').on(t.programId, t.createdAt)],
 );
+
+/**
+ * A coupon link the call center issued (decision 047): a link opens only when its ids name a row here, so a link is
+ * the issuing staff user's, on record, and can be withdrawn by deleting its row. The link itself (the signature) is
+ * never stored.
+ */
+export const couponLink = pgTable(
+  'coupon_link',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    planPatientId: bigint('plan_patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => planPatient.id),
+    /** A general benefit of the program's catalogue. */
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefit.id),
+    /** The call center's user who issued the link (`iumb`): an id of the staff directory, not of this database. */
+    staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Whole seconds: the link's `e`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('coupon_link_plan_patient_idx').on(t.planPatientId, t.benefitId)],
+);

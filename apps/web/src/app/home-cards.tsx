@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
+import { BenefitsHomeCard } from '../features/benefits/components/benefits-home-card.tsx';
 import { ProfileCompletenessCard } from '../features/profile/components/profile-completeness-card.tsx';
 
 interface HomeCard {
@@ -16,5 +17,7 @@ export const HOME_CARDS: HomeCard[] = [
   // Shows nothing unless the program's terms are newer than the ones the patient accepted.
   { id: 'terms', Component: TermsAcceptanceCard },
   { id: 'treatments', Component: TreatmentsHomeCard },
+  // The patient's active discount codes, one tap from the code screen.
+  { id: 'benefits', Component: BenefitsHomeCard, feature: 'benefits' },
   { id: 'profile', Component: ProfileCompletenessCard },
 ];

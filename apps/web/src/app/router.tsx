@@ -38,7 +38,10 @@ const LogoutScreen = lazyScreenWithProviders(() => import('./routes/logout.tsx')
 const SignupScreen = lazyScreenWithProviders(() => import('./routes/signup.tsx'));
 const SignupNotMeScreen = lazyScreenWithProviders(() => import('./routes/signup-not-me.tsx'));
 const ProfileScreen = lazyScreenWithProviders(() => import('./routes/profile.tsx'));
+const BenefitsScreen = lazyScreenWithProviders(() => import('./routes/benefits.tsx'));
+const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-code.tsx'));
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
+const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -88,8 +91,11 @@ function scopedRoutes(): RouteObject[] {
         { path: 'purchases/:idProduct', element: renderInPreparation('pages.purchases.title') },
         { path: 'redemptions/:productSearchQuery?', element: renderInPreparation('pages.redemptions.title') },
         { path: 'redemptions/:productSearchQuery/menu', element: renderInPreparation('pages.redemptionsMenu.title') },
-        { path: 'benefits/:productSearchQuery?', element: renderInPreparation('pages.benefits.title') },
-        { path: 'benefits/:productSearchQuery/coupon-code', element: renderInPreparation('pages.couponCode.title') },
+        { path: 'benefits/:productSearchQuery?', element: <Screen component={BenefitsScreen} props={{}} /> },
+        {
+          path: 'benefits/:productSearchQuery/coupon-code',
+          element: <Screen component={CouponCodeScreen} props={{}} />,
+        },
         { path: 'profile', element: <Screen component={ProfileScreen} props={{}} /> },
       ],
     },
@@ -105,7 +111,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
-    { path: 'coupon', element: renderInPreparation('pages.coupon.title') },
+    { path: 'coupon', element: <Screen component={CouponScreen} props={{}} /> },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];

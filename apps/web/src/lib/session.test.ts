@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfSession } from './session.ts';
+import { languageOfSession, PATIENT_DEVICE_DATA_PREFIX, sessionStore, subjectOfSession } from './session.ts';
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -20,5 +20,38 @@ describe('languageOfSession', () => {
     expect(languageOfSession(sessionWith({ locale: 'fr' }))).toBeUndefined();
     expect(languageOfSession({ accessToken: 'a', refreshToken: 'r', idToken: 'not-a-token' })).toBeUndefined();
     expect(languageOfSession({ accessToken: 'a', refreshToken: 'r', idToken: 'x.%%%.y' })).toBeUndefined();
+  });
+});
+
+describe('what a patient keeps on the device', () => {
+  const rosa = sessionWith({ sub: 'rosa' });
+  const kept = `${PATIENT_DEVICE_DATA_PREFIX}discount-codes`;
+
+  it('goes when the session ends', () => {
+    sessionStore.set(rosa);
+    localStorage.setItem(kept, '{}');
+    localStorage.setItem('portal.language', 'en');
+    sessionStore.clear();
+    expect(localStorage.getItem(kept)).toBeNull();
+    expect(localStorage.getItem('portal.language')).toBe('en');
+  });
+
+  it('stays while the same account renews its tokens, and goes when another account signs in', () => {
+    sessionStore.set(rosa);
+    localStorage.setItem(kept, '{}');
+    sessionStore.set({ ...sessionWith({ sub: 'rosa' }), accessToken: 'renewed' });
+    expect(localStorage.getItem(kept)).toBe('{}');
+    sessionStore.set(sessionWith({ sub: 'jorge' }));
+    expect(localStorage.getItem(kept)).toBeNull();
+    expect(subjectOfSession(sessionStore.get())).toBe('jorge');
+  });
+
+  it('goes when another tab signed another account in', () => {
+    sessionStore.set(rosa);
+    localStorage.setItem(kept, '{}');
+    localStorage.setItem('portal.session', JSON.stringify(sessionWith({ sub: 'jorge' })));
+    sessionStore.reload();
+    expect(localStorage.getItem(kept)).toBeNull();
+    sessionStore.clear();
   });
 });

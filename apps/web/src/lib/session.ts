@@ -8,7 +8,19 @@ export interface Session {
 }
 
 const STORAGE_KEY = 'portal.session';
+/**
+ * What a patient's screens keep on this device for use without a connection (the discount code's card, decision 046):
+ * localStorage keys under this prefix. They go when the session ends (logout, expiry, closure) and when another account
+ * signs in, so that nothing of one patient stays for the next person who holds the phone.
+ */
+export const PATIENT_DEVICE_DATA_PREFIX = 'portal.patient.';
 type Listener = () => void;
+
+function forgetPatientDeviceData() {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(PATIENT_DEVICE_DATA_PREFIX)) localStorage.removeItem(key);
+  }
+}
 const listeners = new Set<Listener>();
 
 function read(): Session | null {
@@ -33,6 +45,7 @@ let endReason: 'logout' | 'expired' | undefined;
 export const sessionStore = {
   get: (): Session | null => current,
   set(session: Session) {
+    if (subjectOfSession(current) !== subjectOfSession(session)) forgetPatientDeviceData();
     current = session;
     endReason = undefined;
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
@@ -42,6 +55,7 @@ export const sessionStore = {
     current = null;
     endReason = reason;
     localStorage.removeItem(STORAGE_KEY);
+    forgetPatientDeviceData();
     listeners.forEach((listener) => listener());
   },
   get endReason() {
@@ -53,19 +67,33 @@ export const sessionStore = {
   },
   /** Re-reads storage (another tab may have logged in or out). */
   reload() {
-    current = read();
+    const next = read();
+    if (subjectOfSession(current) !== subjectOfSession(next)) forgetPatientDeviceData();
+    current = next;
     listeners.forEach((listener) => listener());
   },
 };
 
+/** The ID token's claims (not verified: the server does that), or an empty record when it cannot be read. */
+function claimsOf(session: Session | null): Record<string, unknown> {
+  const payload = session?.idToken.split('.')[1];
+  if (!payload) return {};
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The account's language as the ID token says it (its `locale` claim), or undefined when it names none we know. */
 export function languageOfSession(session: Session | null): Language | undefined {
-  const payload = session?.idToken.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { locale?: unknown };
-    return LANGUAGES.find((language) => language === claims.locale);
-  } catch {
-    return undefined;
-  }
+  const { locale } = claimsOf(session);
+  return LANGUAGES.find((language) => language === locale);
+}
+
+/** The account the session belongs to (the ID token's `sub`), or undefined without a session. */
+export function subjectOfSession(session: Session | null): string | undefined {
+  const { sub } = claimsOf(session);
+  return typeof sub === 'string' ? sub : undefined;
 }

@@ -97,6 +97,11 @@ export const TABLE_COVERAGE = {
     export: { omitted: "the sign-up's stored answer (name, e-mail, ids), all of it in `account` and `patient`" },
     purge: 'deleted',
   },
+  couponLink: {
+    holds: 'patient data',
+    export: { omitted: "the call center's record of the coupon links it issued: ids and times, no personal value" },
+    purge: { kept: 'ids and times, no personal value; the account is disabled, so its links no longer open' },
+  },
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
 
 /** The tables that hold a patient's data. */
