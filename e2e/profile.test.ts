@@ -189,16 +189,32 @@ describe('account', () => {
     await next.context.close();
   });
 
-  it('downloads my data as a JSON file with my profile and treatments', async () => {
+  it('downloads my data as a JSON file with my profile and treatments, after asking for the password', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await signIn(page, 'equilibrio', 'demo2@equilibrio.example');
     const texts = await openProfile(page, 'equilibrio', 'en');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe('equilibrio-my-data.json');
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    await page.getByRole('button', { name: texts['account.privacy.download']!, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: texts['account.privacy.download']! });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'download my data dialog');
+    const password = dialog.getByLabel(texts['account.privacy.downloadDialog.password']!, { exact: true });
+    const download = dialog.getByRole('button', {
+      name: texts['account.privacy.downloadDialog.confirm']!,
+      exact: true,
+    });
+    // Empty, then wrong: the field says why, and nothing is downloaded.
+    await download.click();
+    await dialog.getByText(texts['account.password.current.required']!).waitFor();
+    await password.fill('not-my-password');
+    await download.click();
+    await dialog.getByText(texts['account.password.current.invalid']!).waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    await password.fill(DEMO_PASSWORD);
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    await dialog.waitFor({ state: 'detached' });
+    const downloaded = file;
+    expect(downloaded.suggestedFilename()).toBe('equilibrio-my-data.json');
+    const data = JSON.parse(await readFile((await downloaded.path())!, 'utf8'));
     expect(data.account.email).toBe('demo2@equilibrio.example');
     expect(data.patient.firstName).toBe('Pedro');
     expect(data.treatments).toHaveLength(1);
@@ -297,6 +313,77 @@ describe('account', () => {
       .where(eq(userAccount.email, 'demo2@alivio.example'));
     expect(account?.status).toBe('DISABLED');
     expect(account?.eraseAfter).not.toBeNull();
+    await context.close();
+  });
+});
+
+describe('my sessions on a phone', () => {
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+  it('lists this device and another, ends the other after a confirmation (its token is then refused), with no axe violation in es and en', async () => {
+    const person = {
+      email: `sesiones-${randomUUID().slice(0, 8)}@test.example`,
+      number: cedula(),
+      password: 'Camino-del-Valle-2026',
+    };
+    await enrolAlivioThroughApi(setup.portal, person);
+    // Another device: a login through the API from an iPhone.
+    const host = `alivio.localhost:${setup.portal.port}`;
+    const other = await setup.portal.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      headers: { host, 'user-agent': IPHONE },
+      payload: { email: person.email, password: person.password },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const otherToken = (other.json() as { data: { AccessToken: string } }).data.AccessToken;
+    const otherCall = () =>
+      setup.portal.app.inject({
+        method: 'GET',
+        url: '/api/v1/user',
+        headers: { host, authorization: `Bearer ${otherToken}` },
+      });
+    expect((await otherCall()).statusCode).toBe(200);
+
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await signIn(page, 'alivio', person.email, person.password);
+    for (const language of ['es', 'en'] as const) {
+      const texts = await openProfile(page, 'alivio', language);
+      const card = page.getByRole('region', { name: texts['account.sessions.title']!, exact: true });
+      const items = card.getByRole('listitem');
+      await expect.poll(() => items.count()).toBe(2);
+      const otherDevice = texts['account.sessions.device']!.replace('{browser}', 'Safari').replace(
+        '{system}',
+        texts['account.sessions.system.ios']!,
+      );
+      await card.getByText(texts['account.sessions.current']!, { exact: true }).waitFor();
+      await card.getByText(otherDevice, { exact: true }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await expectNoAxeViolations(page, `my sessions ${language}`);
+    }
+
+    const texts = textsOf('alivio', 'en');
+    const card = page.getByRole('region', { name: texts['account.sessions.title']!, exact: true });
+    const otherDevice = `Safari on ${texts['account.sessions.system.ios']!}`;
+    await card
+      .getByRole('button', {
+        name: texts['account.sessions.endLabel']!.replace('{device}', otherDevice),
+        exact: true,
+      })
+      .click();
+    const dialog = page.getByRole('alertdialog', { name: texts['account.sessions.endConfirm.title']! });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'end a session dialog');
+    await dialog.getByRole('button', { name: texts['account.sessions.end']!, exact: true }).click();
+    await card.getByText(texts['account.sessions.ended']!).waitFor();
+    await card.getByText(texts['account.sessions.onlyThis']!).waitFor();
+    await expect.poll(() => card.getByRole('listitem').count()).toBe(1);
+    // The other device's access token is refused at its next call; this one goes on.
+    expect((await otherCall()).statusCode).toBe(401);
+    await page.reload();
+    await card.getByText(texts['account.sessions.current']!, { exact: true }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
-// `npm run accounts:purge`: erases the personal data of accounts closed more than 30 days ago (decision 019).
+// `npm run accounts:purge`: erases the personal data of accounts closed more than 30 days ago (decision 019) and of
+// enrolments disowned with the welcome mail's "this wasn't me" link more than 30 days ago (decision 042).
 // Idempotent: safe to run from a daily scheduler. With the embedded database, stop the server first.
 import { loadConfig } from '../apps/api/src/config.ts';
 import { purgeClosedAccounts } from '../apps/api/src/modules/account/purge.ts';

@@ -45,6 +45,8 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { benefitRoutes } from './modules/benefits/routes.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
+import { couponRoutes } from './modules/coupon/routes.ts';
+import { couponSources } from './modules/coupon/sources.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { decorateDoors, securitySchemesOf, type DoorResolver } from './platform/door.ts';
 import { PATIENT_DOOR } from './platform/patient-auth.ts';
@@ -222,6 +224,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         onMailQueued: () => app.mail?.worker.wake(),
       });
       await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
+      // The coupon link's page: public, the link's signature is its credential (decision 047).
+      await api.register(couponRoutes, { db: database.db, config, clock, sources: couponSources() });
       // Everything the patient owns: the patient's door (the caller from the bearer token) for every route of this scope.
       await api.register(async (patientApi) => {
         PATIENT_DOOR.open(patientApi, (request) =>

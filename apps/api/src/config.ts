@@ -83,6 +83,8 @@ export const EnvSchema = z.object({
   LOGIN_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
   EMAIL_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   RECOVERY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(5),
+  /** Exports of personal data per minute per account (decision 044); per address, the account calls' own limit. */
+  EXPORT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(2),
   // Enrolment
   SIGNUP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   IDENTIFICATION_CHECK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
@@ -90,6 +92,8 @@ export const EnvSchema = z.object({
   PREREGISTRATION_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   // Benefits: discount codes made or renewed (PUT and POST .../renew together), per patient (decision 045)
   DISCOUNT_CODE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
+  /** GET /api/v1/coupon (opening a coupon link) per minute per patient plan named (× the factor per address). */
+  COUPON_LINK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   /** Base URL of the real citizen register (GET {url}/{type}/{number}); the local demo register otherwise. */
   CITIZEN_REGISTER_URL: urlWithProtocols(['http:', 'https:']).optional(),
   CITIZEN_REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),

@@ -51,8 +51,12 @@ export type AcceptTermsBody = z.infer<typeof AcceptTermsBodySchema>;
 export const CloseAccountBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema });
 export const CloseAccountResponseSchema = z.object({ data: z.object({ eraseAfter: z.string() }) });
 
+/** POST /api/v1/account/export: the password again, so that a stolen access token alone exports nothing (decision 044). */
+export const ExportDataBodySchema = z.strictObject({ currentPassword: CurrentPasswordSchema });
+export type ExportDataBody = z.infer<typeof ExportDataBodySchema>;
+
 const Row = z.record(z.string(), z.unknown());
-/** GET /api/v1/account/export: everything the portal holds about the patient (a file, not an envelope). */
+/** POST /api/v1/account/export: everything the portal holds about the patient (a file, not an envelope). */
 export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   program: z.object({ slug: z.string(), name: z.string() }),

@@ -149,6 +149,20 @@ export const CouponLinkSchema = z.strictObject({
 });
 export type CouponLink = z.infer<typeof CouponLinkSchema>;
 
+/**
+ * What GET /api/v1/coupon accepts: the link's parameters as text. The server reads them with CouponLinkSchema itself,
+ * so that a malformed link gets the same answer as a forged one (COUPON_LINK_INVALID), never a validation error.
+ */
+const LinkParameterSchema = z.string().optional();
+export const CouponLinkQuerySchema = z.object({
+  pp: LinkParameterSchema,
+  sp: LinkParameterSchema,
+  gb: LinkParameterSchema,
+  iumb: LinkParameterSchema,
+  e: LinkParameterSchema,
+  s: LinkParameterSchema,
+});
+
 /** GET /api/v1/coupon?pp&sp&gb&iumb&e&s (public): the coupon of a general benefit, first name only. */
 export const CouponViewSchema = z.object({
   benefit: BenefitViewSchema,

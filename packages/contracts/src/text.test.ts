@@ -36,6 +36,7 @@ import {
   UpdateTreatmentRequestSchema,
 } from './treatments.ts';
 import { treatmentSchemaFor } from './signup.ts';
+import { SessionIdParamsSchema } from './sessions.ts';
 import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, textField } from './text.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -70,6 +71,7 @@ function requestSchemas(): Array<[string, z.ZodType]> {
     ['CreateTreatmentRequest', CreateTreatmentRequestSchema],
     ['UpdateTreatmentRequest', UpdateTreatmentRequestSchema],
     ['DeleteTreatmentBody', DeleteTreatmentBodySchema],
+    ['SessionIdParams', SessionIdParamsSchema],
   ];
   for (const slug of programs) {
     const config = ProgramConfigSchema.parse(

@@ -113,7 +113,10 @@ export const userAccount = pgTable(
       .default('es'),
     /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
-    /** When `npm run accounts:purge` may erase the personal data (closure + 30 days); cleared when the closure is cancelled. */
+    /**
+     * When `npm run accounts:purge` may erase the personal data: closure + 30 days (cleared when the closure is
+     * cancelled), or a disowned enrolment + 30 days (decision 042).
+     */
     eraseAfter: timestamp('erase_after', { withTimezone: true }),
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -158,6 +161,12 @@ export const session = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /**
+     * The device, as "my sessions" shows it (decision 044): a browser and a system of the short lists in the contracts
+     * (`DEVICE_BROWSERS`, `DEVICE_SYSTEMS`), read from the user agent at login and at each refresh. Never the user agent.
+     */
+    deviceBrowser: text('device_browser'),
+    deviceSystem: text('device_system'),
   },
   (t) => [index('session_user_idx').on(t.userId), uniqueIndex('session_token_uq').on(t.currentTokenHash)],
 );
@@ -176,6 +185,27 @@ export const passwordReset = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_user_idx').on(t.userId)],
+);
+
+/**
+ * The "this wasn't me" link of a welcome mail (decision 042): a nonce stored only as a hash, single use, with an
+ * expiry, and bound to the account as it was when the mail was written (a keyed fingerprint of its login e-mail and
+ * password hash), so that it is refused once the patient has changed either.
+ */
+export const enrolmentNotMeLink = pgTable(
+  'enrolment_not_me_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => userAccount.id),
+    nonceHash: text('nonce_hash').notNull().unique(),
+    accountFingerprint: text('account_fingerprint').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('enrolment_not_me_link_user_idx').on(t.userId)],
 );
 
 export const patient = pgTable(
@@ -207,18 +237,17 @@ export const patient = pgTable(
     language: text('language', { enum: ['es', 'en'] })
       .notNull()
       .default('es'),
+    /** ACTIVE; DISOWNED by the "this wasn't me" link (decision 042); ERASED by the purge. */
     status: text('status').notNull().default('ACTIVE'),
     latestTermsAccepted: text('latest_terms_accepted'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('patient_program_identification_uq').on(
-      t.programId,
-      t.country,
-      t.typeIdentification,
-      t.legalIdentification,
-    ),
+    // A disowned enrolment ("this wasn't me", decision 042) no longer holds its identification: the real patient can enrol.
+    uniqueIndex('patient_program_identification_uq')
+      .on(t.programId, t.country, t.typeIdentification, t.legalIdentification)
+      .where(sql`${t.status} <> 'DISOWNED'`),
   ],
 );
 
@@ -523,4 +552,32 @@ export const clientLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('client_log_program_idx').on(t.programId, t.createdAt)],
+);
+
+/**
+ * A coupon link the call center issued (decision 047): a link opens only when its ids name a row here, so a link is
+ * the issuing staff user's, on record, and can be withdrawn by deleting its row. The link itself (the signature) is
+ * never stored.
+ */
+export const couponLink = pgTable(
+  'coupon_link',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    planPatientId: bigint('plan_patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => planPatient.id),
+    /** A general benefit of the program's catalogue. */
+    benefitId: integer('benefit_id')
+      .notNull()
+      .references(() => benefit.id),
+    /** The call center's user who issued the link (`iumb`): an id of the staff directory, not of this database. */
+    staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Whole seconds: the link's `e`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('coupon_link_plan_patient_idx').on(t.planPatientId, t.benefitId)],
 );

@@ -13,6 +13,8 @@ export const AUDIT_ACTIONS = [
   'password-reset-unknown-email',
   'password-reset-call-center',
   'password-reset',
+  'session-ended',
+  'other-sessions-ended',
   // Enrolment
   'signup',
   'preregistration',

@@ -62,7 +62,8 @@ export interface SigningKeys {
   verify(purpose: SigningPurpose, value: string, signature: string): boolean;
   /**
    * Whether `signature` is the HMAC of `value` with the secret itself, as every link was signed before decision 035.
-   * Only for links already mailed then (the invitations last 30 days, the "not me" link as long as its account).
+   * Only for links already mailed then (the invitations last 30 days); never for the "not me" link, whose old shape
+   * is refused since decision 042.
    */
   verifyLegacy(value: string, signature: string): boolean;
 }
@@ -86,7 +87,7 @@ export function deriveSigningKeys(secret: string): SigningKeys {
 }
 
 /**
- * A mailed link's secret (recovery, first password, e-mail change, pre-registration invitation): a random nonce (192
+ * A mailed link's secret (recovery, first password, e-mail change, pre-registration invitation, "not me"): a random nonce (192
  * bits) and its HMAC with the purpose's key go into the link (n, s); only the nonce's hash is stored.
  */
 export function issueSignedNonce(

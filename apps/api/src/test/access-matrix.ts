@@ -6,8 +6,8 @@ import type { TestApp } from './app.ts';
 import type { TestPatient } from './patients.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** The ids of the owner's data, by name (`treatmentId`, `caregiverId`): what each module's `seed` gave. */
-export type OwnedIds = Partial<Record<string, number>>;
+/** The ids of the owner's data, by name (`treatmentId`, `caregiverId`, `sessionId`): what each module's `seed` gave. */
+export type OwnedIds = Partial<Record<string, number | string>>;
 
 export interface AccessRow {
   method: Method;

@@ -41,6 +41,7 @@ const ProfileScreen = lazyScreenWithProviders(() => import('./routes/profile.tsx
 const BenefitsScreen = lazyScreenWithProviders(() => import('./routes/benefits.tsx'));
 const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-code.tsx'));
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
+const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -110,7 +111,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
-    { path: 'coupon', element: renderInPreparation('pages.coupon.title') },
+    { path: 'coupon', element: <Screen component={CouponScreen} props={{}} /> },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];

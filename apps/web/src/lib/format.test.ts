@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney } from './format.ts';
+import { coarseTimeAgo, formatDate, formatMoney } from './format.ts';
 
 describe('formatting', () => {
   it('shows money with two decimals', () => {
@@ -12,5 +12,18 @@ describe('formatting', () => {
     expect(formatDate('1980-02-03')).toBe('02/03/1980');
     expect(formatDate('2026-12-31T23:59:59Z'.slice(0, 10))).toBe('12/31/2026');
     expect(formatDate(new Date(2026, 0, 5))).toBe('01/05/2026');
+  });
+
+  it('says how long ago coarsely: now, whole minutes, hours, days, never in the future', () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const ago = (ms: number) => coarseTimeAgo(new Date(now.getTime() - ms), now);
+    expect(ago(0)).toEqual({ value: 0, unit: 'second' });
+    expect(ago(59_999)).toEqual({ value: 0, unit: 'second' });
+    expect(ago(-30_000)).toEqual({ value: 0, unit: 'second' });
+    expect(ago(60_000)).toEqual({ value: -1, unit: 'minute' });
+    expect(ago(59 * 60_000 + 59_000)).toEqual({ value: -59, unit: 'minute' });
+    expect(ago(2 * 3_600_000 + 5 * 60_000)).toEqual({ value: -2, unit: 'hour' });
+    expect(ago(3 * 86_400_000 + 3_600_000)).toEqual({ value: -3, unit: 'day' });
+    expect(coarseTimeAgo('2026-11-21T11:55:00.000Z', now)).toEqual({ value: -5, unit: 'minute' });
   });
 });

@@ -27,3 +27,21 @@ export function formatDate(value: Date | string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(month)}/${pad(day)}/${year}`;
 }
+
+/**
+ * How long ago, coarsely, for Intl.RelativeTimeFormat (react-intl's formatRelativeTime): "now" under a minute, then
+ * whole minutes, hours and days, always rounded down and never in the future (a clock a little ahead reads "now").
+ */
+export function coarseTimeAgo(
+  value: Date | string,
+  now: Date,
+): { value: number; unit: 'second' | 'minute' | 'hour' | 'day' } {
+  const elapsedMs = Math.max(0, now.getTime() - new Date(value).getTime());
+  const minutes = Math.floor(elapsedMs / 60_000);
+  // 0 seconds is "now" with numeric: 'auto' (0 minutes would be "this minute").
+  if (minutes < 1) return { value: 0, unit: 'second' };
+  if (minutes < 60) return { value: -minutes, unit: 'minute' };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { value: -hours, unit: 'hour' };
+  return { value: -Math.floor(hours / 24), unit: 'day' };
+}

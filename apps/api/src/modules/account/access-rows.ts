@@ -20,7 +20,11 @@ export const ACCESS: ModuleAccess = {
     },
     { method: 'GET', path: '/api/v1/consents' },
     { method: 'POST', path: '/api/v1/consents', body: () => ({ termsVersion: '3.1' }) },
-    { method: 'GET', path: '/api/v1/account/export' },
+    {
+      method: 'POST',
+      path: '/api/v1/account/export',
+      body: (caller) => ({ currentPassword: caller.password }),
+    },
     {
       method: 'POST',
       path: '/api/v1/account/close',

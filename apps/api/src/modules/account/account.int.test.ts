@@ -341,7 +341,7 @@ describe(`download my data (${TEST_DB})`, () => {
   it('answers a never-cached JSON attachment with the patient, caregiver, treatments and consents, and nobody else', async () => {
     const who = await enrolPatient(t, 'alivio');
     const other = await enrolPatient(t, 'alivio');
-    const response = await callAs(t, who, 'GET', '/api/v1/account/export');
+    const response = await callAs(t, who, 'POST', '/api/v1/account/export', { currentPassword: who.password });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="alivio-my-data\.json"$/);
     expect(response.headers['cache-control']).toBe('no-store');
@@ -356,7 +356,66 @@ describe(`download my data (${TEST_DB})`, () => {
     expect(text).not.toContain(String((other.body.identification as { number: string }).number));
     expect(text).not.toContain('passwordHash');
     expect(text).not.toContain('$argon2');
-    expect((await callAs(t, { slug: 'alivio' }, 'GET', '/api/v1/account/export')).statusCode).toBe(401);
+    expect(
+      (await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/account/export', { currentPassword: 'x' })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe(`download my data asks for the password (${TEST_DB})`, () => {
+  const exportAs = (who: TestPatient, body: unknown) => callAs(t, who, 'POST', '/api/v1/account/export', body);
+
+  it('exports nothing without the password or with a wrong one (on its field, and counted as a refused check)', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const without = await exportAs(who, {});
+    expect(without.statusCode).toBe(400);
+    expect(errorOf(without.json()).fieldErrors).toEqual({ currentPassword: ['account.password.current.required'] });
+    const wrong = await exportAs(who, { currentPassword: `${who.password}x` });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong.json()).fieldErrors).toEqual({ currentPassword: ['account.password.current.invalid'] });
+    expect(wrong.body).not.toContain(who.email);
+    // The old call, a stolen access token alone, is gone.
+    expect((await callAs(t, who, 'GET', '/api/v1/account/export')).statusCode).toBe(404);
+    const refused = await t.database.db
+      .select()
+      .from(auditEvent)
+      .where(
+        and(eq(auditEvent.actorUserId, (await accountOf(who)).id), eq(auditEvent.action, 'current-password-refused')),
+      );
+    expect(refused).toHaveLength(1);
+    const right = await exportAs(who, { currentPassword: who.password });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(AccountExportSchema.parse(right.json()).account.email).toBe(who.email);
+  });
+
+  it('shares the lockout of the other current-password checks: a session that guessed wrong elsewhere cannot export', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    for (let i = 0; i < LOCKOUT_FREE_FAILURES; i++) {
+      await callAs(t, who, 'POST', '/api/v1/account/close', { currentPassword: `wrong-${i}` });
+    }
+    const locked = await exportAs(who, { currentPassword: who.password });
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked.json()).code).toBe('RATE_LIMITED');
+    // The owner's other session is not locked (decision 040).
+    const other = await loginAs(who);
+    expect((await exportAs(other, { currentPassword: who.password })).statusCode).toBe(200);
+  });
+
+  it(`is limited per account (EXPORT_PER_MINUTE), whatever the address and the session`, async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const other = await loginAs(who);
+    const perMinute = t.config.EXPORT_PER_MINUTE;
+    for (let i = 0; i < perMinute; i++) {
+      expect((await exportAs(i % 2 ? other : who, { currentPassword: who.password })).statusCode).toBe(200);
+    }
+    // callAs sends every call from another address: the limit is the account's.
+    const limited = await exportAs(other, { currentPassword: who.password });
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited.json()).code).toBe('RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another account is not limited by it.
+    const someoneElse = await enrolPatient(t, 'alivio');
+    expect((await exportAs(someoneElse, { currentPassword: someoneElse.password })).statusCode).toBe(200);
   });
 });
 

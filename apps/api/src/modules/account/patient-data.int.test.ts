@@ -14,6 +14,8 @@ import { callAs, type TestPatient } from '../../test/patients.ts';
 import { alivioBody, alivioTreatment, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
 import { preregisterPatient } from '../signup/preregistration.ts';
 import { getOrCreateLiveCode } from '../benefits/codes.ts';
+import { issueCouponLink } from '../coupon/issue.ts';
+import { couponSources } from '../coupon/sources.ts';
 import { purgeClosedAccounts } from './purge.ts';
 import {
   TABLE_COVERAGE,
@@ -68,6 +70,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   emailChange: (row, ids) => row.userId === ids.userId,
   session: (row, ids) => row.userId === ids.userId,
   passwordReset: (row, ids) => row.userId === ids.userId,
+  enrolmentNotMeLink: (row, ids) => row.userId === ids.userId,
   patient: (row, ids) => row.id === ids.patientId,
   preregistration: (row, ids) => row.patientId === ids.patientId,
   planPatient: (row, ids) => row.patientId === ids.patientId,
@@ -77,6 +80,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   discountCode: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
+  couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -220,6 +224,17 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       clock(),
     );
     expect(made?.created).toBe(true);
+    // A coupon link the call center issued for the plan's general benefit (decision 047).
+    await issueCouponLink(db, {
+      program: alivio!,
+      patientPlanId: planPatientIds[0]!,
+      benefitId: 1205,
+      staffUserId: 501,
+      language: 'es',
+      now: clock(),
+      config: t.config,
+      findBenefit: couponSources().findBenefit,
+    });
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {
@@ -249,7 +264,7 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     ];
 
     // The export shows each table the registry says it shows, and every personal value.
-    const exported = await callAs(t, who, 'GET', '/api/v1/account/export');
+    const exported = await callAs(t, who, 'POST', '/api/v1/account/export', { currentPassword: who.password });
     expect(exported.statusCode).toBe(200);
     const data = AccountExportSchema.parse(exported.json());
     for (const [name, coverage] of Object.entries(COVERAGE)) {

@@ -1,4 +1,4 @@
-// Which tables hold a patient's data, and how the data export (GET /account/export) and `npm run accounts:purge`
+// Which tables hold a patient's data, and how the data export (POST /account/export) and `npm run accounts:purge`
 // (purge.ts) cover each one (decision 033), in the spirit of the access matrix. Every table of schema.ts has an
 // entry: a table missing here fails the type check and patient-data.int.test.ts, which also enrols a patient with a
 // row in every patient table and checks that the export shows each and that after the purge no personal value is
@@ -43,12 +43,25 @@ export const TABLE_COVERAGE = {
   emailChange: { holds: 'patient data', export: 'emailChanges', purge: 'deleted' },
   session: {
     holds: 'patient data',
-    export: { omitted: 'hashes of refresh tokens (secrets) and times; the logins they come from are in `activity`' },
-    purge: { kept: 'revoked when the account closes; token hashes and times, no personal value' },
+    export: {
+      omitted:
+        'hashes of refresh tokens (secrets), times and the device as a browser and a system word (decision 044, shown in my sessions); the logins they come from are in `activity`',
+    },
+    purge: {
+      kept: 'revoked when the account closes; token hashes, times and a browser and a system word, no personal value',
+    },
   },
   passwordReset: {
     holds: 'patient data',
     export: { omitted: 'a link’s nonce hash and times: a secret, no personal value' },
+    purge: 'deleted',
+  },
+  enrolmentNotMeLink: {
+    holds: 'patient data',
+    export: {
+      omitted:
+        'the welcome mail’s "this wasn’t me" link: a nonce hash, a keyed fingerprint and times, no personal value',
+    },
     purge: 'deleted',
   },
   patient: { holds: 'patient data', export: 'patient', purge: 'overwritten' },
@@ -83,6 +96,11 @@ export const TABLE_COVERAGE = {
     holds: 'patient data',
     export: { omitted: "the sign-up's stored answer (name, e-mail, ids), all of it in `account` and `patient`" },
     purge: 'deleted',
+  },
+  couponLink: {
+    holds: 'patient data',
+    export: { omitted: "the call center's record of the coupon links it issued: ids and times, no personal value" },
+    purge: { kept: 'ids and times, no personal value; the account is disabled, so its links no longer open' },
   },
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
 

@@ -1,4 +1,5 @@
-// Erasure of closed accounts whose grace period is over (`npm run accounts:purge`, decision 019). Idempotent: an
+// Erasure of closed accounts whose grace period is over (`npm run accounts:purge`, decision 019), and of enrolments
+// disowned with the welcome mail's "this wasn't me" link once theirs is (decision 042). Idempotent: an
 // erased account is marked and never touched again; running it twice erases nothing more. What it does with each
 // table is declared in patient-data.ts, and patient-data.int.test.ts checks that no personal value is left.
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import {
   caregiver,
   discountCode,
   emailChange,
+  enrolmentNotMeLink,
   identityPool,
   idempotencyKey,
   outbox,
@@ -18,11 +20,13 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { DISOWNED_PATIENT_STATUS } from '../signup/disown.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;
 
 export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: number }> {
+  // Disabled with an erasure date that has come: closed (closureRequestedAt) or disowned (decision 042).
   const due = await db
     .select({ id: userAccount.id, email: userAccount.email, programId: identityPool.programId })
     .from(userAccount)
@@ -30,7 +34,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
     .where(
       and(
         eq(userAccount.status, 'DISABLED'),
-        isNotNull(userAccount.closureRequestedAt),
+        isNotNull(userAccount.eraseAfter),
         lte(userAccount.eraseAfter, now),
         isNull(userAccount.erasedAt),
       ),
@@ -38,11 +42,17 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
   for (const account of due) {
     await db.transaction(async (t) => {
       const [row] = await t
-        .select({ id: patient.id, programId: patient.programId })
+        .select({ id: patient.id, programId: patient.programId, status: patient.status })
         .from(patient)
         .where(eq(patient.userId, account.id));
+      // A disowned enrolment's mails were moved to its placeholder address when it was disowned; the address it was
+      // made with may hold a real enrolment now, whose mails are not this account's to erase.
+      const disowned = row?.status === DISOWNED_PATIENT_STATUS;
       // Every address the account had: mails to an earlier one (an e-mail change's notice) carry it too.
       const addresses = new Set([account.email]);
+      const addEnrolmentAddress = (email: string) => {
+        if (!disowned) addresses.add(email);
+      };
       for (const change of await t
         .select({ newEmail: emailChange.newEmail })
         .from(emailChange)
@@ -58,7 +68,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
         .from(idempotencyKey)
         .where(signupAnswer)) {
         const email = (stored.body as { data?: { email?: unknown } } | null)?.data?.email;
-        if (typeof email === 'string') addresses.add(email);
+        if (typeof email === 'string') addEnrolmentAddress(email);
       }
       await t.delete(idempotencyKey).where(signupAnswer);
       if (row) {
@@ -67,7 +77,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
           .select({ email: preregistration.email })
           .from(preregistration)
           .where(eq(preregistration.patientId, row.id)))
-          addresses.add(invitation.email);
+          addEnrolmentAddress(invitation.email);
         await t
           .update(preregistration)
           .set({ email: tombstoneEmail(account.id), data: {} })
@@ -127,6 +137,7 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
       }
       await t.delete(emailChange).where(eq(emailChange.userId, account.id));
       await t.delete(passwordReset).where(eq(passwordReset.userId, account.id));
+      await t.delete(enrolmentNotMeLink).where(eq(enrolmentNotMeLink.userId, account.id));
       // Mails already written carry the address (and some the name): they go too. Only the program's own: the same
       // address may hold an account of another program.
       await t

@@ -13,6 +13,7 @@ import {
   ConfirmEmailChangeResponseSchema,
   ConsentsResponseSchema,
   EmailChangeLinkSchema,
+  ExportDataBodySchema,
 } from '@portal/contracts/account';
 import { callerOf } from '../../platform/patient-auth.ts';
 import type { AccountService } from './service.ts';
@@ -84,14 +85,27 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         .send({ data: await account.acceptTerms(request.program, callerOf(request), request.body.termsVersion) }),
   );
 
-  app.get(
+  // The password again (a stolen access token alone exports nothing), and a limit per account on top of the one per
+  // address (decision 044); the password check shares the other current-password checks' lockout (decision 040).
+  app.post(
     '/account/export',
     {
       config: limited,
-      schema: { tags: ['account'], response: { 200: AccountExportSchema, ...errors } },
+      preHandler: app.subjectLimit(
+        app.appConfig.EXPORT_PER_MINUTE,
+        (request) => callerOf(request).userId,
+        'account-export-account',
+      ),
+      schema: {
+        tags: ['account'],
+        operationId: 'exportMyData',
+        summary: 'Everything the portal holds about the caller, as a JSON file; asks for the current password',
+        body: ExportDataBodySchema,
+        response: { 200: AccountExportSchema, ...errors },
+      },
     },
     async (request, reply) => {
-      const data = await account.exportData(request.program, callerOf(request));
+      const data = await account.exportData(request.program, callerOf(request), request.body.currentPassword);
       // A file of personal data: downloaded, never kept by a browser or a proxy.
       void reply
         .header('content-disposition', `attachment; filename="${request.program.slug}-my-data.json"`)

@@ -218,7 +218,8 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
       return this.consents(program, caller);
     },
 
-    async exportData(program: ProgramRow, caller: Caller): Promise<AccountExport> {
+    async exportData(program: ProgramRow, caller: Caller, currentPassword: string): Promise<AccountExport> {
+      await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
       if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
       const now = clock();

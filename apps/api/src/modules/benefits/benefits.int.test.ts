@@ -170,7 +170,7 @@ describe(`benefits (${TEST_DB})`, () => {
 
   it('declares every call in the OpenAPI document with its operationId, summary and error answers', async () => {
     await t.app.ready();
-    const document = t.app.swagger() as {
+    const document = t.app.swagger() as unknown as {
       paths: Record<string, Record<string, { operationId?: string; summary?: string; responses: object }>>;
     };
     const code = '/api/v1/benefits/products/{productId}/discount-code';

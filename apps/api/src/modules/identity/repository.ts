@@ -1,5 +1,6 @@
 // The only place identity speaks SQL: accounts, sessions (refresh-token families), recovery links, profiles.
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Device } from './device.ts';
 import type { Executor } from '../../platform/db.ts';
 import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
@@ -43,7 +44,7 @@ export async function findAccountById(db: Executor, poolId: number, userId: stri
 
 export async function insertSession(
   db: Executor,
-  values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date },
+  values: { id: string; userId: string; tokenHash: string; now: Date; absoluteExpiresAt: Date; device: Device },
 ) {
   await db.insert(session).values({
     id: values.id,
@@ -52,6 +53,8 @@ export async function insertSession(
     createdAt: values.now,
     lastUsedAt: values.now,
     absoluteExpiresAt: values.absoluteExpiresAt,
+    deviceBrowser: values.device.browser,
+    deviceSystem: values.device.system,
   });
 }
 
@@ -158,6 +161,7 @@ export async function rotateSessionToken(
   expectedHash: string,
   nextHash: string,
   now: Date,
+  device: Device,
 ): Promise<boolean> {
   const rows = await db
     .update(session)
@@ -167,6 +171,8 @@ export async function rotateSessionToken(
       rotatedAt: now,
       generation: sql`${session.generation} + 1`,
       lastUsedAt: now,
+      deviceBrowser: device.browser,
+      deviceSystem: device.system,
     })
     .where(and(eq(session.id, sessionId), eq(session.currentTokenHash, expectedHash), isNull(session.revokedAt)))
     .returning({ id: session.id });
@@ -185,6 +191,63 @@ export async function revokeAllSessions(db: Executor, userId: string, reason: st
     .update(session)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(session.userId, userId), isNull(session.revokedAt)));
+}
+
+/**
+ * The account's live sessions ("my sessions", decision 044): not revoked, not past the absolute limit, used within the
+ * idle limit (an idle one is revoked at its next use). Most recently used first.
+ */
+export async function listLiveSessions(db: Executor, userId: string, now: Date, idleMs: number) {
+  return db
+    .select({
+      id: session.id,
+      deviceBrowser: session.deviceBrowser,
+      deviceSystem: session.deviceSystem,
+      createdAt: session.createdAt,
+      lastUsedAt: session.lastUsedAt,
+    })
+    .from(session)
+    .where(
+      and(
+        eq(session.userId, userId),
+        isNull(session.revokedAt),
+        gt(session.absoluteExpiresAt, now),
+        gt(session.lastUsedAt, new Date(now.getTime() - idleMs)),
+      ),
+    )
+    .orderBy(desc(session.lastUsedAt), desc(session.createdAt));
+}
+
+/** Revokes one live session of this account only; false when it names no such session (another's, or ended). */
+export async function revokeSessionOf(
+  db: Executor,
+  userId: string,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId), isNull(session.revokedAt)))
+    .returning({ id: session.id });
+  return rows.length === 1;
+}
+
+/** Revokes every live session of the account but one (the caller's); how many it ended. */
+export async function revokeOtherSessions(
+  db: Executor,
+  userId: string,
+  keptSessionId: string,
+  reason: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(session.userId, userId), ne(session.id, keptSessionId), isNull(session.revokedAt)))
+    .returning({ id: session.id });
+  return rows.length;
 }
 
 export async function supersedeResets(db: Executor, userId: string, now: Date) {

@@ -13,6 +13,13 @@ import {
   UserQuerySchema,
   UserResponseSchema,
 } from '@portal/contracts/identity';
+import {
+  OtherSessionsEndedResponseSchema,
+  SessionEndedResponseSchema,
+  SessionIdParamsSchema,
+  SessionsResponseSchema,
+} from '@portal/contracts/sessions';
+import { deviceOf } from './device.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import type { IdentityService } from './service.ts';
@@ -36,7 +43,14 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       preHandler: app.subjectLimit(limits.loginPerMinute, (request) => (request.body as { email?: string }).email),
       schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
     },
-    async (request) => ({ data: await identity.login(request.program, request.body.email, request.body.password) }),
+    async (request) => ({
+      data: await identity.login(
+        request.program,
+        request.body.email,
+        request.body.password,
+        deviceOf(request.headers['user-agent']),
+      ),
+    }),
   );
 
   app.post(
@@ -46,7 +60,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
       schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
     },
-    async (request) => ({ data: await identity.refresh(request.program, request.body.refreshToken) }),
+    async (request) => ({
+      data: await identity.refresh(request.program, request.body.refreshToken, deviceOf(request.headers['user-agent'])),
+    }),
   );
 
   // Inherently an enumeration oracle (sign-up needs it): limited hard per address; the e-mail never reaches the logs.
@@ -117,6 +133,48 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
       await identity.logout(request.program, callerOf(request));
       return { data: { loggedOut: true as const } };
     },
+  );
+
+  // "My sessions" (decision 044): the account's live sessions, and ending any or all others.
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        tags: ['identity'],
+        operationId: 'listSessions',
+        summary: "The caller's live sessions (device, first and last use), the caller's own marked",
+        response: { 200: SessionsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await identity.sessions(callerOf(request)) }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        tags: ['identity'],
+        operationId: 'endSession',
+        summary:
+          "Ends one of the caller's sessions: its tokens are refused from the next call (NOT_FOUND if not the caller's)",
+        params: SessionIdParamsSchema,
+        response: { 200: SessionEndedResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await identity.endSession(callerOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/sessions/end-others',
+    {
+      schema: {
+        tags: ['identity'],
+        operationId: 'endOtherSessions',
+        summary: "Ends every session of the caller's account but the caller's own",
+        response: { 200: OtherSessionsEndedResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await identity.endOtherSessions(callerOf(request)) }),
   );
 
   app.get(

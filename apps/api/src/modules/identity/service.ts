@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeGender, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
+import type { SessionView } from '@portal/contracts/sessions';
+import { DeviceBrowserSchema, DeviceSystemSchema } from '@portal/contracts/sessions';
 import { LoginConfigSchema, PhonesSchema } from '@portal/contracts/program-files';
 import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { AppConfig } from '../../config.ts';
@@ -16,6 +18,7 @@ import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passw
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { toCaregiverProfile } from '../caregiver/service.ts';
 import { issuePasswordLink } from './recovery-link.ts';
+import type { Device } from './device.ts';
 import type { LockoutStore } from './lockout.ts';
 import * as repo from './repository.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -77,6 +80,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
   async function openSession(
     program: ProgramRow,
     account: { id: string; email: string; language: string },
+    device: Device,
     profile?: { firstName: string; lastName: string },
   ) {
     const now = clock();
@@ -88,6 +92,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       tokenHash: sha256(refreshToken),
       now,
       absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+      device,
     });
     const issued = await tokens.issue(program.id, program.slug, account.id, sessionId, {
       email: account.email,
@@ -200,7 +205,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     /** The session cache's side of the database's feed of changes (`Database.listen`), and its `settle`. */
     sessionCache: { listener: sessions.listener, settle: sessions.settle, stats: sessions.stats },
 
-    async login(program: ProgramRow, email: string, password: string) {
+    async login(program: ProgramRow, email: string, password: string, device: Device) {
       const poolId = await poolOf(program);
       // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
       const attempt = await lockout.reserve(poolId, email);
@@ -232,10 +237,10 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
       await recordAudit(db, { programId: program.id, actorUserId: account.id, action: 'login', createdAt: clock() });
-      return openSession(program, account, profile?.patient);
+      return openSession(program, account, device, profile?.patient);
     },
 
-    async refresh(program: ProgramRow, refreshToken: string) {
+    async refresh(program: ProgramRow, refreshToken: string, device: Device) {
       const poolId = await poolOf(program);
       const now = clock();
       const [sessionId] = refreshToken.split('.');
@@ -266,7 +271,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
         await repo.revokeSession(db, sessionId, 'expired', now);
         throw new AppError('UNAUTHENTICATED');
       }
-      if (!(await repo.rotateSessionToken(db, sessionId, presentedHash, nextHash, now))) {
+      if (!(await repo.rotateSessionToken(db, sessionId, presentedHash, nextHash, now, device))) {
         // A simultaneous refresh with the same token rotated it first: it issued the same successor.
         const after = await repo.findSession(db, sessionId);
         if (after && !after.revokedAt && isGraceReuse(after)) return issueRefreshed(program, account, sessionId, next);
@@ -301,6 +306,57 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
     async logout(program: ProgramRow, auth: Authenticated) {
       await repo.revokeSession(db, auth.sessionId, 'logout', clock());
       await recordAudit(db, { programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
+    },
+
+    /** The caller's live sessions ("my sessions", decision 044), the caller's own marked. */
+    async sessions(caller: Caller): Promise<SessionView[]> {
+      const rows = await repo.listLiveSessions(db, caller.userId, clock(), SESSION_IDLE_MS);
+      return rows.map((row) => ({
+        id: row.id,
+        // Sessions opened before devices were recorded have none: "other".
+        browser: DeviceBrowserSchema.catch('other').parse(row.deviceBrowser),
+        system: DeviceSystemSchema.catch('other').parse(row.deviceSystem),
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        current: row.id === caller.sessionId,
+      }));
+    },
+
+    /**
+     * Ends one session of the caller's account: its refresh token is refused, and its access tokens at their next call
+     * (every call reads the session, or the session cache, which the database's notification empties). A session of
+     * another account, or one already ended, is NOT_FOUND and nothing changes.
+     */
+    async endSession(caller: Caller, sessionId: string) {
+      const now = clock();
+      await db.transaction(async (t) => {
+        if (!(await repo.revokeSessionOf(t, caller.userId, sessionId, 'ended-by-patient', now)))
+          throw new AppError('NOT_FOUND');
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: sessionId === caller.sessionId ? 'logout' : 'session-ended',
+          createdAt: now,
+        });
+      });
+      return { ended: true as const };
+    },
+
+    /** Ends every session of the caller's account but the caller's own; how many. */
+    async endOtherSessions(caller: Caller) {
+      const now = clock();
+      const ended = await db.transaction(async (t) => {
+        const count = await repo.revokeOtherSessions(t, caller.userId, caller.sessionId, 'ended-by-patient', now);
+        await recordAudit(t, {
+          programId: caller.programId,
+          actorUserId: caller.userId,
+          action: 'other-sessions-ended',
+          detail: { count },
+          createdAt: now,
+        });
+        return count;
+      });
+      return { ended };
     },
 
     /** The caller's profile (GET /user): built from the one query that resolved the caller, no other read. */

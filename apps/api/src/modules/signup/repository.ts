@@ -1,5 +1,5 @@
 // The only place enrolment speaks SQL: plans, products, the already-registered checks and the inserts.
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import {
   caregiver,
@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
 import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+import { DISOWNED_PATIENT_STATUS } from './disown.ts';
 // The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
 // stay in one place.
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
@@ -22,6 +23,7 @@ export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));
 }
 
+/** Whether a patient of the program holds this identification; a disowned enrolment holds none (decision 042). */
 export async function isIdentificationRegistered(
   db: Executor,
   programId: number,
@@ -38,6 +40,7 @@ export async function isIdentificationRegistered(
         eq(patient.country, country),
         eq(patient.typeIdentification, type),
         eq(patient.legalIdentification, number),
+        ne(patient.status, DISOWNED_PATIENT_STATUS),
       ),
     )
     .limit(1);

@@ -163,7 +163,8 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
     async (request) => ({ data: await signup.preregisteredPatient(request.program, request.body) }),
   );
 
-  // "This wasn't me": whoever holds the welcome mail's link disables that enrolment and frees the address.
+  // "This wasn't me": whoever holds the welcome mail's link (single use, 30 days, while the account's e-mail and
+  // password are unchanged) disables that enrolment and frees its address and identification (decision 042).
   app.post(
     '/patient/signup/not-me',
     {

@@ -33,7 +33,7 @@ import { findStoredAnswer, idempotentRequest, runIdempotent } from '../../platfo
 import { hashPassword } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { treatmentColumnsOf } from '../treatments/service.ts';
-import { notMeLink } from './disown.ts';
+import { issueNotMeLink } from './disown.ts';
 import type { CitizenRegister } from './citizen-register.ts';
 import type { LocationDirectory } from './locations.ts';
 import { openPreregistration } from './preregistration.ts';
@@ -332,6 +332,13 @@ export function createSignupService(deps: SignupDeps) {
             },
             createdAt: now,
           });
+          const notMeLink = await issueNotMeLink(t, {
+            config,
+            programSlug: program.slug,
+            language: input.language,
+            account: { id: userId, email: input.email, passwordHash },
+            now,
+          });
           await enqueueMail(
             t,
             {
@@ -339,7 +346,7 @@ export function createSignupService(deps: SignupDeps) {
               kind: 'enrolment',
               recipient: input.email,
               language: input.language,
-              payload: { link, patientName, notMeLink: notMeLink(config, program.slug, input.language, userId) },
+              payload: { link, patientName, notMeLink },
             },
             { publicUrl: config.PUBLIC_URL },
           );

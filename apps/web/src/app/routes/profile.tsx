@@ -1,11 +1,12 @@
 // Profile (/{lang}/profile): the patient's details and their edit (features/profile), the caregiver, the account's
-// security and the privacy centre, each from its own domain.
+// security (password, e-mail, my sessions) and the privacy centre, each from its own domain.
 import { Card } from '../../components/ui/card.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
 import { useUser } from '../../lib/user.ts';
 import { useT } from '../../program/use-t.ts';
 import { ChangeEmailForm } from '../../features/account/components/change-email-form.tsx';
 import { ChangePasswordForm } from '../../features/account/components/change-password-form.tsx';
+import { MySessions } from '../../features/account/components/my-sessions.tsx';
 import { PrivacyCentre } from '../../features/account/components/privacy-centre.tsx';
 import { TermsAcceptanceCard } from '../../features/account/components/terms-acceptance-card.tsx';
 import { CaregiverSection } from '../../features/caregiver/components/caregiver-section.tsx';
@@ -28,6 +29,7 @@ export default function ProfileScreen() {
             <Card title={t('account.email.title')}>
               <ChangeEmailForm />
             </Card>
+            <MySessions />
             <PrivacyCentre />
           </div>
         )}

@@ -49,24 +49,38 @@ export function CallCenterPhones({
   );
 }
 
-/** Every country's phones, each under the country's name: for visitors whose country is not known yet. */
-export function AllCallCenterPhones({ headingLevel = 3 }: { headingLevel?: 2 | 3 | 4 }) {
-  const { phones, program } = useProgram();
+/**
+ * Every country's phones, each under the country's name: for visitors whose country is not known yet. `phones`, when
+ * given (an error answer's `details.phones`), is shown instead of the program file's.
+ */
+export function AllCallCenterPhones({
+  headingLevel = 3,
+  phones: given,
+}: {
+  headingLevel?: 2 | 3 | 4;
+  phones?: ReturnType<typeof useProgram>['phones'];
+}) {
+  const program = useProgram();
+  const phones = given ?? program.phones;
   const t = useT();
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4';
   const { language } = useLanguage();
   const names = new Intl.DisplayNames([language], { type: 'region' });
   // The program's default country first, then the others in the program's order.
   const countries = [
-    program.defaultCountry,
-    ...(program.countries ?? []).filter((code) => code !== program.defaultCountry),
+    program.program.defaultCountry,
+    ...(program.program.countries ?? []).filter((code) => code !== program.program.defaultCountry),
   ].filter((code) => phones?.[code]);
   return (
     <div className="phones-by-country">
       {countries.map((code) => (
         <div key={code}>
           <Heading className="phones__country">{names.of(code) ?? code}</Heading>
-          <CallCenterPhones country={code} label={`${t('phones.title')} · ${names.of(code) ?? code}`} />
+          <CallCenterPhones
+            country={code}
+            list={phones?.[code]}
+            label={`${t('phones.title')} · ${names.of(code) ?? code}`}
+          />
         </div>
       ))}
     </div>

@@ -8,8 +8,10 @@ import {
   ConsentsResponseSchema,
   type ChangeEmailBody,
   type ChangePasswordBody,
+  type ExportDataBody,
 } from '@portal/contracts/account';
 import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { userQuery } from '../../../lib/user.ts';
@@ -51,22 +53,32 @@ export function useAcceptTerms() {
  * "Download my data": the export is a file (Content-Disposition attachment), fetched with the session's token and
  * handed to the browser as a download. The api-client's envelope and camelCase handling do not apply to a file.
  */
-function fetchExport() {
+function fetchExport(currentPassword: string) {
   const token = sessionStore.get()?.accessToken;
   return fetch('/api/v1/account/export', {
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ currentPassword } satisfies ExportDataBody),
     cache: 'no-store',
   });
 }
 
-export async function downloadMyData(): Promise<void> {
-  let response = await fetchExport();
+/** Asks for the password again (decision 044); a refusal is an ApiError, so a wrong password lands on its field. */
+export async function downloadMyData(currentPassword: string): Promise<void> {
+  let response = await fetchExport(currentPassword);
   if (response.status === 401) {
     // An expired access token: one call through the api-client renews the session (or ends it), then once more.
     await api.get('/api/v1/consents');
-    response = await fetchExport();
+    response = await fetchExport(currentPassword);
   }
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => undefined);
+    throw new ApiError(response.status, body);
+  }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-data.json';
   const url = URL.createObjectURL(await response.blob());

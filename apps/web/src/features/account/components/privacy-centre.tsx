@@ -6,11 +6,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CloseAccountBodySchema } from '@portal/contracts/account';
+import { CloseAccountBodySchema, ExportDataBodySchema, type ExportDataBody } from '@portal/contracts/account';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
@@ -20,6 +18,48 @@ import { useT } from '../../../program/use-t.ts';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { closeAccount, downloadMyData, useConsents } from '../api/account-api.ts';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
+
+/** "Download my data" asks for the password again (decision 044): a stolen access token alone exports nothing. */
+function DownloadDataDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const [errorKey, setErrorKey] = useState<string | undefined>();
+  const { control, handleSubmit, setError, formState } = useForm<ExportDataBody>({
+    resolver: zodResolver(ExportDataBodySchema),
+    defaultValues: { currentPassword: '' },
+  });
+  const onSubmit = handleSubmit(async ({ currentPassword }) => {
+    setErrorKey(undefined);
+    try {
+      await downloadMyData(currentPassword);
+      onClose();
+    } catch (error) {
+      if (!applyFieldErrors<ExportDataBody>(error, setError, { shouldFocus: true }))
+        setErrorKey(errorKeyOf(error, 'account.privacy.downloadFailed'));
+    }
+  });
+  return (
+    <ConfirmDialog
+      title={t('account.privacy.download')}
+      body={t('account.privacy.downloadDialog.body')}
+      error={errorKey ? t(errorKey) : undefined}
+      confirmLabel={t('account.privacy.downloadDialog.confirm')}
+      pendingLabel={t('account.privacy.downloadDialog.pending')}
+      cancelLabel={t('common.cancel')}
+      isPending={formState.isSubmitting}
+      onConfirm={onSubmit}
+      onCancel={onClose}
+      variant="primary"
+      role="dialog"
+    >
+      <CurrentPasswordField
+        control={control}
+        name="currentPassword"
+        label={t('account.privacy.downloadDialog.password')}
+        autoFocus
+      />
+    </ConfirmDialog>
+  );
+}
 
 function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
@@ -69,7 +109,6 @@ export function PrivacyCentre() {
   const t = useT();
   const consents = useConsents();
   const [isDownloading, setDownloading] = useState(false);
-  const [downloadFailed, setDownloadFailed] = useState(false);
   const [isClosing, setClosing] = useState(false);
   return (
     <Card title={t('account.privacy.title')}>
@@ -95,22 +134,12 @@ export function PrivacyCentre() {
       </QueryRegion>
       <h3 className="card__subtitle">{t('account.privacy.download')}</h3>
       <p>{t('account.privacy.downloadHint')}</p>
-      {downloadFailed ? <FormAlert tone="error">{t('account.privacy.downloadFailed')}</FormAlert> : null}
       <div className="actions">
-        <PendingButton
-          variant="ghost"
-          isPending={isDownloading}
-          onPress={() => {
-            setDownloading(true);
-            setDownloadFailed(false);
-            downloadMyData()
-              .catch(() => setDownloadFailed(true))
-              .finally(() => setDownloading(false));
-          }}
-        >
+        <Button className="button button--ghost" onPress={() => setDownloading(true)}>
           {t('account.privacy.download')}
-        </PendingButton>
+        </Button>
       </div>
+      {isDownloading ? <DownloadDataDialog onClose={() => setDownloading(false)} /> : null}
       <h3 className="card__subtitle">{t('account.close.title')}</h3>
       <p>{t('account.close.body')}</p>
       <div className="actions">

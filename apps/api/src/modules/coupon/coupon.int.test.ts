@@ -1,0 +1,286 @@
+// The coupon link end to end (decision 047): a good link opens the coupon (first name only, the general benefit's one
+// code); a forged, expired, other program's or mismatched link answers one and the same 410 with the phones.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_LINK_TTL_MS, CouponResponseSchema } from '@portal/contracts/benefits';
+import { normaliseDiscountCode } from '@portal/contracts/discount-code';
+import { PhonesSchema } from '@portal/contracts/program-files';
+import { couponLink, discountCode, planPatient, program, userAccount, patient } from '../../db/schema.ts';
+import { deriveSigningKeys } from '../../platform/crypto.ts';
+import { readProgramFile } from '../../platform/program-files.ts';
+import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
+import { enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { issueCouponLink } from './issue.ts';
+import { couponLinkUrl, type CouponLinkIds } from './link.ts';
+import { insertCouponLink } from './repository.ts';
+import { couponSources } from './sources.ts';
+
+const SIGNING_SECRET = 'a-signing-secret-for-the-coupon-link-tests-02';
+/** alivio's general benefit (all its countries), a discount of alivio, and piel's general benefit. */
+const ALIVIO_GENERAL = 1205;
+const ALIVIO_DISCOUNT = 1203;
+const PIEL_GENERAL = 2204;
+const STAFF = 7001;
+const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
+let t: TestApp;
+let ip = 0;
+const programIds: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp({ ...MANY_PATIENTS_ENV, SIGNING_SECRET, COUPON_LINK_PER_MINUTE: '1000' }, { clock });
+  for (const row of await t.database.db.select({ id: program.id, slug: program.slug }).from(program))
+    programIds[row.slug] = row.id;
+});
+afterAll(async () => t.close());
+
+/** Opens a link's call as the page does: the link's query on the host the request came to. */
+function open(link: string, slug = new URL(link).hostname.split('.')[0]!) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/v1/coupon${new URL(link).search}`,
+    headers: { host: hostOf(slug) },
+    remoteAddress: `10.77.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+  });
+}
+
+async function planOf(who: TestPatient) {
+  const [row] = await t.database.db.select().from(planPatient).where(eq(planPatient.patientId, who.patientId));
+  return row!;
+}
+
+async function issue(who: TestPatient, benefitId = ALIVIO_GENERAL, language: 'es' | 'en' = 'es') {
+  const plan = await planOf(who);
+  const { link } = await issueCouponLink(t.database.db, {
+    program: { id: programIds[who.slug]!, slug: who.slug },
+    patientPlanId: plan.id,
+    benefitId,
+    staffUserId: STAFF,
+    language,
+    now: clock(),
+    config: t.config,
+    findBenefit: couponSources().findBenefit,
+  });
+  return { link, plan };
+}
+
+/** A link signed with the server's key for any ids (as if the issuer had been fooled), recorded as issued. */
+async function signedAndRecorded(slug: string, ids: Omit<CouponLinkIds, 'programId' | 'expiresAt'>, record = true) {
+  const programId = programIds[slug]!;
+  const expiresAt = Math.floor((clock().getTime() + COUPON_LINK_TTL_MS) / 1000);
+  if (record) {
+    await insertCouponLink(t.database.db, {
+      programId,
+      planPatientId: ids.patientPlanId,
+      benefitId: ids.benefitId,
+      staffUserId: ids.staffUserId,
+      issuedAt: clock(),
+      expiresAt: new Date(expiresAt * 1000),
+    });
+  }
+  return couponLinkUrl(t.config, slug, 'es', { ...ids, programId, expiresAt });
+}
+
+const withParam = (link: string, name: string, value: string) => {
+  const url = new URL(link);
+  url.searchParams.set(name, value);
+  return url.toString();
+};
+
+const alivioPhones = () => readProgramFile(t.config.PROGRAMS_DIR, 'alivio', 'phones/phones.json', PhonesSchema);
+
+describe(`the coupon link (${TEST_DB})`, () => {
+  it("opens the coupon of a good link: the general benefit, its code valid to the plan's end, the first name only", async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link, plan } = await issue(who);
+    const url = new URL(link);
+    expect(`${url.origin}${url.pathname}`).toBe('http://alivio.localhost:3000/coupon');
+    expect([...url.searchParams.keys()]).toEqual(['pp', 'sp', 'gb', 'iumb', 'e', 's']);
+    expect(url.searchParams.get('sp')).toBe(String(plan.supportPlanId));
+
+    const response = await open(link);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = CouponResponseSchema.parse(response.json());
+    expect(data.patientFirstName).toBe('Lucía');
+    expect(data.benefit).toMatchObject({ id: ALIVIO_GENERAL, kind: 'general' });
+    expect(data.code.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
+    expect(normaliseDiscountCode(data.code.code)).toBe(data.code.code.replaceAll('-', ''));
+    expect(data.code.validUntil).toBe(plan.endPeriod);
+    // Nothing else of the patient: no last name, e-mail, identification.
+    const body = response.body;
+    for (const other of ['Quesada', 'Mora', who.email, String((who.body.identification as { number: string }).number)])
+      expect(body).not.toContain(other);
+  });
+
+  it('gives the same one code at every opening, also when opened many times at once', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link, plan } = await issue(who);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => open(link)));
+    const codes = answers.map((answer) => {
+      expect(answer.statusCode, answer.body).toBe(200);
+      return CouponResponseSchema.parse(answer.json()).data.code.code;
+    });
+    expect(new Set(codes).size).toBe(1);
+    const again = CouponResponseSchema.parse((await open(link)).json()).data.code.code;
+    expect(again).toBe(codes[0]);
+    const rows = await t.database.db
+      .select()
+      .from(discountCode)
+      .where(and(eq(discountCode.planPatientId, plan.id), eq(discountCode.benefitId, ALIVIO_GENERAL)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.revokedAt).toBeNull();
+  });
+
+  it('refuses every bad link with one and the same answer, the program phones in it', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const other = await enrolPatient(t, 'alivio');
+    const { link, plan } = await issue(who);
+    const otherPlan = await planOf(other);
+    const ids = {
+      patientPlanId: plan.id,
+      supportPlanId: plan.supportPlanId,
+      benefitId: ALIVIO_GENERAL,
+      staffUserId: STAFF,
+    };
+    const signature = new URL(link).searchParams.get('s')!;
+    const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
+    const otherKeys = deriveSigningKeys(`${SIGNING_SECRET}-another`);
+    const bad: Record<string, string> = {
+      'a forged signature': withParam(link, 's', flipped),
+      'a signature of another secret': couponLinkUrl(
+        { PUBLIC_URL: t.config.PUBLIC_URL, signingKeys: otherKeys },
+        'alivio',
+        'es',
+        { ...ids, programId: programIds.alivio!, expiresAt: Number(new URL(link).searchParams.get('e')) },
+      ),
+      'another patient plan in the link': withParam(link, 'pp', String(otherPlan.id)),
+      'another staff user in the link': withParam(link, 'iumb', String(STAFF + 1)),
+      'a later expiry in the link': withParam(link, 'e', String(Number(new URL(link).searchParams.get('e')) + 86_400)),
+      'another benefit in the link': withParam(link, 'gb', String(ALIVIO_DISCOUNT)),
+      'a missing signature': (() => {
+        const url = new URL(link);
+        url.searchParams.delete('s');
+        return url.toString();
+      })(),
+      'a malformed id': withParam(link, 'pp', 'abc'),
+      // Signed by the server's own key, so only the database's checks can refuse them:
+      'a plan of another support plan': await signedAndRecorded('alivio', { ...ids, supportPlanId: 102 }),
+      'a benefit that is not general': await signedAndRecorded('alivio', { ...ids, benefitId: ALIVIO_DISCOUNT }),
+      "another program's general benefit": await signedAndRecorded('alivio', { ...ids, benefitId: PIEL_GENERAL }),
+      'a link nobody issued (another staff user, signed)': await signedAndRecorded(
+        'alivio',
+        { ...ids, staffUserId: STAFF + 2 },
+        false,
+      ),
+      'another patient plan, signed': await signedAndRecorded('alivio', { ...ids, patientPlanId: otherPlan.id }, false),
+    };
+    const answers = await Promise.all(
+      Object.entries(bad).map(async ([why, url]) => [why, await open(url, 'alivio')] as const),
+    );
+    const expected = {
+      code: 'COUPON_LINK_INVALID',
+      message: 'errors.coupon.body',
+      details: { phones: alivioPhones() },
+    };
+    for (const [why, answer] of answers) {
+      expect(answer.statusCode, why).toBe(410);
+      expect(errorOf(answer.json()), why).toEqual(expected);
+    }
+    expect(new Set(answers.map(([, answer]) => answer.body)).size).toBe(1);
+    // The good link still opens.
+    expect((await open(link)).statusCode).toBe(200);
+  });
+
+  it("refuses a link on another program's host (with that program's phones)", async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link } = await issue(who);
+    const answer = await open(link, 'piel');
+    expect(answer.statusCode).toBe(410);
+    expect(errorOf(answer.json())).toEqual({
+      code: 'COUPON_LINK_INVALID',
+      message: 'errors.coupon.body',
+      details: { phones: readProgramFile(t.config.PROGRAMS_DIR, 'piel', 'phones/phones.json', PhonesSchema) },
+    });
+  });
+
+  it('opens until its expiry and not a second after; a disabled account closes it', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link } = await issue(who);
+    const expiry = Number(new URL(link).searchParams.get('e')) * 1000;
+    const start = clock().getTime();
+    try {
+      clock.set(new Date(expiry - 1000));
+      expect((await open(link)).statusCode).toBe(200);
+      clock.set(new Date(expiry));
+      expect((await open(link)).statusCode).toBe(410);
+    } finally {
+      clock.set(new Date(start));
+    }
+    expect((await open(link)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(patient).where(eq(patient.id, who.patientId));
+    await t.database.db.update(userAccount).set({ status: 'DISABLED' }).where(eq(userAccount.id, row!.userId));
+    expect((await open(link)).statusCode).toBe(410);
+  });
+
+  it('withdraws a link when its record is deleted', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link, plan } = await issue(who);
+    expect((await open(link)).statusCode).toBe(200);
+    await t.database.db.delete(couponLink).where(eq(couponLink.planPatientId, plan.id));
+    expect((await open(link)).statusCode).toBe(410);
+  });
+
+  it('answers FEATURE_DISABLED where the program has the coupon turned off (equilibrio)', async () => {
+    const answer = await open(
+      'http://equilibrio.localhost:3000/coupon?pp=1&sp=301&gb=3205&iumb=1&e=1&s=AAAAAAAAAAAAAAAAAAAAAA',
+    );
+    expect(answer.statusCode).toBe(404);
+    expect(errorOf(answer.json()).code).toBe('FEATURE_DISABLED');
+  });
+
+  it("never logs the link's parameters nor the code", async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link } = await issue(who);
+    const answer = await open(link);
+    const { code } = CouponResponseSchema.parse(answer.json()).data.code;
+    await open(withParam(link, 's', 'forged-signature-xxxxxxxxxx'));
+    const logs = t.logs();
+    expect(logs).toContain('/api/v1/coupon');
+    for (const secret of [new URL(link).searchParams.get('s')!, 'forged-signature', code, code.replaceAll('-', '')])
+      expect(logs).not.toContain(secret);
+    expect(logs).not.toMatch(/[?&](pp|iumb|s)=/);
+  });
+
+  it('is declared in the OpenAPI document with its operation id, summary and error answers', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          { operationId?: string; summary?: string; security?: unknown; responses: Record<string, unknown> }
+        >
+      >;
+    }>();
+    const operation = document.paths['/api/v1/coupon']?.get;
+    expect(operation?.operationId).toBe('getCoupon');
+    expect(operation?.summary).toBeTruthy();
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining(['200', '410', '429']));
+    expect(operation?.security).toBeUndefined();
+  });
+});
+
+describe(`the link's record (${TEST_DB})`, () => {
+  it('keeps who issued it, when, and until when, for the program and plan', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { plan } = await issue(who);
+    const rows = await t.database.db.select().from(couponLink).where(eq(couponLink.planPatientId, plan.id));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        programId: programIds.alivio,
+        benefitId: ALIVIO_GENERAL,
+        staffUserId: STAFF,
+        issuedAt: clock(),
+        expiresAt: new Date(Math.floor((clock().getTime() + COUPON_LINK_TTL_MS) / 1000) * 1000),
+      }),
+    ]);
+  });
+});
