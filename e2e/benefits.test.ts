@@ -7,6 +7,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import type { BenefitsOverview, DiscountCodeCard } from '../packages/contracts/src/benefits.ts';
+import { alivioBody, alivioTreatment, uniqueEmail } from '../apps/api/src/test/signup-bodies.ts';
 import { fill } from './signup-support.ts';
 import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
 import { SLUGS, textsOf } from './texts.ts';
@@ -16,18 +17,28 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 /** A call of the signed-in patient, with the session the page keeps. */
-async function apiOf<T>(page: Page, method: 'GET' | 'PUT', path: string): Promise<{ status: number; data: T }> {
+async function apiOf<T>(
+  page: Page,
+  method: 'GET' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
   return page.evaluate(
-    async ({ method, path }) => {
+    async ({ method, path, body }) => {
       const session = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
       const response = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${session.accessToken}`, accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
-      return { status: response.status, data: body?.data as T };
+      const answer = (await response.json().catch(() => null)) as { data?: unknown } | null;
+      return { status: response.status, data: answer?.data as T };
     },
-    { method, path },
+    { method, path, body },
   );
 }
 
@@ -35,10 +46,10 @@ const overviewOf = async (page: Page) => (await apiOf<BenefitsOverview>(page, 'G
 const codeOf = (page: Page, productId: number) =>
   apiOf<DiscountCodeCard>(page, 'GET', `/api/v1/benefits/products/${productId}/discount-code`);
 
-/** Signs the program's demo patient in; answers the base of its screens in that language. */
-async function signIn(page: Page, slug: string, language: 'es' | 'en') {
+/** Signs the program's demo patient (or another account) in; answers the base of its screens in that language. */
+async function signIn(page: Page, slug: string, language: 'es' | 'en', account?: { email: string; password: string }) {
   const origin = setup.portal.origin(slug);
-  await setTestSession(page, origin);
+  await setTestSession(page, origin, account);
   return `${origin}${language === 'en' ? '/en' : ''}`;
 }
 
@@ -90,17 +101,6 @@ describe('benefits', () => {
         await expectTouchTargets(page);
         await expectNoAxeViolations(page, `${slug} benefits (${language}, ${viewport.width})`);
 
-        // Several medicines: a switcher, one address per medicine.
-        if (overview.products.length > 1) {
-          const second = overview.products[1]!;
-          await page
-            .getByRole('navigation', { name: texts['benefits.products.label']! })
-            .getByRole('link', { name: second.medicine })
-            .click();
-          await page.getByRole('heading', { level: 2, name: second.medicine }).waitFor();
-          expect(new URL(page.url()).pathname).toBe(`${language === 'en' ? '/en' : ''}/benefits/${second.searchQuery}`);
-        }
-
         // A medicine the patient does not take: the first one's benefits, and a notice that says so.
         await page.goto(`${base}/benefits/not-a-medicine`);
         await page.getByText(fill(texts['benefits.products.unknown']!, { medicine: first!.medicine })).waitFor();
@@ -131,6 +131,18 @@ describe('benefits', () => {
     // The address was replaced, not pushed: going back does not open it again.
     await page.goBack();
     expect(page.url()).not.toContain('activateDiscountCode');
+
+    // Renew, asked first: a new code, and the old one is no longer the live one.
+    await page.goto(`${base}/benefits/${product!.searchQuery}`);
+    await page.getByRole('button', { name: texts['benefits.code.renew']! }).first().click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(fill(texts['benefits.code.renewBody']!, { code: codes[0]! })).waitFor();
+    await expectNoAxeViolations(page, 'renew dialog (es, phone)');
+    await dialog.getByRole('button', { name: texts['benefits.code.renewConfirm']! }).click();
+    await page.getByText(texts['benefits.code.renewed']!).waitFor();
+    const renewed = (await codeOf(page, product!.productId)).data.code.code;
+    expect(renewed).not.toBe(codes[0]);
+    codes[0] = renewed;
 
     // The home's card lists the code, one tap from its screen.
     await page.goto(`${base}/home`);
@@ -177,6 +189,51 @@ describe('benefits', () => {
       expect(problemsOf(page)).toEqual([]);
       await context.close();
     }
+  });
+
+  it('switches between two medicines, and leads a patient with none to add one', async () => {
+    const texts = textsOf('alivio', 'en');
+    const account = { email: uniqueEmail(), password: 'Camino-del-Valle-2026' };
+    const enrolment = await setup.portal.app.inject({
+      method: 'POST',
+      url: '/api/v1/patient/signup',
+      headers: { host: `alivio.localhost:${setup.portal.port}` },
+      payload: alivioBody({
+        email: account.email,
+        password: account.password,
+        treatments: [
+          alivioTreatment(),
+          alivioTreatment({ productId: 1103, frequency: { amount: 1, interval: 'month' } }),
+        ],
+      }),
+    });
+    expect(enrolment.statusCode, enrolment.body).toBe(201);
+    const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
+    const base = await signIn(page, 'alivio', 'en', account);
+    const { products } = await overviewOf(page);
+    expect(products.map((product) => product.productId)).toEqual([1101, 1103]);
+
+    await page.goto(`${base}/benefits`);
+    const switcher = page.getByRole('navigation', { name: texts['benefits.products.label']! });
+    await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe(products[0]!.medicine);
+    await switcher.getByRole('link', { name: products[1]!.medicine }).click();
+    await page.getByRole('heading', { level: 2, name: products[1]!.medicine }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/en/benefits/${products[1]!.searchQuery}`);
+    await expect(switcher.locator('[aria-current="page"]').textContent()).resolves.toBe(products[1]!.medicine);
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'benefits with two medicines (en, desktop)');
+
+    // Both treatments stopped: the benefits say how to add one.
+    const { data: treatments } = await apiOf<{ live: { id: number }[] }>(page, 'GET', '/api/v1/treatments');
+    for (const { id } of treatments.live) {
+      expect((await apiOf(page, 'DELETE', `/api/v1/treatments/${id}`, { reason: 'FINISHED' })).status).toBe(200);
+    }
+    await page.goto(`${base}/benefits`);
+    await page.getByText(texts['benefits.noTreatment']!).waitFor();
+    await expectNoAxeViolations(page, 'benefits without a treatment (en, desktop)');
+    await page.getByRole('link', { name: texts['treatments.add']! }).click();
+    await heading1(page, texts['pages.treatmentsNew.title']!).waitFor();
+    await context.close();
   });
 
   it('opens the code screen offline after one visit, and keeps nothing of it after logout', async () => {

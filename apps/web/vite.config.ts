@@ -97,6 +97,9 @@ export default defineConfig(({ command, isSsrBuild }) =>
             // The manifest is the program's, built by the server per host (GET /manifest.webmanifest); index.html links it.
             manifest: false,
             workbox: {
+              // The worker controls the page that installed it, at once (not only from the next visit), so that what a
+              // first visit keeps for offline use (the discount code's screen, decision 046) passes through it.
+              clientsClaim: true,
               // No navigation route to the precached shell (the plugin's default): pages come from the network (the route below).
               navigateFallback: null,
               // The app shell only (the HTML, the entry script and its styles, the icons): a first visit to /login must

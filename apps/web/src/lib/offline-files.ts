@@ -26,5 +26,12 @@ export async function keepLoadedFilesForOffline(): Promise<void> {
       .filter((url) => url.origin === window.location.origin && KEPT.some((pattern) => pattern.test(url.pathname)))
       .map((url) => url.href),
   );
-  await Promise.all([...urls].map((url) => fetch(url).catch(() => undefined)));
+  // Each body read to its end: an answer left unread keeps its request open (and the page never idle).
+  await Promise.all(
+    [...urls].map((url) =>
+      fetch(url)
+        .then((response) => response.arrayBuffer())
+        .catch(() => undefined),
+    ),
+  );
 }

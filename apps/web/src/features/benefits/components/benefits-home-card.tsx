@@ -9,6 +9,7 @@ import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
 import { benefitsQuery } from '../api/benefits-api.ts';
+import './benefits-home-card.css';
 
 export function BenefitsHomeCard() {
   const t = useT();
