@@ -7,6 +7,7 @@ import type { PlanProduct } from '@portal/contracts/signup';
 import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { TREATMENT_STEPS } from '@portal/contracts/program-files';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { stepRefusalOf } from '../step-refusal.ts';
@@ -14,7 +15,6 @@ import {
   toTreatmentBody,
   treatmentStepOfField,
   TREATMENT_CODE_STEPS,
-  TREATMENT_STEPS,
   type TreatmentBody,
   type TreatmentStepName,
 } from '../treatment-draft.ts';
