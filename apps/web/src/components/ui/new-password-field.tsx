@@ -31,7 +31,8 @@ interface Props<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
-  description: string;
+  /** Default: the account's hint (passwordRecovery.newPassword.hint), as the recovery and the profile say it. */
+  description?: string;
   strength: Strength | undefined;
   /** Default: the account's texts (passwordRecovery.newPassword.strength.*), as the recovery and the profile say it. */
   strengthTexts?: StrengthTexts;
@@ -60,7 +61,7 @@ export function NewPasswordField<T extends FieldValues>({
         control={control}
         name={name}
         label={label}
-        description={description}
+        description={description ?? t('passwordRecovery.newPassword.hint')}
         type="password"
         autoComplete="new-password"
         isRequired
@@ -68,5 +69,20 @@ export function NewPasswordField<T extends FieldValues>({
       />
       <StrengthMeter strength={strength} label={texts.label} valueLabel={strength ? texts[strength] : '—'} />
     </>
+  );
+}
+
+/** The new password once more, to catch a slip of the finger (the sign-up's password step and the recovery). */
+export function RepeatPasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+}) {
+  return (
+    <FormTextField control={control} name={name} label={label} type="password" autoComplete="new-password" isRequired />
   );
 }

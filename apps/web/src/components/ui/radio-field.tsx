@@ -3,6 +3,7 @@ import { Controller, type FieldValues } from 'react-hook-form';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { choiceKeyOf, type ChoiceFieldProps } from './choice-field.ts';
 import { FieldFrame } from './field-frame.tsx';
+import { useT } from '../../program/use-t.ts';
 
 interface Props<T extends FieldValues> extends ChoiceFieldProps<T> {
   orientation?: 'horizontal' | 'vertical';
@@ -56,7 +57,11 @@ export function RadioField<T extends FieldValues>({
   );
 }
 
-type YesNoProps<T extends FieldValues> = Omit<Props<T>, 'options' | 'isBoolean'> & { yesText: string; noText: string };
+type YesNoProps<T extends FieldValues> = Omit<Props<T>, 'options' | 'isBoolean'> & {
+  /** Default: common.yes and common.no. */
+  yesText?: string;
+  noText?: string;
+};
 
 /** A yes-or-no question: true or false in the form, the two answers side by side unless told otherwise. */
 export function YesNoField<T extends FieldValues>({
@@ -65,13 +70,14 @@ export function YesNoField<T extends FieldValues>({
   orientation = 'horizontal',
   ...props
 }: YesNoProps<T>) {
+  const t = useT();
   return (
     <RadioField
       {...props}
       orientation={orientation}
       options={[
-        { value: 'true', text: yesText },
-        { value: 'false', text: noText },
+        { value: 'true', text: yesText ?? t('common.yes') },
+        { value: 'false', text: noText ?? t('common.no') },
       ]}
       isBoolean
     />

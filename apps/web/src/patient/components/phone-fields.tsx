@@ -9,24 +9,23 @@ import { dialCodeOptions } from '../dial-codes.ts';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
-  /** The form's fields of the dial code's country and of the number. */
-  countryName: FieldPath<T>;
-  numberName: FieldPath<T>;
+  /** The form's phone, an object of `country` (the dial code's) and `phoneNumber` (as the contract's phones). */
+  name: FieldPath<T>;
   numberLabel: string;
   /** The language the countries are named in. */
   language: Language;
-  autoComplete: string;
+  /** Default: the person's own national number (`tel-national`). */
+  autoComplete?: string;
   /** The layout of the pair (each screen lays it out its own way). */
   className: string;
 }
 
 export function PhoneFields<T extends FieldValues>({
   control,
-  countryName,
-  numberName,
+  name,
   numberLabel,
   language,
-  autoComplete,
+  autoComplete = 'tel-national',
   className,
 }: Props<T>) {
   const t = useT();
@@ -35,7 +34,7 @@ export function PhoneFields<T extends FieldValues>({
     <div className={className}>
       <SelectField
         control={control}
-        name={countryName}
+        name={`${name}.country` as FieldPath<T>}
         label={t('signup.contact.countryCode.label')}
         placeholder={t('common.select')}
         options={options}
@@ -43,7 +42,7 @@ export function PhoneFields<T extends FieldValues>({
       />
       <FormTextField
         control={control}
-        name={numberName}
+        name={`${name}.phoneNumber` as FieldPath<T>}
         label={numberLabel}
         type="tel"
         autoComplete={autoComplete}

@@ -18,7 +18,7 @@ import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
 import { PhoneFields } from '../phone-fields.tsx';
-import { IdentificationTypeField } from '../identification-type-field.tsx';
+import { IdentificationFields } from '../identification-type-field.tsx';
 import './person-fields.css';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
@@ -136,14 +136,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
           {t('signup.caregiver.minorNotice')}
         </FormAlert>
       ) : (
-        <YesNoField
-          control={control}
-          name="hasCaregiver"
-          label={t('signup.caregiver.hasCaregiver.label')}
-          yesText={t('common.yes')}
-          noText={t('common.no')}
-          isRequired
-        />
+        <YesNoField control={control} name="hasCaregiver" label={t('signup.caregiver.hasCaregiver.label')} isRequired />
       )}
       {showFields ? (
         <CaregiverFields control={control} types={types} country={country} language={ctx.language} />
@@ -191,24 +184,10 @@ export function CaregiverFields({
         autoComplete="off"
         isRequired
       />
-      <IdentificationTypeField
-        control={control}
-        name="identification.type"
-        label={t('signup.caregiver.idType.label')}
-        types={types}
-      />
-      <FormTextField
-        control={control}
-        name="identification.number"
-        label={t('signup.caregiver.idNumber.label')}
-        description={t('signup.idNumber.hint')}
-        autoComplete="off"
-        isRequired
-      />
+      <IdentificationFields control={control} name="identification" types={types} whose="caregiver" />
       <PhoneFields
         control={control}
-        countryName="phone.country"
-        numberName="phone.phoneNumber"
+        name="phone"
         numberLabel={t('signup.caregiver.phone.label')}
         language={language}
         autoComplete="off"
@@ -217,7 +196,8 @@ export function CaregiverFields({
       <FormTextField
         control={control}
         name="email"
-        label={`${t('signup.caregiver.email.label')} (${t('common.optional')})`}
+        label={t('signup.caregiver.email.label')}
+        isOptional
         type="email"
         autoComplete="off"
       />

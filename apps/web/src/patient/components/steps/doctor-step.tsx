@@ -45,27 +45,27 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
     onDone({ treatment: { ...draft.treatment, doctor } });
   });
 
-  const label = (text: string) => (isRequired ? text : `${text} (${t('common.optional')})`);
+  const names = [
+    { name: 'firstName', label: t('signup.doctor.firstName.label') },
+    { name: 'lastName', label: t('signup.doctor.lastName.label') },
+  ] as const;
 
   return (
     <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.doctor.title')}</h2>
       <p>{t('signup.doctor.subtitle')}</p>
-      <FormTextField
-        control={control}
-        name="firstName"
-        label={label(t('signup.doctor.firstName.label'))}
-        autoComplete="off"
-        isRequired={isRequired}
-      />
-      <FormTextField
-        control={control}
-        name="lastName"
-        label={label(t('signup.doctor.lastName.label'))}
-        autoComplete="off"
-        isRequired={isRequired}
-      />
+      {names.map((field) => (
+        <FormTextField
+          key={field.name}
+          control={control}
+          name={field.name}
+          label={field.label}
+          autoComplete="off"
+          isRequired={isRequired}
+          isOptional={!isRequired}
+        />
+      ))}
     </Form>
   );
 }

@@ -5,16 +5,16 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { AddressSchema, LocationSchema } from '@portal/contracts/signup';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { LocationSearchField } from '../../../../components/ui/location-search-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
-import { locationSearchQuery } from '../../../../patient/api/places-api.ts';
+import { AddressFields } from '../../../../patient/components/address-fields.tsx';
 
 const Schema = z.object({
-  // Typing without choosing leaves no location: 'Search and choose a location'.
-  location: LocationSchema,
-  line: AddressSchema.shape.line,
+  address: z.object({
+    // Typing without choosing leaves no location: 'Search and choose a location'.
+    location: LocationSchema,
+    line: AddressSchema.shape.line,
+  }),
 });
 
 export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
@@ -22,11 +22,11 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
   const country = ctx.plan?.country ?? draft.country;
   const { control, handleSubmit, formState } = useForm<z.input<typeof Schema>, unknown, z.output<typeof Schema>>({
     resolver: zodResolver(Schema),
-    defaultValues: { line: draft.address?.line ?? '', location: draft.address?.location },
+    defaultValues: { address: { line: draft.address?.line ?? '', location: draft.address?.location } },
   });
 
-  const onSubmit = handleSubmit(({ line, location }) => {
-    onDone({ address: { line, location } });
+  const onSubmit = handleSubmit(({ address }) => {
+    onDone({ address });
   });
 
   return (
@@ -34,21 +34,7 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
       <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
       <h2 className="step__title">{t('signup.address.title')}</h2>
       <p>{t('signup.address.subtitle')}</p>
-      <LocationSearchField
-        control={control}
-        name="location"
-        searchQuery={(text) => locationSearchQuery(country, ctx.language, text)}
-        initialLabel={draft.address?.location?.label ?? ''}
-        isRequired
-      />
-      <FormTextField
-        control={control}
-        name="line"
-        label={t('signup.address.line.label')}
-        description={t('signup.address.line.hint')}
-        autoComplete="street-address"
-        isRequired
-      />
+      <AddressFields control={control} country={country} language={ctx.language} isRequired />
     </Form>
   );
 }

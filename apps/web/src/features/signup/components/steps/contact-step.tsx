@@ -122,7 +122,8 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
       <FormTextField
         control={control}
         name={name}
-        label={mode === 'optional' ? `${label} (${t('common.optional')})` : label}
+        label={label}
+        isOptional={mode === 'optional'}
         type={type}
         autoComplete="off"
         isRequired={mode === 'required'}
@@ -136,11 +137,9 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
       <p>{t('signup.contact.subtitle')}</p>
       <PhoneFields
         control={control}
-        countryName="phone.country"
-        numberName="phone.phoneNumber"
+        name="phone"
         numberLabel={t('signup.contact.phone.label')}
         language={ctx.language}
-        autoComplete="tel-national"
         className="field-pair field-pair--phone"
       />
       {settingField('phoneAlternative', t('signup.contact.phoneAlternative.label'), 'tel', phoneAlternativeMode)}

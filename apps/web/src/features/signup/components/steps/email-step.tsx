@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { EmailSchema } from '@portal/contracts/identity';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { EmailField } from '../../../../components/ui/form-text-field.tsx';
 import { pathInLanguage, paths } from '../../../../lib/paths.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
@@ -58,12 +58,10 @@ export function EmailStep({ formId, draft, ctx, onDone, onPendingChange }: StepP
       <h2 className="step__title">{t('signup.email.title')}</h2>
       <p>{t('signup.email.subtitle')}</p>
       {checkFailed ? <FormAlert tone="error">{t('signup.email.cannotValidate')}</FormAlert> : null}
-      <FormTextField
+      <EmailField
         control={control}
         name="email"
         label={t('signup.email.label')}
-        type="email"
-        autoComplete="email"
         isRequired
         // A pre-registration's invitation went to this e-mail: the enrolment keeps it (the server insists too).
         isReadOnly={ctx.preregistered}

@@ -6,9 +6,12 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
 import { passwordUserInputs } from '@portal/contracts/password-rules';
 import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
-import { NewPasswordField, refuseWeakPassword } from '../../../../components/ui/new-password-field.tsx';
+import {
+  NewPasswordField,
+  refuseWeakPassword,
+  RepeatPasswordField,
+} from '../../../../components/ui/new-password-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 
@@ -56,14 +59,7 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
           strong: t('signup.password.strength.strong'),
         }}
       />
-      <FormTextField
-        control={control}
-        name="repeat"
-        label={t('signup.password.repeat.label')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
+      <RepeatPasswordField control={control} name="repeat" label={t('signup.password.repeat.label')} />
     </Form>
   );
 }
