@@ -11,7 +11,7 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+import { findCaregiverByIdentification, identifiedBy } from '../../platform/program-lookups.ts';
 import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
 // The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
 // stay in one place.
@@ -32,14 +32,7 @@ export async function isIdentificationRegistered(
   const rows = await db
     .select({ id: patient.id })
     .from(patient)
-    .where(
-      and(
-        eq(patient.programId, programId),
-        eq(patient.country, country),
-        eq(patient.typeIdentification, type),
-        eq(patient.legalIdentification, number),
-      ),
-    )
+    .where(and(eq(patient.programId, programId), eq(patient.country, country), identifiedBy(patient, type, number)))
     .limit(1);
   return rows.length > 0;
 }
