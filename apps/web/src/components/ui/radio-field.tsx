@@ -1,5 +1,5 @@
 // A labelled radio group (react-aria) bound to react-hook-form.
-import { Controller, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
 import { Radio, RadioGroup } from 'react-aria-components';
 import { choiceKeyOf, type ChoiceFieldProps } from './choice-field.ts';
 import { FieldFrame } from './field-frame.tsx';
@@ -21,39 +21,34 @@ export function RadioField<T extends FieldValues>({
   orientation = 'vertical',
   isBoolean,
 }: Props<T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <RadioGroup
-          className={`field radio-group radio-group--${orientation}`}
-          name={field.name}
-          value={choiceKeyOf(field.value)}
-          onChange={(value) => field.onChange(isBoolean ? value === 'true' : value)}
-          onBlur={field.onBlur}
-          isInvalid={Boolean(fieldState.error)}
-          isRequired={isRequired}
-          orientation={orientation}
-          validationBehavior="aria"
-        >
-          <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
-            <div className="radio-group__options">
-              {options.map((option, index) => (
-                <Radio
-                  key={option.value}
-                  value={option.value}
-                  className="radio"
-                  inputRef={index === 0 ? field.ref : undefined}
-                >
-                  {option.text}
-                </Radio>
-              ))}
-            </div>
-          </FieldFrame>
-        </RadioGroup>
-      )}
-    />
+    <RadioGroup
+      className={`field radio-group radio-group--${orientation}`}
+      name={field.name}
+      value={choiceKeyOf(field.value)}
+      onChange={(value) => field.onChange(isBoolean ? value === 'true' : value)}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(fieldState.error)}
+      isRequired={isRequired}
+      orientation={orientation}
+      validationBehavior="aria"
+    >
+      <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
+        <div className="radio-group__options">
+          {options.map((option, index) => (
+            <Radio
+              key={option.value}
+              value={option.value}
+              className="radio"
+              inputRef={index === 0 ? field.ref : undefined}
+            >
+              {option.text}
+            </Radio>
+          ))}
+        </div>
+      </FieldFrame>
+    </RadioGroup>
   );
 }
 

@@ -11,7 +11,8 @@ interface Props<T extends FieldValues> {
   control: Control<T>;
   /** The form's phone, an object of `country` (the dial code's) and `phoneNumber` (as the contract's phones). */
   name: FieldPath<T>;
-  numberLabel: string;
+  /** Default: the enrolment's question of the person's own phone (signup.contact.phone.label). */
+  numberLabel?: string;
   /** The language the countries are named in. */
   language: Language;
   /** Default: the person's own national number (`tel-national`). */
@@ -30,11 +31,12 @@ export function PhoneFields<T extends FieldValues>({
 }: Props<T>) {
   const t = useT();
   const options = useMemo(() => dialCodeOptions(language), [language]);
+  const partOf = (part: 'country' | 'phoneNumber') => `${name}.${part}` as FieldPath<T>;
   return (
     <div className={className}>
       <SelectField
         control={control}
-        name={`${name}.country` as FieldPath<T>}
+        name={partOf('country')}
         label={t('signup.contact.countryCode.label')}
         placeholder={t('common.select')}
         options={options}
@@ -42,8 +44,8 @@ export function PhoneFields<T extends FieldValues>({
       />
       <FormTextField
         control={control}
-        name={`${name}.phoneNumber` as FieldPath<T>}
-        label={numberLabel}
+        name={partOf('phoneNumber')}
+        label={numberLabel ?? t('signup.contact.phone.label')}
         type="tel"
         autoComplete={autoComplete}
         isRequired

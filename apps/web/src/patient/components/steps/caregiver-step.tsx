@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import {
@@ -11,7 +10,6 @@ import {
   isValidIdentificationNumber,
   normalizeIdentificationNumber,
 } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
@@ -20,6 +18,7 @@ import type { SignupDraft, StepProps } from '../../model.ts';
 import { PhoneFields } from '../phone-fields.tsx';
 import { IdentificationFields } from '../identification-type-field.tsx';
 import './person-fields.css';
+import { StepForm } from '../step-form.tsx';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
 export type CaregiverPatch = { hasCaregiver: false } | ({ hasCaregiver: true } & Caregiver);
@@ -127,9 +126,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.caregiver.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.caregiver.title')}>
       <p className="step__subtitle">{t('signup.caregiver.subtitle')}</p>
       {isMinor ? (
         <FormAlert tone="info" focusOnShow={false}>
@@ -141,7 +138,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
       {showFields ? (
         <CaregiverFields control={control} types={types} country={country} language={ctx.language} />
       ) : null}
-    </Form>
+    </StepForm>
   );
 }
 

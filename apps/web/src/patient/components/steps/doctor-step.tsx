@@ -2,14 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
 import './paired-fields.css';
+import { StepForm } from '../step-form.tsx';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /** Optional names: blank is fine, anything typed still follows the contract. */
@@ -51,9 +50,7 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
   ] as const;
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.doctor.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.doctor.title')}>
       <p>{t('signup.doctor.subtitle')}</p>
       {names.map((field) => (
         <FormTextField
@@ -66,6 +63,6 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
           isOptional={!isRequired}
         />
       ))}
-    </Form>
+    </StepForm>
   );
 }

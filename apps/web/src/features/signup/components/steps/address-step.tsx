@@ -1,13 +1,12 @@
 // Step 'address': the exact address line, and a location searched in the gazetteer and chosen from the results.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { AddressSchema, LocationSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { AddressFields } from '../../../../patient/components/address-fields.tsx';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 const Schema = z.object({
   address: z.object({
@@ -30,11 +29,9 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.address.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.address.title')}>
       <p>{t('signup.address.subtitle')}</p>
       <AddressFields control={control} country={country} language={ctx.language} isRequired />
-    </Form>
+    </StepForm>
   );
 }

@@ -3,7 +3,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import {
@@ -12,7 +11,6 @@ import {
   normalizeIdentificationNumber,
   type Citizen,
 } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
@@ -21,6 +19,7 @@ import { IdentificationFields } from '../../../../patient/components/identificat
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
 import '../../../../patient/components/steps/person-fields.css';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
 function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
@@ -113,14 +112,20 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   );
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      {checkFailed > 0 ? (
-        <FormAlert key={checkFailed} tone="error">
-          {t('signup.idNumber.cannotValidate')}
-        </FormAlert>
-      ) : null}
-      <h2 className="step__title">{t('signup.idNumber.title')}</h2>
+    <StepForm
+      id={formId}
+      formState={formState}
+      onSubmit={onSubmit}
+      title={t('signup.idNumber.title')}
+      isBusy={status !== 'idle'}
+      alert={
+        checkFailed > 0 ? (
+          <FormAlert key={checkFailed} tone="error">
+            {t('signup.idNumber.cannotValidate')}
+          </FormAlert>
+        ) : null
+      }
+    >
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
       <IdentificationFields control={control} name="identification" types={types} whose="patient" />
       <p className="step__status" role="status" aria-live="polite">
@@ -130,6 +135,6 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
             ? t('signup.idNumber.citizenLookup')
             : ''}
       </p>
-    </Form>
+    </StepForm>
   );
 }
