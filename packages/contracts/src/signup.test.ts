@@ -10,6 +10,7 @@ import {
   signupSchemaFor,
   unitAmountText,
 } from './signup.ts';
+import { alivioTreatment } from './test/sample-bodies.ts';
 import { PROGRAM_SLUGS, programConfigOf, readProgramJson, REPOSITORY_ROOT } from './test/program-folders.ts';
 
 describe('sign-up contract', () => {
@@ -66,17 +67,7 @@ describe('sign-up contract', () => {
       birthDate: '1980-01-01',
       address: { line: 'Calle 1', location: { id: 'CR-san-jose' } },
       password: 'Secret-pass-1',
-      treatments: [
-        {
-          productId: 1,
-          unitAmount: '1',
-          frequency: { amount: 1, interval: 'day' },
-          duration: { amount: 1, interval: 'year' },
-          notStarted: true,
-          doctor: { firstName: 'Luis', lastName: 'Mora' },
-          healthCenter: { name: 'C', type: 'PUBLIC' },
-        },
-      ],
+      treatments: [alivioTreatment()],
     };
     const cr = schemaOf(alivio, 101).safeParse({
       ...base,
