@@ -17,8 +17,8 @@ import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
 import { PhoneFields } from '../phone-fields.tsx';
 import { IdentificationFields } from '../identification-type-field.tsx';
-import './person-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './person-fields.css';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
 export type CaregiverPatch = { hasCaregiver: false } | ({ hasCaregiver: true } & Caregiver);

@@ -7,8 +7,8 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 // An unanswered question says 'Select an option' (no text of its own yet); the code follows the contract.
 const Schema = z.discriminatedUnion(

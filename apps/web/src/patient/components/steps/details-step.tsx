@@ -19,8 +19,8 @@ import {
   timeAmountSchema,
   type TimeInterval,
 } from './treatment-step.tsx';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 const Schema = z.object({
   unitAmount: UnitAmountSchema,

@@ -7,8 +7,8 @@ import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/s
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 /** Optional names: blank is fine, anything typed still follows the contract. */

@@ -8,8 +8,8 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 

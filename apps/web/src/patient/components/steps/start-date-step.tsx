@@ -8,8 +8,8 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 /** The same day one year later (28 February when the day is 29 February). */
 function oneYearAfter(date: string): string {

@@ -11,8 +11,8 @@ import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
-import './paired-fields.css';
 import { StepForm } from '../step-form.tsx';
+import './paired-fields.css';
 
 export type TimeInterval = (typeof TIME_INTERVALS)[number];
 type T = ReturnType<typeof useT>;

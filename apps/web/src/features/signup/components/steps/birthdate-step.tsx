@@ -14,8 +14,8 @@ import { getPlanProducts } from '../../../../patient/api/plan-api.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
-import '../../../../patient/components/steps/person-fields.css';
 import { StepForm } from '../../../../patient/components/step-form.tsx';
+import '../../../../patient/components/steps/person-fields.css';
 
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();

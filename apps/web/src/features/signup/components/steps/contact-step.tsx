@@ -13,8 +13,8 @@ import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { PhoneFields } from '../../../../patient/components/phone-fields.tsx';
-import '../../../../patient/components/steps/paired-fields.css';
 import { StepForm } from '../../../../patient/components/step-form.tsx';
+import '../../../../patient/components/steps/paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 

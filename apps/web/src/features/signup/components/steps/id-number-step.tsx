@@ -18,8 +18,8 @@ import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
 import { IdentificationFields } from '../../../../patient/components/identification-type-field.tsx';
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
-import '../../../../patient/components/steps/person-fields.css';
 import { StepForm } from '../../../../patient/components/step-form.tsx';
+import '../../../../patient/components/steps/person-fields.css';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
 function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {

@@ -10,8 +10,8 @@ import { NameFields } from '../../../../patient/components/name-fields.tsx';
 import { genderOptions } from '../../../../patient/gender.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
-import '../../../../patient/components/steps/person-fields.css';
 import { StepForm } from '../../../../patient/components/step-form.tsx';
+import '../../../../patient/components/steps/person-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
 

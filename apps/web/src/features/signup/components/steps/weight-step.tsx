@@ -8,8 +8,8 @@ import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
-import '../../../../patient/components/steps/person-fields.css';
 import { StepForm } from '../../../../patient/components/step-form.tsx';
+import '../../../../patient/components/steps/person-fields.css';
 
 type Unit = 'kg' | 'lb';
 const WEIGHT_TEXT = /^\d{1,4}(\.\d+)?$/;
