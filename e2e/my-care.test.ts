@@ -4,16 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { cedula, chooseMedicine, fill, medicineDetails, wizard, type Texts } from './signup-support.ts';
-import { enrolAlivioThroughApi } from './signup-support.ts';
 import {
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  newPage,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+  cedula,
+  chooseMedicine,
+  fill,
+  medicineDetails,
+  openMedicineList,
+  wizard,
+  type Texts,
+} from './signup-support.ts';
+import { enrolAlivioThroughApi } from './signup-support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, PHONE } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -29,8 +30,8 @@ async function newPatient(page: Page, language: 'es' | 'en') {
   return signIn(page, language, person);
 }
 
-/** Signs an alivio account in through the API; answers where its screens are in that language. */
-async function signIn(page: Page, language: 'es' | 'en', person: { email: string; password: string }) {
+/** Signs an alivio account in through the API (the demo password without one); answers where its screens are in that language. */
+async function signIn(page: Page, language: 'es' | 'en', person: { email: string; password?: string }) {
   const origin = setup.portal.origin('alivio');
   await setTestSession(page, origin, person);
   return { person, base: `${origin}${language === 'en' ? '/en' : ''}` };
@@ -67,7 +68,7 @@ async function addNeurovia(page: Page, texts: Texts, options: { keyboard?: boole
 describe('my care', () => {
   it('on a phone in Spanish: the home’s cards, then add, modify and delete a treatment, then add a caregiver', async () => {
     const texts = textsOf('alivio', 'es');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     const { base } = await newPatient(page, 'es');
 
     await page.goto(`${base}/home`);
@@ -80,12 +81,7 @@ describe('my care', () => {
     // Add: the registered medicine is not offered again; a dose above the approved one is refused, then accepted.
     await page.goto(`${base}/treatments/new`);
     await heading1(page, texts['pages.treatmentsNew.title']!).waitFor();
-    await page
-      .locator('.field')
-      .filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) })
-      .locator('button')
-      .first()
-      .click();
+    await openMedicineList(page, texts);
     await expect(page.getByRole('option', { name: 'Migralen 50 mg', exact: true }).count()).resolves.toBe(0);
     await page.keyboard.press('Escape');
     await addNeurovia(page, texts);
@@ -180,8 +176,8 @@ describe('my care', () => {
 
   it('a minor cannot remove the caregiver: the profile says why (en, phone)', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
-    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example', password: DEMO_PASSWORD });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    const { base } = await signIn(page, 'en', { email: 'menor@alivio.example' });
     await page.goto(`${base}/profile`);
     const block = card(page, texts['caregiver.section.title']!);
     await block.getByRole('button', { name: texts['caregiver.remove.action']! }).click();

@@ -6,9 +6,10 @@ import {
   DEMO_PASSWORD,
   expectNoAxeViolations,
   newPage,
+  openSignedIn,
   problemsOf,
-  setTestSession,
   usePortalAndBrowser,
+  PHONE,
 } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
@@ -38,7 +39,7 @@ const isHydrated = (page: Page) =>
 describe('the server-rendered login screen', () => {
   it('is whole without any script: the program, the form, the links and the call-center phones', async () => {
     const texts = textsOf('alivio', 'es');
-    const context = await setup.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await setup.browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${setup.portal.origin('alivio')}/login`);
     await page.getByRole('heading', { level: 1, name: texts['login.title']! }).waitFor();
@@ -53,7 +54,7 @@ describe('the server-rendered login screen', () => {
 
   it('loads the app only when touched, hydrates the same nodes, and then does the submission it held (en)', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     const scripts = appScripts(page);
     await page.goto(`${setup.portal.origin('alivio')}/en/login`);
     await page.getByRole('heading', { level: 1, name: texts['login.title']! }).waitFor();
@@ -74,7 +75,7 @@ describe('the server-rendered login screen', () => {
 
   it("does a button pressed before the app was there, keeping the server's nodes (es, another program)", async () => {
     const texts = textsOf('piel', 'es');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     const logs: string[] = [];
     page.on('console', (message) => logs.push(message.text()));
     await page.goto(`${setup.portal.origin('piel')}/login`);
@@ -96,8 +97,7 @@ describe('the server-rendered login screen', () => {
 
   it('sends a visitor with a session home at once, without waiting for a touch', async () => {
     const { context, page } = await newPage(setup.browser);
-    await setTestSession(page, setup.portal.origin('alivio'));
-    await page.goto(`${setup.portal.origin('alivio')}/login`);
+    await openSignedIn(page, `${setup.portal.origin('alivio')}/login`);
     await page.waitForURL((url) => url.pathname === '/home');
     await context.close();
   });

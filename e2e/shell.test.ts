@@ -4,6 +4,8 @@ import type { Page } from 'playwright-core';
 import {
   expectNoAxeViolations,
   newPage,
+  openSignedIn,
+  PHONE,
   problemsOf,
   setTestSession,
   usePortalAndBrowser,
@@ -11,7 +13,6 @@ import {
 } from './support.ts';
 import { textsOf } from './texts.ts';
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const setup = usePortalAndBrowser();
 
@@ -42,8 +43,7 @@ describe.each([
 
     it('logged in: the navigation fits the screen, the ribbon stays, the patient’s phones are a tap away', async () => {
       const { context, page } = await newPage(setup.browser, { viewport });
-      await setTestSession(page, setup.portal.origin('alivio'));
-      await page.goto(`${setup.portal.origin('alivio')}${prefix}/treatments`);
+      await openSignedIn(page, `${setup.portal.origin('alivio')}${prefix}/treatments`);
       await waitForTitle(page);
       await page.getByText(texts['ribbon.logoutLink']!).waitFor();
 

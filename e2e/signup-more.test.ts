@@ -11,7 +11,7 @@ import {
   enterMedicine,
   enrolAlivioThroughApi,
   enrolPielMexico,
-  fill,
+  expectSuccessScreen,
   finishAlivioTreatment,
   hasFocus,
   logInFromSuccess,
@@ -20,7 +20,7 @@ import {
   wizard,
   type Texts,
 } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -51,9 +51,11 @@ describe('enrolment, more', () => {
     const w = await enrolPielMexico(page, texts, person, { axe: true });
     // Every step Mexico's plan shows, and only those: 15 of them.
     expect(w.steps).toBe(15);
-    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Piel Plena México' })).waitFor();
-    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
-    await expectNoAxeViolations(page, 'piel success');
+    await expectSuccessScreen(page, texts, {
+      planName: 'Piel Plena México',
+      notifiedEmail: person.email,
+      axe: 'piel success',
+    });
 
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
@@ -62,7 +64,7 @@ describe('enrolment, more', () => {
 
   it('enrols a patient of equilibrio in Guatemala in Spanish (a DPI, weight in kg, no health-center step), axe on every step, with two medicines', async () => {
     const texts = textsOf('equilibrio', 'es');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     const person = {
       email: uniqueEmail('equilibrio-gt'),
       number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`,
@@ -110,9 +112,11 @@ describe('enrolment, more', () => {
       });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
     }
-    await successHeading(page, texts, 'Marta Xicará').waitFor({ timeout: 20_000 });
-    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Equilibrio Guatemala' })).waitFor();
-    await expectNoAxeViolations(page, 'equilibrio success (Spanish)');
+    await expectSuccessScreen(page, texts, {
+      patientName: 'Marta Xicará',
+      planName: 'Equilibrio Guatemala',
+      axe: 'equilibrio success (Spanish)',
+    });
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
@@ -126,9 +130,11 @@ describe('enrolment, more', () => {
     await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
     const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
     await finishAlivioTreatment(w, texts);
-    await successHeading(page, texts, 'Lucía Quesada').waitFor({ timeout: 20_000 });
-    await page.getByText(fill(texts['signup.success.account']!, { planName: 'Alivio Costa Rica' })).waitFor();
-    await expectNoAxeViolations(page, 'alivio success (English)');
+    await expectSuccessScreen(page, texts, {
+      patientName: 'Lucía Quesada',
+      planName: 'Alivio Costa Rica',
+      axe: 'alivio success (English)',
+    });
     expect(w.steps).toBe(15);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
@@ -212,7 +218,7 @@ describe('enrolment, more', () => {
   });
   it('holds Next while the server checks the e-mail and the identification: pending, not pressable, one call each', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     // Each check waits in the test until it is let through, so the pending state is seen without any timing.
     const held = (pattern: RegExp) => {
       const calls: string[] = [];

@@ -5,15 +5,17 @@ import { outbox, planPatient, preregistration, program, treatment } from '../app
 import { preregisterPatient } from '../apps/api/src/modules/signup/preregistration.ts';
 import type { PreregisteredPatient } from '../packages/contracts/src/signup.ts';
 import {
+  alivioDetails,
   cedula,
+  expectSuccessScreen,
   fill,
   logInFromSuccess,
   medicineDetails,
-  successHeading,
+  openMedicineList,
   uniqueEmail,
   wizard,
 } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -114,25 +116,14 @@ describe('enrolment of a pre-registered patient', () => {
     await w.next();
     await w.at('signup.details.title');
     expect(await page.getByLabel(new RegExp(`^${texts['signup.details.dose.label']}`)).inputValue()).toBe('1');
-    await medicineDetails(w, texts, {
-      dose: '1',
-      frequency: [1, 'day'],
-      doctor: ['Laura', 'Vargas'],
-      start: 'not started',
-      healthCenter: ['Clínica Central', 'public'],
-    });
+    await medicineDetails(w, texts, alivioDetails('public'));
 
     // A second medicine: the first is listed and no longer offered.
     await w.anotherMedicine('yes');
     await w.at('signup.treatment.title');
     await page.getByRole('heading', { level: 3, name: texts['signup.treatment.added.title']! }).waitFor();
     await page.getByText('Migralen 50 mg · Caja x 30 tabletas').waitFor();
-    await page
-      .locator('.field')
-      .filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) })
-      .locator('button')
-      .first()
-      .click();
+    await openMedicineList(page, texts);
     expect(await page.getByRole('option').allTextContents()).not.toContain('Migralen 50 mg');
     await page.getByRole('option', { name: 'Neurovia 140 mg/mL', exact: true }).click();
     await w.type('signup.treatment.length.amount.label', '1');
@@ -147,8 +138,7 @@ describe('enrolment of a pre-registered patient', () => {
       healthCenter: ['Clínica Central', 'public'],
     });
     await w.anotherMedicine('no');
-    await successHeading(page, texts, 'Rosa Jiménez').waitFor({ timeout: 20_000 });
-    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: held.email })).waitFor();
+    await expectSuccessScreen(page, texts, { patientName: 'Rosa Jiménez', notifiedEmail: held.email });
     const [row] = await setup.portal.app.database.db
       .select()
       .from(preregistration)
@@ -186,7 +176,7 @@ describe('enrolment of a pre-registered patient', () => {
 describe('partner instance (ii)', () => {
   it('shows the instance logo and name named by ii, and nothing for an unknown one', async () => {
     const texts = textsOf('alivio', 'es');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await page.goto(`${setup.portal.origin('alivio')}/signup?ii=hospital-metropolitano`);
     const banner = page.getByText(fill(texts['signup.instance.with']!, { name: 'Hospital Metropolitano' }));
     await banner.waitFor();

@@ -225,6 +225,20 @@ export type Wizard = ReturnType<typeof wizard>;
 export const successHeading = (page: Page, texts: Texts, patientName: string) =>
   page.getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName }) });
 
+/** The success screen: the patient's name in its title, the plan's name, the mail it says was sent; axe-checked when `axe` names it. */
+export async function expectSuccessScreen(
+  page: Page,
+  texts: Texts,
+  expected: { patientName?: string; planName?: string; notifiedEmail?: string; axe?: string },
+) {
+  if (expected.patientName) await successHeading(page, texts, expected.patientName).waitFor({ timeout: 20_000 });
+  if (expected.planName)
+    await page.getByText(fill(texts['signup.success.account']!, { planName: expected.planName })).waitFor();
+  if (expected.notifiedEmail)
+    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: expected.notifiedEmail })).waitFor();
+  if (expected.axe) await expectNoAxeViolations(page, expected.axe);
+}
+
 /** From the success screen, through the login screen, to the patient's home. */
 export async function logInFromSuccess(page: Page, texts: Texts, person: Person, options: WizardOptions = {}) {
   const w = wizard(page, texts, options);
@@ -417,16 +431,31 @@ export async function enterMedicine(w: Wizard, texts: Texts, answers: MedicineAn
   await medicineDetails(w, texts, answers);
 }
 
+/** An alivio medicine's answers after its choice: one a day, not started yet, Dr. Laura Vargas at Clínica Central. */
+export const alivioDetails = (
+  healthCenterKind: 'public' | 'private',
+): Omit<MedicineAnswers, 'medicine' | 'length'> => ({
+  dose: '1',
+  frequency: [1, 'day'],
+  doctor: ['Laura', 'Vargas'],
+  start: 'not started',
+  healthCenter: ['Clínica Central', healthCenterKind],
+});
+
 /** The rest of an alivio Costa Rica enrolment, from an approved dose to the success screen. */
 export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
-  await medicineDetails(w, texts, {
-    dose: '1',
-    frequency: [1, 'day'],
-    doctor: ['Laura', 'Vargas'],
-    start: 'not started',
-    healthCenter: ['Clínica Central', 'private'],
-  });
+  await medicineDetails(w, texts, alivioDetails('private'));
   await w.anotherMedicine('no');
+}
+
+/** Opens the treatment step's list of medicines, to see which it offers. */
+export async function openMedicineList(page: Page, texts: Texts) {
+  await page
+    .locator('.field')
+    .filter({ has: page.getByText(texts['signup.treatment.medicine.label']!, { exact: true }) })
+    .locator('button')
+    .first()
+    .click();
 }
 
 /**

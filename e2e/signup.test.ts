@@ -6,12 +6,21 @@ import {
   cedula,
   enrolAlivioCostaRica,
   enterMedicine,
+  expectSuccessScreen,
   fill,
   finishAlivioTreatment,
   logInFromSuccess,
   wizard,
 } from './signup-support.ts';
-import { expectNoAxeViolations, launchBrowser, newPage, problemsOf, startPortal, type Portal } from './support.ts';
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  newPage,
+  problemsOf,
+  startPortal,
+  type Portal,
+  PHONE,
+} from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
 let portal: Portal;
@@ -31,7 +40,7 @@ afterAll(async () => {
 describe('enrolment', () => {
   it('enrols a patient of alivio in Spanish, mails them, and the new account logs in', async () => {
     const texts = textsOf('alivio', 'es');
-    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    const { context, page } = await newPage(browser, { viewport: PHONE });
     const person = {
       email: `nueva-${randomUUID().slice(0, 8)}@test.example`,
       number: cedula(),
@@ -49,11 +58,11 @@ describe('enrolment', () => {
     await page.getByText(texts['signup.details.doseNotApproved']!).first().waitFor();
     await finishAlivioTreatment(w, texts);
 
-    await page
-      .getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Lucía Quesada' }) })
-      .waitFor({ timeout: 20_000 });
-    await page.getByText(fill(texts['signup.success.notified']!, { patientEmail: person.email })).waitFor();
-    await expectNoAxeViolations(page, 'signup success');
+    await expectSuccessScreen(page, texts, {
+      patientName: 'Lucía Quesada',
+      notifiedEmail: person.email,
+      axe: 'signup success',
+    });
 
     await expect
       .poll(() => smtp.received.some((mail) => mail.envelopeTo.includes(person.email)), { timeout: 15_000 })
@@ -230,10 +239,7 @@ describe('enrolment', () => {
     });
     // No health-center or custom-therapy step on this plan: after 'another medicine?', the enrolment is sent.
     await w.anotherMedicine('no');
-    await page
-      .getByRole('heading', { name: fill(texts['signup.success.title']!, { patientName: 'Kevin Ramdial' }) })
-      .waitFor({ timeout: 20_000 });
-    await expectNoAxeViolations(page, 'equilibrio success');
+    await expectSuccessScreen(page, texts, { patientName: 'Kevin Ramdial', axe: 'equilibrio success' });
     await context.close();
   });
 

@@ -131,6 +131,9 @@ export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
+/** The viewport of the phone the browser tests stand for (390 × 844 CSS px). */
+export const PHONE = { width: 390, height: 844 };
+
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /**
@@ -156,6 +159,12 @@ export async function setTestSession(page: Page, origin: string, account: { emai
     return true;
   }, credentials);
   expect(ok, `login of ${credentials.email}`).toBe(true);
+}
+
+/** Signs an account in through the API (setTestSession: the demo patient without one) and opens `url` of its program. */
+export async function openSignedIn(page: Page, url: string, account?: { email?: string; password?: string }) {
+  await setTestSession(page, new URL(url).origin, account);
+  await page.goto(url);
 }
 
 /** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */

@@ -28,6 +28,16 @@ export const BrandingSchema = z.object({
 });
 export type Branding = z.infer<typeof BrandingSchema>;
 
+/** The questions about one medicine, in order: the enrolment's last steps, and my care's add and modify. */
+export const TREATMENT_STEPS = [
+  'treatment',
+  'details',
+  'doctor',
+  'startDate',
+  'healthCenter',
+  'customTherapy',
+] as const;
+
 export const SIGNUP_STEPS = [
   'country',
   'email',
@@ -41,12 +51,7 @@ export const SIGNUP_STEPS = [
   'address',
   'password',
   'consent',
-  'treatment',
-  'details',
-  'doctor',
-  'startDate',
-  'healthCenter',
-  'customTherapy',
+  ...TREATMENT_STEPS,
 ] as const;
 export const SignupStepSchema = z.enum(SIGNUP_STEPS);
 export type SignupStep = z.infer<typeof SignupStepSchema>;

@@ -1,9 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from './errors.ts';
-import { ProgramConfigSchema } from './program-files.ts';
 import {
   ageOn,
   isValidIdentificationNumber,
@@ -12,17 +10,12 @@ import {
   signupSchemaFor,
   unitAmountText,
 } from './signup.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const programs = readdirSync(path.join(ROOT, 'programs'));
-const configOf = (slug: string) =>
-  ProgramConfigSchema.parse(
-    JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')),
-  );
+import { alivioTreatment } from './test/sample-bodies.ts';
+import { PROGRAM_SLUGS, programConfigOf, readProgramJson, REPOSITORY_ROOT } from './test/program-folders.ts';
 
 describe('sign-up contract', () => {
   it('uses only message keys that every program has in both languages', () => {
-    const source = readFileSync(path.join(ROOT, 'packages/contracts/src/signup.ts'), 'utf8');
+    const source = readFileSync(path.join(REPOSITORY_ROOT, 'packages/contracts/src/signup.ts'), 'utf8');
     const keys = new Set(
       [...source.matchAll(/'((?:signup|errors|login|passwordRecovery)\.[a-zA-Z0-9.]+[a-zA-Z0-9])'/g)].map(
         (match) => match[1]!,
@@ -30,11 +23,9 @@ describe('sign-up contract', () => {
     );
     keys.add(ERROR_CATALOGUE.IDEMPOTENCY_KEY_REUSED.messageKey);
     expect(keys.size).toBeGreaterThan(40);
-    for (const slug of programs) {
+    for (const slug of PROGRAM_SLUGS) {
       for (const language of ['es', 'en']) {
-        const texts = JSON.parse(
-          readFileSync(path.join(ROOT, 'programs', slug, `texts/text-${language}.json`), 'utf8'),
-        ) as Record<string, string>;
+        const texts = readProgramJson(slug, `texts/text-${language}.json`) as Record<string, string>;
         for (const key of keys) expect(texts[key], `${slug}/text-${language}.json: ${key}`).toBeTypeOf('string');
       }
     }
@@ -62,9 +53,9 @@ describe('sign-up contract', () => {
   });
 
   it('applies each plan’s field settings the same way on the web and on the server', () => {
-    const alivio = configOf('alivio');
-    const equilibrio = configOf('equilibrio');
-    const schemaOf = (config: ReturnType<typeof configOf>, planId: number) => {
+    const alivio = programConfigOf('alivio');
+    const equilibrio = programConfigOf('equilibrio');
+    const schemaOf = (config: ReturnType<typeof programConfigOf>, planId: number) => {
       const plan = config.supportPlans.find((item) => item.id === planId)!;
       return signupSchemaFor(plan.fieldSettings, plan, config, { today: '2026-11-21' });
     };
@@ -76,17 +67,7 @@ describe('sign-up contract', () => {
       birthDate: '1980-01-01',
       address: { line: 'Calle 1', location: { id: 'CR-san-jose' } },
       password: 'Secret-pass-1',
-      treatments: [
-        {
-          productId: 1,
-          unitAmount: '1',
-          frequency: { amount: 1, interval: 'day' },
-          duration: { amount: 1, interval: 'year' },
-          notStarted: true,
-          doctor: { firstName: 'Luis', lastName: 'Mora' },
-          healthCenter: { name: 'C', type: 'PUBLIC' },
-        },
-      ],
+      treatments: [alivioTreatment()],
     };
     const cr = schemaOf(alivio, 101).safeParse({
       ...base,

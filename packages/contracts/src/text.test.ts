@@ -1,6 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -12,7 +9,6 @@ import {
   RefreshBodySchema,
   UserQuerySchema,
 } from './identity.ts';
-import { ProgramConfigSchema } from './program-files.ts';
 import { ClientLogBodySchema, CountriesQuerySchema, SupportPlanIdParamsSchema } from './resources.ts';
 import {
   CitizenParamsSchema,
@@ -37,10 +33,8 @@ import {
 } from './treatments.ts';
 import { treatmentSchemaFor } from './signup.ts';
 import { SessionIdParamsSchema } from './sessions.ts';
+import { PROGRAM_SLUGS, programConfigOf } from './test/program-folders.ts';
 import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, textField } from './text.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const programs = readdirSync(path.join(ROOT, 'programs'));
 
 /** Every request schema the API declares (body, params, query), and the sign-up of every plan of every program. */
 function requestSchemas(): Array<[string, z.ZodType]> {
@@ -73,10 +67,8 @@ function requestSchemas(): Array<[string, z.ZodType]> {
     ['DeleteTreatmentBody', DeleteTreatmentBodySchema],
     ['SessionIdParams', SessionIdParamsSchema],
   ];
-  for (const slug of programs) {
-    const config = ProgramConfigSchema.parse(
-      JSON.parse(readFileSync(path.join(ROOT, 'programs', slug, 'configuration/config.json'), 'utf8')),
-    );
+  for (const slug of PROGRAM_SLUGS) {
+    const config = programConfigOf(slug);
     for (const plan of config.supportPlans) {
       schemas.push([
         `signup ${slug}/${plan.id}`,

@@ -1,6 +1,7 @@
 // The reads of a program's rows that several modules need (caregiver, treatments, sign-up): one definition here, so
 // that no module reaches into another module's repository (decision 037).
 import { and, eq } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caregiver, supportPlan } from '../db/schema.ts';
 import type { Executor } from './db.ts';
 
@@ -14,6 +15,15 @@ export async function findSupportPlan(db: Executor, programId: number, supportPl
   return row;
 }
 
+/** The rows of the person with this identification, in a table of people (patients, caregivers). */
+export function identifiedBy(
+  people: { typeIdentification: AnyPgColumn; legalIdentification: AnyPgColumn },
+  type: string,
+  number: string,
+) {
+  return and(eq(people.typeIdentification, type), eq(people.legalIdentification, number));
+}
+
 /** The patient cared for by the program's caregiver with this identification (unique in the program), if any. */
 export async function findCaregiverByIdentification(
   db: Executor,
@@ -24,13 +34,7 @@ export async function findCaregiverByIdentification(
   const [row] = await db
     .select({ patientId: caregiver.patientId })
     .from(caregiver)
-    .where(
-      and(
-        eq(caregiver.programId, programId),
-        eq(caregiver.typeIdentification, type),
-        eq(caregiver.legalIdentification, number),
-      ),
-    )
+    .where(and(eq(caregiver.programId, programId), identifiedBy(caregiver, type, number)))
     .limit(1);
   return row;
 }

@@ -42,3 +42,19 @@ export async function deleteOneWhere<T extends TableWithId>(
   const rows = await db.delete(table).where(requireCondition(where)).returning({ id: table.id });
   return rows.length === 1;
 }
+
+/**
+ * The changes of one row by its owner's id and its own: `scope(ownerId, id)` names the row only when it is the
+ * owner's (the patient's caregiver, the plan's live treatment), so a change by id cannot forget it.
+ */
+export function ownedRowWrites<T extends TableWithId>(
+  table: T,
+  scope: (ownerId: number, id: number) => SQL | undefined,
+) {
+  return {
+    update: (db: Executor, ownerId: number, id: number, values: PgUpdateSetSource<T>): Promise<boolean> =>
+      updateOneWhere(db, table, scope(ownerId, id), values),
+    delete: (db: Executor, ownerId: number, id: number): Promise<boolean> =>
+      deleteOneWhere(db, table, scope(ownerId, id)),
+  };
+}

@@ -1,22 +1,12 @@
 // Valid sign-up payloads for the API tests, the browser tests and the bench: each call makes a new person (e-mail, identification, idempotency key).
 import { randomInt, randomUUID } from 'node:crypto';
+import { alivioTreatment, treatmentBody } from '@portal/contracts/test/sample-bodies';
 
 export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 export const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@test.example`;
 
-/** A treatment of alivio's Costa Rica plan (Migralen 50 mg, 1101), not started yet: as enrolled, added or modified. */
-export function alivioTreatment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    productId: 1101,
-    unitAmount: '1',
-    frequency: { amount: 1, interval: 'day' },
-    duration: { amount: 6, interval: 'month' },
-    notStarted: true,
-    doctor: { firstName: 'Laura', lastName: 'Vargas' },
-    healthCenter: { name: 'Clínica Bíblica', type: 'PRIVATE' },
-    ...overrides,
-  };
-}
+// The contracts' tests check the same treatment.
+export { alivioTreatment };
 
 /** A complete, valid enrolment in alivio's Costa Rica plan (101): an adult, no weight step, second surname required. */
 export function alivioBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -55,17 +45,13 @@ export function alivioMinor(): Record<string, unknown> {
 }
 
 /** A treatment of piel's Costa Rica plan (204) (Plaquexa 45 mg, 2101), started, at a public hospital. */
-export function pielTreatment(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    productId: 2101,
-    unitAmount: '1',
+export const pielTreatment = (overrides: Record<string, unknown> = {}) =>
+  treatmentBody(2101, {
     frequency: { amount: 1, interval: 'month' },
-    duration: { amount: 1, interval: 'year' },
     startDate: '2026-11-01',
     healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
     ...overrides,
-  };
-}
+  });
 
 /** piel's Costa Rica plan (204): alivio's Costa Rican person, piel's terms, and a patient with no custom-therapy code. */
 export function pielBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -94,14 +80,11 @@ export function equilibrioBody(overrides: Record<string, unknown> = {}): Record<
     password: 'First-password-9',
     consent: { accepted: true, termsVersion: '1.7' },
     treatments: [
-      {
-        productId: 3101,
+      treatmentBody(3101, {
         unitAmount: '20',
-        frequency: { amount: 1, interval: 'day' },
-        duration: { amount: 1, interval: 'year' },
         startDate: '2026-10-01',
         doctor: { firstName: 'Anil', lastName: 'Persad' },
-      },
+      }),
     ],
     ...overrides,
   };

@@ -1,18 +1,9 @@
 // One medicine as the treatment steps fill it (text where people type numbers) and as the server takes it: the
 // enrolment's treatments and my care's add and modify send the same body.
-import type { SignupStep } from '@portal/contracts/program-files';
+import type { TREATMENT_STEPS } from '@portal/contracts/program-files';
 import type { SignupBody } from '@portal/contracts/signup';
 import type { TreatmentDraft } from './model.ts';
 
-/** The questions about one medicine, in order (the enrolment's treatment part, my care's add and modify). */
-export const TREATMENT_STEPS = [
-  'treatment',
-  'details',
-  'doctor',
-  'startDate',
-  'healthCenter',
-  'customTherapy',
-] as const satisfies readonly SignupStep[];
 export type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
 
 /** The refusals of a medicine that are not about one field, and the step that asks again. */

@@ -109,6 +109,9 @@ export const programFiles = {
 type FileName = keyof typeof programFiles;
 type FileContent<K extends FileName> = Awaited<ReturnType<(typeof programFiles)[K]>>;
 
+/** The program's files besides its texts, each as `programFiles` fetches it. */
+export type ProgramFiles = { [K in Exclude<FileName, 'texts'>]: FileContent<K> };
+
 /** One resource as it ended: its content, or the error of its last try. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: unknown };
 

@@ -1,32 +1,18 @@
 // Loads the program's content and gives it to every screen; each resource has its loaded flag (spec section 4).
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
-import type {
-  Footer,
-  LoginConfig,
-  Navigation,
-  Phones,
-  ProgramConfig,
-  Whitelist,
-} from '@portal/contracts/program-files';
 import { useLanguage } from '../lib/language.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { INTL_LOCALES } from '../lib/intl-locales.ts';
 import { logger } from '../lib/logger.ts';
 import { BootFailure } from '../components/errors/boot-failure.tsx';
-import { valueOf, type Loaded, type ParsedTexts, type ProgramInfo } from './program-content.ts';
+import { valueOf, type Loaded, type ParsedTexts, type ProgramFiles, type ProgramInfo } from './program-content.ts';
 import { programStore } from './program-store.ts';
 
-interface ProgramContent {
+interface ProgramContent extends Partial<ProgramFiles> {
   program: ProgramInfo;
   texts: ParsedTexts;
-  config?: ProgramConfig;
-  footer?: Footer;
-  navigation?: Navigation;
-  phones?: Phones;
-  loginConfig?: LoginConfig;
-  whitelist?: Whitelist;
   featureToggles?: Record<string, boolean>;
   loaded: {
     program: boolean;

@@ -1,6 +1,7 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
+import { pickColumns } from '../../platform/pick-columns.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 import {
   auditEvent,
@@ -54,17 +55,8 @@ export async function supersedeEmailChanges(db: Executor, userId: string, now: D
   await supersedeOpenLinks(db, emailChange, userId, now);
 }
 
-export async function insertEmailChange(
-  db: Executor,
-  values: { userId: string; newEmail: string; nonceHash: string; expiresAt: Date; now: Date },
-) {
-  await db.insert(emailChange).values({
-    userId: values.userId,
-    newEmail: values.newEmail,
-    nonceHash: values.nonceHash,
-    expiresAt: values.expiresAt,
-    createdAt: values.now,
-  });
+export async function insertEmailChange(db: Executor, values: typeof emailChange.$inferInsert) {
+  await db.insert(emailChange).values(values);
 }
 
 /** Single use: of many simultaneous openings of one link, one gets the row. */
@@ -105,115 +97,95 @@ export async function requestClosure(db: Executor, userId: string, now: Date, er
     .where(eq(userAccount.id, userId));
 }
 
+/** What the data export gives of each table, column by column and in its order: a new column stays out until named here. */
+const EXPORT_COLUMNS = {
+  account: pickColumns(userAccount, ['email', 'language', 'status', 'createdAt', 'closureRequestedAt']),
+  patient: {
+    ...pickColumns(patient, ['firstName', 'lastName']),
+    secondSurname: patient.secondLastName,
+    ...pickColumns(patient, [
+      'emailAlternative',
+      'birthDate',
+      'gender',
+      'country',
+      'typeIdentification',
+      'legalIdentification',
+      'phoneCountry',
+      'phoneNumber',
+      'phoneAlternative',
+      'address',
+      'weight',
+      'weightUnit',
+      'language',
+      'status',
+      'latestTermsAccepted',
+      'createdAt',
+      'updatedAt',
+    ]),
+  },
+  plans: pickColumns(planPatient, ['id', 'supportPlanId', 'startPeriod', 'endPeriod', 'status']),
+  caregiver: pickColumns(caregiver, [
+    'firstName',
+    'lastName',
+    'email',
+    'relation',
+    'typeIdentification',
+    'legalIdentification',
+    'phoneCountry',
+    'phoneNumber',
+    'createdAt',
+  ]),
+  treatments: {
+    ...pickColumns(product, ['medicine', 'presentation', 'unit']),
+    ...pickColumns(treatment, [
+      'unitAmount',
+      'frequencyAmount',
+      'frequencyInterval',
+      'durationAmount',
+      'durationInterval',
+      'restAmount',
+      'restInterval',
+      'startDate',
+      'doctorFirstName',
+      'doctorLastName',
+      'healthCenterName',
+      'healthCenterType',
+      'weight',
+      'weightUnit',
+      'customTherapyCode',
+      'createdAt',
+      'deletedAt',
+      'deletedReason',
+      'deletedNote',
+    ]),
+  },
+  emailChanges: pickColumns(emailChange, ['newEmail', 'createdAt', 'expiresAt', 'usedAt']),
+  invitation: pickColumns(preregistration, ['email', 'data', 'language', 'createdAt', 'usedAt']),
+};
+
 /** Everything held about one patient, each query keyed by the caller's own ids. */
 export async function collectPatientData(db: Executor, userId: string, patientId: number) {
-  const [account] = await db
-    .select({
-      email: userAccount.email,
-      language: userAccount.language,
-      status: userAccount.status,
-      createdAt: userAccount.createdAt,
-      closureRequestedAt: userAccount.closureRequestedAt,
-    })
-    .from(userAccount)
-    .where(eq(userAccount.id, userId));
-  const [patientRow] = await db
-    .select({
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      secondSurname: patient.secondLastName,
-      emailAlternative: patient.emailAlternative,
-      birthDate: patient.birthDate,
-      gender: patient.gender,
-      country: patient.country,
-      typeIdentification: patient.typeIdentification,
-      legalIdentification: patient.legalIdentification,
-      phoneCountry: patient.phoneCountry,
-      phoneNumber: patient.phoneNumber,
-      phoneAlternative: patient.phoneAlternative,
-      address: patient.address,
-      weight: patient.weight,
-      weightUnit: patient.weightUnit,
-      language: patient.language,
-      status: patient.status,
-      latestTermsAccepted: patient.latestTermsAccepted,
-      createdAt: patient.createdAt,
-      updatedAt: patient.updatedAt,
-    })
-    .from(patient)
-    .where(eq(patient.id, patientId));
-  const plans = await db
-    .select({
-      id: planPatient.id,
-      supportPlanId: planPatient.supportPlanId,
-      startPeriod: planPatient.startPeriod,
-      endPeriod: planPatient.endPeriod,
-      status: planPatient.status,
-    })
-    .from(planPatient)
-    .where(eq(planPatient.patientId, patientId));
+  const [account] = await db.select(EXPORT_COLUMNS.account).from(userAccount).where(eq(userAccount.id, userId));
+  const [patientRow] = await db.select(EXPORT_COLUMNS.patient).from(patient).where(eq(patient.id, patientId));
+  const plans = await db.select(EXPORT_COLUMNS.plans).from(planPatient).where(eq(planPatient.patientId, patientId));
   const [caregiverRow] = await db
-    .select({
-      firstName: caregiver.firstName,
-      lastName: caregiver.lastName,
-      email: caregiver.email,
-      relation: caregiver.relation,
-      typeIdentification: caregiver.typeIdentification,
-      legalIdentification: caregiver.legalIdentification,
-      phoneCountry: caregiver.phoneCountry,
-      phoneNumber: caregiver.phoneNumber,
-      createdAt: caregiver.createdAt,
-    })
+    .select(EXPORT_COLUMNS.caregiver)
     .from(caregiver)
     .where(eq(caregiver.patientId, patientId));
   const treatments = await db
-    .select({
-      medicine: product.medicine,
-      presentation: product.presentation,
-      unit: product.unit,
-      unitAmount: treatment.unitAmount,
-      frequencyAmount: treatment.frequencyAmount,
-      frequencyInterval: treatment.frequencyInterval,
-      durationAmount: treatment.durationAmount,
-      durationInterval: treatment.durationInterval,
-      restAmount: treatment.restAmount,
-      restInterval: treatment.restInterval,
-      startDate: treatment.startDate,
-      doctorFirstName: treatment.doctorFirstName,
-      doctorLastName: treatment.doctorLastName,
-      healthCenterName: treatment.healthCenterName,
-      healthCenterType: treatment.healthCenterType,
-      weight: treatment.weight,
-      weightUnit: treatment.weightUnit,
-      customTherapyCode: treatment.customTherapyCode,
-      createdAt: treatment.createdAt,
-      deletedAt: treatment.deletedAt,
-      deletedReason: treatment.deletedReason,
-      deletedNote: treatment.deletedNote,
-    })
+    .select(EXPORT_COLUMNS.treatments)
     .from(treatment)
     .innerJoin(planPatient, eq(planPatient.id, treatment.planPatientId))
     .innerJoin(product, eq(product.id, treatment.productId))
     .where(eq(planPatient.patientId, patientId))
     .orderBy(asc(treatment.id));
   const emailChanges = await db
-    .select({
-      newEmail: emailChange.newEmail,
-      createdAt: emailChange.createdAt,
-      expiresAt: emailChange.expiresAt,
-      usedAt: emailChange.usedAt,
-    })
+    .select(EXPORT_COLUMNS.emailChanges)
     .from(emailChange)
     .where(eq(emailChange.userId, userId))
     .orderBy(asc(emailChange.createdAt));
   const [invitation] = await db
-    .select({
-      email: preregistration.email,
-      data: preregistration.data,
-      language: preregistration.language,
-      createdAt: preregistration.createdAt,
-      usedAt: preregistration.usedAt,
-    })
+    .select(EXPORT_COLUMNS.invitation)
     .from(preregistration)
     .where(eq(preregistration.patientId, patientId));
   const discountCodes = await db

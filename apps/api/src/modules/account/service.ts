@@ -9,40 +9,25 @@ import {
 import type { Language } from '@portal/contracts/enums';
 import { formatDiscountCode } from '@portal/contracts/discount-code';
 import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
-import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../platform/db.ts';
-import { AppError } from '../../platform/errors.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { programPageUrl } from '../../platform/mail/render.ts';
+import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
+import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts';
+import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
+import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 import { recordAudit, recordCallerAudit } from '../../platform/audit.ts';
 import type { LockoutStore } from '../identity/lockout.ts';
 
-export interface AccountDeps {
-  db: Db;
-  clock: () => Date;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
+export interface AccountDeps extends LinkMailingDeps {
   /** The failure counters of the current-password checks, one per session (decision 040). */
   lockout: LockoutStore;
-  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
-  onMailQueued?: () => void;
 }
 
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
-
-/** A unique-index refusal (PostgreSQL 23505), however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export function createAccountService({ db, clock, config, lockout, onMailQueued }: AccountDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
@@ -117,20 +102,15 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
         throw new AppError('EMAIL_ALREADY_REGISTERED', { newEmail: ['signup.email.alreadyRegistered'] });
       const now = clock();
       const language = account.language as Language;
-      const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'email-change-link');
-      // Built from configuration, never from the Host header.
-      const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/email/confirm');
-      link.searchParams.set('n', nonce);
-      link.searchParams.set('s', signature);
+      const link = issueSignedPageLink(
+        config,
+        'email-change-link',
+        { slug: program.slug, language, path: '/email/confirm' },
+        { now, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
+      );
       await db.transaction(async (t) => {
         await repo.supersedeEmailChanges(t, caller.userId, now);
-        await repo.insertEmailChange(t, {
-          userId: caller.userId,
-          newEmail,
-          nonceHash,
-          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_LINK_TTL_MS),
-          now,
-        });
+        await repo.insertEmailChange(t, { userId: caller.userId, newEmail, ...link.stored });
         await enqueueMail(
           t,
           {
@@ -138,7 +118,7 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
             kind: 'email-change-confirm',
             recipient: newEmail,
             language,
-            payload: { link: link.toString() },
+            payload: { link: link.url },
           },
           mailOptions,
         );
@@ -185,7 +165,7 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
         });
       } catch (error) {
         // Two accounts confirming the same address at once: the unique index lets one through.
-        if (isUniqueViolation(error)) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        if (uniqueViolationOf(error) !== undefined) throw new AppError('EMAIL_ALREADY_REGISTERED');
         throw error;
       }
     },

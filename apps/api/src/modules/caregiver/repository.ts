@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { caregiver } from '../../db/schema.ts';
 import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
-import { deleteOneWhere, insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+import { insertReturningId, ownedRowWrites } from '../../platform/row-writes.ts';
 // The plan lookup is shared with treatments and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
 export { findSupportPlan } from '../../platform/program-lookups.ts';
@@ -47,15 +47,5 @@ export async function insertCaregiver(db: Executor, values: typeof caregiver.$in
   return insertReturningId(db, caregiver, values);
 }
 
-export async function updateOwn(
-  db: Executor,
-  patientId: number,
-  id: number,
-  values: Partial<typeof caregiver.$inferInsert>,
-): Promise<boolean> {
-  return updateOneWhere(db, caregiver, ownCaregiver(patientId, id), values);
-}
-
-export async function deleteOwn(db: Executor, patientId: number, id: number): Promise<boolean> {
-  return deleteOneWhere(db, caregiver, ownCaregiver(patientId, id));
-}
+/** Changes or deletes the patient's caregiver `id`; false when it is not theirs (or gone). */
+export const { update: updateOwn, delete: deleteOwn } = ownedRowWrites(caregiver, ownCaregiver);

@@ -12,9 +12,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import { programPageUrl } from '../../platform/mail/render.ts';
+import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import { issueSignedNonce, nonceHashOfSignedLink } from '../../platform/crypto.ts';
+import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
@@ -39,11 +39,12 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
   const plan = await repo.findSupportPlan(db, program.id, data.supportPlanId);
   if (!plan) throw new AppError('SUPPORT_PLAN_NOT_FOUND');
   if (plan.country !== data.country) throw new AppError('VALIDATION_FAILED', { country: ['signup.country.required'] });
-  const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, 'preregistration-link');
-  const link = programPageUrl(config.PUBLIC_URL, program.slug, language, '/signup');
-  link.searchParams.set('v', 'ppr');
-  link.searchParams.set('n', nonce);
-  link.searchParams.set('s', signature);
+  const link = issueSignedPageLink(
+    config,
+    'preregistration-link',
+    { slug: program.slug, language, path: '/signup', query: { v: 'ppr' } },
+    { now, ttlMs: PREREGISTRATION_LINK_TTL_MS },
+  );
   const patientName =
     [data.personalInfo?.firstName, data.personalInfo?.lastName].filter(Boolean).join(' ') || data.email;
   const id = await db.transaction(async (t) => {
@@ -53,9 +54,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       email: data.email,
       data,
       language,
-      nonceHash,
-      expiresAt: new Date(now.getTime() + PREREGISTRATION_LINK_TTL_MS),
-      createdAt: now,
+      ...link.stored,
     });
     await enqueueMail(
       t,
@@ -64,7 +63,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
         kind: 'preregistration',
         recipient: data.email,
         language,
-        payload: { link: link.toString(), patientName },
+        payload: { link: link.url, patientName },
       },
       { publicUrl: config.PUBLIC_URL },
     );
@@ -77,7 +76,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
     });
     return inserted;
   });
-  return { id, link: link.toString() };
+  return { id, link: link.url };
 }
 
 /** The usable invitation a link names in this program, or PREREGISTRATION_LINK_INVALID (unknown, forged, used, expired). */

@@ -11,7 +11,7 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+import { findCaregiverByIdentification, identifiedBy } from '../../platform/program-lookups.ts';
 import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
 import { DISOWNED_PATIENT_STATUS } from './disown.ts';
 // The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
@@ -38,8 +38,7 @@ export async function isIdentificationRegistered(
       and(
         eq(patient.programId, programId),
         eq(patient.country, country),
-        eq(patient.typeIdentification, type),
-        eq(patient.legalIdentification, number),
+        identifiedBy(patient, type, number),
         ne(patient.status, DISOWNED_PATIENT_STATUS),
       ),
     )

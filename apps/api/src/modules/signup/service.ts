@@ -21,11 +21,10 @@ import { todayInCountry } from '@portal/contracts/time-zones';
 import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import type { ErrorCode } from '@portal/contracts/errors';
 import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
-import type { AppConfig } from '../../config.ts';
-import type { Db, Executor } from '../../platform/db.ts';
+import type { Executor } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import { issuePasswordLink } from '../identity/recovery-link.ts';
-import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { randomToken } from '../../platform/crypto.ts';
@@ -40,14 +39,9 @@ import { openPreregistration } from './preregistration.ts';
 import * as repo from './repository.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
-export interface SignupDeps {
-  db: Db;
-  clock: () => Date;
-  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
+export interface SignupDeps extends LinkMailingDeps {
   citizens: CitizenRegister;
   locations: LocationDirectory;
-  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
-  onMailQueued?: () => void;
   /** Test-only: runs inside the transaction right after the account insert (a throw must roll everything back). */
   afterAccountInsert?: (tx: Executor) => Promise<void>;
 }

@@ -35,6 +35,7 @@ import {
 } from '../../test/signup-bodies.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen-register.ts';
+import { DEMO_CITIZENS } from './data/demo-citizens.ts';
 import { createGazetteerDirectory } from './locations.ts';
 import { createSignupService } from './service.ts';
 
@@ -631,15 +632,10 @@ describe(`enrolment check calls (${TEST_DB})`, () => {
 
   it('looks a Costa Rican citizen up in the local register', async () => {
     const found = await get('alivio', '/api/v1/citizen/IDENTIFICATION/101110111');
-    expect(CitizenResponseSchema.parse(found.json()).data).toEqual({
-      typeIdentification: 'IDENTIFICATION',
-      legalIdentification: '101110111',
-      firstName: 'María Fernanda',
-      lastName: 'Quesada',
-      secondSurname: 'Mora',
-      birthDate: '1985-03-14',
-      gender: 'FEMALE',
-    });
+    // María Fernanda Quesada Mora, born 1985-03-14: the register's entry, whole.
+    expect(CitizenResponseSchema.parse(found.json()).data).toEqual(
+      DEMO_CITIZENS.find((citizen) => citizen.legalIdentification === '101110111'),
+    );
     expect((await get('alivio', '/api/v1/citizen/IDENTIFICATION/1-0111-0111')).statusCode).toBe(200);
     expect(errorOf((await get('alivio', '/api/v1/citizen/IDENTIFICATION/199999999')).json()).code).toBe('NOT_FOUND');
     expect(errorOf((await get('alivio', '/api/v1/citizen/PASSPORT/101110111')).json()).code).toBe('NOT_FOUND');

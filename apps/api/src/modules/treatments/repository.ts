@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { product, treatment } from '../../db/schema.ts';
-import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+import { insertReturningId, ownedRowWrites } from '../../platform/row-writes.ts';
 // The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
 export { findSupportPlan } from '../../platform/program-lookups.ts';
@@ -65,14 +65,7 @@ function liveTreatment(planPatientId: number, id: number) {
 }
 
 /** Updates a live treatment of the plan_patient; false when there is none (deleted, or not the caller's). */
-export async function updateLiveTreatment(
-  db: Executor,
-  planPatientId: number,
-  id: number,
-  values: Partial<typeof treatment.$inferInsert>,
-): Promise<boolean> {
-  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), values);
-}
+export const { update: updateLiveTreatment } = ownedRowWrites(treatment, liveTreatment);
 
 export async function softDeleteTreatment(
   db: Executor,
@@ -80,7 +73,7 @@ export async function softDeleteTreatment(
   id: number,
   values: { reason: string; note: string | null; now: Date },
 ): Promise<boolean> {
-  return updateOneWhere(db, treatment, liveTreatment(planPatientId, id), {
+  return updateLiveTreatment(db, planPatientId, id, {
     deletedAt: values.now,
     deletedReason: values.reason,
     deletedNote: values.note,

@@ -4,6 +4,7 @@ import { TreatmentResponseSchema, TreatmentsResponseSchema } from '@portal/contr
 import { auditEvent, treatment } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { treatmentBody } from '@portal/contracts/test/sample-bodies';
 import { alivioTreatment } from '../../test/signup-bodies.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
@@ -16,16 +17,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const neurovia = (overrides: Record<string, unknown> = {}) => ({
-  productId: 1103,
-  unitAmount: '1',
-  frequency: { amount: 1, interval: 'month' },
-  duration: { amount: 1, interval: 'year' },
-  startDate: '2026-10-01',
-  doctor: { firstName: 'Andrés', lastName: 'Solano' },
-  healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
-  ...overrides,
-});
+/** Neurovia 140 mg/mL (1103), started in October, once a month for a year, at a public hospital. */
+const neurovia = (overrides: Record<string, unknown> = {}) =>
+  treatmentBody(1103, {
+    frequency: { amount: 1, interval: 'month' },
+    startDate: '2026-10-01',
+    doctor: { firstName: 'Andrés', lastName: 'Solano' },
+    healthCenter: { name: 'Hospital México', type: 'PUBLIC' },
+    ...overrides,
+  });
 const list = async (who: TestPatient) =>
   TreatmentsResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/treatments')).json()).data;
 

@@ -2,8 +2,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor } from '../db.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db, Executor } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
+
+/** What a service that mails the links it signs needs (sign-up, the account): the portal's address and keys, and the outbox worker's wake-up. */
+export interface LinkMailingDeps {
+  db: Db;
+  clock: () => Date;
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: () => void;
+}
 
 export const MAIL_KINDS = [
   'password-reset',

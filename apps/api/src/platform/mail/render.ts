@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ProgramConfigSchema, ProgramSlugSchema, type Branding } from '@portal/contracts/program-files';
 import type { MailKind, MailLanguage } from './outbox.ts';
 import { programIconPath } from '../program-icons.ts';
+import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
 
 export interface RenderedMail {
   subject: string;
@@ -59,6 +60,25 @@ export function programPublicOrigin(publicUrl: string, slug: string): string {
 /** A page of a program's portal in a language (es has no prefix, en has /en), built from configuration only. */
 export function programPageUrl(publicUrl: string, slug: string, language: MailLanguage, pagePath: string): URL {
   return new URL(`${programPublicOrigin(publicUrl, slug)}${language === 'en' ? '/en' : ''}${pagePath}`);
+}
+
+/**
+ * A mailed link to a program's page (built from configuration, never from the Host header), signed for its purpose:
+ * the page's own parameters, then the nonce and its signature (n, s). `stored` is what the link's row keeps of it:
+ * the nonce's hash, when it was made and when it expires.
+ */
+export function issueSignedPageLink(
+  config: { PUBLIC_URL: string; signingKeys: SigningKeys },
+  purpose: MailedLinkPurpose,
+  page: { slug: string; language: MailLanguage; path: string; query?: Record<string, string> },
+  expiry: { now: Date; ttlMs: number },
+): { url: string; stored: { nonceHash: string; createdAt: Date; expiresAt: Date } } {
+  const { nonce, signature, nonceHash } = issueSignedNonce(config.signingKeys, purpose);
+  const url = programPageUrl(config.PUBLIC_URL, page.slug, page.language, page.path);
+  for (const [name, value] of Object.entries({ ...page.query, n: nonce, s: signature }))
+    url.searchParams.set(name, value);
+  const { now, ttlMs } = expiry;
+  return { url: url.toString(), stored: { nonceHash, createdAt: now, expiresAt: new Date(now.getTime() + ttlMs) } };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

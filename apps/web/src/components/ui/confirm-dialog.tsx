@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormAlert } from './form-alert.tsx';
 import { PendingButton } from './pending-button.tsx';
+import { useT } from '../../program/use-t.ts';
 
 interface Props {
   title: ReactNode;
@@ -16,7 +17,8 @@ interface Props {
   error?: ReactNode;
   confirmLabel: string;
   pendingLabel?: string;
-  cancelLabel: string;
+  /** Default: common.cancel. */
+  cancelLabel?: string;
   /** The confirmed call is in flight: the confirm button shows it, nothing else can be pressed or close the dialog. */
   isPending: boolean;
   /** Pressing confirm (or Enter in a field) submits the dialog's form. */
@@ -47,6 +49,7 @@ export function ConfirmDialog({
   role = 'alertdialog',
   autoFocusCancel = false,
 }: Props) {
+  const t = useT();
   return (
     <ModalOverlay
       className="modal-overlay"
@@ -83,7 +86,7 @@ export function ConfirmDialog({
                 isDisabled={isPending}
                 autoFocus={autoFocusCancel}
               >
-                {cancelLabel}
+                {cancelLabel ?? t('common.cancel')}
               </Button>
             </div>
           </Form>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { TextField } from './text-field.tsx';
+import { useT } from '../../program/use-t.ts';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -13,10 +14,13 @@ interface Props<T extends FieldValues> {
   isRequired?: boolean;
   autoFocus?: boolean;
   isReadOnly?: boolean;
+  /** The label says the question may be left blank ("(optional)"). */
+  isOptional?: boolean;
   adornment?: ReactNode;
 }
 
-export function FormTextField<T extends FieldValues>({ control, name, ...props }: Props<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, label, isOptional, ...props }: Props<T>) {
+  const t = useT();
   return (
     <Controller
       control={control}
@@ -24,6 +28,7 @@ export function FormTextField<T extends FieldValues>({ control, name, ...props }
       render={({ field, fieldState }) => (
         <TextField
           {...props}
+          label={isOptional ? `${label} (${t('common.optional')})` : label}
           name={field.name}
           value={(field.value as string | undefined) ?? ''}
           onChange={field.onChange}
@@ -34,4 +39,9 @@ export function FormTextField<T extends FieldValues>({ control, name, ...props }
       )}
     />
   );
+}
+
+/** An e-mail address: the e-mail keyboard, and the browser offers the person's own. */
+export function EmailField<T extends FieldValues>(props: Omit<Props<T>, 'type' | 'autoComplete'>) {
+  return <FormTextField {...props} type="email" autoComplete="email" />;
 }

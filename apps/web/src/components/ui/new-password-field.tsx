@@ -7,12 +7,10 @@ import type { Strength } from './password-strength.ts';
 import { StrengthMeter } from './strength-meter.tsx';
 import { useT } from '../../program/use-t.ts';
 
-/** The meter's label and the text of each strength (literal keys at the caller, for the text checker). */
-interface StrengthTexts {
-  label: string;
-  weak: string;
-  medium: string;
-  strong: string;
+/** The field's hint, the meter's label and the text of each strength (literal keys at the caller, for the text checker). */
+interface NewPasswordTexts {
+  hint: string;
+  strength: { label: string; weak: string; medium: string; strong: string };
 }
 
 /** A weak password is refused on its field before any call; true when it was. */
@@ -31,10 +29,9 @@ interface Props<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
-  description: string;
   strength: Strength | undefined;
-  /** Default: the account's texts (passwordRecovery.newPassword.strength.*), as the recovery and the profile say it. */
-  strengthTexts?: StrengthTexts;
+  /** Default: the account's texts (passwordRecovery.newPassword.hint and .strength.*), as the recovery and the profile say it. */
+  texts?: NewPasswordTexts;
   autoFocus?: boolean;
 }
 
@@ -42,17 +39,19 @@ export function NewPasswordField<T extends FieldValues>({
   control,
   name,
   label,
-  description,
   strength,
-  strengthTexts,
+  texts,
   autoFocus = false,
 }: Props<T>) {
   const t = useT();
-  const texts = strengthTexts ?? {
-    label: t('passwordRecovery.newPassword.strength.label'),
-    weak: t('passwordRecovery.newPassword.strength.weak'),
-    medium: t('passwordRecovery.newPassword.strength.medium'),
-    strong: t('passwordRecovery.newPassword.strength.strong'),
+  const { hint, strength: strengthTexts } = texts ?? {
+    hint: t('passwordRecovery.newPassword.hint'),
+    strength: {
+      label: t('passwordRecovery.newPassword.strength.label'),
+      weak: t('passwordRecovery.newPassword.strength.weak'),
+      medium: t('passwordRecovery.newPassword.strength.medium'),
+      strong: t('passwordRecovery.newPassword.strength.strong'),
+    },
   };
   return (
     <>
@@ -60,13 +59,32 @@ export function NewPasswordField<T extends FieldValues>({
         control={control}
         name={name}
         label={label}
-        description={description}
+        description={hint}
         type="password"
         autoComplete="new-password"
         isRequired
         autoFocus={autoFocus}
       />
-      <StrengthMeter strength={strength} label={texts.label} valueLabel={strength ? texts[strength] : '—'} />
+      <StrengthMeter
+        strength={strength}
+        label={strengthTexts.label}
+        valueLabel={strength ? strengthTexts[strength] : '—'}
+      />
     </>
+  );
+}
+
+/** The new password once more, to catch a slip of the finger (the sign-up's password step and the recovery). */
+export function RepeatPasswordField<T extends FieldValues>({
+  control,
+  name,
+  label,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+}) {
+  return (
+    <FormTextField control={control} name={name} label={label} type="password" autoComplete="new-password" isRequired />
   );
 }

@@ -1,5 +1,5 @@
 // A labelled select (react-aria) bound to react-hook-form; options are value + shown text.
-import { Controller, type FieldValues } from 'react-hook-form';
+import { useController, type FieldValues } from 'react-hook-form';
 import { Button, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { choiceKeyOf, type ChoiceFieldProps } from './choice-field.ts';
 import { FieldFrame } from './field-frame.tsx';
@@ -22,40 +22,35 @@ export function SelectField<T extends FieldValues>({
   autoFocus,
   isNumeric,
 }: Props<T>) {
+  const { field, fieldState } = useController({ control, name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          className="field"
-          name={field.name}
-          selectedKey={choiceKeyOf(field.value)}
-          onSelectionChange={(key) => field.onChange(key === null ? undefined : isNumeric ? Number(key) : String(key))}
-          onBlur={field.onBlur}
-          isInvalid={Boolean(fieldState.error)}
-          isRequired={isRequired}
-          autoFocus={autoFocus}
-          placeholder={placeholder}
-          validationBehavior="aria"
-        >
-          <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
-            <Button className="field__input select__button" ref={field.ref}>
-              <SelectValue />
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="listbox">
-                {options.map((option) => (
-                  <ListBoxItem key={option.value} id={option.value} className="listbox__item" textValue={option.text}>
-                    {option.text}
-                  </ListBoxItem>
-                ))}
-              </ListBox>
-            </Popover>
-          </FieldFrame>
-        </Select>
-      )}
-    />
+    <Select
+      className="field"
+      name={field.name}
+      selectedKey={choiceKeyOf(field.value)}
+      onSelectionChange={(key) => field.onChange(key === null ? undefined : isNumeric ? Number(key) : String(key))}
+      onBlur={field.onBlur}
+      isInvalid={Boolean(fieldState.error)}
+      isRequired={isRequired}
+      autoFocus={autoFocus}
+      placeholder={placeholder}
+      validationBehavior="aria"
+    >
+      <FieldFrame label={label} description={description} errorKey={fieldState.error?.message}>
+        <Button className="field__input select__button" ref={field.ref}>
+          <SelectValue />
+          <span aria-hidden="true">▾</span>
+        </Button>
+        <Popover className="popover">
+          <ListBox className="listbox">
+            {options.map((option) => (
+              <ListBoxItem key={option.value} id={option.value} className="listbox__item" textValue={option.text}>
+                {option.text}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </FieldFrame>
+    </Select>
   );
 }

@@ -9,33 +9,34 @@ import { dialCodeOptions } from '../dial-codes.ts';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
-  /** The form's fields of the dial code's country and of the number. */
-  countryName: FieldPath<T>;
-  numberName: FieldPath<T>;
-  numberLabel: string;
+  /** The form's phone, an object of `country` (the dial code's) and `phoneNumber` (as the contract's phones). */
+  name: FieldPath<T>;
+  /** Default: the enrolment's question of the person's own phone (signup.contact.phone.label). */
+  numberLabel?: string;
   /** The language the countries are named in. */
   language: Language;
-  autoComplete: string;
+  /** Default: the person's own national number (`tel-national`). */
+  autoComplete?: string;
   /** The layout of the pair (each screen lays it out its own way). */
   className: string;
 }
 
 export function PhoneFields<T extends FieldValues>({
   control,
-  countryName,
-  numberName,
+  name,
   numberLabel,
   language,
-  autoComplete,
+  autoComplete = 'tel-national',
   className,
 }: Props<T>) {
   const t = useT();
   const options = useMemo(() => dialCodeOptions(language), [language]);
+  const partOf = (part: 'country' | 'phoneNumber') => `${name}.${part}` as FieldPath<T>;
   return (
     <div className={className}>
       <SelectField
         control={control}
-        name={countryName}
+        name={partOf('country')}
         label={t('signup.contact.countryCode.label')}
         placeholder={t('common.select')}
         options={options}
@@ -43,8 +44,8 @@ export function PhoneFields<T extends FieldValues>({
       />
       <FormTextField
         control={control}
-        name={numberName}
-        label={numberLabel}
+        name={partOf('phoneNumber')}
+        label={numberLabel ?? t('signup.contact.phone.label')}
         type="tel"
         autoComplete={autoComplete}
         isRequired

@@ -7,6 +7,7 @@ import type { PlanProduct } from '@portal/contracts/signup';
 import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
+import { TREATMENT_STEPS } from '@portal/contracts/program-files';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { stepRefusalOf } from '../step-refusal.ts';
@@ -14,24 +15,17 @@ import {
   toTreatmentBody,
   treatmentStepOfField,
   TREATMENT_CODE_STEPS,
-  TREATMENT_STEPS,
   type TreatmentBody,
   type TreatmentStepName,
 } from '../treatment-draft.ts';
-import {
-  isStepVisible,
-  type SignupDraft,
-  type PatientPlan,
-  type StepProps,
-  type TreatmentDraft,
-  type WizardContext,
-} from '../model.ts';
+import { isStepVisible, type SignupDraft, type StepProps, type TreatmentDraft, type WizardContext } from '../model.ts';
 import { CustomTherapyStep } from './steps/custom-therapy-step.tsx';
 import { DetailsStep } from './steps/details-step.tsx';
 import { DoctorStep } from './steps/doctor-step.tsx';
 import { HealthCenterStep } from './steps/health-center-step.tsx';
 import { StartDateStep } from './steps/start-date-step.tsx';
 import { TreatmentStep } from './steps/treatment-step.tsx';
+import type { PatientPlanData } from '../hooks/use-patient-plan.ts';
 
 /** The question group of each treatment step (the enrolment's wizard uses them too). */
 export const TREATMENT_STEP_COMPONENTS: Record<TreatmentStepName, ComponentType<StepProps>> = {
@@ -44,12 +38,10 @@ export const TREATMENT_STEP_COMPONENTS: Record<TreatmentStepName, ComponentType<
 };
 
 interface TreatmentFlowProps {
-  plan: PatientPlan;
-  /** The medicines the plan offers at the patient's age (modify: only the treatment's own). */
-  products: PlanProduct[];
-  /** YYYY-MM-DD: the dose and start-date checks use it. */
-  birthDate: string;
-  today: string;
+  /** The signed-in patient's plan (usePatientPlan): the birth date and today are what the dose and date checks use. */
+  patientPlan: Pick<PatientPlanData, 'plan' | 'products' | 'birthDate' | 'today'>;
+  /** Default: the medicines the plan offers at the patient's age (modify: only the treatment's own). */
+  products?: PlanProduct[];
   language: Language;
   /** The values to start from (modify: the treatment as it is, so a frequency change shows its warning). */
   initial?: TreatmentDraft;
@@ -62,10 +54,8 @@ interface TreatmentFlowProps {
 }
 
 export function TreatmentFlow({
-  plan,
-  products,
-  birthDate,
-  today,
+  patientPlan,
+  products = patientPlan.products,
   language,
   initial = {},
   registered = [],
@@ -76,6 +66,7 @@ export function TreatmentFlow({
 }: TreatmentFlowProps) {
   const t = useT();
   const { program } = useProgram();
+  const { plan, birthDate, today } = patientPlan;
   const [draft, setDraft] = useState<SignupDraft>(() => ({
     idempotencyKey: '',
     supportPlanId: plan.id,

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import { ChangeEmailBodySchema, type ChangeEmailBody } from '@portal/contracts/account';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { EmailField } from '../../../components/ui/form-text-field.tsx';
 import { CurrentPasswordField } from './current-password-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useT } from '../../../program/use-t.ts';
@@ -35,14 +35,7 @@ export function ChangeEmailForm() {
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('account.email.title')}>
       <p>{t('account.email.hint')}</p>
       {status ? <FormAlert tone={status.tone}>{status.text}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        name="newEmail"
-        type="email"
-        autoComplete="email"
-        label={t('account.email.new.label')}
-        isRequired
-      />
+      <EmailField control={control} name="newEmail" label={t('account.email.new.label')} isRequired />
       <CurrentPasswordField control={control} name="currentPassword" label={t('account.password.current.label')} />
       <div className="actions">
         <PendingButton type="submit" isPending={formState.isSubmitting} pendingLabel={t('common.saving')}>

@@ -44,7 +44,6 @@ export function ChangePasswordForm({ email }: { email: string }) {
         control={control}
         name="newPassword"
         label={t('account.password.new.label')}
-        description={t('passwordRecovery.newPassword.hint')}
         strength={strength}
       />
       <div className="actions">

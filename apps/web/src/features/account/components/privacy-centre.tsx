@@ -90,7 +90,6 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       error={errorKey ? t(errorKey) : undefined}
       confirmLabel={t('account.close.confirm')}
       pendingLabel={t('common.saving')}
-      cancelLabel={t('common.cancel')}
       isPending={formState.isSubmitting}
       onConfirm={onSubmit}
       onCancel={onClose}

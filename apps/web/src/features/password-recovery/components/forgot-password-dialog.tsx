@@ -10,7 +10,7 @@ import type { CountryCode, Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
 import { CallCenterPhones } from '../../../components/ui/call-center-phones.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { EmailField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { requestRecoveryLink } from '../api/recovery-api.ts';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
@@ -78,12 +78,10 @@ export function ForgotPasswordDialog({
               </Heading>
               <p>{t('passwordRecovery.forgot.body')}</p>
               {sendFailed ? <FormAlert tone="error">{t('passwordRecovery.forgot.error')}</FormAlert> : null}
-              <FormTextField
+              <EmailField
                 control={control}
                 name="email"
                 label={t('passwordRecovery.forgot.email.label')}
-                type="email"
-                autoComplete="email"
                 isRequired
                 autoFocus
               />

@@ -8,11 +8,14 @@ import { passwordUserInputs } from '@portal/contracts/password-rules';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
-import { NewPasswordField, refuseWeakPassword } from '../../../components/ui/new-password-field.tsx';
+import {
+  NewPasswordField,
+  refuseWeakPassword,
+  RepeatPasswordField,
+} from '../../../components/ui/new-password-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 
 interface Props {
@@ -55,18 +58,10 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
         control={control}
         name="password"
         label={t('passwordRecovery.newPassword.password.label')}
-        description={t('passwordRecovery.newPassword.hint')}
         strength={strength}
         autoFocus
       />
-      <FormTextField
-        control={control}
-        name="repeat"
-        label={t('passwordRecovery.newPassword.repeat.label')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
+      <RepeatPasswordField control={control} name="repeat" label={t('passwordRecovery.newPassword.repeat.label')} />
       <PendingButton
         type="submit"
         className="button button--primary button--block"

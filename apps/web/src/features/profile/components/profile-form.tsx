@@ -10,8 +10,7 @@ import { LocationSchema, type Location } from '@portal/contracts/signup';
 import type { Language } from '@portal/contracts/enums';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { LocationSearchField } from '../../../components/ui/location-search-field.tsx';
+import { EmailField, FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { NameFields } from '../../../patient/components/name-fields.tsx';
@@ -19,7 +18,7 @@ import { genderOptions } from '../../../patient/gender.ts';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { useUpdateProfile } from '../api/profile-api.ts';
-import { locationSearchQuery } from '../../../patient/api/places-api.ts';
+import { AddressFields } from '../../../patient/components/address-fields.tsx';
 import { PhoneFields } from '../../../patient/components/phone-fields.tsx';
 
 interface FormValues {
@@ -81,7 +80,6 @@ export function ProfileForm({
     resolver,
     defaultValues: defaultsOf(user),
   });
-  const initialLocation = LocationSchema.safeParse(user.address?.location);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrorKey(undefined);
@@ -103,7 +101,8 @@ export function ProfileForm({
       <FormTextField
         control={control}
         name="secondSurname"
-        label={`${t('signup.personalInfo.secondSurname.label')} (${t('common.optional')})`}
+        label={t('signup.personalInfo.secondSurname.label')}
+        isOptional
       />
       <RadioField
         control={control}
@@ -123,41 +122,22 @@ export function ProfileForm({
           { value: 'en', text: t('profile.language.en') },
         ]}
       />
-      <FormTextField
-        control={control}
-        name="emailAlternative"
-        type="email"
-        autoComplete="email"
-        label={`${t('profile.emailAlternative')} (${t('common.optional')})`}
-      />
+      <EmailField control={control} name="emailAlternative" label={t('profile.emailAlternative')} isOptional />
       <PhoneFields
         control={control}
-        countryName="phone.country"
-        numberName="phone.phoneNumber"
+        name="phone"
         numberLabel={t('profile.phone')}
         language={user.language}
-        autoComplete="tel-national"
         className="profile-pair"
       />
       <FormTextField
         control={control}
         name="phoneAlternative"
         type="tel"
-        label={`${t('profile.phoneAlternative')} (${t('common.optional')})`}
+        label={t('profile.phoneAlternative')}
+        isOptional
       />
-      <LocationSearchField
-        control={control}
-        name="address.location"
-        searchQuery={(text) => locationSearchQuery(user.country, user.language, text)}
-        initialLabel={initialLocation.success ? initialLocation.data.label : ''}
-      />
-      <FormTextField
-        control={control}
-        name="address.line"
-        label={t('signup.address.line.label')}
-        description={t('signup.address.line.hint')}
-        autoComplete="street-address"
-      />
+      <AddressFields control={control} country={user.country} language={user.language} />
       <div className="actions">
         <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
           {t('common.save')}

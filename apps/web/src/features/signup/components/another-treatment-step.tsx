@@ -2,13 +2,12 @@
 // step for a new medicine (the ones added stay listed there); No finishes the enrolment.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { PlanProduct } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { TreatmentDraft } from '../../../patient/model.ts';
+import { StepForm } from '../../../patient/components/step-form.tsx';
 
 const Schema = z.object({ another: z.boolean({ error: 'signup.anotherTreatment.required' }) });
 interface Values {
@@ -30,9 +29,7 @@ export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }:
   });
   const onSubmit = handleSubmit((values) => onAnswer(values.another === true));
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.anotherTreatment.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.anotherTreatment.title')}>
       <p>{t('signup.anotherTreatment.added')}</p>
       <ul>
         {treatments.map((item) => {
@@ -49,6 +46,6 @@ export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }:
         orientation="vertical"
         isRequired
       />
-    </Form>
+    </StepForm>
   );
 }

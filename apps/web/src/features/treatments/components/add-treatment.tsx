@@ -24,10 +24,10 @@ export function AddTreatment() {
   const listHref = pathInLanguage(language, paths.treatments);
   return (
     <QueryRegion queries={{ patientPlan, treatments }} loading={<Skeleton lines={5} label={t('app.loading')} />}>
-      {({ patientPlan: { plan, products, birthDate, today }, treatments: { live } }) => {
+      {({ patientPlan: plan, treatments: { live } }) => {
         // The registered product ids: the live treatments (the server refuses a duplicate anyway).
         const registered = live.map((item) => ({ productId: item.productId }));
-        const available = products.filter((product) => !registered.some((item) => item.productId === product.id));
+        const available = plan.products.filter((product) => !registered.some((item) => item.productId === product.id));
         return available.length === 0 ? (
           <EmptyState
             message={t('treatments.add.noneLeft')}
@@ -39,11 +39,8 @@ export function AddTreatment() {
           />
         ) : (
           <TreatmentFlow
-            plan={plan}
-            products={products}
+            patientPlan={plan}
             registered={registered}
-            birthDate={birthDate}
-            today={today}
             language={language}
             submitLabel={t('treatments.add.save')}
             pendingLabel={t('treatments.add.pending')}

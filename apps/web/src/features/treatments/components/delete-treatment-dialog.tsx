@@ -1,6 +1,6 @@
 // Deleting a treatment: the reason from a list (and the patient's words for 'Other'), confirmed in a dialog.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import {
   DeleteTreatmentBodySchema,
   TREATMENT_DELETE_REASONS,
@@ -25,11 +25,10 @@ export function DeleteTreatmentDialog({
 }) {
   const t = useT();
   const remove = useDeleteTreatment();
-  const { control, handleSubmit, watch } = useForm<DeleteTreatmentBody>({
+  const { control, handleSubmit } = useForm<DeleteTreatmentBody>({
     resolver: zodResolver(DeleteTreatmentBodySchema) as never,
     defaultValues: { reason: undefined as unknown as DeleteTreatmentBody['reason'], note: '' },
   });
-  const reason = watch('reason');
   const submit = handleSubmit((body) => remove.mutate({ id: item.id, body }, { onSuccess: onDeleted }));
   return (
     <ConfirmDialog
@@ -44,6 +43,17 @@ export function DeleteTreatmentDialog({
       onConfirm={submit}
       onCancel={onClose}
     >
+      <DeleteReasonFields control={control} />
+    </ConfirmDialog>
+  );
+}
+
+/** Why the treatment goes: a reason from the list, and the patient's own words for 'Other'. */
+function DeleteReasonFields({ control }: { control: Control<DeleteTreatmentBody> }) {
+  const t = useT();
+  const reason = useWatch({ control, name: 'reason' });
+  return (
+    <>
       <RadioField
         control={control}
         name="reason"
@@ -60,6 +70,6 @@ export function DeleteTreatmentDialog({
           autoComplete="off"
         />
       ) : null}
-    </ConfirmDialog>
+    </>
   );
 }

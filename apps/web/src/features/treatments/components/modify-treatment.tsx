@@ -42,12 +42,12 @@ export function ModifyTreatment({
   const modify = useModifyTreatment();
   return (
     <QueryRegion query={patientPlan} loading={<Skeleton lines={4} label={t('app.loading')} />}>
-      {({ plan, products, birthDate, today }) => {
+      {(plan) => {
         // The medicine stays: the steps offer only the treatment's own product.
-        const own = products.filter((product) => product.id === item.productId);
+        const own = plan.products.filter((product) => product.id === item.productId);
         return (
           <TreatmentFlow
-            plan={plan}
+            patientPlan={plan}
             products={
               own.length
                 ? own
@@ -63,8 +63,6 @@ export function ModifyTreatment({
                     },
                   ]
             }
-            birthDate={birthDate}
-            today={today}
             language={language}
             initial={draftOfTreatment(item)}
             submitLabel={t('treatments.modify.save')}

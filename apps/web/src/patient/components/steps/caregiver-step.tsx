@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import {
@@ -11,14 +10,14 @@ import {
   isValidIdentificationNumber,
   normalizeIdentificationNumber,
 } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { SignupDraft, StepProps } from '../../model.ts';
 import { PhoneFields } from '../phone-fields.tsx';
-import { IdentificationTypeField } from '../identification-type-field.tsx';
+import { IdentificationFields } from '../identification-type-field.tsx';
+import { StepForm } from '../step-form.tsx';
 import './person-fields.css';
 
 type Caregiver = z.output<typeof CaregiverSchema>;
@@ -127,28 +126,19 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.caregiver.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.caregiver.title')}>
       <p className="step__subtitle">{t('signup.caregiver.subtitle')}</p>
       {isMinor ? (
         <FormAlert tone="info" focusOnShow={false}>
           {t('signup.caregiver.minorNotice')}
         </FormAlert>
       ) : (
-        <YesNoField
-          control={control}
-          name="hasCaregiver"
-          label={t('signup.caregiver.hasCaregiver.label')}
-          yesText={t('common.yes')}
-          noText={t('common.no')}
-          isRequired
-        />
+        <YesNoField control={control} name="hasCaregiver" label={t('signup.caregiver.hasCaregiver.label')} isRequired />
       )}
       {showFields ? (
         <CaregiverFields control={control} types={types} country={country} language={ctx.language} />
       ) : null}
-    </Form>
+    </StepForm>
   );
 }
 
@@ -191,24 +181,10 @@ export function CaregiverFields({
         autoComplete="off"
         isRequired
       />
-      <IdentificationTypeField
-        control={control}
-        name="identification.type"
-        label={t('signup.caregiver.idType.label')}
-        types={types}
-      />
-      <FormTextField
-        control={control}
-        name="identification.number"
-        label={t('signup.caregiver.idNumber.label')}
-        description={t('signup.idNumber.hint')}
-        autoComplete="off"
-        isRequired
-      />
+      <IdentificationFields control={control} name="identification" types={types} whose="caregiver" />
       <PhoneFields
         control={control}
-        countryName="phone.country"
-        numberName="phone.phoneNumber"
+        name="phone"
         numberLabel={t('signup.caregiver.phone.label')}
         language={language}
         autoComplete="off"
@@ -217,7 +193,8 @@ export function CaregiverFields({
       <FormTextField
         control={control}
         name="email"
-        label={`${t('signup.caregiver.email.label')} (${t('common.optional')})`}
+        label={t('signup.caregiver.email.label')}
+        isOptional
         type="email"
         autoComplete="off"
       />

@@ -1,14 +1,13 @@
 // Step 'customTherapy': whether the patient has a custom-therapy code and, if so, the code.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TherapyCodeSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 // An unanswered question says 'Select an option' (no text of its own yet); the code follows the contract.
@@ -48,9 +47,7 @@ export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.customTherapy.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.customTherapy.title')}>
       <YesNoField
         control={control}
         name="hasCode"
@@ -69,6 +66,6 @@ export function CustomTherapyStep({ formId, draft, onDone }: StepProps) {
           isRequired
         />
       ) : null}
-    </Form>
+    </StepForm>
   );
 }

@@ -2,11 +2,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS, type ProductUnit } from '@portal/contracts/enums';
 import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
@@ -21,6 +19,7 @@ import {
   timeAmountSchema,
   type TimeInterval,
 } from './treatment-step.tsx';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 const Schema = z.object({
@@ -138,9 +137,7 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
     : t('signup.details.dose.label');
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.details.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.details.title')}>
       <p>{t('signup.details.subtitle')}</p>
       {noProduct ? <FormAlert tone="error">{t('signup.treatment.medicine.required')}</FormAlert> : null}
       {checkFailed ? (
@@ -198,6 +195,6 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
           {t('signup.details.doseChecking')}
         </p>
       ) : null}
-    </Form>
+    </StepForm>
   );
 }

@@ -2,13 +2,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
@@ -45,27 +44,25 @@ export function DoctorStep({ formId, draft, ctx, onDone }: StepProps) {
     onDone({ treatment: { ...draft.treatment, doctor } });
   });
 
-  const label = (text: string) => (isRequired ? text : `${text} (${t('common.optional')})`);
+  const names = [
+    { name: 'firstName', label: t('signup.doctor.firstName.label') },
+    { name: 'lastName', label: t('signup.doctor.lastName.label') },
+  ] as const;
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.doctor.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.doctor.title')}>
       <p>{t('signup.doctor.subtitle')}</p>
-      <FormTextField
-        control={control}
-        name="firstName"
-        label={label(t('signup.doctor.firstName.label'))}
-        autoComplete="off"
-        isRequired={isRequired}
-      />
-      <FormTextField
-        control={control}
-        name="lastName"
-        label={label(t('signup.doctor.lastName.label'))}
-        autoComplete="off"
-        isRequired={isRequired}
-      />
-    </Form>
+      {names.map((field) => (
+        <FormTextField
+          key={field.name}
+          control={control}
+          name={field.name}
+          label={field.label}
+          autoComplete="off"
+          isRequired={isRequired}
+          isOptional={!isRequired}
+        />
+      ))}
+    </StepForm>
   );
 }

@@ -2,14 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { HealthCenterNameSchema, HealthCenterTypeSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
@@ -43,9 +42,7 @@ export function HealthCenterStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.healthCenter.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.healthCenter.title')}>
       <p>{t('signup.healthCenter.subtitle')}</p>
       <FormTextField
         control={control}
@@ -71,6 +68,6 @@ export function HealthCenterStep({ formId, draft, ctx, onDone }: StepProps) {
           isRequired={typeMode === 'required'}
         />
       ) : null}
-    </Form>
+    </StepForm>
   );
 }

@@ -2,14 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { StartDateSchema, isCalendarDate } from '@portal/contracts/signup';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 /** The same day one year later (28 February when the day is 29 February). */
@@ -81,9 +80,7 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.startDate.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.startDate.title')}>
       <div inert={notStarted} className={notStarted ? 'field-disabled' : undefined}>
         <DateField
           control={control}
@@ -95,6 +92,6 @@ export function StartDateStep({ formId, draft, ctx, onDone }: StepProps) {
         />
       </div>
       <CheckboxField control={control} name="notStarted" label={t('signup.startDate.notStarted')} />
-    </Form>
+    </StepForm>
   );
 }

@@ -2,16 +2,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type ReactNode } from 'react';
 import { useForm, type Control, type FieldPath, type FieldValues, type Resolver } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS } from '@portal/contracts/enums';
 import { DurationSchema, type PlanProduct } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';
+import { StepForm } from '../step-form.tsx';
 import './paired-fields.css';
 
 export type TimeInterval = (typeof TIME_INTERVALS)[number];
@@ -175,9 +175,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.treatment.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.treatment.title')}>
       <p>{t('signup.treatment.subtitle')}</p>
       {added.length > 0 && onChange ? (
         <section className="stack" aria-labelledby={`${formId}-added`}>
@@ -250,6 +248,6 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
           />
         </>
       )}
-    </Form>
+    </StepForm>
   );
 }

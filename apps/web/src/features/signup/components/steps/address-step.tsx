@@ -1,20 +1,19 @@
 // Step 'address': the exact address line, and a location searched in the gazetteer and chosen from the results.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { AddressSchema, LocationSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
-import { LocationSearchField } from '../../../../components/ui/location-search-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
-import { locationSearchQuery } from '../../../../patient/api/places-api.ts';
+import { AddressFields } from '../../../../patient/components/address-fields.tsx';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 const Schema = z.object({
-  // Typing without choosing leaves no location: 'Search and choose a location'.
-  location: LocationSchema,
-  line: AddressSchema.shape.line,
+  address: z.object({
+    // Typing without choosing leaves no location: 'Search and choose a location'.
+    location: LocationSchema,
+    line: AddressSchema.shape.line,
+  }),
 });
 
 export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
@@ -22,33 +21,17 @@ export function AddressStep({ formId, draft, ctx, onDone }: StepProps) {
   const country = ctx.plan?.country ?? draft.country;
   const { control, handleSubmit, formState } = useForm<z.input<typeof Schema>, unknown, z.output<typeof Schema>>({
     resolver: zodResolver(Schema),
-    defaultValues: { line: draft.address?.line ?? '', location: draft.address?.location },
+    defaultValues: { address: { line: draft.address?.line ?? '', location: draft.address?.location } },
   });
 
-  const onSubmit = handleSubmit(({ line, location }) => {
-    onDone({ address: { line, location } });
+  const onSubmit = handleSubmit(({ address }) => {
+    onDone({ address });
   });
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.address.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.address.title')}>
       <p>{t('signup.address.subtitle')}</p>
-      <LocationSearchField
-        control={control}
-        name="location"
-        searchQuery={(text) => locationSearchQuery(country, ctx.language, text)}
-        initialLabel={draft.address?.location?.label ?? ''}
-        isRequired
-      />
-      <FormTextField
-        control={control}
-        name="line"
-        label={t('signup.address.line.label')}
-        description={t('signup.address.line.hint')}
-        autoComplete="street-address"
-        isRequired
-      />
-    </Form>
+      <AddressFields control={control} country={country} language={ctx.language} isRequired />
+    </StepForm>
   );
 }

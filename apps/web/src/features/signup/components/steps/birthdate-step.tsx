@@ -3,18 +3,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Dialog, Form, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { z } from 'zod';
 import { ageOn, birthDateSchemaFor } from '@portal/contracts/signup';
 import { CallCenterPhones } from '../../../../components/ui/call-center-phones.tsx';
 import { DateField } from '../../../../components/ui/date-field.tsx';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { getPlanProducts } from '../../../../patient/api/plan-api.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 import '../../../../patient/components/steps/person-fields.css';
 
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
@@ -61,14 +61,20 @@ export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: S
 
   return (
     <>
-      <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={checking}>
-        <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-        {checkFailed > 0 ? (
-          <FormAlert key={checkFailed} tone="error">
-            {t('signup.birthdate.cannotValidate')}
-          </FormAlert>
-        ) : null}
-        <h2 className="step__title">{t('signup.birthdate.title')}</h2>
+      <StepForm
+        id={formId}
+        formState={formState}
+        onSubmit={onSubmit}
+        title={t('signup.birthdate.title')}
+        isBusy={checking}
+        alert={
+          checkFailed > 0 ? (
+            <FormAlert key={checkFailed} tone="error">
+              {t('signup.birthdate.cannotValidate')}
+            </FormAlert>
+          ) : null
+        }
+      >
         <DateField
           control={control}
           name="birthDate"
@@ -81,7 +87,7 @@ export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: S
         <p className="step__status" role="status" aria-live="polite">
           {checking ? t('common.loading') : ''}
         </p>
-      </Form>
+      </StepForm>
       <ModalOverlay
         className="modal-overlay"
         isOpen={noMedicinesAge !== undefined}

@@ -2,12 +2,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { z } from 'zod';
 import { CheckboxField } from '../../../../components/ui/checkbox-field.tsx';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 const Schema = z.object({
   accepted: z.boolean().refine((value) => value, { error: 'signup.consent.accept.required' }),
@@ -50,15 +50,13 @@ export function ConsentStep({ formId, draft, ctx, onDone }: StepProps) {
     onDone({ consent: { accepted: true, termsVersion: ctx.program.latestTermsVersion } }),
   );
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.consent.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.consent.title')}>
       <p>{t('signup.consent.subtitle')}</p>
       <p className="consent-version">{t('signup.consent.version', { version: ctx.program.latestTermsVersion })}</p>
       <ReadMore heading={t('signup.consent.terms.heading')} text={t('program.terms')} />
       <ReadMore heading={t('signup.consent.policies.heading')} text={t('program.policies')} />
       <ReadMore heading={t('signup.consent.regulations.heading')} text={t('program.regulations')} />
       <CheckboxField control={control} name="accepted" label={t('signup.consent.accept.label')} />
-    </Form>
+    </StepForm>
   );
 }

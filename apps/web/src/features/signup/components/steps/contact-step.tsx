@@ -1,7 +1,6 @@
 // Step 'contact': the phone (country code + national number), and the alternative phone and e-mail the plan asks for.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { CountryCode } from '@portal/contracts/enums';
 import {
@@ -10,11 +9,11 @@ import {
   isValidPhoneNumber,
   normalizePhoneNumber,
 } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { PhoneFields } from '../../../../patient/components/phone-fields.tsx';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 import '../../../../patient/components/steps/paired-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
@@ -122,7 +121,8 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
       <FormTextField
         control={control}
         name={name}
-        label={mode === 'optional' ? `${label} (${t('common.optional')})` : label}
+        label={label}
+        isOptional={mode === 'optional'}
         type={type}
         autoComplete="off"
         isRequired={mode === 'required'}
@@ -130,21 +130,11 @@ export function ContactStep({ formId, draft, ctx, onDone }: StepProps) {
     );
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.contact.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.contact.title')}>
       <p>{t('signup.contact.subtitle')}</p>
-      <PhoneFields
-        control={control}
-        countryName="phone.country"
-        numberName="phone.phoneNumber"
-        numberLabel={t('signup.contact.phone.label')}
-        language={ctx.language}
-        autoComplete="tel-national"
-        className="field-pair field-pair--phone"
-      />
+      <PhoneFields control={control} name="phone" language={ctx.language} className="field-pair field-pair--phone" />
       {settingField('phoneAlternative', t('signup.contact.phoneAlternative.label'), 'tel', phoneAlternativeMode)}
       {settingField('emailAlternative', t('signup.contact.emailAlternative.label'), 'email', emailAlternativeMode)}
-    </Form>
+    </StepForm>
   );
 }

@@ -2,14 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { SignupCountrySchema } from '@portal/contracts/signup';
 import { countriesQuery } from '../../../../patient/api/places-api.ts';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 const Schema = z.object({ country: SignupCountrySchema });
 
@@ -26,9 +25,7 @@ export function CountryStep({ formId, draft, ctx, onDone }: StepProps) {
     onDone({ country, supportPlanId: plan?.id });
   });
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.country.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.country.title')}>
       {countries.isError ? <p className="form-alert form-alert--error">{t('signup.country.loadError')}</p> : null}
       <SelectField
         control={control}
@@ -39,6 +36,6 @@ export function CountryStep({ formId, draft, ctx, onDone }: StepProps) {
         options={served.map((country) => ({ value: country.code, text: country.name }))}
         isRequired
       />
-    </Form>
+    </StepForm>
   );
 }

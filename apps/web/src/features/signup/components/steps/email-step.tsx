@@ -2,17 +2,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, Link } from 'react-aria-components';
+import { Link } from 'react-aria-components';
 import { z } from 'zod';
 import { EmailSchema } from '@portal/contracts/identity';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
+import { EmailField } from '../../../../components/ui/form-text-field.tsx';
 import { pathInLanguage, paths } from '../../../../lib/paths.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
 import { isEmailRegistered } from '../../api/signup-api.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 // The wizard's own wording for the two refusals of the contract's e-mail schema.
 const Schema = z.object({
@@ -53,17 +53,13 @@ export function EmailStep({ formId, draft, ctx, onDone, onPendingChange }: StepP
     onDone({ email });
   });
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.email.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.email.title')}>
       <p>{t('signup.email.subtitle')}</p>
       {checkFailed ? <FormAlert tone="error">{t('signup.email.cannotValidate')}</FormAlert> : null}
-      <FormTextField
+      <EmailField
         control={control}
         name="email"
         label={t('signup.email.label')}
-        type="email"
-        autoComplete="email"
         isRequired
         // A pre-registration's invitation went to this e-mail: the enrolment keeps it (the server insists too).
         isReadOnly={ctx.preregistered}
@@ -75,6 +71,6 @@ export function EmailStep({ formId, draft, ctx, onDone, onPendingChange }: StepP
           {t('signup.email.loginLink')}
         </Link>
       ) : null}
-    </Form>
+    </StepForm>
   );
 }

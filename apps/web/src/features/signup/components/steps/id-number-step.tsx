@@ -3,8 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import {
   IdentificationSchema,
@@ -12,25 +11,26 @@ import {
   normalizeIdentificationNumber,
   type Citizen,
 } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';
 import type { SignupDraft, StepProps } from '../../../../patient/model.ts';
-import { IdentificationTypeField } from '../../../../patient/components/identification-type-field.tsx';
+import { IdentificationFields } from '../../../../patient/components/identification-type-field.tsx';
 import { usePlanCheck } from '../../use-plan-check.ts';
 import { useStepPending } from '../../../../patient/hooks/use-step-pending.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 import '../../../../patient/components/steps/person-fields.css';
 
 /** The contract's identification, with the format of the plan's country and the plan's types. */
 function identificationSchemaFor(country: CountryCode, types: readonly IdentificationType[]) {
-  return IdentificationSchema.superRefine((identification, ctx) => {
-    if (types.length > 0 && !types.includes(identification.type)) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
-    } else if (!isValidIdentificationNumber(country, identification.type, identification.number)) {
-      ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
-    }
+  return z.object({
+    identification: IdentificationSchema.superRefine((identification, ctx) => {
+      if (types.length > 0 && !types.includes(identification.type)) {
+        ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
+      } else if (!isValidIdentificationNumber(country, identification.type, identification.number)) {
+        ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
+      }
+    }),
   });
 }
 
@@ -63,8 +63,10 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   >({
     resolver: zodResolver(schema),
     defaultValues: {
-      type: draft.identification?.type ?? (types.length === 1 ? types[0] : undefined),
-      number: draft.identification?.number ?? '',
+      identification: {
+        type: draft.identification?.type ?? (types.length === 1 ? types[0] : undefined),
+        number: draft.identification?.number ?? '',
+      },
     },
   });
   const [status, setStatus] = useState<Status>('idle');
@@ -72,7 +74,7 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   const checkFailed = check.failures;
 
   useStepPending(status !== 'idle', onPendingChange);
-  const onSubmit = handleSubmit(({ type, number }) =>
+  const onSubmit = handleSubmit(({ identification: { type, number } }) =>
     check.run(async (planId) => {
       try {
         setStatus('checking');
@@ -84,7 +86,11 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
           return;
         }
         if (registered) {
-          setError('number', { type: 'server', message: 'signup.idNumber.alreadyRegistered' }, { shouldFocus: true });
+          setError(
+            'identification.number',
+            { type: 'server', message: 'signup.idNumber.alreadyRegistered' },
+            { shouldFocus: true },
+          );
           return;
         }
         let prefill: Partial<SignupDraft> = {};
@@ -106,24 +112,22 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
   );
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-busy={status !== 'idle'}>
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      {checkFailed > 0 ? (
-        <FormAlert key={checkFailed} tone="error">
-          {t('signup.idNumber.cannotValidate')}
-        </FormAlert>
-      ) : null}
-      <h2 className="step__title">{t('signup.idNumber.title')}</h2>
+    <StepForm
+      id={formId}
+      formState={formState}
+      onSubmit={onSubmit}
+      title={t('signup.idNumber.title')}
+      isBusy={status !== 'idle'}
+      alert={
+        checkFailed > 0 ? (
+          <FormAlert key={checkFailed} tone="error">
+            {t('signup.idNumber.cannotValidate')}
+          </FormAlert>
+        ) : null
+      }
+    >
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
-      <IdentificationTypeField control={control} name="type" label={t('signup.idNumber.type.label')} types={types} />
-      <FormTextField
-        control={control}
-        name="number"
-        label={t('signup.idNumber.label')}
-        description={t('signup.idNumber.hint')}
-        autoComplete="off"
-        isRequired
-      />
+      <IdentificationFields control={control} name="identification" types={types} whose="patient" />
       <p className="step__status" role="status" aria-live="polite">
         {status === 'checking'
           ? t('signup.idNumber.checking')
@@ -131,6 +135,6 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
             ? t('signup.idNumber.citizenLookup')
             : ''}
       </p>
-    </Form>
+    </StepForm>
   );
 }

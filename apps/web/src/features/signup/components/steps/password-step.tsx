@@ -1,16 +1,18 @@
 // Step 'password': at least 8 characters, repeated, with the strength meter; too weak is refused.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '@portal/contracts/constants';
 import { passwordUserInputs } from '@portal/contracts/password-rules';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
-import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { usePasswordStrength } from '../../../../components/ui/password-strength.ts';
-import { NewPasswordField, refuseWeakPassword } from '../../../../components/ui/new-password-field.tsx';
+import {
+  NewPasswordField,
+  refuseWeakPassword,
+  RepeatPasswordField,
+} from '../../../../components/ui/new-password-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 
 const Schema = z
   .object({
@@ -39,31 +41,24 @@ export function PasswordStep({ formId, draft, onDone }: StepProps) {
     onDone({ password });
   });
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.password.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.password.title')}>
       <p>{t('signup.password.subtitle')}</p>
       <NewPasswordField
         control={control}
         name="password"
         label={t('signup.password.password.label')}
-        description={t('signup.password.hint')}
         strength={strength}
-        strengthTexts={{
-          label: t('signup.password.strength.label'),
-          weak: t('signup.password.strength.weak'),
-          medium: t('signup.password.strength.medium'),
-          strong: t('signup.password.strength.strong'),
+        texts={{
+          hint: t('signup.password.hint'),
+          strength: {
+            label: t('signup.password.strength.label'),
+            weak: t('signup.password.strength.weak'),
+            medium: t('signup.password.strength.medium'),
+            strong: t('signup.password.strength.strong'),
+          },
         }}
       />
-      <FormTextField
-        control={control}
-        name="repeat"
-        label={t('signup.password.repeat.label')}
-        type="password"
-        autoComplete="new-password"
-        isRequired
-      />
-    </Form>
+      <RepeatPasswordField control={control} name="repeat" label={t('signup.password.repeat.label')} />
+    </StepForm>
   );
 }

@@ -2,16 +2,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { FirstNameSchema, LastNameSchema, SecondSurnameSchema, SignupGenderSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { NameFields } from '../../../../patient/components/name-fields.tsx';
 import { genderOptions } from '../../../../patient/gender.ts';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 import '../../../../patient/components/steps/person-fields.css';
 
 type Mode = 'required' | 'optional' | 'hidden';
@@ -51,9 +50,7 @@ export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
   const optional = ` (${t('common.optional')})`;
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.personalInfo.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.personalInfo.title')}>
       <p className="step__subtitle">{t('signup.personalInfo.subtitle')}</p>
       <NameFields control={control} />
       {secondSurnameMode !== 'hidden' ? (
@@ -72,6 +69,6 @@ export function PersonalInfoStep({ formId, draft, ctx, onDone }: StepProps) {
         options={genderOptions(t)}
         isRequired
       />
-    </Form>
+    </StepForm>
   );
 }

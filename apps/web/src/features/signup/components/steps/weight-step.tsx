@@ -2,14 +2,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { WeightSchema } from '@portal/contracts/signup';
-import { ErrorSummary } from '../../../../components/ui/error-summary.tsx';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
+import { StepForm } from '../../../../patient/components/step-form.tsx';
 import '../../../../patient/components/steps/person-fields.css';
 
 type Unit = 'kg' | 'lb';
@@ -58,9 +57,7 @@ export function WeightStep({ formId, draft, ctx, onDone }: StepProps) {
   const lbName = `${t('signup.weight.unitName.lb')} (${t('signup.weight.unit.lb')})`;
 
   return (
-    <Form id={formId} className="stack" onSubmit={onSubmit} validationBehavior="aria">
-      <ErrorSummary errors={formState.errors} submitCount={formState.submitCount} />
-      <h2 className="step__title">{t('signup.weight.title')}</h2>
+    <StepForm id={formId} formState={formState} onSubmit={onSubmit} title={t('signup.weight.title')}>
       <p className="step__subtitle">{t('signup.weight.subtitle')}</p>
       <div className="weight-field">
         <FormTextField
@@ -87,6 +84,6 @@ export function WeightStep({ formId, draft, ctx, onDone }: StepProps) {
         ]}
         isRequired
       />
-    </Form>
+    </StepForm>
   );
 }
