@@ -13,7 +13,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
@@ -28,6 +28,8 @@ export interface AccountDeps {
   config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
   /** The failure counters of the current-password checks, one per session (decision 040). */
   lockout: LockoutStore;
+  /** The app's password hashing (platform/passwords.ts, decision 043). */
+  passwords: PasswordHashing;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
 }
@@ -43,7 +45,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createAccountService({ db, clock, config, lockout, onMailQueued }: AccountDeps) {
+export function createAccountService({ db, clock, config, lockout, passwords, onMailQueued }: AccountDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
 
   /**
@@ -54,12 +56,21 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
    * guessed is locked, the owner's other sessions are not. Wrong answers are audited too.
    */
   async function checkCurrentPassword(caller: Caller, password: string, field: string) {
-    const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
-    if (!attempt.allowed)
-      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
-    const account = await repo.findAccount(db, caller.userId);
-    if (!account) throw new AppError('UNAUTHENTICATED');
-    if (!(await verifyPassword(account.passwordHash, password))) {
+    // A place for the hash before the failure is reserved (decision 043): a full queue refuses (503) without a failure.
+    const slot = passwords.reserve();
+    let account: Awaited<ReturnType<typeof repo.findAccount>>;
+    let isValid: boolean;
+    try {
+      const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
+      if (!attempt.allowed)
+        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
+      account = await repo.findAccount(db, caller.userId);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      isValid = await slot.verify(account.passwordHash, password);
+    } finally {
+      slot.release();
+    }
+    if (!isValid) {
       await recordCallerAudit(db, caller, {
         action: 'current-password-refused',
         createdAt: clock(),
@@ -82,7 +93,7 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
       await refuseCommonNewPassword(caller, newPassword);
 
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await passwords.hash(newPassword);
       const now = clock();
       const revoked = await db.transaction(async (t) => {
         await repo.updatePasswordHash(t, caller.userId, passwordHash, now);
