@@ -127,6 +127,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       threads: config.PASSWORD_HASH_THREADS,
       maxWaiting: config.PASSWORD_HASH_QUEUE,
       nice: HASHING_NICE,
+      onThreadError: (error) => app.log.error({ err: error }, 'password hashing thread failed'),
     });
   app.decorate('passwords', passwords);
   if (!options.passwords) app.addHook('onClose', async () => passwords.close());

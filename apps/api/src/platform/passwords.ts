@@ -24,6 +24,8 @@ export interface PasswordHashingOptions {
   maxWaiting: number;
   /** The threads' nice value on Linux; 0 keeps the process's priority. */
   nice?: number;
+  /** Told when a thread fails (the app logs it). */
+  onThreadError?: (error: unknown) => void;
 }
 
 /** A place in the queue taken before the work that leads to a hash, so that a refusal comes before that work. */
@@ -66,6 +68,8 @@ interface Pending {
 interface Thread {
   worker: Worker;
   current?: Pending;
+  /** Has answered once: it loads, so it is worth replacing should it die. */
+  answered?: boolean;
 }
 
 /** The refusal of a full queue: a 503 the client may retry soon, the same for every caller whatever the e-mail. */
@@ -73,7 +77,12 @@ export function hashingBusy(): AppError {
   return new AppError('SERVICE_UNAVAILABLE', undefined, { reason: 'BUSY', retryAfterSeconds: HASHING_RETRY_AFTER_S });
 }
 
-export function createPasswordHashing({ threads, maxWaiting, nice = 0 }: PasswordHashingOptions): PasswordHashing {
+export function createPasswordHashing({
+  threads,
+  maxWaiting,
+  nice = 0,
+  onThreadError,
+}: PasswordHashingOptions): PasswordHashing {
   const queue: Pending[] = [];
   const idle: Thread[] = [];
   const all = new Set<Thread>();
@@ -94,23 +103,29 @@ export function createPasswordHashing({ threads, maxWaiting, nice = 0 }: Passwor
     thread.worker.on('message', (message: { value?: string | boolean; error?: string }) => {
       const pending = thread.current;
       thread.current = undefined;
+      thread.answered = true;
       hashed += 1;
       if (message.error !== undefined) pending?.reject(new Error(`password hashing failed: ${message.error}`));
       else pending?.resolve(message.value!);
       idle.push(thread);
       dispatch();
     });
-    // A thread that dies (out of memory, a crash in the native code) fails its job and is replaced.
-    thread.worker.on('error', () => undefined);
+    // A thread that dies (out of memory, a crash in the native code) fails its job and is replaced, unless it never
+    // answered (it does not even load: replacing it would only fail again); with no thread left, what waits fails.
+    thread.worker.on('error', (error) => onThreadError?.(error));
     thread.worker.on('exit', () => {
       all.delete(thread);
       const index = idle.indexOf(thread);
       if (index >= 0) idle.splice(index, 1);
-      thread.current?.reject(new Error('password hashing thread exited'));
+      thread.current?.reject(closed ? hashingBusy() : new Error('password hashing thread exited'));
       thread.current = undefined;
-      if (!closed) {
+      if (closed) return;
+      if (thread.answered) {
         idle.push(start());
         dispatch();
+      } else if (all.size === 0) {
+        uncounted = 0;
+        for (const pending of queue.splice(0)) pending.reject(new Error('password hashing has no thread'));
       }
     });
     all.add(thread);
@@ -141,6 +156,7 @@ export function createPasswordHashing({ threads, maxWaiting, nice = 0 }: Passwor
 
   function admit() {
     if (closed || !hasRoom()) throw hashingBusy();
+    if (threads > 0 && all.size === 0) throw new Error('password hashing has no thread');
   }
 
   for (let i = 0; i < threads; i += 1) idle.push(start());
