@@ -167,13 +167,14 @@ export async function loginFloodRows(target: string): Promise<Row[]> {
     await probe(origin, asset, 2);
     const quiet = await probe(origin, asset, FLOOD_S);
     let stopFlood!: () => void;
+    const floodStarted = performance.now();
     const flooding = flood(origin, new Promise<void>((resolve) => (stopFlood = resolve)));
     await new Promise((resolve) => setTimeout(resolve, FLOOD_WARMUP_S * 1000));
-    const started = performance.now();
     const flooded = await probe(origin, asset, FLOOD_S);
-    const elapsedS = (performance.now() - started) / 1000 + FLOOD_WARMUP_S;
     stopFlood();
+    // Every answer of the flood, over the time until its last one (what was in flight at the stop included).
     const statuses = await flooding;
+    const elapsedS = (performance.now() - floodStarted) / 1000;
     const floodTotal = [...statuses.values()].reduce((sum, count) => sum + count, 0);
     const statusList = [...statuses.entries()].map(([status, count]) => `${count} × ${status}`).join(', ');
     const ratioRow = (what: string, before: number[], after: number[]): Row => {
