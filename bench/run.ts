@@ -2,8 +2,8 @@
 // Fastify "hello" process for the API rows (ratios, not absolute numbers) — with the goal beside it, on PGlite and
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
-// (bench/lighthouse.ts). BENCH_TARGET=pglite|postgres runs one database; BENCH_MY_CARE=false skips my care,
-// BENCH_LIGHTHOUSE=false Lighthouse. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
+// BENCH_MY_CARE=false skips my care, BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { DIST, gzipKb, readBundle, sumGzipKb } from '../e2e/bundle-bytes.ts';
 import { launchBrowser } from '../e2e/chromium.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { lighthouseRows } from './lighthouse.ts';
+import { loginFloodRows } from './login-flood.ts';
 import { runMyCare } from './my-care.ts';
 import {
   apiRow,
@@ -242,6 +243,17 @@ try {
 } finally {
   await bare.stop();
 }
+// The login flood (bench/login-flood.ts, decision 043): pages and files under unknown-e-mail logins from many addresses.
+if (process.env.BENCH_FLOOD !== 'false')
+  for (const target of TARGETS) {
+    const rows = await loginFloodRows(target);
+    printTable(`Login flood on ${target} (p99 with the flood as a ratio to the same requests without it)`, rows);
+    summary.push(
+      ...rows
+        .filter((row) => row.met !== undefined)
+        .map((row) => ({ ...row, what: `${target}, login flood: ${row.what}` })),
+    );
+  }
 if (process.env.BENCH_MY_CARE !== 'false')
   summary.push(
     ...(await runMyCare())

@@ -32,6 +32,7 @@ import { clientLogRoutes } from './modules/client-log/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { resourceRoutes } from './modules/resource/routes.ts';
 import { seedDemoData } from './db/demo-seed.ts';
+import { createPasswordHashing, HASHING_NICE, type PasswordHashing } from './platform/passwords.ts';
 import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
 import { createLockoutStore } from './modules/identity/lockout.ts';
 import { identityRoutes, identitySessionRoutes } from './modules/identity/routes.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     appConfig: AppConfig;
     clock: () => Date;
     identity: IdentityService;
+    /** The password hashing of this app: its own threads and its bound (platform/passwords.ts, decision 043). */
+    passwords: PasswordHashing;
   }
 }
 
@@ -79,6 +82,11 @@ export interface BuildOptions {
    * key format and its routes; until then only tests open this door.
    */
   pharmacy?: { resolve: DoorResolver<PharmacyCaller>; routes: FastifyPluginAsync };
+  /**
+   * The password hashing, when the caller makes it (tests: a small bound, or no thread at all so that every hash
+   * waits); otherwise one of PASSWORD_HASH_THREADS threads and PASSWORD_HASH_QUEUE places, closed with the app.
+   */
+  passwords?: PasswordHashing;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -115,6 +123,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerErrorHandling(app);
   registerJsonBodyParser(app);
 
+  // Before the demo seed, which hashes its password here too. Closed with the app when it made it.
+  const passwords =
+    options.passwords ??
+    createPasswordHashing({
+      threads: config.PASSWORD_HASH_THREADS,
+      maxWaiting: config.PASSWORD_HASH_QUEUE,
+      nice: HASHING_NICE,
+      onThreadError: (error) => app.log.error({ err: error }, 'password hashing thread failed'),
+    });
+  app.decorate('passwords', passwords);
+  if (!options.passwords) app.addHook('onClose', async () => passwords.close());
   const ownsDatabase = !options.database;
   const database =
     options.database ??
@@ -126,7 +145,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     const programConfigs = readProgramConfigs(config.PROGRAMS_DIR);
     await seedPrograms(database.db, programConfigs, config.PUBLIC_URL);
     await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-    if (config.seedDemo) await seedDemoData(database.db, programConfigs);
+    if (config.seedDemo) await seedDemoData(database.db, programConfigs, passwords);
   } else {
     await ensurePoolKeys(database.db, config.keyEncryptionSecret);
   }
@@ -156,6 +175,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     lockout: createLockoutStore(redis, config.REDIS_KEY_PREFIX, clock),
     clock,
     config,
+    passwords,
     onMailQueued: () => app.mail?.worker.wake(),
   });
   app.decorate('identity', identity);
@@ -214,13 +234,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR,
         },
       });
-      await api.register(signupRoutes, { db: database.db, config, clock, onMailQueued: () => app.mail?.worker.wake() });
+      await api.register(signupRoutes, {
+        db: database.db,
+        config,
+        clock,
+        passwords,
+        onMailQueued: () => app.mail?.worker.wake(),
+      });
       const account = createAccountService({
         db: database.db,
         clock,
         config,
         // The current-password checks count per session, apart from the logins' counters (decision 040).
         lockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}current-password:`, clock),
+        passwords,
         onMailQueued: () => app.mail?.worker.wake(),
       });
       await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_KEY_ENCRYPTION_SECRET, DEV_SIGNING_SECRET, loadConfig } from './config.ts';
+import { availableParallelism } from 'node:os';
+import {
+  ConfigError,
+  DEV_KEY_ENCRYPTION_SECRET,
+  DEV_SIGNING_SECRET,
+  HASH_QUEUE_PER_THREAD,
+  loadConfig,
+} from './config.ts';
 
 describe('configuration', () => {
   it('has working embedded defaults', () => {
@@ -103,6 +110,17 @@ describe('configuration', () => {
 
   it('never writes the derived signing keys out', () => {
     expect(JSON.stringify(loadConfig({}).signingKeys)).toBe('"[signing keys]"');
+  });
+
+  it('sizes the password hashing to the machine unless told, and refuses no thread at all (decision 043)', () => {
+    const defaults = loadConfig({});
+    expect(defaults.PASSWORD_HASH_THREADS).toBe(availableParallelism());
+    expect(defaults.PASSWORD_HASH_QUEUE).toBe(HASH_QUEUE_PER_THREAD * availableParallelism());
+    const set = loadConfig({ PASSWORD_HASH_THREADS: '3', PASSWORD_HASH_QUEUE: '0' });
+    expect([set.PASSWORD_HASH_THREADS, set.PASSWORD_HASH_QUEUE]).toEqual([3, 0]);
+    expect(loadConfig({ PASSWORD_HASH_THREADS: '5' }).PASSWORD_HASH_QUEUE).toBe(5 * HASH_QUEUE_PER_THREAD);
+    expect(() => loadConfig({ PASSWORD_HASH_THREADS: '0' })).toThrow(/PASSWORD_HASH_THREADS/);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: 'many' })).toThrow(/PASSWORD_HASH_QUEUE/);
   });
 
   it('defaults PUBLIC_URL to the port the server listens on', () => {

@@ -1,5 +1,6 @@
 // Environment, validated with zod at start-up: a bad value stops the server with the variable's name.
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -97,11 +98,18 @@ export const EnvSchema = z.object({
   /** Base URL of the real citizen register (GET {url}/{type}/{number}); the local demo register otherwise. */
   CITIZEN_REGISTER_URL: urlWithProtocols(['http:', 'https:']).optional(),
   CITIZEN_REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // Password hashing (decision 043)
+  /** Threads that hash passwords, apart from libuv's pool; the machine's available parallelism by default. */
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+  /** Hashes that may wait for a thread; the next login (sign-up, reset, change) gets 503 at once. 32 per thread by default. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
-export type AppConfig = Omit<Env, 'HOST'> & {
+export type AppConfig = Omit<Env, 'HOST' | 'PASSWORD_HASH_THREADS' | 'PASSWORD_HASH_QUEUE'> & {
   HOST: string;
+  PASSWORD_HASH_THREADS: number;
+  PASSWORD_HASH_QUEUE: number;
   PUBLIC_URL: string;
   appVersion: string;
   seedDemo: boolean;
@@ -125,6 +133,9 @@ const SECRET_VARIABLES = [
   'SIGNING_SECRET',
   'RECOVERY_HMAC_SECRET',
 ] as const satisfies (keyof Env)[];
+
+/** The default bound of hashes waiting, per hashing thread (decision 043). */
+export const HASH_QUEUE_PER_THREAD = 32;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -166,8 +177,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
   if (problems.length > 0) throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  const hashThreads = parsed.PASSWORD_HASH_THREADS ?? availableParallelism();
   return {
     ...parsed,
+    PASSWORD_HASH_THREADS: hashThreads,
+    // About a second of waiting at most (a hash takes some 30 ms on one thread), whatever the number of threads.
+    PASSWORD_HASH_QUEUE: parsed.PASSWORD_HASH_QUEUE ?? HASH_QUEUE_PER_THREAD * hashThreads,
     HOST: parsed.HOST ?? (parsed.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     // Links in e-mails point to the port this server listens on unless the deployment says otherwise.
     PUBLIC_URL: parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`,

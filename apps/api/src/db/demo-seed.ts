@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import type { Db } from '../platform/db.ts';
-import { hashPassword } from '../platform/passwords.ts';
+import { hashPassword, type PasswordHashing } from '../platform/passwords.ts';
 import {
   caregiver,
   consentRecord,
@@ -187,8 +187,13 @@ const DEMO_PLACES: Record<string, { id: string; country: string; region: string;
   };
 const demoPhone = (country: string, who: 0 | 1) => (DEMO_PHONES[country] ?? DEMO_PHONES.CR!)[who];
 
-export async function seedDemoData(db: Db, configs: ProgramConfig[]): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/** `passwords`: the app's hashing when the server seeds; the shared one of the test helpers and scripts otherwise. */
+export async function seedDemoData(
+  db: Db,
+  configs: ProgramConfig[],
+  passwords: Pick<PasswordHashing, 'hash'> = { hash: hashPassword },
+): Promise<void> {
+  const passwordHash = await passwords.hash(DEMO_PASSWORD);
   for (const config of configs) {
     const [pool] = await db
       .select({ poolId: identityPool.id, programId: program.id })

@@ -34,9 +34,11 @@ function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBod
   if (status >= 500) {
     const errorId = extra.errorId ?? randomUUID();
     reply.header(ERROR_ID_HEADER, errorId);
-    // Every 503 is worth retrying later (a dependency is down): say when.
-    if (status === 503 && !reply.hasHeader('retry-after'))
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    // Every 503 is worth retrying later (a dependency is down, the password hashing is full): say when.
+    if (status === 503 && !reply.hasHeader('retry-after')) {
+      const retryAfter = extra.details?.retryAfterSeconds;
+      reply.header('retry-after', String(typeof retryAfter === 'number' ? retryAfter : UNAVAILABLE_RETRY_AFTER_S));
+    }
     return reply.status(status).send(errorBody(code, { ...extra, errorId }));
   }
   return reply.status(status).send(errorBody(code, extra));

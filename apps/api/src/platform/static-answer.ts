@@ -16,14 +16,23 @@ export interface StaticAnswer {
   gzip?: Buffer;
 }
 
-export function staticAnswer(content: string | Buffer, type: string): StaticAnswer {
+/** A strong ETag of the bytes. */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** `brotliQuality`: 11 (the smallest) for what is made once at start, lower for what is made again while serving. */
+export function staticAnswer(
+  content: string | Buffer,
+  type: string,
+  { brotliQuality = 11 }: { brotliQuality?: number } = {},
+): StaticAnswer {
   const body = typeof content === 'string' ? Buffer.from(content) : content;
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  const answer: StaticAnswer = { body, type, etag };
+  const answer: StaticAnswer = { body, type, etag: etagOf(body) };
   const textual = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xml)/.test(type);
   if (textual && body.length > COMPRESS_OVER_BYTES) {
     const br = brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
     });
     const gzip = gzipSync(body, { level: 9 });
     if (br.length < body.length) answer.br = br;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
+import type { PasswordHashing } from '../platform/passwords.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
 import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { seedTestData } from './seed.ts';
@@ -72,7 +73,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; passwords?: PasswordHashing } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase(config);
@@ -83,7 +84,12 @@ export async function createTestApp(
       callback();
     },
   });
-  const app = await buildApp(config, { database, logStream, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp(config, {
+    database,
+    logStream,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.passwords ? { passwords: options.passwords } : {}),
+  });
   return {
     app,
     database,

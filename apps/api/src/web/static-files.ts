@@ -1,9 +1,10 @@
 // Static content, prepared once at start-up and answered from memory: the per-program files at /program/{slug}/...,
 // each program's web-app manifest, and the built SPA with history fallback, whose HTML carries the program's
-// language, stylesheet (with its colours) and page frame (decision 025). Hashed build files stay on @fastify/static.
+// language, stylesheet (with its colours) and page frame (decision 025). The built files are read once too, with
+// the build's compressed copies, and no page or file is compressed per request: serving opens no file and takes no
+// thread of libuv's pool (decision 043).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/enums';
 import { languageOfPath, pageFrameOf } from '@portal/contracts/paths';
@@ -17,7 +18,7 @@ import {
 } from '../platform/program-icons.ts';
 import type { ProgramRow } from '../platform/programs.ts';
 import { loadServerRenderer } from './server-render.ts';
-import { sendStaticAnswer, staticAnswer, type StaticAnswer } from '../platform/static-answer.ts';
+import { etagOf, sendStaticAnswer, staticAnswer, type StaticAnswer } from '../platform/static-answer.ts';
 
 /** The only program files served: these folders, these extensions (everything else under programs/ stays private). */
 const PROGRAM_FILE = /^\/[a-z][a-z0-9-]+\/(configuration|phones|navigation|texts|images)\/[a-z0-9-]+\.(json|svg)$/;
@@ -105,6 +106,64 @@ export async function registerProgramFiles(
     const answer = files.get(`/${(request.params as { '*': string })['*']}`);
     return answer ? sendStaticAnswer(request, reply, answer, PROGRAM_FILE_CACHE) : notFound(reply);
   });
+}
+
+const HTML = 'text/html; charset=utf-8';
+/** The rendered login is compressed once per render (a minute): a quick level, not the build's highest. */
+const RENDERED_BROTLI_QUALITY = 5;
+/** Hashed build files never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const BUILT_TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  txt: 'text/plain; charset=utf-8',
+  map: 'application/json; charset=utf-8',
+};
+
+/**
+ * Every file of the web build, read once (a few megabytes): `/{path}` → its prepared answer, with the build's brotli
+ * and gzip copies (apps/web/vite.config.ts writes them beside the scripts and styles) or, for a text file without
+ * them, copies made here once. Dot-folders (.vite/manifest.json, for the build's own checks) are not served.
+ */
+export function readBuiltFiles(distDir: string): Map<string, StaticAnswer> {
+  const files = new Map<string, StaticAnswer>();
+  const walk = (folder: string, prefix: string) => {
+    const entries = readdirSync(folder, { withFileTypes: true });
+    const names = new Set(entries.map((entry) => entry.name));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) {
+        walk(full, `${prefix}${entry.name}/`);
+        continue;
+      }
+      const isCopy = /\.(br|gz)$/.test(entry.name) && names.has(entry.name.replace(/\.(br|gz)$/, ''));
+      if (!entry.isFile() || isCopy) continue;
+      const type = BUILT_TYPES[path.extname(entry.name).slice(1).toLowerCase()] ?? 'application/octet-stream';
+      const body = readFileSync(full);
+      const br = names.has(`${entry.name}.br`) ? readFileSync(`${full}.br`) : undefined;
+      const gzip = names.has(`${entry.name}.gz`) ? readFileSync(`${full}.gz`) : undefined;
+      files.set(`${prefix}${entry.name}`, br || gzip ? builtAnswer(body, type, br, gzip) : staticAnswer(body, type));
+    }
+  };
+  walk(distDir, '/');
+  return files;
+}
+
+/** A built file with the build's own compressed copies. */
+function builtAnswer(body: Buffer, type: string, br?: Buffer, gzip?: Buffer): StaticAnswer {
+  return { body, type, etag: etagOf(body), ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) };
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -256,38 +315,39 @@ export async function registerWebApp(
         );
     }
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    prefix: '/',
-    index: false,
-    wildcard: true,
-    dotfiles: 'ignore', // .vite/manifest.json is for the build's own checks
-    // The build writes .br and .gz beside each script and style (apps/web/vite.config.ts): no compression per request.
-    preCompressed: true,
-    cacheControl: false, // set by setHeaders below (immutable for hashed files)
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else {
-        res.setHeader('cache-control', 'no-cache');
-      }
-    },
+  // The built files, from memory: no file is opened per request, so a busy libuv pool cannot delay them (decision 043).
+  const built = readBuiltFiles(distDir);
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = `/${(request.params as { '*': string })['*']}`;
+    const file = built.get(pathname);
+    if (!file) return reply.callNotFound();
+    return sendStaticAnswer(request, reply, file, pathname.startsWith('/assets/') ? IMMUTABLE : 'no-cache');
   });
+  // Each page with its compressed copies, made once (the rendered login once per render): no compression per request.
+  const pageAnswers = new Map([...pages].map(([key, html]) => [key, staticAnswer(html, HTML)]));
+  const renderedAnswers = new Map<string, { root: string; answer: StaticAnswer }>();
+  const renderedAnswer = (key: string, page: string, root: string): StaticAnswer => {
+    const known = renderedAnswers.get(key);
+    if (known?.root === root) return known.answer;
+    const html = page.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="">${root}</div>`);
+    const answer = staticAnswer(html, HTML, { brotliQuality: RENDERED_BROTLI_QUALITY });
+    renderedAnswers.set(key, { root, answer });
+    return answer;
+  };
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const { language, kind } = pageOf(request.url);
-    const send = (html: string) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     const [pathname, query] = request.url.split('?');
     // The bare login address only: a query (next, ref, e) changes what the screen says.
     if (renderer && query === undefined && renderer.renders(pathname ?? '')) {
       const root = await renderer.render(request.program.slug, pathname ?? '');
-      const page = pages.get(`${request.program.slug}|${language}|rendered`);
+      const key = `${request.program.slug}|${language}|rendered`;
+      const page = pages.get(key);
       if (root !== undefined && page)
-        return send(
-          page.replace('<div id="root"></div>', () => `<div id="root" data-server-rendered="">${root}</div>`),
-        );
+        return sendStaticAnswer(request, reply, renderedAnswer(`${key}|${pathname}`, page, root), 'no-cache');
     }
-    return send(pages.get(`${request.program.slug}|${language}|${kind}`) ?? indexHtml);
+    const answer = pageAnswers.get(`${request.program.slug}|${language}|${kind}`);
+    if (answer) return sendStaticAnswer(request, reply, answer, 'no-cache');
+    return reply.header('cache-control', 'no-cache').type(HTML).send(indexHtml);
   };
   app.get('/', sendIndex);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

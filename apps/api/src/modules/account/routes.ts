@@ -25,7 +25,8 @@ export interface AccountRouteOptions {
   perMinute: number;
 }
 
-const errors = errorResponses(400, 401, 404, 409, 410, 429);
+// 503: a dependency is down, or too many password hashes wait (decision 043).
+const errors = errorResponses(400, 401, 404, 409, 410, 429, 503);
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, { account, perMinute }) => {
   const limited = { rateLimit: { max: perMinute, timeWindow: '1 minute' } };

@@ -12,7 +12,7 @@ import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/pa
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts';
 import { issueSignedPageLink } from '../../platform/mail/render.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
@@ -24,12 +24,14 @@ import type { LockoutStore } from '../identity/lockout.ts';
 export interface AccountDeps extends LinkMailingDeps {
   /** The failure counters of the current-password checks, one per session (decision 040). */
   lockout: LockoutStore;
+  /** The app's password hashing (platform/passwords.ts, decision 043). */
+  passwords: PasswordHashing;
 }
 
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
 
-export function createAccountService({ db, clock, config, lockout, onMailQueued }: AccountDeps) {
+export function createAccountService({ db, clock, config, lockout, passwords, onMailQueued }: AccountDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
 
   /**
@@ -40,12 +42,21 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
    * guessed is locked, the owner's other sessions are not. Wrong answers are audited too.
    */
   async function checkCurrentPassword(caller: Caller, password: string, field: string) {
-    const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
-    if (!attempt.allowed)
-      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
-    const account = await repo.findAccount(db, caller.userId);
-    if (!account) throw new AppError('UNAUTHENTICATED');
-    if (!(await verifyPassword(account.passwordHash, password))) {
+    // A place for the hash before the failure is reserved (decision 043): a full queue refuses (503) without a failure.
+    const slot = passwords.reserve();
+    let account: Awaited<ReturnType<typeof repo.findAccount>>;
+    let isValid: boolean;
+    try {
+      const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
+      if (!attempt.allowed)
+        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
+      account = await repo.findAccount(db, caller.userId);
+      if (!account) throw new AppError('UNAUTHENTICATED');
+      isValid = await slot.verify(account.passwordHash, password);
+    } finally {
+      slot.release();
+    }
+    if (!isValid) {
       await recordCallerAudit(db, caller, {
         action: 'current-password-refused',
         createdAt: clock(),
@@ -68,7 +79,7 @@ export function createAccountService({ db, clock, config, lockout, onMailQueued 
       await refuseCommonNewPassword(caller, newPassword);
 
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await passwords.hash(newPassword);
       const now = clock();
       const revoked = await db.transaction(async (t) => {
         await repo.updatePasswordHash(t, caller.userId, passwordHash, now);

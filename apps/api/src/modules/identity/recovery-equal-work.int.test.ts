@@ -39,6 +39,7 @@ describe(`recovery does the same work whoever asks (${TEST_DB})`, () => {
       lockout: createMemoryLockoutStore(clock),
       clock,
       config: t.config,
+      passwords: t.app.passwords,
     });
     alivio = (await t.database.db.select().from(program).where(eq(program.slug, 'alivio')))[0]!;
   });

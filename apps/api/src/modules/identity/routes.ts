@@ -30,7 +30,8 @@ export interface IdentityRouteOptions {
   limits: { loginPerMinute: number; emailCheckPerMinute: number; recoveryPerMinute: number; addressFactor: number };
 }
 
-const errors = errorResponses(400, 401, 404, 409, 410, 429);
+// 503: a dependency is down, or too many password hashes wait (decision 043).
+const errors = errorResponses(400, 401, 404, 409, 410, 429, 503);
 
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, { identity, limits }) => {
   // Abuse-prone calls: strict per e-mail (or link), looser per address (shared addresses), see platform/subject-limit.ts.

@@ -14,7 +14,7 @@ import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
-import { getDummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { toCaregiverProfile } from '../caregiver/service.ts';
 import { issuePasswordLink } from './recovery-link.ts';
@@ -42,6 +42,8 @@ export interface IdentityDeps {
   lockout: LockoutStore;
   clock: () => Date;
   config: AppConfig;
+  /** The app's password hashing (platform/passwords.ts, decision 043). */
+  passwords: PasswordHashing;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
 }
@@ -62,7 +64,7 @@ function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number)
   });
 }
 
-export function createIdentityService({ db, tokens, lockout, clock, config, onMailQueued }: IdentityDeps) {
+export function createIdentityService({ db, tokens, lockout, clock, config, passwords, onMailQueued }: IdentityDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
   /** Its own key, derived from the server secret, so that a refresh token's successor is unguessable without it. */
   const rotationSecret = hmac(config.keyEncryptionSecret, 'refresh-token-rotation');
@@ -135,7 +137,9 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
   async function recoveryDecoyOf(poolId: number) {
     const known = decoys.get(poolId);
     if (known) return known;
-    const decoy = await repo.ensureRecoveryDecoy(db, poolId, await hashPassword(randomToken()));
+    // The pool's dummy hash (a random password, made at start outside the bound): no hash of its own, so the first
+    // recovery for an unknown e-mail is never refused for a full queue when a known one would not be (decision 043).
+    const decoy = await repo.ensureRecoveryDecoy(db, poolId, await passwords.dummyHash());
     decoys.set(poolId, decoy);
     return decoy;
   }
@@ -207,12 +211,21 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
 
     async login(program: ProgramRow, email: string, password: string, device: Device) {
       const poolId = await poolOf(program);
-      // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
-      const attempt = await lockout.reserve(poolId, email);
-      if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
-      const account = await repo.findAccountByEmail(db, poolId, email);
-      // Always verify a hash, so that unknown and known e-mails answer in about the same time.
-      const isValid = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+      // A place for the hash first (decision 043): when too many hashes wait, the login is refused at once (503),
+      // before it costs a failure of the lockout below, and the same way for every e-mail, known or not.
+      const slot = passwords.reserve();
+      let isValid: boolean;
+      let account: Awaited<ReturnType<typeof repo.findAccountByEmail>>;
+      try {
+        // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
+        const attempt = await lockout.reserve(poolId, email);
+        if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
+        account = await repo.findAccountByEmail(db, poolId, email);
+        // Always verify a hash, so that unknown and known e-mails answer in about the same time.
+        isValid = await slot.verify(account?.passwordHash ?? (await passwords.dummyHash()), password);
+      } finally {
+        slot.release();
+      }
       // Logging in within the grace period of "close my account" cancels the closure (decision 019).
       if (
         account &&
@@ -495,7 +508,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, onMa
       if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
       const inputs = passwordUserInputs(found.email);
       await refuseCommonPassword(password, inputs, 'password', PASSWORD_TOO_WEAK_KEYS.account);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       const now = clock();
       await db.transaction(async (t) => {
         // Single use is enforced here: of many simultaneous submissions, one gets the row.

@@ -28,12 +28,14 @@ import { createHttpCitizenRegister, createLocalCitizenRegister } from './citizen
 import { createGazetteerDirectory } from './locations.ts';
 import { disownEnrolment } from './disown.ts';
 import { createSignupService } from './service.ts';
+import type { PasswordHashing } from '../../platform/passwords.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
 export interface SignupRouteOptions {
   db: Db;
   config: AppConfig;
   clock: () => Date;
+  passwords: PasswordHashing;
   onMailQueued?: () => void;
 }
 
@@ -41,12 +43,13 @@ const errors = errorResponses(400, 404, 409, 422, 429, 503);
 
 export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
   app,
-  { db, config, clock, onMailQueued },
+  { db, config, clock, passwords, onMailQueued },
 ) => {
   const signup = createSignupService({
     db,
     clock,
     config,
+    passwords,
     citizens: config.CITIZEN_REGISTER_URL
       ? createHttpCitizenRegister(config.CITIZEN_REGISTER_URL, config.CITIZEN_REGISTER_TIMEOUT_MS)
       : createLocalCitizenRegister(),

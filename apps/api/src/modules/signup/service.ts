@@ -29,7 +29,7 @@ import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { randomToken } from '../../platform/crypto.ts';
 import { findStoredAnswer, idempotentRequest, runIdempotent } from '../../platform/idempotency.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { treatmentColumnsOf } from '../treatments/service.ts';
 import { issueNotMeLink } from './disown.ts';
@@ -42,6 +42,8 @@ import { recordAudit } from '../../platform/audit.ts';
 export interface SignupDeps extends LinkMailingDeps {
   citizens: CitizenRegister;
   locations: LocationDirectory;
+  /** The app's password hashing (platform/passwords.ts, decision 043). */
+  passwords: PasswordHashing;
   /** Test-only: runs inside the transaction right after the account insert (a throw must roll everything back). */
   afterAccountInsert?: (tx: Executor) => Promise<void>;
 }
@@ -63,7 +65,7 @@ function addOneYear(day: string): string {
 }
 
 export function createSignupService(deps: SignupDeps) {
-  const { db, clock, config, citizens, locations, onMailQueued } = deps;
+  const { db, clock, config, citizens, locations, passwords, onMailQueued } = deps;
   /** Today where the plan's patients live: the reference of the age and date rules. */
   const today = (country: string) => todayInCountry(country as CountryCode, clock());
 
@@ -228,7 +230,7 @@ export function createSignupService(deps: SignupDeps) {
 
       // Skip-password mode (or a plan without the password step): a random password nobody knows, UNCONFIRMED.
       const hasPassword = Boolean(input.password);
-      const passwordHash = await hashPassword(input.password ?? randomToken(32)); // before the transaction: ~10 ms of CPU
+      const passwordHash = await passwords.hash(input.password ?? randomToken(32)); // before the transaction: ~10 ms of CPU
       const now = clock();
       const contact = input.contact as
         { phone: SignupPhone; phoneAlternative?: string; emailAlternative?: string } | undefined;

@@ -459,6 +459,7 @@ describe(`enrolment is all or nothing, retry-safe and race-safe (${TEST_DB})`, (
       config: t.config,
       citizens: createLocalCitizenRegister(),
       locations: createGazetteerDirectory(),
+      passwords: t.app.passwords,
       afterAccountInsert: async () => {
         throw new Error('injected failure');
       },

@@ -17,6 +17,13 @@ describe('login refusals', () => {
     expect(loginErrorKey(refusal(429, 'RATE_LIMITED'))).toBe('login.errors.rateLimited');
   });
 
+  it('asks for a moment when too many logins are being checked, and says when the service is down', () => {
+    expect(loginErrorKey(refusal(503, 'SERVICE_UNAVAILABLE', { reason: 'BUSY', retryAfterSeconds: 2 }))).toBe(
+      'login.errors.busy',
+    );
+    expect(loginErrorKey(refusal(503, 'SERVICE_UNAVAILABLE'))).toBe('errors.serviceUnavailable');
+  });
+
   it('says "we cannot sign in right now" for anything else', () => {
     expect(loginErrorKey(refusal(500, 'INTERNAL'))).toBe('login.errors.generic');
     expect(loginErrorKey(new ApiError(0, {}))).toBe('login.errors.generic');

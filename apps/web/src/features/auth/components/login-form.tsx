@@ -18,6 +18,9 @@ export function loginErrorKey(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return 'login.errors.rateLimited';
     const body = error.error;
+    // Too many logins are being checked at once (decision 043): a moment's wait; any other 503, the service is down.
+    if (body?.code === 'SERVICE_UNAVAILABLE')
+      return body.details?.reason === 'BUSY' ? 'login.errors.busy' : 'errors.serviceUnavailable';
     if (body?.code === 'NotAuthorizedException')
       return body.details?.reason === 'LOCKED' ? 'login.errors.locked' : 'login.errors.notAuthorized';
     if (body?.code === 'UserNotConfirmedException') return 'login.errors.notConfirmed';
