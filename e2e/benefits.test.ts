@@ -246,21 +246,23 @@ describe('benefits', () => {
     await page.getByRole('button', { name: texts['benefits.discountCode.activate']! }).click();
     const { data: card } = await codeOf(page, product!.productId);
     await page.locator('.coupon-code__code').getByText(card.code.code).waitFor();
-    // The screen's files are kept by the service worker once the code has been shown.
+    // The screen's files are kept by the service worker once the code has been shown. On a loaded machine the worker
+    // may still be precaching the app when the code shows: what is missing is named when the wait runs out.
     await expect
       .poll(
         () =>
           page.evaluate(async () => {
             const chunks = await (await caches.open('app-chunks')).keys();
             const resources = await (await caches.open('program-resources')).keys();
-            return (
-              chunks.some((request) => /\/assets\/coupon-code-/.test(request.url)) &&
-              resources.some((request) => request.url.endsWith('/api/v1/resource/support/plan'))
-            );
+            return {
+              controlled: navigator.serviceWorker.controller !== null,
+              chunk: chunks.some((request) => /\/assets\/coupon-code-/.test(request.url)),
+              plan: resources.some((request) => request.url.endsWith('/api/v1/resource/support/plan')),
+            };
           }),
-        { timeout: 30_000, interval: 200 },
+        { timeout: 60_000, interval: 250 },
       )
-      .toBe(true);
+      .toEqual({ controlled: true, chunk: true, plan: true });
 
     await context.setOffline(true);
     expect(
