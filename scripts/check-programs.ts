@@ -20,9 +20,9 @@ import {
   MIN_READABILITY,
   lessonBodyProblems,
   lessonReadability,
-  parseLessonFile,
   type LessonLanguage,
 } from '../packages/contracts/src/learning-files.ts';
+import { listLessons } from '../packages/contracts/src/learning-folder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -125,59 +125,59 @@ export function checkLearning(
   conditions: readonly string[],
   scores: LessonScore[] = [],
 ): string[] {
-  const problems: string[] = [];
+  const { lessons, problems: read } = listLessons(path.join(programsDir, slug));
+  const problems = read.map((problem) => `${slug}/${problem}`);
+  const folders = new Set(lessons.map((lesson) => lesson.condition));
   const learningDir = path.join(programsDir, slug, 'learning');
-  const folders = existsSync(learningDir) ? readdirSync(learningDir) : [];
-  for (const folder of folders) {
-    if (!statSync(path.join(learningDir, folder)).isDirectory())
-      problems.push(`${slug}/learning/${folder}: only condition folders belong here`);
-    else if (!conditions.includes(folder))
+  if (existsSync(learningDir))
+    for (const folder of readdirSync(learningDir))
+      if (statSync(path.join(learningDir, folder)).isDirectory()) folders.add(folder);
+  for (const folder of folders)
+    if (!conditions.includes(folder))
       problems.push(`${slug}/learning/${folder}: not a condition of the program's learningConditions`);
+  for (const lesson of lessons) {
+    const where = `${slug}/${lesson.file}`;
+    problems.push(...lessonBodyProblems(lesson.body, lesson.language).map((problem) => `${where}: ${problem}`));
+    const readability = lessonReadability(lesson.body, lesson.language);
+    scores.push({
+      program: slug,
+      condition: lesson.condition,
+      lesson: lesson.slug,
+      language: lesson.language,
+      order: lesson.frontMatter.order,
+      readability,
+    });
+    if (readability < MIN_READABILITY)
+      problems.push(
+        `${where}: readability ${readability} is below ${MIN_READABILITY} (${lesson.language === 'es' ? 'Fernández-Huerta' : 'Flesch reading ease'}): shorter sentences, common words`,
+      );
   }
   for (const condition of conditions) {
-    const dir = path.join(learningDir, condition);
     const where = `${slug}/learning/${condition}`;
-    const files = existsSync(dir) ? readdirSync(dir) : [];
-    const lessons = new Map<string, Partial<Record<LessonLanguage, number>>>();
-    for (const file of files) {
-      const name = LESSON_FILE_PATTERN.exec(file);
-      if (!name) {
-        problems.push(`${where}/${file}: not a lesson file name (<lesson-slug>.es.md or .en.md)`);
-        continue;
-      }
-      const [, lesson, language] = name as unknown as [string, string, LessonLanguage];
-      const orders = lessons.get(lesson) ?? {};
-      lessons.set(lesson, orders);
-      let parsed: ReturnType<typeof parseLessonFile>;
-      try {
-        parsed = parseLessonFile(readFileSync(path.join(dir, file), 'utf8'));
-      } catch (error) {
-        problems.push(`${where}/${file}: ${(error as Error).message}`);
-        continue;
-      }
-      orders[language] = parsed.frontMatter.order;
-      problems.push(...lessonBodyProblems(parsed.body, language).map((problem) => `${where}/${file}: ${problem}`));
-      const readability = lessonReadability(parsed.body, language);
-      scores.push({ program: slug, condition, lesson, language, order: parsed.frontMatter.order, readability });
-      if (readability < MIN_READABILITY)
-        problems.push(
-          `${where}/${file}: readability ${readability} is below ${MIN_READABILITY} (${language === 'es' ? 'Fernández-Huerta' : 'Flesch reading ease'}): shorter sentences, common words`,
-        );
-    }
-    if (lessons.size < MIN_LESSONS_PER_CONDITION)
-      problems.push(`${where}: ${lessons.size} lesson(s), at least ${MIN_LESSONS_PER_CONDITION} are needed`);
+    const dir = path.join(learningDir, condition);
+    // Every lesson file name counts, parsed or not, so a broken file is reported once (above), not as a missing one.
+    const slugs = new Set(
+      (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => LESSON_FILE_PATTERN.exec(name)?.[1] ?? []),
+    );
+    if (slugs.size < MIN_LESSONS_PER_CONDITION)
+      problems.push(`${where}: ${slugs.size} lesson(s), at least ${MIN_LESSONS_PER_CONDITION} are needed`);
     const byOrder = new Map<number, string>();
-    for (const [lesson, orders] of lessons) {
+    for (const lessonSlug of slugs) {
       for (const language of LESSON_LANGUAGES)
-        if (!existsSync(path.join(dir, `${lesson}.${language}.md`)))
-          problems.push(`${where}/${lesson}: the ${language} file is missing`);
+        if (!existsSync(path.join(dir, `${lessonSlug}.${language}.md`)))
+          problems.push(`${where}/${lessonSlug}: the ${language} file is missing`);
+      const orders = Object.fromEntries(
+        lessons
+          .filter((lesson) => lesson.condition === condition && lesson.slug === lessonSlug)
+          .map((lesson) => [lesson.language, lesson.frontMatter.order]),
+      ) as Partial<Record<LessonLanguage, number>>;
       if (orders.es !== undefined && orders.en !== undefined && orders.es !== orders.en)
-        problems.push(`${where}/${lesson}: order ${orders.es} in es but ${orders.en} in en`);
+        problems.push(`${where}/${lessonSlug}: order ${orders.es} in es but ${orders.en} in en`);
       const order = orders.es ?? orders.en;
       if (order === undefined) continue;
       const other = byOrder.get(order);
-      if (other !== undefined) problems.push(`${where}: order ${order} used by both ${other} and ${lesson}`);
-      byOrder.set(order, lesson);
+      if (other !== undefined) problems.push(`${where}: order ${order} used by both ${other} and ${lessonSlug}`);
+      byOrder.set(order, lessonSlug);
     }
   }
   return problems;
