@@ -76,6 +76,9 @@ describe('lessonBodyProblems', () => {
   });
 
   it("asks for the sentence that the lesson does not replace the doctor's advice, in the lesson's language", () => {
+    expect(lessonBodyProblems('### Tres\n\nTexto.' + ENDING_ES, 'es')).toEqual([
+      'line 1: the first heading must be "## " (h2)',
+    ]);
     expect(lessonBodyProblems('## Uno\n\nTexto.', 'es')).toEqual([
       "the lesson must say that it does not replace the advice of the patient's doctor",
     ]);

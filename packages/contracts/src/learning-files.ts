@@ -94,6 +94,7 @@ export function lessonBodyProblems(body: string, language: LessonLanguage): stri
     if (heading) {
       const level = heading[1]!.length;
       if (level === 1) problems.push(`line ${index + 1}: no "# " heading: the screen shows the title as the one h1`);
+      else if (previous === 1 && level > 2) problems.push(`line ${index + 1}: the first heading must be "## " (h2)`);
       else if (level > previous + 1)
         problems.push(`line ${index + 1}: heading level ${level} after level ${previous} skips a level`);
       previous = Math.max(level, 2);
