@@ -1,5 +1,6 @@
 // `npm run check:programs`: every program file against its contract, es/en with the same keys, the
-// same keys in every program, every ICU message valid, and every key the code uses present.
+// same keys in every program, every ICU message valid, every key the code uses present, and the lessons of each
+// program's learning folder (decision 048), whose readability scores it prints.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ import {
   type Navigation,
   type Footer,
 } from '../packages/contracts/src/program-files.ts';
+import {
+  LESSON_FILE_PATTERN,
+  LESSON_LANGUAGES,
+  MIN_READABILITY,
+  lessonBodyProblems,
+  lessonReadability,
+  parseLessonFile,
+  type LessonLanguage,
+} from '../packages/contracts/src/learning-files.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -92,7 +102,88 @@ function checkBenefits(
   return problems;
 }
 
-export function checkPrograms(programsDir: string, codeDirs: string[]): string[] {
+/** Lessons need at least this many per condition of a program's learningConditions (decision 048). */
+export const MIN_LESSONS_PER_CONDITION = 5;
+
+export interface LessonScore {
+  program: string;
+  condition: string;
+  lesson: string;
+  language: LessonLanguage;
+  order: number;
+  readability: number;
+}
+
+/**
+ * A program's learning folder (decision 048): only folders of its learningConditions, at least five lessons each,
+ * every lesson in es and en with the same order, orders unique per condition, valid front matter, the body rules,
+ * readability at least MIN_READABILITY. Pushes each lesson's score onto `scores`.
+ */
+export function checkLearning(
+  programsDir: string,
+  slug: string,
+  conditions: readonly string[],
+  scores: LessonScore[] = [],
+): string[] {
+  const problems: string[] = [];
+  const learningDir = path.join(programsDir, slug, 'learning');
+  const folders = existsSync(learningDir) ? readdirSync(learningDir) : [];
+  for (const folder of folders) {
+    if (!statSync(path.join(learningDir, folder)).isDirectory())
+      problems.push(`${slug}/learning/${folder}: only condition folders belong here`);
+    else if (!conditions.includes(folder))
+      problems.push(`${slug}/learning/${folder}: not a condition of the program's learningConditions`);
+  }
+  for (const condition of conditions) {
+    const dir = path.join(learningDir, condition);
+    const where = `${slug}/learning/${condition}`;
+    const files = existsSync(dir) ? readdirSync(dir) : [];
+    const lessons = new Map<string, Partial<Record<LessonLanguage, number>>>();
+    for (const file of files) {
+      const name = LESSON_FILE_PATTERN.exec(file);
+      if (!name) {
+        problems.push(`${where}/${file}: not a lesson file name (<lesson-slug>.es.md or .en.md)`);
+        continue;
+      }
+      const [, lesson, language] = name as unknown as [string, string, LessonLanguage];
+      const orders = lessons.get(lesson) ?? {};
+      lessons.set(lesson, orders);
+      let parsed: ReturnType<typeof parseLessonFile>;
+      try {
+        parsed = parseLessonFile(readFileSync(path.join(dir, file), 'utf8'));
+      } catch (error) {
+        problems.push(`${where}/${file}: ${(error as Error).message}`);
+        continue;
+      }
+      orders[language] = parsed.frontMatter.order;
+      problems.push(...lessonBodyProblems(parsed.body, language).map((problem) => `${where}/${file}: ${problem}`));
+      const readability = lessonReadability(parsed.body, language);
+      scores.push({ program: slug, condition, lesson, language, order: parsed.frontMatter.order, readability });
+      if (readability < MIN_READABILITY)
+        problems.push(
+          `${where}/${file}: readability ${readability} is below ${MIN_READABILITY} (${language === 'es' ? 'Fernández-Huerta' : 'Flesch reading ease'}): shorter sentences, common words`,
+        );
+    }
+    if (lessons.size < MIN_LESSONS_PER_CONDITION)
+      problems.push(`${where}: ${lessons.size} lesson(s), at least ${MIN_LESSONS_PER_CONDITION} are needed`);
+    const byOrder = new Map<number, string>();
+    for (const [lesson, orders] of lessons) {
+      for (const language of LESSON_LANGUAGES)
+        if (!existsSync(path.join(dir, `${lesson}.${language}.md`)))
+          problems.push(`${where}/${lesson}: the ${language} file is missing`);
+      if (orders.es !== undefined && orders.en !== undefined && orders.es !== orders.en)
+        problems.push(`${where}/${lesson}: order ${orders.es} in es but ${orders.en} in en`);
+      const order = orders.es ?? orders.en;
+      if (order === undefined) continue;
+      const other = byOrder.get(order);
+      if (other !== undefined) problems.push(`${where}: order ${order} used by both ${other} and ${lesson}`);
+      byOrder.set(order, lesson);
+    }
+  }
+  return problems;
+}
+
+export function checkPrograms(programsDir: string, codeDirs: string[], scores: LessonScore[] = []): string[] {
   const problems: string[] = [];
   const slugs = readdirSync(programsDir).filter((name) => statSync(path.join(programsDir, name)).isDirectory());
   if (slugs.length === 0) problems.push('no programs found');
@@ -158,6 +249,7 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
             problems.push(`${slug}: product ${product.id} country ${country} not served`);
       }
       problems.push(...checkBenefits(slug, config, benefitIds, es, en));
+      problems.push(...checkLearning(programsDir, slug, config.learningConditions, scores));
       const phones = parsed['phones/phones.json'] as Phones | undefined;
       for (const country of config.countries)
         if (phones && !phones[country]?.length) problems.push(`${slug}: no call-center phone for ${country}`);
@@ -214,10 +306,22 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkPrograms(path.join(ROOT, 'programs'), [path.join(ROOT, 'apps/web/src')]);
+  const scores: LessonScore[] = [];
+  const problems = checkPrograms(path.join(ROOT, 'programs'), [path.join(ROOT, 'apps/web/src')], scores);
+  // Every lesson's readability (decision 048): the lead reports them all.
+  if (scores.length > 0) {
+    console.log('Lesson readability (es: Fernández-Huerta, en: Flesch reading ease; at least 60):');
+    scores
+      .sort((a, b) => `${a.program}/${a.condition}`.localeCompare(`${b.program}/${b.condition}`) || a.order - b.order)
+      .forEach((score) =>
+        console.log(
+          `  ${score.program}/${score.condition}/${score.lesson}.${score.language}  ${score.readability.toFixed(1)}`,
+        ),
+      );
+  }
   if (problems.length > 0) {
     console.error(`check:programs found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('check:programs: all program files valid, es/en keys equal, every used key present');
+  console.log('check:programs: all program files valid, es/en keys equal, every used key present, lessons valid');
 }
