@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUPON_LINK_TTL_MS, CouponResponseSchema } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
 import { PhonesSchema } from '@portal/contracts/program-files';
-import { couponLink, discountCode, planPatient, program, userAccount, patient } from '../../db/schema.ts';
+import {
+  couponLink,
+  discountCode,
+  featureToggle,
+  planPatient,
+  program,
+  userAccount,
+  patient,
+} from '../../db/schema.ts';
+import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { deriveSigningKeys } from '../../platform/crypto.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
@@ -16,10 +25,11 @@ import { insertCouponLink } from './repository.ts';
 import { couponSources } from './sources.ts';
 
 const SIGNING_SECRET = 'a-signing-secret-for-the-coupon-link-tests-02';
-/** alivio's general benefit (all its countries), a discount of alivio, and piel's general benefit. */
+/** alivio's general benefit (all its countries), a discount of alivio, and piel's and equilibrio's general benefits. */
 const ALIVIO_GENERAL = 1205;
 const ALIVIO_DISCOUNT = 1203;
 const PIEL_GENERAL = 2204;
+const EQUILIBRIO_GENERAL = 3205;
 const STAFF = 7001;
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -229,12 +239,32 @@ describe(`the coupon link (${TEST_DB})`, () => {
     expect((await open(link)).statusCode).toBe(410);
   });
 
-  it('answers FEATURE_DISABLED where the program has the coupon turned off (equilibrio)', async () => {
-    const answer = await open(
-      'http://equilibrio.localhost:3000/coupon?pp=1&sp=301&gb=3205&iumb=1&e=1&s=AAAAAAAAAAAAAAAAAAAAAA',
-    );
-    expect(answer.statusCode).toBe(404);
-    expect(errorOf(answer.json()).code).toBe('FEATURE_DISABLED');
+  it('opens on alivio and equilibrio, and answers FEATURE_DISABLED while a program turns the coupon off', async () => {
+    const general = { alivio: ALIVIO_GENERAL, equilibrio: EQUILIBRIO_GENERAL } as const;
+    const links: Record<string, string> = {};
+    for (const slug of ['alivio', 'equilibrio'] as const) {
+      const who = await enrolPatient(t, slug);
+      links[slug] = (await issue(who, general[slug])).link;
+      expect((await open(links[slug])).statusCode, slug).toBe(200);
+    }
+    const setCouponToggle = async (enabled: boolean) => {
+      await t.database.db
+        .update(featureToggle)
+        .set({ enabled })
+        .where(and(eq(featureToggle.programId, programIds.equilibrio!), eq(featureToggle.key, 'couponCode')));
+      clock.advance(FEATURE_TOGGLES_TTL_MS);
+    };
+    await setCouponToggle(false);
+    try {
+      const refused = await open(links.equilibrio!);
+      expect(refused.statusCode).toBe(404);
+      expect(errorOf(refused.json()).code).toBe('FEATURE_DISABLED');
+      // The other programs keep their coupons.
+      expect((await open(links.alivio!)).statusCode).toBe(200);
+    } finally {
+      await setCouponToggle(true);
+    }
+    expect((await open(links.equilibrio!)).statusCode).toBe(200);
   });
 
   it("never logs the link's parameters nor the code", async () => {
