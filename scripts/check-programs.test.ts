@@ -1,9 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { checkPrograms } from './check-programs.ts';
+import { checkLearning, checkPrograms, type LessonScore } from './check-programs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -91,5 +91,71 @@ describe('check:programs', () => {
       'equilibrio/configuration/config.json: benefits.3.discountPercent: a discount, and only a discount, has one',
     );
     expect(problems.some((p) => p.startsWith('equilibrio/configuration/config.json: benefits.4.products'))).toBe(true);
+  });
+});
+
+describe('check:programs on lessons', () => {
+  const lesson = (order: number, body: string) =>
+    `---\ntitle: Una lección\nsummary: Una lección de prueba para el chequeo.\nminutes: 3\norder: ${order}\nreviewed: 2026-01-15\nsources:\n  - name: OMS\n    url: https://www.who.int/es\n---\n${body}\n`;
+  const EASY_ES =
+    '## Qué es\n\nEl gato come pan. La casa es azul.\n\nEsta lección no reemplaza el consejo de su médico.';
+  const EASY_EN =
+    '## What it is\n\nThe cat eats bread. The house is blue.\n\nThis lesson does not replace your doctor.';
+
+  function learningDir(dir: string, slug: string, condition: string) {
+    const folder = path.join(dir, slug, 'learning', condition);
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+    for (let order = 1; order <= 5; order += 1) {
+      writeFileSync(path.join(folder, `lesson-${order}.es.md`), lesson(order, EASY_ES));
+      writeFileSync(path.join(folder, `lesson-${order}.en.md`), lesson(order, EASY_EN));
+    }
+    return folder;
+  }
+
+  it('accepts five lessons in both languages and reports every score', () => {
+    const dir = copyPrograms();
+    learningDir(dir, 'alivio', 'migraine');
+    const scores: LessonScore[] = [];
+    expect(checkLearning(dir, 'alivio', ['migraine', 'hypertension'], scores)).toEqual([]);
+    expect(scores.filter((score) => score.condition === 'migraine')).toHaveLength(10);
+    expect(scores.every((score) => score.readability >= 60)).toBe(true);
+  });
+
+  it('reports a missing language, different orders, a repeated order, too few lessons and a stray folder', () => {
+    const dir = copyPrograms();
+    const folder = learningDir(dir, 'alivio', 'migraine');
+    rmSync(path.join(folder, 'lesson-5.en.md'));
+    writeFileSync(path.join(folder, 'lesson-4.en.md'), lesson(3, EASY_EN));
+    writeFileSync(path.join(folder, 'lesson-4.es.md'), lesson(3, EASY_ES));
+    writeFileSync(path.join(folder, 'lesson-2.en.md'), lesson(7, EASY_EN));
+    mkdirSync(path.join(dir, 'alivio/learning/asthma'), { recursive: true });
+    rmSync(path.join(dir, 'alivio/learning/hypertension'), { recursive: true });
+    const problems = checkLearning(dir, 'alivio', ['migraine', 'hypertension']);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'alivio/learning/migraine/lesson-5: the en file is missing',
+        'alivio/learning/migraine/lesson-2: order 2 in es but 7 in en',
+        'alivio/learning/migraine: order 3 used by both lesson-3 and lesson-4',
+        'alivio/learning/hypertension: 0 lesson(s), at least 5 are needed',
+        "alivio/learning/asthma: not a condition of the program's learningConditions",
+      ]),
+    );
+  });
+
+  it('reports a body rule, bad front matter and a lesson that reads too hard', () => {
+    const dir = copyPrograms();
+    const folder = learningDir(dir, 'alivio', 'migraine');
+    writeFileSync(path.join(folder, 'lesson-1.es.md'), lesson(1, `<p>Hola</p>\n\n${EASY_ES}`));
+    writeFileSync(path.join(folder, 'lesson-2.es.md'), lesson(2, EASY_ES).replace('minutes: 3', 'minutes: many'));
+    const hard =
+      '## Fisiopatología\n\nLa hipertensión arterial sistémica constituye una enfermedad cardiovascular multifactorial caracterizada por elevación persistente.\n\nEsta lección no reemplaza el consejo de su médico.';
+    writeFileSync(path.join(folder, 'lesson-3.es.md'), lesson(3, hard));
+    const problems = checkLearning(dir, 'alivio', ['migraine']);
+    expect(problems.some((p) => p.startsWith('alivio/learning/migraine/lesson-1.es.md: line 1: raw HTML'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('alivio/learning/migraine/lesson-2.es.md: front matter: minutes'))).toBe(
+      true,
+    );
+    expect(problems.some((p) => /lesson-3\.es\.md: readability -?\d+(\.\d)? is below 60/.test(p))).toBe(true);
   });
 });

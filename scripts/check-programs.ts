@@ -1,5 +1,6 @@
 // `npm run check:programs`: every program file against its contract, es/en with the same keys, the
-// same keys in every program, every ICU message valid, and every key the code uses present.
+// same keys in every program, every ICU message valid, every key the code uses present, and the lessons of each
+// program's learning folder (decision 048), whose readability scores it prints.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,15 @@ import {
   type Navigation,
   type Footer,
 } from '../packages/contracts/src/program-files.ts';
+import {
+  LESSON_FILE_PATTERN,
+  LESSON_LANGUAGES,
+  MIN_READABILITY,
+  lessonBodyProblems,
+  lessonReadability,
+  type LessonLanguage,
+} from '../packages/contracts/src/learning-files.ts';
+import { listLessons } from '../packages/contracts/src/learning-folder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -92,7 +102,88 @@ function checkBenefits(
   return problems;
 }
 
-export function checkPrograms(programsDir: string, codeDirs: string[]): string[] {
+/** Lessons need at least this many per condition of a program's learningConditions (decision 048). */
+export const MIN_LESSONS_PER_CONDITION = 5;
+
+export interface LessonScore {
+  program: string;
+  condition: string;
+  lesson: string;
+  language: LessonLanguage;
+  order: number;
+  readability: number;
+}
+
+/**
+ * A program's learning folder (decision 048): only folders of its learningConditions, at least five lessons each,
+ * every lesson in es and en with the same order, orders unique per condition, valid front matter, the body rules,
+ * readability at least MIN_READABILITY. Pushes each lesson's score onto `scores`.
+ */
+export function checkLearning(
+  programsDir: string,
+  slug: string,
+  conditions: readonly string[],
+  scores: LessonScore[] = [],
+): string[] {
+  const { lessons, problems: read } = listLessons(path.join(programsDir, slug));
+  const problems = read.map((problem) => `${slug}/${problem}`);
+  const folders = new Set(lessons.map((lesson) => lesson.condition));
+  const learningDir = path.join(programsDir, slug, 'learning');
+  if (existsSync(learningDir))
+    for (const folder of readdirSync(learningDir))
+      if (statSync(path.join(learningDir, folder)).isDirectory()) folders.add(folder);
+  for (const folder of folders)
+    if (!conditions.includes(folder))
+      problems.push(`${slug}/learning/${folder}: not a condition of the program's learningConditions`);
+  for (const lesson of lessons) {
+    const where = `${slug}/${lesson.file}`;
+    problems.push(...lessonBodyProblems(lesson.body, lesson.language).map((problem) => `${where}: ${problem}`));
+    const readability = lessonReadability(lesson.body, lesson.language);
+    scores.push({
+      program: slug,
+      condition: lesson.condition,
+      lesson: lesson.slug,
+      language: lesson.language,
+      order: lesson.frontMatter.order,
+      readability,
+    });
+    if (readability < MIN_READABILITY)
+      problems.push(
+        `${where}: readability ${readability} is below ${MIN_READABILITY} (${lesson.language === 'es' ? 'Fernández-Huerta' : 'Flesch reading ease'}): shorter sentences, common words`,
+      );
+  }
+  for (const condition of conditions) {
+    const where = `${slug}/learning/${condition}`;
+    const dir = path.join(learningDir, condition);
+    // Every lesson file name counts, parsed or not, so a broken file is reported once (above), not as a missing one.
+    const slugs = new Set(
+      (existsSync(dir) ? readdirSync(dir) : []).flatMap((name) => LESSON_FILE_PATTERN.exec(name)?.[1] ?? []),
+    );
+    if (slugs.size < MIN_LESSONS_PER_CONDITION)
+      problems.push(`${where}: ${slugs.size} lesson(s), at least ${MIN_LESSONS_PER_CONDITION} are needed`);
+    const byOrder = new Map<number, string>();
+    for (const lessonSlug of slugs) {
+      for (const language of LESSON_LANGUAGES)
+        if (!existsSync(path.join(dir, `${lessonSlug}.${language}.md`)))
+          problems.push(`${where}/${lessonSlug}: the ${language} file is missing`);
+      const orders = Object.fromEntries(
+        lessons
+          .filter((lesson) => lesson.condition === condition && lesson.slug === lessonSlug)
+          .map((lesson) => [lesson.language, lesson.frontMatter.order]),
+      ) as Partial<Record<LessonLanguage, number>>;
+      if (orders.es !== undefined && orders.en !== undefined && orders.es !== orders.en)
+        problems.push(`${where}/${lessonSlug}: order ${orders.es} in es but ${orders.en} in en`);
+      const order = orders.es ?? orders.en;
+      if (order === undefined) continue;
+      const other = byOrder.get(order);
+      if (other !== undefined) problems.push(`${where}: order ${order} used by both ${other} and ${lessonSlug}`);
+      byOrder.set(order, lessonSlug);
+    }
+  }
+  return problems;
+}
+
+export function checkPrograms(programsDir: string, codeDirs: string[], scores: LessonScore[] = []): string[] {
   const problems: string[] = [];
   const slugs = readdirSync(programsDir).filter((name) => statSync(path.join(programsDir, name)).isDirectory());
   if (slugs.length === 0) problems.push('no programs found');
@@ -158,6 +249,7 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
             problems.push(`${slug}: product ${product.id} country ${country} not served`);
       }
       problems.push(...checkBenefits(slug, config, benefitIds, es, en));
+      problems.push(...checkLearning(programsDir, slug, config.learningConditions, scores));
       const phones = parsed['phones/phones.json'] as Phones | undefined;
       for (const country of config.countries)
         if (phones && !phones[country]?.length) problems.push(`${slug}: no call-center phone for ${country}`);
@@ -214,10 +306,22 @@ export function checkPrograms(programsDir: string, codeDirs: string[]): string[]
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const problems = checkPrograms(path.join(ROOT, 'programs'), [path.join(ROOT, 'apps/web/src')]);
+  const scores: LessonScore[] = [];
+  const problems = checkPrograms(path.join(ROOT, 'programs'), [path.join(ROOT, 'apps/web/src')], scores);
+  // Every lesson's readability (decision 048): the lead reports them all.
+  if (scores.length > 0) {
+    console.log('Lesson readability (es: Fernández-Huerta, en: Flesch reading ease; at least 60):');
+    scores
+      .sort((a, b) => `${a.program}/${a.condition}`.localeCompare(`${b.program}/${b.condition}`) || a.order - b.order)
+      .forEach((score) =>
+        console.log(
+          `  ${score.program}/${score.condition}/${score.lesson}.${score.language}  ${score.readability.toFixed(1)}`,
+        ),
+      );
+  }
   if (problems.length > 0) {
     console.error(`check:programs found ${problems.length} problem(s):\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  console.log('check:programs: all program files valid, es/en keys equal, every used key present');
+  console.log('check:programs: all program files valid, es/en keys equal, every used key present, lessons valid');
 }
