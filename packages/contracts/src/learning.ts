@@ -7,8 +7,11 @@ import { ConditionSchema, LanguageSchema } from './enums.ts';
 /** A condition a program teaches (the URL's condition slug). */
 export type ConditionName = z.infer<typeof ConditionSchema>;
 
-/** A lesson's slug: lower-case English words joined by hyphens, the same in every language (its file name). */
-export const LessonSlugSchema = z
+/**
+ * A lesson's slug: lower-case English words joined by hyphens, the same in every language (learning-files.ts's rule,
+ * repeated here so that the web's learning code does not bring the YAML parser with it).
+ */
+const LessonSlugSchema = z
   .string()
   .max(80)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);

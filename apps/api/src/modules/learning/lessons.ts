@@ -1,44 +1,38 @@
 // The lessons of every program (decision 049), read once at start: each lesson file as a prepared answer
 // (/program/{slug}/learning/{condition}/{lesson}.{lang}.md) and the lesson index of each language
-// (/program/{slug}/learning/index-{lang}.json), built from the lessons' front matter: the program's own condition
+// (/program/{slug}/learning/index-{lang}.json), built from the lessons' front matter (parseLessonFile): the program's own condition
 // first, then its other `learningConditions`, each with its lessons in `order`. The same index tells the progress
-// calls which lessons a program has. The files' full rules (front matter, body) are checked by `check:programs`.
+// calls which lessons a program has. The bodies' rules are checked by `check:programs` (decision 048).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type Language } from '@portal/contracts/enums';
-import type { ConditionName as Condition } from '@portal/contracts/learning';
 import {
   LessonIndexEntrySchema,
   lessonIndexPath,
+  type ConditionName as Condition,
   type LessonIndex,
   type LessonIndexEntry,
 } from '@portal/contracts/learning';
+import { LESSON_FILE_PATTERN, parseLessonFile } from '@portal/contracts/learning-files';
 import { ProgramConfigSchema } from '@portal/contracts/program-files';
 import { notFound } from '../../platform/errors.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import { sendStaticAnswer, staticAnswer, type StaticAnswer } from '../../platform/static-answer.ts';
 
-const LESSON_FILE = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(es|en)\.md$/;
 /** As the other program files: within five minutes a copy is reused, then revalidated (304). */
 const LESSON_CACHE = 'public, max-age=300, must-revalidate';
 
-/** The front matter's plain `key: value` lines (title, summary, minutes, order), and the body's headings. */
+/** A lesson's index entry: its front matter (parseLessonFile, decision 048) and its body's `##`/`###` headings. */
 export function lessonEntryOf(slug: string, text: string): LessonIndexEntry {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
-  if (!match) throw new Error(`lesson ${slug}: no front matter`);
-  const fields = new Map<string, string>();
-  for (const line of match[1]!.split(/\r?\n/)) {
-    const field = /^([a-z]+):\s*(.*?)\s*(?:#.*)?$/.exec(line);
-    if (field && field[2]) fields.set(field[1]!, field[2].replace(/^(["'])(.*)\1$/, '$2'));
-  }
-  const headings = [...match[2]!.matchAll(/^#{2,3}\s+(.+?)\s*#*\s*$/gm)].map((heading) => heading[1]!);
+  const { frontMatter, body } = parseLessonFile(text);
+  const headings = [...body.matchAll(/^#{2,3}\s+(.+?)\s*#*\s*$/gm)].map((heading) => heading[1]!);
   return LessonIndexEntrySchema.parse({
     slug,
-    title: fields.get('title'),
-    summary: fields.get('summary'),
-    minutes: Number(fields.get('minutes')),
-    order: Number(fields.get('order')),
+    title: frontMatter.title,
+    summary: frontMatter.summary,
+    minutes: frontMatter.minutes,
+    order: frontMatter.order,
     headings,
   });
 }
@@ -64,7 +58,7 @@ export function readProgramLessons(programsDir: string, learningDir: string, slu
     const folder = path.join(learningDir, slug, 'learning', condition);
     const slugs = new Set<string>();
     for (const name of existsSync(folder) ? readdirSync(folder).sort() : []) {
-      const file = LESSON_FILE.exec(name);
+      const file = LESSON_FILE_PATTERN.exec(name);
       if (!file) continue;
       const [, lesson, language] = file as unknown as [string, string, Language];
       const text = readFileSync(path.join(folder, name), 'utf8');
