@@ -61,7 +61,7 @@ export function parseLessonText(text: string): LessonText {
 }
 
 /** Characters a section shows before it folds: past this, its first block shows and the rest waits behind read more. */
-export const FOLD_AFTER_CHARACTERS = 500;
+export const FOLD_AFTER_CHARACTERS = 400;
 
 /** Whether a section is long enough to fold (more than one block, and longer than FOLD_AFTER_CHARACTERS). */
 export const foldsSection = (section: LessonSection) =>
