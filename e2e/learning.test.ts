@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
 import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
-import { textsOf } from './texts.ts';
+import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
 const PHONE = { width: 390, height: 844 };
@@ -150,6 +150,31 @@ describe('learning', () => {
     });
   }
 
+  for (const slug of SLUGS) {
+    it(`${slug}: shows the program's own condition first, then its other conditions, each with its lessons`, async () => {
+      const texts = textsOf(slug, 'en');
+      const config = configOf(slug);
+      const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+      await setTestSession(page, setup.portal.origin(slug));
+      await page.goto(`${setup.portal.origin(slug)}/en/learning`);
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      const order = [config.condition, ...config.learningConditions.filter((c) => c !== config.condition)];
+      const headings = page.locator('.learning-condition h2');
+      await headings.first().waitFor();
+      expect(await headings.allInnerTexts()).toEqual(
+        order.map((condition) => texts[`learning.conditions.${condition}`]),
+      );
+      expect(
+        await page
+          .locator('.learning-condition')
+          .getByText(fill(texts['learning.progress']!, { done: 0, total: 5 }))
+          .count(),
+      ).toBe(order.length);
+      await expectNoAxeViolations(page, `${slug} /en/learning`);
+      await context.close();
+    });
+  }
+
   it('at 320 px a lesson needs no horizontal scrolling', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: { width: 320, height: 640 } });
     const { base, index } = await signIn(page, 'es');
@@ -279,6 +304,7 @@ describe('learning', () => {
     await page.goto(`${base}/learning/migraine/${lesson.slug}`);
     await heading1(page, lesson.title).waitFor();
     await page.getByText(texts['learning.savedCopy']!).waitFor();
+    await page.getByText(texts['learning.markOffline']!).waitFor();
     await expectNoAxeViolations(page, 'lesson offline');
     await shoot(page, 'learning-offline-es-390');
     await page.goto(`${base}/learning`);

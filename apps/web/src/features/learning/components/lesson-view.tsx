@@ -33,10 +33,12 @@ function useOnline() {
   return online;
 }
 
-function MarkCompleted({ condition, lesson }: { condition: string; lesson: string }) {
+function MarkCompleted({ condition, lesson, online }: { condition: string; lesson: string; online: boolean }) {
   const t = useT();
   const progress = useQuery(learningProgressQuery());
   const mark = useMarkLesson();
+  // Offline the progress call waits for the connection: say so instead of a skeleton that never ends.
+  if (!online && progress.data === undefined) return <p className="lesson__mark">{t('learning.markOffline')}</p>;
   return (
     <QueryRegion query={progress} lines={1} errorKey="learning.progressError">
       {(data) => {
@@ -131,7 +133,7 @@ export function LessonView({ entry, lesson }: { entry: LessonIndexCondition; les
                 {parsed.reviewed ? <p>{t('learning.reviewed', { date: formatDate(parsed.reviewed) })}</p> : null}
               </section>
             ) : null}
-            <MarkCompleted condition={entry.condition} lesson={lesson} />
+            <MarkCompleted condition={entry.condition} lesson={lesson} online={online} />
             <nav className="lesson__pager" aria-label={t('learning.pager')}>
               {previous ? (
                 <Link
