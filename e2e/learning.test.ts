@@ -133,6 +133,7 @@ describe('learning', () => {
       await card.getByText(fill(texts['learning.progress']!, { done: 1, total })).waitFor();
       await card.getByText(second!.title).waitFor();
       await expectNoAxeViolations(page, `home (${language})`);
+      await shoot(page, `learning-home-${language}-${viewport.width}`);
       await page.reload();
       await card.getByText(fill(texts['learning.progress']!, { done: 1, total })).waitFor();
 
