@@ -117,6 +117,8 @@ describe('learning', () => {
         .waitFor();
       await expectNoSideScroll(page, 'the lesson');
 
+      // Headless Chromium has no voice: Listen is not offered.
+      expect(await page.getByRole('button', { name: texts['learning.listen']! }).count()).toBe(0);
       await page.getByRole('button', { name: texts['learning.markCompleted']! }).click();
       await page.getByText(texts['learning.completedLesson']!).waitFor();
       await page.getByRole('button', { name: texts['learning.markNotCompleted']! }).waitFor();
@@ -175,6 +177,47 @@ describe('learning', () => {
       await context.close();
     });
   }
+
+  it('reads the lesson aloud in its language where the browser has a voice for it, with pause and resume', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    // The browser's speech synthesis with one Spanish voice: what it is asked to say is recorded.
+    await context.addInitScript(() => {
+      const said: { text: string; lang: string }[] = [];
+      const calls: string[] = [];
+      Object.assign(window, { said, calls });
+      const synthesis = window.speechSynthesis;
+      synthesis.getVoices = () =>
+        [{ lang: 'es-MX', name: 'Voz', default: true, localService: true, voiceURI: 'voz' }] as never;
+      synthesis.speak = (utterance) => void said.push({ text: utterance.text, lang: utterance.lang });
+      synthesis.pause = () => void calls.push('pause');
+      synthesis.resume = () => void calls.push('resume');
+      synthesis.cancel = () => void calls.push('cancel');
+    });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[0]!;
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await page.getByRole('button', { name: texts['learning.listen']! }).click();
+    const said = (
+      await page.evaluate(() => (window as unknown as { said: { text: string; lang: string }[] }).said)
+    )[0]!;
+    expect(said.lang).toBe('es-MX');
+    expect(said.text.startsWith(lesson.title)).toBe(true);
+    expect(said.text).toContain(lesson.headings[0]!);
+    // The folded part of a long section is read too.
+    const folded = await page.locator('.lesson__section [hidden] p').first().textContent();
+    expect(said.text).toContain(folded!.trim());
+    await page.getByRole('button', { name: texts['learning.pause']! }).click();
+    await page.getByRole('button', { name: texts['learning.resume']! }).click();
+    await page.getByRole('button', { name: texts['learning.stop']! }).click();
+    await page.getByRole('button', { name: texts['learning.listen']! }).waitFor();
+    const calls = await page.evaluate(() => (window as unknown as { calls: string[] }).calls);
+    expect(calls.filter((call) => call !== 'cancel')).toEqual(['pause', 'resume']);
+    expect(calls.at(-1)).toBe('cancel');
+    await expectNoAxeViolations(page, 'lesson with listen');
+    await context.close();
+  });
 
   it('at 320 px a lesson needs no horizontal scrolling', async () => {
     const { context, page } = await newPage(setup.browser, { viewport: { width: 320, height: 640 } });

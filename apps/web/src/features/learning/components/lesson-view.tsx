@@ -110,7 +110,7 @@ export function LessonView({ entry, lesson }: { entry: LessonIndexCondition; les
                 {t('learning.savedCopy')}
               </p>
             )}
-            <ListenControls language={language} text={articleRef} />
+            <ListenControls language={language} title={parsed.title} text={articleRef} />
             <article ref={articleRef} className="lesson__text" lang={language}>
               {parsed.sections.map((section, index) => (
                 <LessonSectionView key={`${index}-${section.heading ?? ''}`} section={section} slug={program.slug} />

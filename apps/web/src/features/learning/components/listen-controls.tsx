@@ -12,7 +12,16 @@ function voiceFor(language: Language): SpeechSynthesisVoice | undefined {
   return window.speechSynthesis.getVoices().find((voice) => voice.lang.toLowerCase().startsWith(language));
 }
 
-export function ListenControls({ language, text }: { language: Language; text: RefObject<HTMLElement | null> }) {
+export function ListenControls({
+  language,
+  title,
+  text,
+}: {
+  language: Language;
+  /** Read first: the page's h1. */
+  title: string;
+  text: RefObject<HTMLElement | null>;
+}) {
   const t = useT();
   const [voice, setVoice] = useState(() => voiceFor(language));
   const [state, setState] = useState<State>('idle');
@@ -31,8 +40,10 @@ export function ListenControls({ language, text }: { language: Language; text: R
   const synthesis = window.speechSynthesis;
   const start = () => {
     synthesis.cancel();
-    const utterance = new SpeechSynthesisUtterance(text.current?.innerText ?? '');
-    utterance.voice = voice;
+    // Every heading, paragraph and list item, folded ones too (innerText would skip what read more hides).
+    const blocks = [...(text.current?.querySelectorAll('h2, h3, p, li') ?? [])].map((block) => block.textContent);
+    const utterance = new SpeechSynthesisUtterance([`${title}.`, ...blocks].join('\n'));
+    if (voice instanceof SpeechSynthesisVoice) utterance.voice = voice;
     utterance.lang = voice.lang;
     utterance.rate = 0.95;
     utterance.onend = () => setState('idle');
