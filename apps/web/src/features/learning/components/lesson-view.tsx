@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
-import type { LessonIndexCondition } from '@portal/contracts/learning';
+import type { ConditionName, LessonIndexCondition } from '@portal/contracts/learning';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
@@ -33,7 +33,7 @@ function useOnline() {
   return online;
 }
 
-function MarkCompleted({ condition, lesson, online }: { condition: string; lesson: string; online: boolean }) {
+function MarkCompleted({ condition, lesson, online }: { condition: ConditionName; lesson: string; online: boolean }) {
   const t = useT();
   const progress = useQuery(learningProgressQuery());
   const mark = useMarkLesson();
@@ -45,7 +45,7 @@ function MarkCompleted({ condition, lesson, online }: { condition: string; lesso
         const completed =
           data.conditions.find((row) => row.condition === condition)?.completed.includes(lesson) ?? false;
         const run = (target: boolean) =>
-          mark.mutateAsync({ condition: condition as never, lesson, completed: target }).catch(() => undefined);
+          mark.mutateAsync({ condition, lesson, completed: target }).catch(() => undefined);
         return (
           <div className="lesson__mark stack">
             {completed ? (
