@@ -158,7 +158,8 @@ export default defineConfig(({ command, isSsrBuild }) =>
                   handler: 'StaleWhileRevalidate',
                   options: {
                     cacheName: 'program-content',
-                    expiration: { maxEntries: 60 },
+                    // Room for the lessons a patient opened (decision 049) beside the texts and configuration.
+                    expiration: { maxEntries: 150 },
                     // The web asks for each file with ?ts=<the page's load time> (spec section 7): keyed without it, the
                     // cache holds one copy per file, which the next (offline) visit finds under its own ts.
                     plugins: [

@@ -47,6 +47,8 @@ import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { benefitRoutes } from './modules/benefits/routes.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
+import { readLessonCatalogue, registerLessonFiles } from './modules/learning/lessons.ts';
+import { learningRoutes } from './modules/learning/routes.ts';
 import { couponSources } from './modules/coupon/sources.ts';
 import { createAccountService } from './modules/account/service.ts';
 import { decorateDoors, securitySchemesOf, type DoorResolver } from './platform/door.ts';
@@ -87,6 +89,8 @@ export interface BuildOptions {
    * waits); otherwise one of PASSWORD_HASH_THREADS threads and PASSWORD_HASH_QUEUE places, closed with the app.
    */
   passwords?: PasswordHashing;
+  /** Where the lesson files are read (`{dir}/{slug}/learning/`): tests' own lessons; otherwise PROGRAMS_DIR. */
+  learningDir?: string;
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -152,6 +156,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const programs = new ProgramRegistry(database.db, config.DEFAULT_PROGRAM);
   await programs.load();
   const pictures = programPictures(config.PROGRAMS_DIR, programs.all());
+  // Every program's lessons and lesson indexes, read once (decision 049).
+  const lessons = readLessonCatalogue(
+    config.PROGRAMS_DIR,
+    options.learningDir ?? config.PROGRAMS_DIR,
+    programs.all().map((row) => row.slug),
+  );
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
@@ -273,6 +283,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
         });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
+        await patientApi.register(learningRoutes, {
+          db: database.db,
+          clock,
+          catalogue: lessons,
+          slugOf: (programId) => programs.all().find((row) => row.id === programId)?.slug,
+        });
       });
       // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.
       const { pharmacy } = options;
@@ -287,6 +303,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
+  registerLessonFiles(app, lessons);
   const servesWeb = await registerWebApp(
     app,
     config.WEB_DIST_DIR,

@@ -71,6 +71,8 @@ export const AccountExportSchema = z.object({
   treatments: z.array(Row),
   /** Discount codes made for the patient's plans, live or revoked (decision 045). */
   discountCodes: z.array(Row),
+  /** The lessons the patient marked completed (decision 049). */
+  learningProgress: z.array(Row),
   consents: z.array(ConsentRecordSchema),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),
 });

@@ -581,3 +581,25 @@ export const couponLink = pgTable(
   },
   (t) => [index('coupon_link_plan_patient_idx').on(t.planPatientId, t.benefitId)],
 );
+
+/**
+ * A lesson the patient marked completed (decision 049): the lesson texts are program files, the database keeps only
+ * what each patient completed. One row per patient and lesson (the unique index decides, also under a race);
+ * unmarking deletes the row.
+ */
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => program.id),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id),
+    condition: text('condition').notNull(),
+    lesson: text('lesson').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('lesson_progress_patient_lesson_uq').on(t.patientId, t.condition, t.lesson)],
+);

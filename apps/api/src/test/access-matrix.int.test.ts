@@ -17,7 +17,7 @@ import { AppError } from '../platform/errors.ts';
 import { callerOf } from '../platform/patient-auth.ts';
 import { apiKeyOf, pharmacyOf, type PharmacyCaller } from '../platform/pharmacy-auth.ts';
 import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds } from './access-matrix.ts';
-import { createTestDatabase, hostOf, TEST_DB, testConfig, type TestApp } from './app.ts';
+import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
@@ -115,7 +115,7 @@ beforeAll(async () => {
   });
   const database = await createTestDatabase(config);
   const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  const app = await buildApp(config, { database, logStream, pharmacy: TEST_PHARMACY });
+  const app = await buildApp(config, { database, logStream, pharmacy: TEST_PHARMACY, learningDir: TEST_LEARNING_DIR });
   t = {
     app,
     database,

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -12,6 +13,9 @@ import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { seedTestData } from './seed.ts';
 import { databaseUrl, withAdminClient } from './postgres.ts';
 import { copyPgliteTemplate, fitsTemplate } from './pglite-template.ts';
+
+/** The tests' own lessons (`{dir}/{slug}/learning/`): tests of learning do not depend on the programs' content. */
+export const TEST_LEARNING_DIR = fileURLToPath(new URL('./fixtures/learning', import.meta.url));
 
 export type TestDbKind = 'pglite' | 'postgres';
 export const TEST_DB: TestDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -73,7 +77,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date; passwords?: PasswordHashing } = {},
+  options: { clock?: () => Date; passwords?: PasswordHashing; learningDir?: string } = {},
 ): Promise<TestApp> {
   const config = testConfig(env);
   const database = await createTestDatabase(config);
@@ -89,6 +93,7 @@ export async function createTestApp(
     logStream,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.passwords ? { passwords: options.passwords } : {}),
+    ...(options.learningDir ? { learningDir: options.learningDir } : {}),
   });
   return {
     app,

@@ -42,6 +42,7 @@ const BenefitsScreen = lazyScreenWithProviders(() => import('./routes/benefits.t
 const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-code.tsx'));
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
 const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
+const LearningScreen = lazyScreenWithProviders(() => import('./routes/learning.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -83,7 +84,7 @@ function scopedRoutes(): RouteObject[] {
         { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
         {
           path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?',
-          element: renderInPreparation('pages.learning.title'),
+          element: <Screen component={LearningScreen} props={{}} />,
         },
         { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
         { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },

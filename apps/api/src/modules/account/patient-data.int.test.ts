@@ -78,6 +78,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   consentRecord: (row, ids) => row.patientId === ids.patientId,
   treatment: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   discountCode: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  lessonProgress: (row, ids) => row.patientId === ids.patientId,
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
   couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
@@ -234,6 +235,14 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       now: clock(),
       config: t.config,
       findBenefit: couponSources().findBenefit,
+    });
+    // A lesson marked completed (decision 049): the row, as the progress call writes it.
+    await db.insert(schema.lessonProgress).values({
+      programId: alivio!.id,
+      patientId,
+      condition: 'migraine',
+      lesson: 'what-is-migraine',
+      completedAt: clock(),
     });
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');

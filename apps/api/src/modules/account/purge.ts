@@ -11,6 +11,7 @@ import {
   enrolmentNotMeLink,
   identityPool,
   idempotencyKey,
+  lessonProgress,
   outbox,
   passwordReset,
   patient,
@@ -82,6 +83,8 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
           .update(preregistration)
           .set({ email: tombstoneEmail(account.id), data: {} })
           .where(eq(preregistration.patientId, row.id));
+        // What the patient read goes: nothing of it is the program's to keep (decision 049).
+        await t.delete(lessonProgress).where(eq(lessonProgress.patientId, row.id));
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
         if (plans.length > 0) {
           // The codes stop working and go: nothing of them is the program's to keep (decision 045).

@@ -9,6 +9,7 @@ import {
   consentRecord,
   discountCode,
   emailChange,
+  lessonProgress,
   patient,
   planPatient,
   preregistration,
@@ -202,6 +203,15 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .leftJoin(product, eq(product.id, discountCode.productId))
     .where(eq(planPatient.patientId, patientId))
     .orderBy(asc(discountCode.id));
+  const learningProgress = await db
+    .select({
+      condition: lessonProgress.condition,
+      lesson: lessonProgress.lesson,
+      completedAt: lessonProgress.completedAt,
+    })
+    .from(lessonProgress)
+    .where(eq(lessonProgress.patientId, patientId))
+    .orderBy(asc(lessonProgress.id));
   const consents = await listConsents(db, patientId);
   const activity = await db
     .select({ action: auditEvent.action, at: auditEvent.createdAt })
@@ -218,6 +228,7 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     invitation,
     treatments,
     discountCodes,
+    learningProgress,
     consents,
     activity,
   };

@@ -233,6 +233,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         invitation: data.invitation ? dates(data.invitation) : null,
         treatments: data.treatments.map(dates),
         discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
+        learningProgress: data.learningProgress.map(dates),
         consents: data.consents.map((row) => ({
           termsVersion: row.termsVersion,
           acceptedAt: row.acceptedAt.toISOString(),

@@ -1,0 +1,129 @@
+// /learning: find a lesson by words, and the program's conditions (its own first), each with its progress and a
+// link to the lesson to read next. The search needs only the lesson index (a program file): it works offline.
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { nextLessonOf, type LessonIndex } from '@portal/contracts/learning';
+import { QueryRegion } from '../../../components/ui/query-region.tsx';
+import { RegionError } from '../../../components/ui/region-error.tsx';
+import { useLanguage } from '../../../lib/language.tsx';
+import { keepLoadedFilesForOffline } from '../../../lib/offline-files.ts';
+import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useProgram } from '../../../program/program-context.tsx';
+import { useT } from '../../../program/use-t.ts';
+import { learningProgressQuery, lessonIndexQuery } from '../api/learning-api.ts';
+import { lessonSearchOf } from '../lesson-search.ts';
+import { ProgressLine } from './progress-line.tsx';
+
+function LessonSearch({ index }: { index: LessonIndex }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const inputId = useId();
+  const [query, setQuery] = useState('');
+  const search = useMemo(() => lessonSearchOf(index), [index]);
+  const hits = search(query);
+  return (
+    <section className="learning-search" role="search" aria-label={t('learning.search.label')}>
+      <label className="field__label" htmlFor={inputId}>
+        {t('learning.search.label')}
+      </label>
+      <input
+        id={inputId}
+        className="field__input"
+        type="search"
+        value={query}
+        placeholder={t('learning.search.placeholder')}
+        onChange={(event) => setQuery(event.target.value)}
+        autoComplete="off"
+      />
+      <div aria-live="polite">
+        {query.trim() === '' ? null : hits.length === 0 ? (
+          <p>{t('learning.search.none')}</p>
+        ) : (
+          <>
+            <p className="visually-hidden">{t('learning.search.results', { count: hits.length })}</p>
+            <ul className="learning-list">
+              {hits.map((hit) => (
+                <li key={hit.id}>
+                  <Link
+                    className="learning-list__link"
+                    href={pathInLanguage(language, paths.learning(hit.condition, hit.slug))}
+                  >
+                    <strong>{hit.title}</strong>
+                    <span className="learning-list__meta">{t(`learning.conditions.${hit.condition}`)}</span>
+                    <span>{hit.summary}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function LearningOverview() {
+  const t = useT();
+  const { language } = useLanguage();
+  const { program } = useProgram();
+  const index = useQuery(lessonIndexQuery(program.slug, language));
+  const progress = useQuery(learningProgressQuery());
+  const loaded = index.data !== undefined;
+  // The lesson index (and this screen's code) kept for searching offline.
+  useEffect(() => {
+    if (loaded) void keepLoadedFilesForOffline();
+  }, [loaded]);
+  return (
+    <QueryRegion query={index} errorKey="learning.loadError">
+      {(lessonIndex) => (
+        <div className="stack">
+          <LessonSearch index={lessonIndex} />
+          {progress.isError && !progress.data ? (
+            <RegionError
+              messageKey="learning.progressError"
+              isRetrying={progress.isFetching}
+              onRetry={() => void progress.refetch()}
+            />
+          ) : null}
+          <ul className="learning-conditions">
+            {lessonIndex.conditions.map(({ condition, lessons }) => {
+              const mine = progress.data?.conditions.find((entry) => entry.condition === condition);
+              const last = progress.data?.lastCompleted;
+              const next = nextLessonOf(
+                lessons,
+                mine?.completed ?? [],
+                last?.condition === condition ? last.lesson : undefined,
+              );
+              const nextLesson = lessons.find((lesson) => lesson.slug === next);
+              const headingId = `learning-condition-${condition}`;
+              return (
+                <li key={condition} className="ui-card learning-condition">
+                  <h2 id={headingId} className="ui-card__title">
+                    <Link className="text-link" href={pathInLanguage(language, paths.learning(condition))}>
+                      {t(`learning.conditions.${condition}`)}
+                    </Link>
+                  </h2>
+                  <p>{t('learning.lessonsCount', { count: lessons.length })}</p>
+                  {mine ? <ProgressLine done={mine.completedCount} total={lessons.length} /> : null}
+                  {lessons.length === 0 ? null : nextLesson ? (
+                    <Link
+                      className="button button--primary"
+                      href={pathInLanguage(language, paths.learning(condition, nextLesson.slug))}
+                    >
+                      {t(mine && mine.completedCount > 0 ? 'learning.continue' : 'learning.start', {
+                        title: nextLesson.title,
+                      })}
+                    </Link>
+                  ) : (
+                    <p className="learning-condition__done">{t('learning.allDone')}</p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+    </QueryRegion>
+  );
+}

@@ -1,0 +1,360 @@
+// Learning in a real browser (decision 049): a patient reads a lesson with read more / read less, marks it completed
+// and sees the progress on /learning and on the home, after a reload too; the failure message when the call fails;
+// the keyboard path from /learning to completing a lesson; not found; the search without accents; a lesson and the
+// search offline after one visit. axe on every learning screen in es and en, at 390 and 1366 px, nothing wider
+// than the screen at 320 px.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LessonIndex } from '../packages/contracts/src/learning.ts';
+import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
+import { configOf, SLUGS, textsOf } from './texts.ts';
+
+const setup = usePortalAndBrowser();
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const SHOTS = process.env.LEARNING_SHOTS_DIR;
+
+/** A text of the program with its ICU arguments filled (the plain `{name}` ones). */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name]));
+
+/** A call of the signed-in patient, with the session the page keeps. */
+function apiOf(page: Page, method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  );
+}
+
+/** Signs alivio's demo patient in with no lesson completed; answers the base of its screens and the lesson index. */
+async function signIn(page: Page, language: 'es' | 'en') {
+  const origin = setup.portal.origin('alivio');
+  await setTestSession(page, origin);
+  const progress = (await apiOf(page, 'GET', '/api/v1/learning/progress')).body as {
+    data: { conditions: { condition: string; completed: string[] }[] };
+  };
+  for (const { condition, completed } of progress.data.conditions)
+    for (const lesson of completed)
+      await apiOf(page, 'DELETE', '/api/v1/learning/progress/completed', { condition, lesson });
+  const index = (await page.evaluate(
+    async (language) => (await fetch(`/program/alivio/learning/index-${language}.json`)).json(),
+    language,
+  )) as LessonIndex;
+  return { base: `${origin}${language === 'en' ? '/en' : ''}`, index };
+}
+
+const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+async function expectNoSideScroll(page: Page, label: string) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide, `horizontal scrolling on ${label}`).toBeLessThanOrEqual(0);
+}
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('learning', () => {
+  for (const [language, viewport] of [
+    ['es', PHONE],
+    ['en', DESKTOP],
+  ] as const) {
+    it(`${language}, ${viewport.width} px: reads a lesson with read more / read less, marks it completed, and the progress shows on /learning and the home, after a reload too`, async () => {
+      const texts = textsOf('alivio', language);
+      const { context, page } = await newPage(setup.browser, { viewport });
+      const { base, index } = await signIn(page, language);
+      const migraine = index.conditions.find((entry) => entry.condition === 'migraine')!;
+      const [first, second] = migraine.lessons;
+      const total = migraine.lessons.length;
+      expect(index.conditions[0]!.condition).toBe('migraine');
+
+      await page.goto(`${base}/learning`);
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      await page
+        .getByText(fill(texts['learning.progress']!, { done: 0, total }))
+        .first()
+        .waitFor();
+      await expectNoAxeViolations(page, `/learning (${language})`);
+      await expectNoSideScroll(page, '/learning');
+      await shoot(page, `learning-${language}-${viewport.width}`);
+
+      await page.getByRole('link', { name: texts['learning.conditions.migraine']!, exact: true }).click();
+      await heading1(page, texts['learning.conditions.migraine']!).waitFor();
+      await page.getByRole('link', { name: new RegExp(first!.title.replace(/[?¿]/g, '.')) }).waitFor();
+      await expectNoAxeViolations(page, `/learning/migraine (${language})`);
+      await shoot(page, `learning-condition-${language}-${viewport.width}`);
+
+      await page.getByRole('link', { name: new RegExp(first!.title.replace(/[?¿]/g, '.')) }).click();
+      await heading1(page, first!.title).waitFor();
+      expect(await page.locator('h1').count()).toBe(1);
+      // Read more opens the rest of a long section; read less folds it again.
+      const readMore = page.getByRole('button', { name: texts['common.readMore']! }).first();
+      const folded = page.locator('.lesson__section [hidden]').first();
+      expect(await folded.isVisible()).toBe(false);
+      await readMore.click();
+      const readLess = page.getByRole('button', { name: texts['common.readLess']! }).first();
+      await readLess.waitFor();
+      expect(await readLess.getAttribute('aria-expanded')).toBe('true');
+      await page.locator('.lesson__section > div:not([hidden])').first().waitFor();
+      await expectNoAxeViolations(page, `lesson (${language})`);
+      await shoot(page, `learning-lesson-${language}-${viewport.width}`);
+      await readLess.click();
+      await page
+        .getByRole('button', { name: texts['common.readMore']! })
+        .first()
+        .and(page.locator('[aria-expanded="false"]'))
+        .waitFor();
+      await expectNoSideScroll(page, 'the lesson');
+
+      // Headless Chromium has no voice: Listen is not offered.
+      expect(await page.getByRole('button', { name: texts['learning.listen']! }).count()).toBe(0);
+      await page.getByRole('button', { name: texts['learning.markCompleted']! }).click();
+      await page.getByText(texts['learning.completedLesson']!).waitFor();
+      await page.getByRole('button', { name: texts['learning.markNotCompleted']! }).waitFor();
+      await expectNoAxeViolations(page, `completed lesson (${language})`);
+
+      await page.goto(`${base}/learning`);
+      await page
+        .getByText(fill(texts['learning.progress']!, { done: 1, total }))
+        .first()
+        .waitFor();
+      await page.getByRole('link', { name: fill(texts['learning.continue']!, { title: second!.title }) }).waitFor();
+      await page.goto(`${base}/home`);
+      const card = page.getByRole('region', { name: texts['home.learning.title']! });
+      await card.getByText(fill(texts['learning.progress']!, { done: 1, total })).waitFor();
+      await card.getByText(second!.title).waitFor();
+      await expectNoAxeViolations(page, `home (${language})`);
+      await shoot(page, `learning-home-${language}-${viewport.width}`);
+      await page.reload();
+      await card.getByText(fill(texts['learning.progress']!, { done: 1, total })).waitFor();
+
+      // Marked not completed: the progress goes back.
+      await page.goto(`${base}/learning/migraine/${first!.slug}`);
+      await page.getByRole('button', { name: texts['learning.markNotCompleted']! }).click();
+      await page.getByRole('button', { name: texts['learning.markCompleted']! }).waitFor();
+      await page.goto(`${base}/learning`);
+      await page
+        .getByText(fill(texts['learning.progress']!, { done: 0, total }))
+        .first()
+        .waitFor();
+      expect(problemsOf(page)).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const slug of SLUGS) {
+    it(`${slug}: shows the program's own condition first, then its other conditions, each with its lessons`, async () => {
+      const texts = textsOf(slug, 'en');
+      const config = configOf(slug);
+      const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+      await setTestSession(page, setup.portal.origin(slug));
+      await page.goto(`${setup.portal.origin(slug)}/en/learning`);
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      const order = [config.condition, ...config.learningConditions.filter((c) => c !== config.condition)];
+      const headings = page.locator('.learning-condition h2');
+      await headings.first().waitFor();
+      expect(await headings.allInnerTexts()).toEqual(
+        order.map((condition) => texts[`learning.conditions.${condition}`]),
+      );
+      expect(
+        await page
+          .locator('.learning-condition')
+          .getByText(fill(texts['learning.progress']!, { done: 0, total: 5 }))
+          .count(),
+      ).toBe(order.length);
+      await expectNoAxeViolations(page, `${slug} /en/learning`);
+      await context.close();
+    });
+  }
+
+  it('reads the lesson aloud in its language where the browser has a voice for it, with pause and resume', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    // The browser's speech synthesis with one Spanish voice: what it is asked to say is recorded.
+    await context.addInitScript(() => {
+      const said: { text: string; lang: string }[] = [];
+      const calls: string[] = [];
+      Object.assign(window, { said, calls });
+      const synthesis = window.speechSynthesis;
+      synthesis.getVoices = () =>
+        [{ lang: 'es-MX', name: 'Voz', default: true, localService: true, voiceURI: 'voz' }] as never;
+      synthesis.speak = (utterance) => void said.push({ text: utterance.text, lang: utterance.lang });
+      synthesis.pause = () => void calls.push('pause');
+      synthesis.resume = () => void calls.push('resume');
+      synthesis.cancel = () => void calls.push('cancel');
+    });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[0]!;
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await page.getByRole('button', { name: texts['learning.listen']! }).click();
+    const said = (
+      await page.evaluate(() => (window as unknown as { said: { text: string; lang: string }[] }).said)
+    )[0]!;
+    expect(said.lang).toBe('es-MX');
+    expect(said.text.startsWith(lesson.title)).toBe(true);
+    expect(said.text).toContain(lesson.headings[0]!);
+    // The folded part of a long section is read too.
+    const folded = await page.locator('.lesson__section [hidden] p').first().textContent();
+    expect(said.text).toContain(folded!.trim());
+    await page.getByRole('button', { name: texts['learning.pause']! }).click();
+    await page.getByRole('button', { name: texts['learning.resume']! }).click();
+    await page.getByRole('button', { name: texts['learning.stop']! }).click();
+    await page.getByRole('button', { name: texts['learning.listen']! }).waitFor();
+    const calls = await page.evaluate(() => (window as unknown as { calls: string[] }).calls);
+    expect(calls.filter((call) => call !== 'cancel')).toEqual(['pause', 'resume']);
+    expect(calls.at(-1)).toBe('cancel');
+    await expectNoAxeViolations(page, 'lesson with listen');
+    await context.close();
+  });
+
+  it('at 320 px a lesson needs no horizontal scrolling', async () => {
+    const { context, page } = await newPage(setup.browser, { viewport: { width: 320, height: 640 } });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[0]!;
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await page
+      .getByRole('button', { name: textsOf('alivio', 'es')['common.readMore']! })
+      .first()
+      .click();
+    await expectNoSideScroll(page, 'the lesson at 320 px');
+    await context.close();
+  });
+
+  it('says it could not mark the lesson, keeps the lesson on screen, and Try again marks it', async () => {
+    const texts = textsOf('alivio', 'en');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    const { base, index } = await signIn(page, 'en');
+    const lesson = index.conditions[0]!.lessons[1]!;
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await page.route('**/api/v1/learning/progress/completed', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } }),
+      }),
+    );
+    await page.getByRole('button', { name: texts['learning.markCompleted']! }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Could not mark the lesson as completed' });
+    await alert.waitFor();
+    expect(texts['learning.completeError']).toBe('Could not mark the lesson as completed');
+    expect(await heading1(page, lesson.title).isVisible()).toBe(true);
+    expect(await page.locator('.lesson__text').isVisible()).toBe(true);
+    await expectNoAxeViolations(page, 'the failed mark');
+    await shoot(page, 'learning-mark-failed-en-390');
+    await page.unroute('**/api/v1/learning/progress/completed');
+    await alert.getByRole('button', { name: texts['common.retry']! }).click();
+    await page.getByText(texts['learning.completedLesson']!).waitFor();
+    await expect.poll(async () => page.getByRole('alert').filter({ hasText: 'Could not mark' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('takes a keyboard-only patient from /learning to completing a lesson', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[0]!;
+    await page.goto(`${base}/learning`);
+    await heading1(page, texts['pages.learning.title']!).waitFor();
+    /** Tabs until the focused element's text is `name` (at most 80 presses), then presses `key`. */
+    const tabTo = async (name: string, key = 'Enter') => {
+      for (let press = 0; press < 80; press += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+        if (focused.includes(name)) return page.keyboard.press(key);
+      }
+      throw new Error(`no focusable element with "${name}"`);
+    };
+    await tabTo(texts['learning.conditions.migraine']!);
+    await heading1(page, texts['learning.conditions.migraine']!).waitFor();
+    await tabTo(lesson.title);
+    await heading1(page, lesson.title).waitFor();
+    await tabTo(texts['learning.markCompleted']!, 'Space');
+    await page.getByText(texts['learning.completedLesson']!).waitFor();
+    await context.close();
+  });
+
+  it('shows "not found" with a way to /learning for an unknown condition or lesson, in es and en', async () => {
+    for (const language of ['es', 'en'] as const) {
+      const texts = textsOf('alivio', language);
+      const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+      const { base } = await signIn(page, language);
+      for (const path of ['/learning/asthma', '/learning/nothing', '/learning/migraine/nothing']) {
+        await page.goto(`${base}${path}`);
+        await page.getByText(texts['learning.notFound']!).waitFor();
+        await expectNoAxeViolations(page, `${path} (${language})`);
+      }
+      await page.getByRole('link', { name: texts['learning.notFound.link']! }).click();
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      await context.close();
+    }
+  });
+
+  it('finds a lesson by words without accents', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons.find((entry) => /migraña/i.test(entry.title))!;
+    await page.goto(`${base}/learning`);
+    await page.getByRole('searchbox', { name: texts['learning.search.label']! }).fill('MIGRANA');
+    const hit = page.getByRole('search').getByRole('link', { name: new RegExp(lesson.title.replace(/[?¿]/g, '.')) });
+    await hit.waitFor();
+    await expectNoAxeViolations(page, 'search');
+    await shoot(page, 'learning-search-es-390');
+    await page.getByRole('searchbox').fill('zzzz palabra');
+    await page.getByText(texts['learning.search.none']!).waitFor();
+    await context.close();
+  });
+
+  it('opens a lesson read once, and the search, with no connection', async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE, serviceWorkers: 'allow' });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[2]!;
+    await page.goto(`${base}/learning`);
+    await heading1(page, texts['pages.learning.title']!).waitFor();
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (slug) => {
+            const chunks = await (await caches.open('app-chunks')).keys();
+            const content = await (await caches.open('program-content')).keys();
+            return (
+              chunks.some((request) => /\/assets\/learning-/.test(request.url)) &&
+              content.some((request) => request.url.includes(`/learning/migraine/${slug}.es.md`)) &&
+              content.some((request) => request.url.includes('/learning/index-es.json'))
+            );
+          }, lesson.slug),
+        { timeout: 30_000, interval: 200 },
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+    await heading1(page, lesson.title).waitFor();
+    await page.getByText(texts['learning.savedCopy']!).waitFor();
+    await page.getByText(texts['learning.markOffline']!).waitFor();
+    await expectNoAxeViolations(page, 'lesson offline');
+    await shoot(page, 'learning-offline-es-390');
+    await page.goto(`${base}/learning`);
+    await page.getByRole('searchbox', { name: texts['learning.search.label']! }).fill('migrana');
+    await page.getByRole('search').getByRole('link').first().waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+});
