@@ -5,6 +5,7 @@
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
 import {
   apiRow,
+  bearerHeaders,
   CONNECTIONS,
   createBenchDatabase,
   DURATION_S,
@@ -54,13 +55,7 @@ export async function runMyCare(): Promise<Row[]> {
         const server = await startServer({ DATABASE_URL: databases[index]!.url });
         try {
           const host = { host: `alivio.localhost:${server.port}` };
-          const login = await fetch(`${server.origin}/api/v1/login`, {
-            method: 'POST',
-            headers: { ...host, 'content-type': 'application/json' },
-            body: JSON.stringify({ email: `bench-${Math.ceil(size / 2)}@bench.example`, password: PASSWORD }),
-          });
-          const token = ((await login.json()) as { data: { AccessToken: string } }).data.AccessToken;
-          const auth = { ...host, authorization: `Bearer ${token}` };
+          const auth = await bearerHeaders(server.origin, host, `bench-${Math.ceil(size / 2)}@bench.example`, PASSWORD);
           for (const [name, path] of CALLS) {
             const key = `${name}@${size}`;
             figures.set(key, [...(figures.get(key) ?? []), await measure(`${server.origin}${path}`, auth)]);

@@ -17,6 +17,7 @@ import { loginFloodRows } from './login-flood.ts';
 import { runMyCare } from './my-care.ts';
 import {
   apiRow,
+  bearerHeaders,
   CONNECTIONS,
   createBenchDatabase,
   DURATION_S,
@@ -133,15 +134,9 @@ async function benchTarget(
         bare,
       ),
     ];
-    const credentials = JSON.stringify({ email: 'demo@alivio.example', password: 'Demo-pass-2026' });
-    const tokens = (await (
-      await fetch(`${server.origin}/api/v1/login`, {
-        method: 'POST',
-        headers: { ...host, 'content-type': 'application/json' },
-        body: credentials,
-      })
-    ).json()) as { data: { AccessToken: string } };
-    const auth = { ...host, authorization: `Bearer ${tokens.data.AccessToken}` };
+    const demo = { email: 'demo@alivio.example', password: 'Demo-pass-2026' };
+    const credentials = JSON.stringify(demo);
+    const auth = await bearerHeaders(server.origin, host, demo.email, demo.password);
     rows.push(
       await pairedApiRow(
         'GET /api/v1/user?expand=USER,PERIOD,CAREGIVER (bearer)',

@@ -122,6 +122,22 @@ export async function measure(
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
+/** Logs a patient in through the API and answers the headers of their calls: the program's host and the bearer token. */
+export async function bearerHeaders(
+  origin: string,
+  host: { host: string },
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const login = await fetch(`${origin}/api/v1/login`, {
+    method: 'POST',
+    headers: { ...host, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const token = ((await login.json()) as { data: { AccessToken: string } }).data.AccessToken;
+  return { ...host, authorization: `Bearer ${token}` };
+}
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

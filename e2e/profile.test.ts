@@ -10,6 +10,7 @@ import {
   DEMO_PASSWORD,
   expectNoAxeViolations,
   newPage,
+  PHONE,
   problemsOf,
   setTestSession,
   usePortalAndBrowser,
@@ -18,7 +19,6 @@ import {
 import { cedula, enrolAlivioThroughApi } from './signup-support.ts';
 import { textsOf } from './texts.ts';
 
-const PHONE = { width: 390, height: 844 };
 const setup = usePortalAndBrowser();
 
 const db = () => (setup.portal.app as unknown as { database: Database }).database.db;

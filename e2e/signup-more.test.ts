@@ -2,7 +2,7 @@
 // and an identification number that is already registered.
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import {
   accountSteps,
   cedula,
@@ -18,6 +18,7 @@ import {
   successHeading,
   uniqueEmail,
   wizard,
+  type Person,
   type Texts,
 } from './signup-support.ts';
 import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
@@ -37,40 +38,65 @@ const descriptionOf = (page: Page, label: string) =>
 const errorSummary = (page: Page, texts: Texts) =>
   page.getByRole('alert').filter({ hasText: texts['signup.errorSummary.title']! });
 
+/** A new page (on a phone's viewport when given) at the program's sign-up in that language, and its texts. */
+async function openSignup(slug: string, language: 'es' | 'en', viewport?: { width: number; height: number }) {
+  const texts = textsOf(slug, language);
+  const { context, page } = await newPage(setup.browser, viewport ? { viewport } : undefined);
+  await page.goto(`${setup.portal.origin(slug)}${language === 'en' ? '/en' : ''}/signup`);
+  return { texts, context, page };
+}
+
+/** A new patient for piel's Mexico plan: a new address and CURP, the country as the list names it in the screen's language. */
+const mexicanPerson = (emailTag: string, password: string, countryName: string) => ({
+  email: uniqueEmail(emailTag),
+  number: curp(),
+  password,
+  countryName,
+});
+
+/** The wizard's first step: chooses the country and goes on to the e-mail step. */
+async function chooseCountry(w: ReturnType<typeof wizard>, country: string) {
+  await w.at('signup.country.title');
+  await w.choose('signup.country.label', country);
+  await w.next();
+  await w.at('signup.email.title');
+}
+
+/** The end of a whole enrolment: its success screen, then the patient logs in from it, with nothing wrong on the way. */
+async function succeedAndLogIn(
+  page: Page,
+  context: BrowserContext,
+  texts: Texts,
+  person: Person,
+  success: Parameters<typeof expectSuccessScreen>[2],
+) {
+  await expectSuccessScreen(page, texts, success);
+  await logInFromSuccess(page, texts, person);
+  expect(problemsOf(page)).toEqual([]);
+  await context.close();
+}
+
 describe('enrolment, more', () => {
   it('enrols a patient of piel in Mexico in Spanish (no health-center step, a custom-therapy code), axe on every step, then logs in', async () => {
-    const texts = textsOf('piel', 'es');
-    const { context, page } = await newPage(setup.browser);
-    const person = {
-      email: uniqueEmail('piel'),
-      number: curp(),
-      password: 'Girasol-de-Mayo-2026!',
-      countryName: 'México',
-    };
-    await page.goto(`${setup.portal.origin('piel')}/signup`);
+    const { texts, context, page } = await openSignup('piel', 'es');
+    const person = mexicanPerson('piel', 'Girasol-de-Mayo-2026!', 'México');
     const w = await enrolPielMexico(page, texts, person, { axe: true });
     // Every step Mexico's plan shows, and only those: 15 of them.
     expect(w.steps).toBe(15);
-    await expectSuccessScreen(page, texts, {
+    await succeedAndLogIn(page, context, texts, person, {
       planName: 'Piel Plena México',
       notifiedEmail: person.email,
       axe: 'piel success',
     });
-
-    await logInFromSuccess(page, texts, person);
-    expect(problemsOf(page)).toEqual([]);
-    await context.close();
   });
 
   it('enrols a patient of equilibrio in Guatemala in Spanish (a DPI, weight in kg, no health-center step), axe on every step, with two medicines', async () => {
-    const texts = textsOf('equilibrio', 'es');
-    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    const { texts, context, page } = await openSignup('equilibrio', 'es', PHONE);
     const person = {
       email: uniqueEmail('equilibrio-gt'),
       number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`,
       password: 'Volcan-de-Agua-2026!',
     };
-    await page.goto(`${setup.portal.origin('equilibrio')}/signup`);
     const w = wizard(page, texts, { axe: true });
     await accountSteps(
       page,
@@ -112,21 +138,16 @@ describe('enrolment, more', () => {
       });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
     }
-    await expectSuccessScreen(page, texts, {
+    await succeedAndLogIn(page, context, texts, person, {
       patientName: 'Marta Xicará',
       planName: 'Equilibrio Guatemala',
       axe: 'equilibrio success (Spanish)',
     });
-    await logInFromSuccess(page, texts, person);
-    expect(problemsOf(page)).toEqual([]);
-    await context.close();
   });
 
   it('enrols a patient of alivio in English with no axe violation on any step, the success screen included', async () => {
-    const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(setup.browser);
+    const { texts, context, page } = await openSignup('alivio', 'en');
     const person = { email: uniqueEmail('alivio-en'), number: cedula(), password: 'Morning-Tide-Harbour-9' };
-    await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
     await page.getByRole('heading', { level: 1, name: texts['signup.title']! }).waitFor();
     const w = await enrolAlivioCostaRica(page, texts, person, { axe: true });
     await finishAlivioTreatment(w, texts);
@@ -141,15 +162,8 @@ describe('enrolment, more', () => {
   });
 
   it('enrols a patient of piel in English with the keyboard only; the focus goes to each new step, to the errors, and to the field to fix', async () => {
-    const texts = textsOf('piel', 'en');
-    const { context, page } = await newPage(setup.browser);
-    const person = {
-      email: uniqueEmail('keys'),
-      number: curp(),
-      password: 'Quiet-Keys-Typing-2026',
-      countryName: 'Mexico',
-    };
-    await page.goto(`${setup.portal.origin('piel')}/en/signup`);
+    const { texts, context, page } = await openSignup('piel', 'en');
+    const person = mexicanPerson('keys', 'Quiet-Keys-Typing-2026', 'Mexico');
 
     // Next with nothing chosen: the error summary takes the focus, and its link takes the person to the field.
     const w = wizard(page, texts, { keyboard: true });
@@ -180,17 +194,12 @@ describe('enrolment, more', () => {
   });
 
   it('says on the field that an identification number is already registered in the program, and stays on that step', async () => {
-    const texts = textsOf('alivio', 'en');
     const registered = { email: uniqueEmail('first'), number: cedula() };
     await enrolAlivioThroughApi(setup.portal, registered);
 
-    const { context, page } = await newPage(setup.browser);
-    await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
+    const { texts, context, page } = await openSignup('alivio', 'en');
     const w = wizard(page, texts);
-    await w.at('signup.country.title');
-    await w.choose('signup.country.label', 'Costa Rica');
-    await w.next();
-    await w.at('signup.email.title');
+    await chooseCountry(w, 'Costa Rica');
     await w.type('signup.email.label', uniqueEmail('second'));
     await w.next();
     await w.at('signup.idNumber.title');
@@ -245,10 +254,7 @@ describe('enrolment, more', () => {
 
     await page.goto(`${setup.portal.origin('alivio')}/en/signup`);
     const w = wizard(page, texts);
-    await w.at('signup.country.title');
-    await w.choose('signup.country.label', 'Costa Rica');
-    await w.next();
-    await w.at('signup.email.title');
+    await chooseCountry(w, 'Costa Rica');
     const emailCheck = held(/\/api\/v1\/cognito\/check/);
     await w.type('signup.email.label', uniqueEmail('pending'));
     await w.next();

@@ -23,6 +23,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The columns of a single-use link (platform/single-use-links.ts): its nonce only as a hash, its expiry, when it was used. */
+const singleUseLink = () => ({
+  nonceHash: text('nonce_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
 
 export const program = pgTable('program', {
   id: serial('id').primaryKey(),
@@ -125,18 +131,20 @@ export const userAccount = pgTable(
   (t) => [uniqueIndex('user_account_pool_email_uq').on(t.poolId, t.email)],
 );
 
+/** The account a row belongs to (its `user_id`). */
+const accountOf = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => userAccount.id);
+
 /** A change of login e-mail waiting for its confirmation link (sent to the new address); single use, like recovery links. */
 export const emailChange = pgTable(
   'email_change',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => userAccount.id),
+    userId: accountOf(),
     newEmail: text('new_email').notNull(),
-    nonceHash: text('nonce_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...singleUseLink(),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -148,9 +156,7 @@ export const session = pgTable(
   'session',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => userAccount.id),
+    userId: accountOf(),
     currentTokenHash: text('current_token_hash').notNull(),
     /** The token rotated away last, and when: presented again within the grace period it gets the current pair back. */
     previousTokenHash: text('previous_token_hash'),
@@ -175,12 +181,8 @@ export const passwordReset = pgTable(
   'password_reset',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => userAccount.id),
-    nonceHash: text('nonce_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    userId: accountOf(),
+    ...singleUseLink(),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -196,13 +198,9 @@ export const enrolmentNotMeLink = pgTable(
   'enrolment_not_me_link',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => userAccount.id),
-    nonceHash: text('nonce_hash').notNull().unique(),
+    userId: accountOf(),
+    ...singleUseLink(),
     accountFingerprint: text('account_fingerprint').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('enrolment_not_me_link_user_idx').on(t.userId)],
@@ -272,9 +270,7 @@ export const preregistration = pgTable(
     language: text('language', { enum: ['es', 'en'] })
       .notNull()
       .default('es'),
-    nonceHash: text('nonce_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...singleUseLink(),
     patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
     createdAt: createdAt(),
   },

@@ -68,3 +68,19 @@ export async function recordCallerAudit(
 ): Promise<void> {
   await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, ...entry });
 }
+
+/**
+ * Creates one row of the signed-in patient's and records its creation, in the caller's transaction and at one instant:
+ * `insert` writes the row with the given timestamps and answers its id; `audit` names the event of that id.
+ */
+export async function insertWithCallerAudit<Id extends number | string>(
+  db: Executor,
+  caller: Pick<Caller, 'programId' | 'userId'>,
+  now: Date,
+  insert: (stamps: { createdAt: Date; updatedAt: Date }) => Promise<Id>,
+  audit: (id: Id) => Omit<AuditEntry, 'programId' | 'actorUserId' | 'createdAt'>,
+): Promise<Id> {
+  const id = await insert({ createdAt: now, updatedAt: now });
+  await recordCallerAudit(db, caller, { ...audit(id), createdAt: now });
+  return id;
+}

@@ -1,20 +1,25 @@
 // Single-use links (password recovery, e-mail change): one rule of what is usable, one way to supersede the older
 // links of an account, and one atomic way to use a link up.
 import { and, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from './db.ts';
 import type { emailChange, passwordReset } from '../db/schema.ts';
 
 /** The tables of single-use links: a hashed nonce, an expiry, and when it was used or superseded. */
 export type SingleUseLinkTable = typeof passwordReset | typeof emailChange;
 
+/** The link of this nonce, unused and not expired: any table of single-use links (an invitation has no newer one). */
+export function isOpenLink(
+  table: { nonceHash: AnyPgColumn; usedAt: AnyPgColumn; expiresAt: AnyPgColumn },
+  nonceHash: string,
+  now: Date,
+): SQL {
+  return and(eq(table.nonceHash, nonceHash), isNull(table.usedAt), gt(table.expiresAt, now))!;
+}
+
 /** Unused, not superseded by a newer link, not expired. */
 export function isUsableLink(table: SingleUseLinkTable, nonceHash: string, now: Date): SQL {
-  return and(
-    eq(table.nonceHash, nonceHash),
-    isNull(table.usedAt),
-    isNull(table.supersededAt),
-    gt(table.expiresAt, now),
-  )!;
+  return and(isOpenLink(table, nonceHash, now), isNull(table.supersededAt))!;
 }
 
 /** A newer link supersedes every link of the account still open. */

@@ -44,6 +44,17 @@ export function alivioMinor(): Record<string, unknown> {
   };
 }
 
+/** A caregiver for a minor's alivio enrolment (Rosa Mora, direct family, a Costa Rican phone), by the identification given. */
+export const alivioCaregiver = (number: string, overrides: Record<string, unknown> = {}) => ({
+  relation: 'DIRECT_FAMILY',
+  firstName: 'Rosa',
+  lastName: 'Mora',
+  identification: { type: 'IDENTIFICATION', number },
+  phone: { country: 'CR', phoneNumber: '+506 7000 1111' },
+  email: '',
+  ...overrides,
+});
+
 /** A treatment of piel's Costa Rica plan (204) (Plaquexa 45 mg, 2101), started, at a public hospital. */
 export const pielTreatment = (overrides: Record<string, unknown> = {}) =>
   treatmentBody(2101, {

@@ -162,6 +162,11 @@ const EXPORT_COLUMNS = {
   },
   emailChanges: pickColumns(emailChange, ['newEmail', 'createdAt', 'expiresAt', 'usedAt']),
   invitation: pickColumns(preregistration, ['email', 'data', 'language', 'createdAt', 'usedAt']),
+  discountCodes: {
+    ...pickColumns(discountCode, ['code']),
+    ...pickColumns(product, ['medicine']),
+    ...pickColumns(discountCode, ['benefitId', 'validUntil', 'createdAt', 'revokedAt']),
+  },
 };
 
 /** Everything held about one patient, each query keyed by the caller's own ids. */
@@ -190,14 +195,7 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .from(preregistration)
     .where(eq(preregistration.patientId, patientId));
   const discountCodes = await db
-    .select({
-      code: discountCode.code,
-      medicine: product.medicine,
-      benefitId: discountCode.benefitId,
-      validUntil: discountCode.validUntil,
-      createdAt: discountCode.createdAt,
-      revokedAt: discountCode.revokedAt,
-    })
+    .select(EXPORT_COLUMNS.discountCodes)
     .from(discountCode)
     .innerJoin(planPatient, eq(planPatient.id, discountCode.planPatientId))
     .leftJoin(product, eq(product.id, discountCode.productId))

@@ -5,7 +5,7 @@ import { auditEvent, caregiver, featureToggle } from '../../db/schema.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
-import { alivioMinor, cedula } from '../../test/signup-bodies.ts';
+import { alivioCaregiver, alivioMinor, cedula } from '../../test/signup-bodies.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;
@@ -15,15 +15,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) => ({
-  relation: 'DIRECT_FAMILY',
-  firstName: 'Rosa',
-  lastName: 'Mora',
-  identification: { type: 'IDENTIFICATION', number },
-  phone: { country: 'CR', phoneNumber: '7000 1111' },
-  email: 'rosa@test.example',
-  ...overrides,
-});
+const rosa = (number = cedula(), overrides: Record<string, unknown> = {}) =>
+  alivioCaregiver(number, {
+    phone: { country: 'CR', phoneNumber: '7000 1111' },
+    email: 'rosa@test.example',
+    ...overrides,
+  });
 const minorBody = (caregiverNumber: string) => ({
   ...alivioMinor(),
   caregiver: rosa(caregiverNumber, { email: '' }),

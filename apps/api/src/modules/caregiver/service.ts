@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordCallerAudit } from '../../platform/audit.ts';
+import { insertWithCallerAudit, recordCallerAudit } from '../../platform/audit.ts';
 
 export interface CaregiverDeps {
   db: Db;
@@ -113,21 +113,21 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       await checked(caller, input);
       const now = clock();
       try {
-        const id = await db.transaction(async (t) => {
-          const created = await repo.insertCaregiver(t, {
-            patientId: caller.patientId,
-            programId: caller.programId,
-            ...columnsOf(input),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await recordCallerAudit(t, caller, {
-            action: 'caregiver-added',
-            subject: `caregiver:${created}`,
-            createdAt: now,
-          });
-          return created;
-        });
+        const id = await db.transaction((t) =>
+          insertWithCallerAudit(
+            t,
+            caller,
+            now,
+            (stamps) =>
+              repo.insertCaregiver(t, {
+                patientId: caller.patientId,
+                programId: caller.programId,
+                ...columnsOf(input),
+                ...stamps,
+              }),
+            (created) => ({ action: 'caregiver-added', subject: `caregiver:${created}` }),
+          ),
+        );
         return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
       } catch (error) {
         return mapRace(error);

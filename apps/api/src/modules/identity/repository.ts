@@ -2,6 +2,7 @@
 import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Device } from './device.ts';
 import type { Executor } from '../../platform/db.ts';
+import { pickColumns } from '../../platform/pick-columns.ts';
 import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
 export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
 import { caregiver, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
@@ -72,55 +73,39 @@ export function prepareSessionProfile(db: Executor) {
   const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
   return db
     .select({
-      session: {
-        userId: session.userId,
-        revokedAt: session.revokedAt,
-        lastUsedAt: session.lastUsedAt,
-        absoluteExpiresAt: session.absoluteExpiresAt,
-      },
-      account: {
-        poolId: userAccount.poolId,
-        status: userAccount.status,
-        email: userAccount.email,
-        language: userAccount.language,
-      },
-      patient: {
-        id: patient.id,
-        userId: patient.userId,
-        programId: patient.programId,
-        status: patient.status,
-        firstName: patient.firstName,
-        lastName: patient.lastName,
-        secondLastName: patient.secondLastName,
-        gender: patient.gender,
-        birthDate: patient.birthDate,
-        country: patient.country,
-        typeIdentification: patient.typeIdentification,
-        legalIdentification: patient.legalIdentification,
-        emailAlternative: patient.emailAlternative,
-        phoneCountry: patient.phoneCountry,
-        phoneNumber: patient.phoneNumber,
-        phoneAlternative: patient.phoneAlternative,
-        address: patient.address,
-        latestTermsAccepted: patient.latestTermsAccepted,
-      },
-      plan: {
-        id: planPatient.id,
-        supportPlanId: planPatient.supportPlanId,
-        startPeriod: planPatient.startPeriod,
-        endPeriod: planPatient.endPeriod,
-        status: planPatient.status,
-      },
-      caregiver: {
-        id: caregiver.id,
-        firstName: caregiver.firstName,
-        lastName: caregiver.lastName,
-        email: caregiver.email,
-        typeIdentification: caregiver.typeIdentification,
-        legalIdentification: caregiver.legalIdentification,
-        phoneCountry: caregiver.phoneCountry,
-        phoneNumber: caregiver.phoneNumber,
-      },
+      session: pickColumns(session, ['userId', 'revokedAt', 'lastUsedAt', 'absoluteExpiresAt']),
+      account: pickColumns(userAccount, ['poolId', 'status', 'email', 'language']),
+      patient: pickColumns(patient, [
+        'id',
+        'userId',
+        'programId',
+        'status',
+        'firstName',
+        'lastName',
+        'secondLastName',
+        'gender',
+        'birthDate',
+        'country',
+        'typeIdentification',
+        'legalIdentification',
+        'emailAlternative',
+        'phoneCountry',
+        'phoneNumber',
+        'phoneAlternative',
+        'address',
+        'latestTermsAccepted',
+      ]),
+      plan: pickColumns(planPatient, ['id', 'supportPlanId', 'startPeriod', 'endPeriod', 'status']),
+      caregiver: pickColumns(caregiver, [
+        'id',
+        'firstName',
+        'lastName',
+        'email',
+        'typeIdentification',
+        'legalIdentification',
+        'phoneCountry',
+        'phoneNumber',
+      ]),
     })
     .from(session)
     .innerJoin(userAccount, eq(userAccount.id, session.userId))

@@ -7,7 +7,7 @@ import { SignupResponseSchema } from '@portal/contracts/signup';
 import { auditEvent, caregiver, enrolmentNotMeLink, outbox, patient, session, userAccount } from '../../db/schema.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { lastMail, linkParams } from '../../test/outbox.ts';
-import { alivioBody, alivioMinor, cedula, pielBody, uniqueEmail } from '../../test/signup-bodies.ts';
+import { alivioBody, alivioCaregiver, alivioMinor, cedula, pielBody, uniqueEmail } from '../../test/signup-bodies.ts';
 import { purgeClosedAccounts, tombstoneEmail } from '../account/purge.ts';
 import { NOT_ME_LINK_TTL_MS } from './disown.ts';
 
@@ -72,6 +72,21 @@ async function login(slug: string, email: string, password: string) {
 async function accountOf(userId: string) {
   const [account] = await t.database.db.select().from(userAccount).where(eq(userAccount.id, userId));
   return account!;
+}
+
+/** The enrolled patient logs in and asks to change their login e-mail to a new address; answers that address. */
+async function askEmailChange(body: Record<string, unknown>) {
+  const authorization = await login('alivio', String(body.email), String(body.password));
+  const newEmail = uniqueEmail();
+  const asked = await request(
+    'alivio',
+    'POST',
+    '/api/v1/account/email',
+    { newEmail, currentPassword: body.password },
+    authorization,
+  );
+  expect(asked.statusCode, asked.body).toBe(202);
+  return newEmail;
 }
 
 /** The answer every refused link gets: 410 ENROLMENT_LINK_INVALID, nothing more; and the account untouched. */
@@ -182,16 +197,7 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
 
   it('is refused once the patient changed their login e-mail (the old mailbox can no longer lock them out)', async () => {
     const { body, answer, n, s } = await enrol();
-    const authorization = await login('alivio', String(body.email), String(body.password));
-    const newEmail = uniqueEmail();
-    const asked = await request(
-      'alivio',
-      'POST',
-      '/api/v1/account/email',
-      { newEmail, currentPassword: body.password },
-      authorization,
-    );
-    expect(asked.statusCode, asked.body).toBe(202);
+    const newEmail = await askEmailChange(body);
     const confirm = linkParams(String((await lastMail(t, newEmail))?.payload.link));
     expect(
       (await request('alivio', 'POST', '/api/v1/account/email/confirm', { n: confirm.n, s: confirm.s })).statusCode,
@@ -203,16 +209,7 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
 
   it('still works while an e-mail change is only asked for, and that change can no longer be confirmed', async () => {
     const { body, answer, n, s } = await enrol();
-    const authorization = await login('alivio', String(body.email), String(body.password));
-    const newEmail = uniqueEmail();
-    const asked = await request(
-      'alivio',
-      'POST',
-      '/api/v1/account/email',
-      { newEmail, currentPassword: body.password },
-      authorization,
-    );
-    expect(asked.statusCode, asked.body).toBe(202);
+    const newEmail = await askEmailChange(body);
     expect((await notMe({ n, s })).statusCode).toBe(200);
     const confirm = linkParams(String((await lastMail(t, newEmail))?.payload.link));
     const late = await request('alivio', 'POST', '/api/v1/account/email/confirm', { n: confirm.n, s: confirm.s });
@@ -258,14 +255,7 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
     const caregiverNumber = cedula();
     const body = alivioBody({
       ...alivioMinor(),
-      caregiver: {
-        relation: 'DIRECT_FAMILY',
-        firstName: 'Rosa',
-        lastName: 'Mora',
-        identification: { type: 'IDENTIFICATION', number: caregiverNumber },
-        phone: { country: 'CR', phoneNumber: '+506 7000 1111' },
-        email: '',
-      },
+      caregiver: alivioCaregiver(caregiverNumber),
     });
     const { answer, n, s } = await enrol(body);
     const identification = body.identification as { type: string; number: string };

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.ts';
 import { findCaregiverByIdentification, identifiedBy } from '../../platform/program-lookups.ts';
 import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
+import { isOpenLink } from '../../platform/single-use-links.ts';
 import { DISOWNED_PATIENT_STATUS } from './disown.ts';
 // The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
 // stay in one place.
@@ -88,14 +89,7 @@ export async function findOpenPreregistration(db: Executor, programId: number, n
   const [row] = await db
     .select()
     .from(preregistration)
-    .where(
-      and(
-        eq(preregistration.programId, programId),
-        eq(preregistration.nonceHash, nonceHash),
-        isNull(preregistration.usedAt),
-        gt(preregistration.expiresAt, now),
-      ),
-    )
+    .where(and(eq(preregistration.programId, programId), isOpenLink(preregistration, nonceHash, now)))
     .limit(1);
   return row;
 }

@@ -25,6 +25,7 @@ import { demoEmail } from '../../db/demo-seed.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import {
   alivioBody,
+  alivioCaregiver,
   alivioMinor,
   alivioTreatment,
   cedula,
@@ -319,18 +320,7 @@ describe(`enrolment (${TEST_DB})`, () => {
     const minor = (caregiverNumber?: string) =>
       alivioBody({
         ...alivioMinor(),
-        ...(caregiverNumber
-          ? {
-              caregiver: {
-                relation: 'DIRECT_FAMILY',
-                firstName: 'Rosa',
-                lastName: 'Mora',
-                identification: { type: 'IDENTIFICATION', number: caregiverNumber },
-                phone: { country: 'CR', phoneNumber: '+506 7000 1111' },
-                email: '',
-              },
-            }
-          : {}),
+        ...(caregiverNumber ? { caregiver: alivioCaregiver(caregiverNumber) } : {}),
       });
     const without = await signup('alivio', minor());
     expect(errorOf(without.json())).toMatchObject({

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordCallerAudit } from '../../platform/audit.ts';
+import { insertWithCallerAudit, recordCallerAudit } from '../../platform/audit.ts';
 
 export interface TreatmentDeps {
   db: Db;
@@ -128,20 +128,23 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
         const id = await db.transaction(async (t) => {
           if ((await repo.countLive(t, caller.planPatientId)) >= MAX_LIVE_TREATMENTS)
             throw new AppError('VALIDATION_FAILED', { productId: ['treatments.add.tooMany'] });
-          const created = await repo.insertTreatment(t, {
-            planPatientId: caller.planPatientId,
-            productId: input.productId,
-            ...treatmentColumnsOf(input),
-            createdAt: now,
-            updatedAt: now,
-          });
-          await recordCallerAudit(t, caller, {
-            action: 'treatment-created',
-            subject: `treatment:${created}`,
-            detail: { productId: input.productId },
-            createdAt: now,
-          });
-          return created;
+          return insertWithCallerAudit(
+            t,
+            caller,
+            now,
+            (stamps) =>
+              repo.insertTreatment(t, {
+                planPatientId: caller.planPatientId,
+                productId: input.productId,
+                ...treatmentColumnsOf(input),
+                ...stamps,
+              }),
+            (created) => ({
+              action: 'treatment-created',
+              subject: `treatment:${created}`,
+              detail: { productId: input.productId },
+            }),
+          );
         });
         return this.get(caller, id);
       } catch (error) {
