@@ -9,7 +9,14 @@ import type { Page } from 'playwright-core';
 import type { BenefitsOverview, DiscountCodeCard } from '../packages/contracts/src/benefits.ts';
 import { alivioBody, alivioTreatment, uniqueEmail } from '../apps/api/src/test/signup-bodies.ts';
 import { fill } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
+import {
+  apiAsPatient,
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+} from './support.ts';
 import { SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -17,34 +24,9 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 
 /** A call of the signed-in patient, with the session the page keeps. */
-async function apiOf<T>(
-  page: Page,
-  method: 'GET' | 'PUT' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const answer = (await response.json().catch(() => null)) as { data?: unknown } | null;
-      return { status: response.status, data: answer?.data as T };
-    },
-    { method, path, body },
-  );
-}
-
-const overviewOf = async (page: Page) => (await apiOf<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
+const overviewOf = async (page: Page) => (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
 const codeOf = (page: Page, productId: number) =>
-  apiOf<DiscountCodeCard>(page, 'GET', `/api/v1/benefits/products/${productId}/discount-code`);
+  apiAsPatient<DiscountCodeCard>(page, 'GET', `/api/v1/benefits/products/${productId}/discount-code`);
 
 /** Signs the program's demo patient (or another account) in; answers the base of its screens in that language. */
 async function signIn(page: Page, slug: string, language: 'es' | 'en', account?: { email: string; password: string }) {
@@ -224,9 +206,9 @@ describe('benefits', () => {
     await expectNoAxeViolations(page, 'benefits with two medicines (en, desktop)');
 
     // Both treatments stopped: the benefits say how to add one.
-    const { data: treatments } = await apiOf<{ live: { id: number }[] }>(page, 'GET', '/api/v1/treatments');
+    const { data: treatments } = await apiAsPatient<{ live: { id: number }[] }>(page, 'GET', '/api/v1/treatments');
     for (const { id } of treatments.live) {
-      expect((await apiOf(page, 'DELETE', `/api/v1/treatments/${id}`, { reason: 'FINISHED' })).status).toBe(200);
+      expect((await apiAsPatient(page, 'DELETE', `/api/v1/treatments/${id}`, { reason: 'FINISHED' })).status).toBe(200);
     }
     await page.goto(`${base}/benefits`);
     await page.getByText(texts['benefits.noTreatment']!).waitFor();

@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
-import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser } from './support.ts';
+import {
+  apiAsPatient,
+  expectNoAxeViolations,
+  newPage,
+  problemsOf,
+  setTestSession,
+  usePortalAndBrowser,
+} from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -19,34 +26,18 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (_all, name: string) => String(values[name]));
 
 /** A call of the signed-in patient, with the session the page keeps. */
-function apiOf(page: Page, method: 'GET' | 'PUT' | 'DELETE', path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
-      const response = await fetch(path, {
-        method,
-        headers: {
-          authorization: `Bearer ${session.accessToken}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as unknown };
-    },
-    { method, path, body },
-  );
-}
-
 /** Signs alivio's demo patient in with no lesson completed; answers the base of its screens and the lesson index. */
 async function signIn(page: Page, language: 'es' | 'en') {
   const origin = setup.portal.origin('alivio');
   await setTestSession(page, origin);
-  const progress = (await apiOf(page, 'GET', '/api/v1/learning/progress')).body as {
-    data: { conditions: { condition: string; completed: string[] }[] };
-  };
+  const progress = await apiAsPatient<{ conditions: { condition: string; completed: string[] }[] }>(
+    page,
+    'GET',
+    '/api/v1/learning/progress',
+  );
   for (const { condition, completed } of progress.data.conditions)
     for (const lesson of completed)
-      await apiOf(page, 'DELETE', '/api/v1/learning/progress/completed', { condition, lesson });
+      await apiAsPatient(page, 'DELETE', '/api/v1/learning/progress/completed', { condition, lesson });
   const index = (await page.evaluate(
     async (language) => (await fetch(`/program/alivio/learning/index-${language}.json`)).json(),
     language,

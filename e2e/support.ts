@@ -168,6 +168,32 @@ export async function openSignedIn(page: Page, url: string, account?: { email?: 
 }
 
 /** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */
+/** A call of the signed-in patient with the session the page keeps (state set up through the API): status and `data`. */
+export function apiAsPatient<T>(
+  page: Page,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
+      const response = await fetch(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${session.accessToken}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json().catch(() => null)) as { data?: unknown } | null;
+      return { status: response.status, data: answer?.data as T };
+    },
+    { method, path, body },
+  );
+}
+
 export async function expectNoAxeViolations(page: Page, label: string) {
   // evaluate() runs outside the page's CSP, so axe needs no inline script.
   await page.evaluate(AXE_SOURCE);

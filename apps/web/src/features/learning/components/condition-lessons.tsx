@@ -3,12 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import type { LessonIndexCondition } from '@portal/contracts/learning';
-import { RegionError } from '../../../components/ui/region-error.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
 import { learningProgressQuery } from '../api/learning-api.ts';
-import { ProgressLine } from './progress-line.tsx';
+import { ProgressError, ProgressLine } from './progress-line.tsx';
 
 export function ConditionLessons({ entry }: { entry: LessonIndexCondition }) {
   const t = useT();
@@ -19,13 +18,7 @@ export function ConditionLessons({ entry }: { entry: LessonIndexCondition }) {
   return (
     <div className="stack">
       {mine ? <ProgressLine done={mine.completedCount} total={entry.lessons.length} /> : null}
-      {progress.isError && !progress.data ? (
-        <RegionError
-          messageKey="learning.progressError"
-          isRetrying={progress.isFetching}
-          onRetry={() => void progress.refetch()}
-        />
-      ) : null}
+      <ProgressError progress={progress} />
       {entry.lessons.length === 0 ? <p>{t('learning.empty')}</p> : null}
       <ol className="learning-list">
         {entry.lessons.map((lesson) => (

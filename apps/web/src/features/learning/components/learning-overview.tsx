@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { nextLessonOf, type LessonIndex } from '@portal/contracts/learning';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
-import { RegionError } from '../../../components/ui/region-error.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { keepLoadedFilesForOffline } from '../../../lib/offline-files.ts';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
@@ -13,7 +12,7 @@ import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { learningProgressQuery, lessonIndexQuery } from '../api/learning-api.ts';
 import { lessonSearchOf } from '../lesson-search.ts';
-import { ProgressLine } from './progress-line.tsx';
+import { ProgressError, ProgressLine } from './progress-line.tsx';
 
 function LessonSearch({ index }: { index: LessonIndex }) {
   const t = useT();
@@ -79,13 +78,7 @@ export function LearningOverview() {
       {(lessonIndex) => (
         <div className="stack">
           <LessonSearch index={lessonIndex} />
-          {progress.isError && !progress.data ? (
-            <RegionError
-              messageKey="learning.progressError"
-              isRetrying={progress.isFetching}
-              onRetry={() => void progress.refetch()}
-            />
-          ) : null}
+          <ProgressError progress={progress} />
           <ul className="learning-conditions">
             {lessonIndex.conditions.map(({ condition, lessons }) => {
               const mine = progress.data?.conditions.find((entry) => entry.condition === condition);
