@@ -11,8 +11,10 @@ import { alivioBody, alivioTreatment, uniqueEmail } from '../apps/api/src/test/s
 import { fill } from './signup-support.ts';
 import {
   apiAsPatient,
+  DESKTOP,
   expectNoAxeViolations,
   newPage,
+  PHONE,
   problemsOf,
   setTestSession,
   usePortalAndBrowser,
@@ -20,8 +22,6 @@ import {
 import { SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /** A call of the signed-in patient, with the session the page keeps. */
 const overviewOf = async (page: Page) => (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;

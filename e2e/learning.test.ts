@@ -8,8 +8,10 @@ import type { Page } from 'playwright-core';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
 import {
   apiAsPatient,
+  DESKTOP,
   expectNoAxeViolations,
   newPage,
+  PHONE,
   problemsOf,
   setTestSession,
   usePortalAndBrowser,
@@ -17,8 +19,6 @@ import {
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const SHOTS = process.env.LEARNING_SHOTS_DIR;
 
 /** A text of the program with its ICU arguments filled (the plain `{name}` ones). */

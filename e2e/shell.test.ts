@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  DESKTOP,
   expectNoAxeViolations,
   newPage,
   openSignedIn,
@@ -13,7 +14,6 @@ import {
 } from './support.ts';
 import { textsOf } from './texts.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
 const setup = usePortalAndBrowser();
 
 /** Every visible link, button and input smaller than 44×44 CSS px (react-aria's visually hidden inputs sit inside their 44 px label). */

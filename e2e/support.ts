@@ -133,6 +133,8 @@ export function problemsOf(page: Page): string[] {
 
 /** The viewport of the phone the browser tests stand for (390 × 844 CSS px). */
 export const PHONE = { width: 390, height: 844 };
+/** The viewport of the desktop the browser tests stand for (1366 × 900 CSS px). */
+export const DESKTOP = { width: 1366, height: 900 };
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
