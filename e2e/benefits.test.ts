@@ -9,16 +9,8 @@ import type { Page } from 'playwright-core';
 import type { BenefitsOverview, DiscountCodeCard } from '../packages/contracts/src/benefits.ts';
 import { alivioBody, alivioTreatment, uniqueEmail } from '../apps/api/src/test/signup-bodies.ts';
 import { fill } from './signup-support.ts';
-import {
-  apiAsPatient,
-  DESKTOP,
-  expectNoAxeViolations,
-  newPage,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

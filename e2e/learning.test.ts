@@ -6,16 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
-import {
-  apiAsPatient,
-  DESKTOP,
-  expectNoAxeViolations,
-  newPage,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

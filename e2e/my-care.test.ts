@@ -14,15 +14,8 @@ import {
   type Texts,
 } from './signup-support.ts';
 import { enrolAlivioThroughApi } from './signup-support.ts';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  newPage,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

@@ -1,17 +1,8 @@
 // The app shell on a 390 px phone and a 1366 px desktop: navigation, help phones, targets, routing, axe.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  DESKTOP,
-  expectNoAxeViolations,
-  newPage,
-  openSignedIn,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-  waitForTitle,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, waitForTitle } from './page.ts';
+import { openSignedIn, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
