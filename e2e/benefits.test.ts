@@ -9,19 +9,11 @@ import type { Page } from 'playwright-core';
 import type { BenefitsOverview, DiscountCodeCard } from '../packages/contracts/src/benefits.ts';
 import { alivioBody, alivioTreatment, uniqueEmail } from '../apps/api/src/test/signup-bodies.ts';
 import { fill } from './signup-support.ts';
-import {
-  apiAsPatient,
-  expectNoAxeViolations,
-  newPage,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 
 /** A call of the signed-in patient, with the session the page keeps. */
 const overviewOf = async (page: Page) => (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;

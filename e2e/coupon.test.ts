@@ -8,14 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { patient, planPatient, program, userAccount } from '../apps/api/src/db/schema.ts';
 import { issueCouponLink } from '../apps/api/src/modules/coupon/issue.ts';
 import { couponSources } from '../apps/api/src/modules/coupon/sources.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, waitForTitle } from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, waitForTitle } from './page.ts';
+import { usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser({ MAIL_WORKER: 'false' });
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1366, height: 900 },
-];
+const WIDTHS = [PHONE, DESKTOP];
 /** alivio's general benefit. */
 const ALIVIO_GENERAL = 1205;
 

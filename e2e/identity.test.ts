@@ -4,15 +4,8 @@ import { isNull } from 'drizzle-orm';
 import { session } from '../apps/api/src/db/schema.ts';
 import { createAccount } from '../apps/api/src/test/accounts.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPage,
-  problemsOf,
-  startPortal,
-  waitForTitle,
-  type Portal,
-} from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, waitForTitle } from './page.ts';
+import { launchBrowser, startPortal, type Portal } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const DEMO_PASSWORD = 'Demo-pass-2026';

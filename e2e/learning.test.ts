@@ -6,19 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
-import {
-  apiAsPatient,
-  expectNoAxeViolations,
-  newPage,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
 const SHOTS = process.env.LEARNING_SHOTS_DIR;
 
 /** A text of the program with its ICU arguments filled (the plain `{name}` ones). */

@@ -14,7 +14,8 @@ import {
   type Texts,
 } from './signup-support.ts';
 import { enrolAlivioThroughApi } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, setTestSession, usePortalAndBrowser, PHONE } from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -193,7 +194,7 @@ describe('my care', () => {
 
   it('keyboard only on a desktop in English: add a treatment, with axe on every screen', async () => {
     const texts = textsOf('alivio', 'en');
-    const { context, page } = await newPage(setup.browser, { viewport: { width: 1366, height: 900 } });
+    const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
     const { base } = await newPatient(page, 'en');
     await page.goto(`${base}/home`);
     await page.getByText(fill(texts['home.welcome']!, { firstName: 'Rosa' })).waitFor();

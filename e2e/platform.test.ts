@@ -3,16 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPage,
-  problemsOf,
-  setTestSession,
-  startPortal,
-  waitForTitle,
-  type Portal,
-} from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, waitForTitle } from './page.ts';
+import { launchBrowser, setTestSession, startPortal, type Portal } from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 /** A link of the program's main navigation (the home also links to the same screens from its cards). */

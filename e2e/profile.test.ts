@@ -6,16 +6,8 @@ import type { Page } from 'playwright-core';
 import { desc, eq } from 'drizzle-orm';
 import { consentRecord, outbox, patient, userAccount } from '../apps/api/src/db/schema.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
-import {
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  newPage,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-  waitForTitle,
-} from './support.ts';
+import { expectNoAxeViolations, newPage, PHONE, problemsOf, waitForTitle } from './page.ts';
+import { DEMO_PASSWORD, setTestSession, usePortalAndBrowser } from './support.ts';
 import { cedula, enrolAlivioThroughApi } from './signup-support.ts';
 import { textsOf } from './texts.ts';
 

@@ -2,15 +2,8 @@
 // first touch, hydrating the server's nodes (not drawing new ones), and what was pressed meanwhile then done.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  newPage,
-  openSignedIn,
-  problemsOf,
-  usePortalAndBrowser,
-  PHONE,
-} from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, PHONE } from './page.ts';
+import { DEMO_PASSWORD, openSignedIn, usePortalAndBrowser } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

@@ -1,19 +1,10 @@
 // The app shell on a 390 px phone and a 1366 px desktop: navigation, help phones, targets, routing, axe.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  expectNoAxeViolations,
-  newPage,
-  openSignedIn,
-  PHONE,
-  problemsOf,
-  setTestSession,
-  usePortalAndBrowser,
-  waitForTitle,
-} from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, waitForTitle } from './page.ts';
+import { openSignedIn, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
-const DESKTOP = { width: 1366, height: 900 };
 const setup = usePortalAndBrowser();
 
 /** Every visible link, button and input smaller than 44×44 CSS px (react-aria's visually hidden inputs sit inside their 44 px label). */

@@ -21,7 +21,8 @@ import {
   type Person,
   type Texts,
 } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, PHONE } from './page.ts';
+import { usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, userAccount } from '../apps/api/src/db/schema.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, waitForTitle } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, waitForTitle } from './page.ts';
+import { usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser({ MAIL_WORKER: 'false' });

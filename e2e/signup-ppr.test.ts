@@ -15,7 +15,8 @@ import {
   uniqueEmail,
   wizard,
 } from './signup-support.ts';
-import { expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, PHONE } from './page.ts';
+import { usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();

@@ -4,7 +4,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
-import { expectNoAxeViolations, type Portal } from './support.ts';
+import { expectNoAxeViolations } from './page.ts';
+import { type Portal } from './support.ts';
 
 export type Texts = Record<string, string>;
 export const fill = (text: string, values: Record<string, string>) =>

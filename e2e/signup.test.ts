@@ -12,15 +12,8 @@ import {
   logInFromSuccess,
   wizard,
 } from './signup-support.ts';
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  newPage,
-  problemsOf,
-  startPortal,
-  type Portal,
-  PHONE,
-} from './support.ts';
+import { expectNoAxeViolations, newPage, problemsOf, PHONE } from './page.ts';
+import { launchBrowser, startPortal, type Portal } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
 let portal: Portal;

@@ -1,20 +1,24 @@
-// Browser-test support: the real server (production build, embedded PGlite) and Debian's Chromium.
-import { readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Browser-test support: the real server (production build, embedded PGlite), Debian's Chromium and the signed-in
+// patient. What a test does with a page (viewports, errors, axe) is page.ts's.
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { copyPgliteTemplate, fitsTemplate, isEmptyDataDir } from '../apps/api/src/test/pglite-template.ts';
+import {
+  fillFromTemplate,
+  fitsTemplate,
+  isEmptyDataDir,
+  openFromTemplate,
+} from '../apps/api/src/test/pglite-template.ts';
+import type { Database } from '../apps/api/src/platform/db.ts';
 import { launchBrowser } from './chromium.ts';
 
 // The browser tests launch Chromium through this file, as they start the portal.
 export { launchBrowser } from './chromium.ts';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+// A browser test written before page.ts took the page helpers from here: they still answer here.
+export { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, waitForTitle } from './page.ts';
 
 export interface Portal {
   app: FastifyInstance;
@@ -27,7 +31,7 @@ export interface Portal {
 
 /** The app on `port`, its embedded database a fresh copy of the run's PGlite template when it would be seeded the same. */
 async function listen(env: Record<string, string>, port: number) {
-  let config = loadConfig({
+  const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     PGLITE_DATA_DIR: 'memory://',
@@ -41,22 +45,18 @@ async function listen(env: Record<string, string>, port: number) {
     ...env,
   });
   const template = inject('pgliteTemplate');
-  let ownDataDir: string | undefined;
+  let database: Database | undefined;
   if (!config.DATABASE_URL && fitsTemplate(template, config)) {
-    // In memory, a restart started from nothing: a copy of its own each time. A folder the test names keeps its data
-    // across restarts: the template only fills it the first time.
-    if (config.PGLITE_DATA_DIR.startsWith('memory://')) {
-      ownDataDir = copyPgliteTemplate(template);
-      config = { ...config, PGLITE_DATA_DIR: ownDataDir };
-    } else if (isEmptyDataDir(config.PGLITE_DATA_DIR)) {
-      copyPgliteTemplate(template, config.PGLITE_DATA_DIR);
-    }
+    // In memory, a restart started from nothing: the template's data each time, as a test file's database. A folder
+    // the test names keeps its data across restarts, and the app opens it: the template only fills it the first time.
+    if (config.PGLITE_DATA_DIR.startsWith('memory://')) database = await openFromTemplate(template);
+    else if (isEmptyDataDir(config.PGLITE_DATA_DIR)) await fillFromTemplate(template, config.PGLITE_DATA_DIR);
   }
-  const app = await buildApp(config);
+  const app = await buildApp(config, database ? { database } : {});
   await app.listen({ host: 'localhost', port });
   const close = async () => {
     await app.close();
-    if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
+    await database?.close();
   };
   return { app, close };
 }
@@ -107,33 +107,6 @@ export function usePortalAndBrowser(env: Record<string, string> = {}): {
   };
 }
 
-export async function newPage(
-  browser: Browser,
-  options: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    serviceWorkers: options.serviceWorkers ?? 'block',
-    viewport: options.viewport ?? { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text()))
-      problems.push(message.text());
-  });
-  (page as Page & { problems: string[] }).problems = problems;
-  return { context, page };
-}
-
-/** Page errors and CSP refusals seen so far. */
-export function problemsOf(page: Page): string[] {
-  return (page as Page & { problems?: string[] }).problems ?? [];
-}
-
-/** The viewport of the phone the browser tests stand for (390 × 844 CSS px). */
-export const PHONE = { width: 390, height: 844 };
-
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 
 /**
@@ -167,7 +140,6 @@ export async function openSignedIn(page: Page, url: string, account?: { email?: 
   await page.goto(url);
 }
 
-/** Runs axe (WCAG 2.2 A/AA) on the page and expects no violation. */
 /** A call of the signed-in patient with the session the page keeps (state set up through the API): status and `data`. */
 export function apiAsPatient<T>(
   page: Page,
@@ -192,29 +164,4 @@ export function apiAsPatient<T>(
     },
     { method, path, body },
   );
-}
-
-export async function expectNoAxeViolations(page: Page, label: string) {
-  // evaluate() runs outside the page's CSP, so axe needs no inline script.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: Document,
-            opts: unknown,
-          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-        };
-      }
-    ).axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-  expect(violations, `axe on ${label}`).toEqual([]);
-}
-
-export async function waitForTitle(page: Page) {
-  await page.locator('h1').first().waitFor({ state: 'visible' });
 }

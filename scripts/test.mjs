@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: installs Debian's Chromium and redis-server when missing, checks PostgreSQL, builds the web app, runs every
-// suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line: `N passed, N failed`.
+// suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line: `N passed, N failed`. Test files named
+// after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them (vitest's file filters); the checks and the
+// build run whole.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -11,6 +13,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
+const fileFilters = process.argv.slice(2);
+/** The run's PGlite template (decision 036): made by the first vitest run's global setup, taken by the second. */
+const pgliteTemplateDir = path.join(resultsDir, 'pglite-template');
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -102,11 +107,13 @@ function vitest(name, projects) {
     'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
+    // A suite without any of the named files passes empty.
+    ...(fileFilters.length > 0 ? [...fileFilters, '--passWithNoTests'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${outputFile}`,
   ];
-  const status = run('npx', args);
+  const status = run('npx', args, { env: { ...process.env, PORTAL_PGLITE_TEMPLATE_DIR: pgliteTemplateDir } });
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -143,10 +150,12 @@ if (hasPostgres) {
   );
 }
 
-// Type-check every package and check the program files before anything runs.
-const checkStatus = run('npm', ['run', '--silent', 'check']);
-// The web build runs beside the unit suites, which never read it (vitest leaves a core free); only the browser tests
-// need it. Brotli and gzip at a quick level (decision 036): `npm run build` alone makes the production build.
+// The checks (types, lint, format, program files) and the web build run beside the unit suites, which read neither: a
+// unit file waits on its database, on password hashing and on timers for much of its time, so the cores have room.
+// Only the browser tests need the build. Brotli and gzip at a quick level (decision 036): `npm run build` alone makes
+// the production build. A failed check fails the run as before; its output is shown once it ends.
+const checkLog = path.join(resultsDir, 'check.log');
+const checking = runBeside('npm', ['run', '--silent', 'check'], checkLog);
 const buildLog = path.join(resultsDir, 'build.log');
 const building = runBeside('npm', ['run', '--silent', 'build'], buildLog, {
   env: { ...process.env, PORTAL_TEST_BUILD: '1' },
@@ -155,6 +164,9 @@ const suites = [vitest('unit', unitProjects)];
 const buildStatus = await building;
 console.log(`\nnpm run build (beside the unit suites):\n${readFileSync(buildLog, 'utf8')}`);
 if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
+const checkStatus = await checking;
+console.log(`\nnpm run check (beside the suites):\n${readFileSync(checkLog, 'utf8')}`);
+rmSync(pgliteTemplateDir, { recursive: true, force: true });
 
 const passed = suites.reduce((sum, s) => sum + s.passed, 0);
 const failed =

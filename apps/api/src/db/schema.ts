@@ -21,13 +21,17 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** An instant: every point in time is stored with its time zone. */
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const updatedAt = () => instant('updated_at').notNull().defaultNow();
+/** The id of a table whose rows the database numbers. */
+const serialId = () => bigserial('id', { mode: 'number' }).primaryKey();
 /** The columns of a single-use link (platform/single-use-links.ts): its nonce only as a hash, its expiry, when it was used. */
 const singleUseLink = () => ({
   nonceHash: text('nonce_hash').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
 });
 
 export const program = pgTable('program', {
@@ -49,13 +53,17 @@ export const program = pgTable('program', {
   updatedAt: updatedAt(),
 });
 
+/** The program a row belongs to (its `program_id`). */
+const programOf = () =>
+  integer('program_id')
+    .notNull()
+    .references(() => program.id);
+
 export const supportPlan = pgTable(
   'support_plan',
   {
     id: integer('id').primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     country: text('country').notNull(),
     name: text('name').notNull(),
     identificationTypes: jsonb('identification_types').$type<string[]>().notNull(),
@@ -65,12 +73,15 @@ export const supportPlan = pgTable(
   (t) => [uniqueIndex('support_plan_program_country_uq').on(t.programId, t.country)],
 );
 
+const supportPlanOf = () =>
+  integer('support_plan_id')
+    .notNull()
+    .references(() => supportPlan.id);
+
 export const featureToggle = pgTable(
   'feature_toggle',
   {
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     key: text('key').notNull(),
     enabled: boolean('enabled').notNull(),
     updatedAt: updatedAt(),
@@ -81,35 +92,33 @@ export const featureToggle = pgTable(
 /** One identity pool per program: its own accounts, issuer and keys. */
 export const identityPool = pgTable('identity_pool', {
   id: serial('id').primaryKey(),
-  programId: integer('program_id')
-    .notNull()
-    .unique()
-    .references(() => program.id),
+  programId: programOf().unique(),
   issuer: text('issuer').notNull().unique(),
   createdAt: createdAt(),
 });
 
+const poolOf = () =>
+  integer('pool_id')
+    .notNull()
+    .references(() => identityPool.id);
+
 export const signingKey = pgTable('signing_key', {
   kid: text('kid').primaryKey(),
-  poolId: integer('pool_id')
-    .notNull()
-    .references(() => identityPool.id),
+  poolId: poolOf(),
   algorithm: text('algorithm').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   /** Private key, encrypted at rest with the server's key-encryption secret. */
   privateKeyEnc: text('private_key_enc').notNull(),
   status: text('status', { enum: ['active', 'retired'] }).notNull(),
   createdAt: createdAt(),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  retiredAt: instant('retired_at'),
 });
 
 export const userAccount = pgTable(
   'user_account',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    poolId: integer('pool_id')
-      .notNull()
-      .references(() => identityPool.id),
+    poolId: poolOf(),
     /** Lower-cased e-mail; unique within a pool, so one e-mail may hold one account per program. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -118,13 +127,13 @@ export const userAccount = pgTable(
       .notNull()
       .default('es'),
     /** "Close my account": set when the patient asked; the account is DISABLED at once and erased after the grace period. */
-    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    closureRequestedAt: instant('closure_requested_at'),
     /**
      * When `npm run accounts:purge` may erase the personal data: closure + 30 days (cleared when the closure is
      * cancelled), or a disowned enrolment + 30 days (decision 042).
      */
-    eraseAfter: timestamp('erase_after', { withTimezone: true }),
-    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    eraseAfter: instant('erase_after'),
+    erasedAt: instant('erased_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,7 +154,7 @@ export const emailChange = pgTable(
     userId: accountOf(),
     newEmail: text('new_email').notNull(),
     ...singleUseLink(),
-    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededAt: instant('superseded_at'),
     createdAt: createdAt(),
   },
   (t) => [index('email_change_user_idx').on(t.userId)],
@@ -160,12 +169,12 @@ export const session = pgTable(
     currentTokenHash: text('current_token_hash').notNull(),
     /** The token rotated away last, and when: presented again within the grace period it gets the current pair back. */
     previousTokenHash: text('previous_token_hash'),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    rotatedAt: instant('rotated_at'),
     generation: integer('generation').notNull().default(0),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    absoluteExpiresAt: instant('absolute_expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     revokedReason: text('revoked_reason'),
     /**
      * The device, as "my sessions" shows it (decision 044): a browser and a system of the short lists in the contracts
@@ -183,7 +192,7 @@ export const passwordReset = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: accountOf(),
     ...singleUseLink(),
-    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    supersededAt: instant('superseded_at'),
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_user_idx').on(t.userId)],
@@ -209,14 +218,9 @@ export const enrolmentNotMeLink = pgTable(
 export const patient = pgTable(
   'patient',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .unique()
-      .references(() => userAccount.id),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    id: serialId(),
+    userId: accountOf().unique(),
+    programId: programOf(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     secondLastName: text('second_last_name'),
@@ -249,6 +253,12 @@ export const patient = pgTable(
   ],
 );
 
+/** The patient a row belongs to (its `patient_id`). */
+const patientOf = () =>
+  bigint('patient_id', { mode: 'number' })
+    .notNull()
+    .references(() => patient.id);
+
 /**
  * What the program holds of a patient before the patient has an account (entered by a call center or a doctor),
  * with the invitation that lets the patient complete it (signup?v=ppr): a nonce stored only as a hash, single use.
@@ -256,13 +266,9 @@ export const patient = pgTable(
 export const preregistration = pgTable(
   'preregistration',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
-    supportPlanId: integer('support_plan_id')
-      .notNull()
-      .references(() => supportPlan.id),
+    id: serialId(),
+    programId: programOf(),
+    supportPlanId: supportPlanOf(),
     /** Lower-cased; the invitation went there, so the enrolment must keep it. */
     email: text('email').notNull(),
     /** PreregisteredPatientSchema (contracts), checked when written and when read. */
@@ -280,13 +286,9 @@ export const preregistration = pgTable(
 export const planPatient = pgTable(
   'plan_patient',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    patientId: bigint('patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => patient.id),
-    supportPlanId: integer('support_plan_id')
-      .notNull()
-      .references(() => supportPlan.id),
+    id: serialId(),
+    patientId: patientOf(),
+    supportPlanId: supportPlanOf(),
     startPeriod: date('start_period').notNull(),
     endPeriod: date('end_period').notNull(),
     status: text('status').notNull().default('ACTIVE'),
@@ -295,18 +297,19 @@ export const planPatient = pgTable(
   (t) => [uniqueIndex('plan_patient_uq').on(t.patientId, t.supportPlanId)],
 );
 
+/** The patient's plan a row belongs to (its `plan_patient_id`). */
+const planPatientOf = () =>
+  bigint('plan_patient_id', { mode: 'number' })
+    .notNull()
+    .references(() => planPatient.id);
+
 /** One caregiver per patient; a caregiver identification may never care for two patients. */
 export const caregiver = pgTable(
   'caregiver',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    patientId: bigint('patient_id', { mode: 'number' })
-      .notNull()
-      .unique()
-      .references(() => patient.id),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    id: serialId(),
+    patientId: patientOf().unique(),
+    programId: programOf(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email'),
@@ -324,12 +327,10 @@ export const caregiver = pgTable(
 export const consentRecord = pgTable(
   'consent_record',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    patientId: bigint('patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => patient.id),
+    id: serialId(),
+    patientId: patientOf(),
     termsVersion: text('terms_version').notNull(),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: instant('accepted_at').notNull().defaultNow(),
   },
   (t) => [index('consent_record_patient_idx').on(t.patientId, t.acceptedAt)],
 );
@@ -338,9 +339,7 @@ export const product = pgTable(
   'product',
   {
     id: integer('id').primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     medicine: text('medicine').notNull(),
     presentation: text('presentation').notNull(),
     unit: text('unit').notNull(),
@@ -354,6 +353,11 @@ export const product = pgTable(
   (t) => [uniqueIndex('product_program_search_query_uq').on(t.programId, t.searchQuery)],
 );
 
+const productOf = () =>
+  integer('product_id')
+    .notNull()
+    .references(() => product.id);
+
 /**
  * A program's benefit (decision 045), seeded from `benefits` of its config.json: the id is the file's. A benefit the
  * file no longer declares is retired (its codes keep their row), never deleted.
@@ -362,9 +366,7 @@ export const benefit = pgTable(
   'benefit',
   {
     id: integer('id').primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     kind: text('kind', { enum: ['discount', 'preventive4plus1', 'service', 'general'] }).notNull(),
     countries: jsonb('countries').$type<string[]>().notNull(),
     /** Keys of the program's texts: title, description, conditions. */
@@ -374,21 +376,22 @@ export const benefit = pgTable(
     booking: jsonb('booking').$type<Record<string, unknown>>(),
     /** Declaration order in the file: the order the patient sees. */
     position: smallint('position').notNull(),
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    retiredAt: instant('retired_at'),
   },
   (t) => [index('benefit_program_idx').on(t.programId)],
 );
+
+const benefitOf = () =>
+  integer('benefit_id')
+    .notNull()
+    .references(() => benefit.id);
 
 /** The products a benefit applies to (none for a general benefit). */
 export const benefitProduct = pgTable(
   'benefit_product',
   {
-    benefitId: integer('benefit_id')
-      .notNull()
-      .references(() => benefit.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => product.id),
+    benefitId: benefitOf(),
+    productId: productOf(),
   },
   (t) => [
     uniqueIndex('benefit_product_pk').on(t.benefitId, t.productId),
@@ -399,13 +402,9 @@ export const benefitProduct = pgTable(
 export const treatment = pgTable(
   'treatment',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    planPatientId: bigint('plan_patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => planPatient.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => product.id),
+    id: serialId(),
+    planPatientId: planPatientOf(),
+    productId: productOf(),
     unitAmount: numeric('unit_amount', { precision: 10, scale: 2 }).notNull(),
     frequencyAmount: integer('frequency_amount').notNull(),
     frequencyInterval: text('frequency_interval').notNull(),
@@ -424,8 +423,8 @@ export const treatment = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** When a doctor's authorisation of the last change was confirmed by the patient (spec section 4: modify). */
-    changeAuthorizedAt: timestamp('change_authorized_at', { withTimezone: true }),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    changeAuthorizedAt: instant('change_authorized_at'),
+    deletedAt: instant('deleted_at'),
     /** A code of TREATMENT_DELETE_REASONS (contracts/treatments.ts). */
     deletedReason: text('deleted_reason'),
     /** The patient's own words when the reason is OTHER (health data: never logged). */
@@ -449,20 +448,16 @@ export const treatment = pgTable(
 export const discountCode = pgTable(
   'discount_code',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
-    planPatientId: bigint('plan_patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => planPatient.id),
+    id: serialId(),
+    programId: programOf(),
+    planPatientId: planPatientOf(),
     productId: integer('product_id').references(() => product.id),
     benefitId: integer('benefit_id').references(() => benefit.id),
     code: text('code').notNull(),
     /** The last day it is valid (inclusive, in the patient's country): the plan period's end when it was made. */
     validUntil: date('valid_until').notNull(),
     createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [
     uniqueIndex('discount_code_program_code_uq').on(t.programId, t.code),
@@ -483,9 +478,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     kind: text('kind').notNull(),
     recipient: text('recipient').notNull(),
     language: text('language', { enum: ['es', 'en'] }).notNull(),
@@ -495,10 +488,10 @@ export const outbox = pgTable(
       .notNull()
       .default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: instant('sent_at'),
   },
   (t) => [index('outbox_pending_idx').on(t.status, t.nextAttemptAt)],
 );
@@ -506,7 +499,7 @@ export const outbox = pgTable(
 export const auditEvent = pgTable(
   'audit_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     programId: integer('program_id').references(() => program.id),
     actorUserId: uuid('actor_user_id'),
     action: text('action').notNull(),
@@ -520,9 +513,7 @@ export const auditEvent = pgTable(
 export const idempotencyKey = pgTable(
   'idempotency_key',
   {
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    programId: programOf(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     responseStatus: integer('response_status'),
@@ -535,10 +526,8 @@ export const idempotencyKey = pgTable(
 export const clientLog = pgTable(
   'client_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
+    id: serialId(),
+    programId: programOf(),
     level: smallint('level').notNull(),
     message: text('message').notNull(),
     context: jsonb('context').$type<Record<string, unknown>>(),
@@ -558,22 +547,16 @@ export const clientLog = pgTable(
 export const couponLink = pgTable(
   'coupon_link',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
-    planPatientId: bigint('plan_patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => planPatient.id),
+    id: serialId(),
+    programId: programOf(),
+    planPatientId: planPatientOf(),
     /** A general benefit of the program's catalogue. */
-    benefitId: integer('benefit_id')
-      .notNull()
-      .references(() => benefit.id),
+    benefitId: benefitOf(),
     /** The call center's user who issued the link (`iumb`): an id of the staff directory, not of this database. */
     staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    issuedAt: instant('issued_at').notNull(),
     /** Whole seconds: the link's `e`. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [index('coupon_link_plan_patient_idx').on(t.planPatientId, t.benefitId)],
 );
@@ -586,16 +569,12 @@ export const couponLink = pgTable(
 export const lessonProgress = pgTable(
   'lesson_progress',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    programId: integer('program_id')
-      .notNull()
-      .references(() => program.id),
-    patientId: bigint('patient_id', { mode: 'number' })
-      .notNull()
-      .references(() => patient.id),
+    id: serialId(),
+    programId: programOf(),
+    patientId: patientOf(),
     condition: text('condition').notNull(),
     lesson: text('lesson').notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    completedAt: instant('completed_at').notNull(),
   },
   (t) => [uniqueIndex('lesson_progress_patient_lesson_uq').on(t.patientId, t.condition, t.lesson)],
 );

@@ -77,6 +77,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** A folder for PGlite's data, or 'memory://' for a throw-away database. */
   pgliteDataDir: string;
+  /** A PGlite data folder's dump (`dumpDataDir`) to start a new database from: the tests' template (decision 036). */
+  pgliteLoadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -118,7 +120,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
-  const client = new PGlite(options.pgliteDataDir);
+  const client = new PGlite(
+    options.pgliteDataDir,
+    options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
+  );
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }),

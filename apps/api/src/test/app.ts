@@ -1,6 +1,5 @@
 // Test helper: one app per test file on a copy of the run's PGlite template or of its PostgreSQL template.
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +11,7 @@ import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts'
 import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { seedTestData } from './seed.ts';
 import { databaseUrl, withAdminClient } from './postgres.ts';
-import { copyPgliteTemplate, fitsTemplate } from './pglite-template.ts';
+import { fitsTemplate, openFromTemplate } from './pglite-template.ts';
 
 /** The tests' own lessons (`{dir}/{slug}/learning/`): tests of learning do not depend on the programs' content. */
 export const TEST_LEARNING_DIR = fileURLToPath(new URL('./fixtures/learning', import.meta.url));
@@ -33,17 +32,10 @@ export async function createTestDatabase(config: AppConfig): Promise<Database & 
   }
   const template = inject('pgliteTemplate');
   if (fitsTemplate(template, config)) {
-    const dataDir = copyPgliteTemplate(template);
-    const database = await openDatabase({ pgliteDataDir: dataDir });
+    const database = await openFromTemplate(template);
     // The pool keys are each database's own, made from this config's secret (the template has none).
     await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-    return {
-      ...database,
-      close: async () => {
-        await database.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    return database;
   }
   // Without the run's template (a config seeded otherwise, or no global setup): from nothing, as `npm start` does.
   const database = await openDatabase({ pgliteDataDir: 'memory://' });

@@ -1,5 +1,6 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
 import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
 import { consumeLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
@@ -169,6 +170,22 @@ const EXPORT_COLUMNS = {
   },
 };
 
+/**
+ * A read of a table held per plan and product (treatments, discount codes) narrowed to one patient's plans, with the
+ * product joined for the columns the export names (none for a code of a general benefit), in the order rows were made.
+ */
+function ofPatientPlans<Query extends PgSelect>(
+  query: Query,
+  table: typeof treatment | typeof discountCode,
+  patientId: number,
+) {
+  return query
+    .innerJoin(planPatient, eq(planPatient.id, table.planPatientId))
+    .leftJoin(product, eq(product.id, table.productId))
+    .where(eq(planPatient.patientId, patientId))
+    .orderBy(asc(table.id));
+}
+
 /** Everything held about one patient, each query keyed by the caller's own ids. */
 export async function collectPatientData(db: Executor, userId: string, patientId: number) {
   const [account] = await db.select(EXPORT_COLUMNS.account).from(userAccount).where(eq(userAccount.id, userId));
@@ -178,13 +195,11 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .select(EXPORT_COLUMNS.caregiver)
     .from(caregiver)
     .where(eq(caregiver.patientId, patientId));
-  const treatments = await db
-    .select(EXPORT_COLUMNS.treatments)
-    .from(treatment)
-    .innerJoin(planPatient, eq(planPatient.id, treatment.planPatientId))
-    .innerJoin(product, eq(product.id, treatment.productId))
-    .where(eq(planPatient.patientId, patientId))
-    .orderBy(asc(treatment.id));
+  const treatments = await ofPatientPlans(
+    db.select(EXPORT_COLUMNS.treatments).from(treatment).$dynamic(),
+    treatment,
+    patientId,
+  );
   const emailChanges = await db
     .select(EXPORT_COLUMNS.emailChanges)
     .from(emailChange)
@@ -194,13 +209,11 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .select(EXPORT_COLUMNS.invitation)
     .from(preregistration)
     .where(eq(preregistration.patientId, patientId));
-  const discountCodes = await db
-    .select(EXPORT_COLUMNS.discountCodes)
-    .from(discountCode)
-    .innerJoin(planPatient, eq(planPatient.id, discountCode.planPatientId))
-    .leftJoin(product, eq(product.id, discountCode.productId))
-    .where(eq(planPatient.patientId, patientId))
-    .orderBy(asc(discountCode.id));
+  const discountCodes = await ofPatientPlans(
+    db.select(EXPORT_COLUMNS.discountCodes).from(discountCode).$dynamic(),
+    discountCode,
+    patientId,
+  );
   const learningProgress = await db
     .select({
       condition: lessonProgress.condition,

@@ -1,46 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { deviceOf } from './device.ts';
 
+/** The start of a user agent on each platform the table below tries: what comes after names the browser. */
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko)';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko)';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko)';
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0)';
+const LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)';
+const CHROME_OS = 'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko)';
+
 describe('the device of a session', () => {
   it.each([
-    [
-      'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-      { browser: 'chrome', system: 'android' },
-    ],
-    [
-      'Mozilla/5.0 (Linux; Android 14; SM-A546B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
-      { browser: 'samsung', system: 'android' },
-    ],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-      { browser: 'safari', system: 'ios' },
-    ],
-    [
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1',
-      { browser: 'chrome', system: 'ios' },
-    ],
-    [
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
-      { browser: 'edge', system: 'windows' },
-    ],
-    [
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
-      { browser: 'firefox', system: 'macos' },
-    ],
-    [
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0',
-      { browser: 'opera', system: 'linux' },
-    ],
-    [
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
-      { browser: 'chrome', system: 'linux' },
-    ],
-    [
-      'Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
-      { browser: 'chrome', system: 'chromeos' },
-    ],
-  ])('%s', (userAgent, device) => {
-    expect(deviceOf(userAgent)).toEqual(device);
+    [`${ANDROID} Chrome/126.0.0.0 Mobile Safari/537.36`, 'chrome', 'android'],
+    [`${ANDROID} SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36`, 'samsung', 'android'],
+    [`${IPHONE} Version/17.5 Mobile/15E148 Safari/604.1`, 'safari', 'ios'],
+    [`${IPHONE} CriOS/126.0.6478.54 Mobile/15E148 Safari/604.1`, 'chrome', 'ios'],
+    [`${WINDOWS} Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0`, 'edge', 'windows'],
+    [`${MAC} Gecko/20100101 Firefox/127.0`, 'firefox', 'macos'],
+    [`${LINUX} Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0`, 'opera', 'linux'],
+    [`${LINUX} HeadlessChrome/126.0.0.0 Safari/537.36`, 'chrome', 'linux'],
+    [`${CHROME_OS} Chrome/126.0.0.0 Safari/537.36`, 'chrome', 'chromeos'],
+  ])('%s', (userAgent, browser, system) => {
+    expect(deviceOf(userAgent)).toEqual({ browser, system });
   });
 
   it('names nothing it does not know: no header, a tool, an overlong header', () => {
