@@ -278,6 +278,51 @@ describe('learning', () => {
     await context.close();
   });
 
+  it("with the program's learning switched off: the learning routes say so with a way home, no card, no learning call", async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    // The toggles as the server answers them once operations switch learning off in the database (the server's own
+    // gate, FEATURE_DISABLED, is the API test's): the web reads them from this one answer.
+    await page.route('**/api/v1/resource/features', async (route) => {
+      const answer = await setup.portal.app.inject({
+        url: '/api/v1/resource/features',
+        headers: { host: new URL(route.request().url()).host },
+      });
+      const body = answer.json<{ data: { featureToggles: Record<string, boolean> } }>();
+      expect(body.data.featureToggles.learning).toBe(true);
+      body.data.featureToggles.learning = false;
+      await route.fulfill({ status: answer.statusCode, json: body });
+    });
+    const learningCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/api\/v1\/learning|^\/program\/[^/]+\/learning\//.test(pathname)) learningCalls.push(pathname);
+    });
+    const origin = setup.portal.origin('alivio');
+    await setTestSession(page, origin);
+    for (const path of [
+      '/learning',
+      '/learning/migraine',
+      '/learning/migraine/what-is-migraine',
+      '/learning/nothing',
+    ]) {
+      await page.goto(`${origin}${path}`);
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      await page.getByText(texts['errors.featureDisabled']!).waitFor();
+    }
+    await expectNoAxeViolations(page, 'learning switched off');
+    await shoot(page, 'learning-off-es-390');
+    await page.getByRole('link', { name: texts['pages.notFound.home']! }).click();
+    await heading1(page, texts['pages.home.title']!).waitFor();
+    // The home's cards render together: once the shortcuts show, a learning card would show too.
+    const shortcuts = page.getByRole('region', { name: texts['home.shortcuts.title']! });
+    await shortcuts.waitFor();
+    expect(await page.getByRole('region', { name: texts['home.learning.title']! }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: texts['nav.learning']!, exact: true }).count()).toBe(0);
+    expect(learningCalls).toEqual([]);
+    await context.close();
+  });
+
   it('shows "not found" with a way to /learning for an unknown condition or lesson, in es and en', async () => {
     for (const language of ['es', 'en'] as const) {
       const texts = textsOf('alivio', language);
