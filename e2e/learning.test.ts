@@ -4,7 +4,7 @@
 // search offline after one visit. axe on every learning screen in es and en, at 390 and 1366 px, nothing wider
 // than the screen at 320 px.
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { HAS_SPEECH_ENGINE, launchSpeakingBrowser } from './chromium.ts';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
 import {
@@ -354,6 +354,49 @@ describe('learning', () => {
     await context.close();
   });
 
+  it('at 200% zoom of a 1280 px window, and with a default font twice as large, no learning screen scrolls sideways and the text grows with the font', async () => {
+    const texts = textsOf('alivio', 'es');
+    // Browser zoom at 200% of a 1280 × 900 window lays the page out in 640 × 450 CSS px drawn with 2 device pixels each.
+    const { context, page } = await newPage(setup.browser, {
+      viewport: { width: 640, height: 450 },
+      deviceScaleFactor: 2,
+    });
+    const { base, index } = await signIn(page, 'es');
+    const lesson = index.conditions[0]!.lessons[0]!;
+    const screens = async (label: string) => {
+      await page.goto(`${base}/learning`);
+      await heading1(page, texts['pages.learning.title']!).waitFor();
+      await page.locator('.learning-condition').first().waitFor();
+      await expectNoSideScroll(page, `/learning ${label}`);
+      await page.goto(`${base}/learning/migraine`);
+      await page.locator('.learning-list__link').first().waitFor();
+      await expectNoSideScroll(page, `/learning/migraine ${label}`);
+      await page.goto(`${base}/learning/migraine/${lesson.slug}`);
+      await heading1(page, lesson.title).waitFor();
+      for (const more of await page.getByRole('button', { name: texts['common.readMore']! }).all()) await more.click();
+      await page.getByRole('button', { name: texts['learning.markCompleted']! }).waitFor();
+      await expectNoSideScroll(page, `the lesson ${label}`);
+      return page.evaluate(() => {
+        const size = (selector: string) => parseFloat(getComputedStyle(document.querySelector(selector)!).fontSize);
+        return {
+          root: size('html'),
+          title: size('h1'),
+          text: size('.lesson__text p'),
+          button: size('.lesson__mark button'),
+        };
+      });
+    };
+    const normal = await screens('at 200% zoom');
+    // The browser's font size setting (Settings > Appearance > Font size), as DevTools sets it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
+    const large = await screens('at 200% zoom with a 32 px default font');
+    // The page's sizes are relative (percent and rem): everything doubles with the setting.
+    for (const key of ['root', 'title', 'text', 'button'] as const) expect(large[key], key).toBeCloseTo(normal[key] * 2, 0);
+    await shoot(page, 'learning-lesson-zoom200-font32');
+    await context.close();
+  });
+
   it('says it could not mark the lesson, keeps the lesson on screen, and Try again marks it', async () => {
     const texts = textsOf('alivio', 'en');
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
@@ -390,20 +433,32 @@ describe('learning', () => {
     const lesson = index.conditions[0]!.lessons[0]!;
     await page.goto(`${base}/learning`);
     await heading1(page, texts['pages.learning.title']!).waitFor();
-    /** Tabs until the focused element's text is `name` (at most 80 presses), then presses `key`. */
-    const tabTo = async (name: string, key = 'Enter') => {
+    // After each navigation the app moves the focus to the new page's h1 (page-frame.tsx): wait for it, or the move
+    // can land between a Tab and the key press that follows, and the key goes to the heading.
+    const focusOnTitle = (title: string) =>
+      expect
+        .poll(() =>
+          page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null)),
+        )
+        .toBe(title);
+    /**
+     * Tabs until `target` itself has the focus, then presses `key`. The target is on the page first (its query has
+     * answered): tabbing past where it will appear sends the focus out of the page, to the body, whose text holds every
+     * name (what the earlier text match took for the target, and the key then did nothing).
+     */
+    const tabTo = async (target: Locator, key = 'Enter') => {
+      await target.waitFor();
       for (let press = 0; press < 80; press += 1) {
         await page.keyboard.press('Tab');
-        const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
-        if (focused.includes(name)) return page.keyboard.press(key);
+        if (await target.evaluate((element) => element === document.activeElement)) return page.keyboard.press(key);
       }
-      throw new Error(`no focusable element with "${name}"`);
+      throw new Error(`no Tab reaches ${String(target)}`);
     };
-    await tabTo(texts['learning.conditions.migraine']!);
-    await heading1(page, texts['learning.conditions.migraine']!).waitFor();
-    await tabTo(lesson.title);
-    await heading1(page, lesson.title).waitFor();
-    await tabTo(texts['learning.markCompleted']!, 'Space');
+    await tabTo(page.getByRole('link', { name: texts['learning.conditions.migraine']!, exact: true }));
+    await focusOnTitle(texts['learning.conditions.migraine']!);
+    await tabTo(page.locator('.learning-list__link').filter({ hasText: lesson.title }));
+    await focusOnTitle(lesson.title);
+    await tabTo(page.getByRole('button', { name: texts['learning.markCompleted']! }), 'Space');
     await page.getByText(texts['learning.completedLesson']!).waitFor();
     await context.close();
   });
