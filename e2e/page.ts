@@ -15,11 +15,17 @@ export const DESKTOP = { width: 1366, height: 900 };
 
 export async function newPage(
   browser: Browser,
-  options: { serviceWorkers?: 'allow' | 'block'; viewport?: { width: number; height: number } } = {},
+  options: {
+    serviceWorkers?: 'allow' | 'block';
+    viewport?: { width: number; height: number };
+    /** Device pixels per CSS pixel: 2 with a viewport of half the window's width is the window at 200% zoom. */
+    deviceScaleFactor?: number;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];

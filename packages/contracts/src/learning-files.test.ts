@@ -39,9 +39,34 @@ describe('parseLessonFile', () => {
     expect(() => parseLessonFile(FRONT.replace('2026-11-20', '2026-13-45'))).toThrow(/reviewed/);
     expect(() => parseLessonFile(FRONT.replace('minutes: 4', 'minutes: 0'))).toThrow(/minutes/);
   });
+
+  it('takes as a source only a well-formed https address of a domain', () => {
+    const withSource = (url: string) => FRONT.replace(/url: .*/, `url: ${url}`);
+    for (const url of [
+      'https://localhost/health',
+      'https://192.168.0.10/health',
+      'https://who/health',
+      'https://www.who int/health',
+      'https://name:secret@www.who.int/',
+      'https:www.who.int',
+      'www.who.int/es',
+    ])
+      expect(() => parseLessonFile(withSource(url)), url).toThrow(/sources\.0\.url/);
+    expect(
+      parseLessonFile(withSource('https://medlineplus.gov/spanish/migraine.html')).frontMatter.sources,
+    ).toHaveLength(1);
+    expect(() => parseLessonFile(FRONT.replace(/sources:[\s\S]*?(?=---)/, 'sources: []\n'))).toThrow(/sources/);
+  });
 });
 
 describe('lessonBodyProblems', () => {
+  it('takes the same rule for the links in the text as for the sources', () => {
+    expect(lessonBodyProblems(`Vea [la OMS](https://localhost/oms).${ENDING_ES}`, 'es')).toEqual([
+      'link https://localhost/oms: links go only to https: addresses of a domain',
+    ]);
+    expect(lessonBodyProblems(`Vea [la OMS](https://www.who.int/es).${ENDING_ES}`, 'es')).toEqual([]);
+  });
+
   it('accepts a body that follows the rules', () => {
     const body =
       '## Qué es\n\nUn texto con **negrita** y un [enlace](https://www.who.int/es).\n\n### Más\n\n![Una persona descansa](images/rest.png)\n\n```\n<b>code is not HTML</b>\n```\n\nUse `<br>` in code.' +
@@ -66,9 +91,9 @@ describe('lessonBodyProblems', () => {
         expect.stringMatching(/line 3: raw HTML/),
         expect.stringMatching(/line 5: raw HTML/),
         expect.stringMatching(/heading level 4 after level 2/),
-        'link http://example.com: links go only to https:',
-        expect.stringMatching(/^link javascript:alert\(1: links go only to https:/),
-        'link mailto:a@b.c: links go only to https:',
+        'link http://example.com: links go only to https: addresses of a domain',
+        expect.stringMatching(/^link javascript:alert\(1: links go only to https: addresses of a domain/),
+        'link mailto:a@b.c: links go only to https: addresses of a domain',
         'image images/a.png: alt text is missing',
         "image https://example.com/a.png: images come only from the program's own images/ folder",
       ]),

@@ -2,17 +2,13 @@
 // matter and a Markdown body. Parsed and checked here so the API, the web and `check:programs` read them the same way.
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { ConditionSchema } from './enums.ts';
+import { LESSON_SLUG_SOURCE } from './learning.ts';
 
 export const LESSON_LANGUAGES = ['es', 'en'] as const;
 export type LessonLanguage = (typeof LESSON_LANGUAGES)[number];
 
-/** Lesson slugs: lower-case English words joined by hyphens, the same for both languages (the URL's lessonSearchQuery). */
-export const LessonSlugSchema = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-export const LessonConditionSchema = ConditionSchema;
-
-/** Lesson file names: `<lesson-slug>.<language>.md`. */
-export const LESSON_FILE_PATTERN = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.(es|en)\.md$/;
+/** Lesson file names: `<lesson-slug>.<language>.md`, the slug as LessonSlugSchema (learning.ts) has it. */
+export const LESSON_FILE_PATTERN = new RegExp(`^(${LESSON_SLUG_SOURCE})\\.(${LESSON_LANGUAGES.join('|')})\\.md$`);
 
 /** The lowest readability a lesson may have, on both scales (60 = "fairly easy"). */
 export const MIN_READABILITY = 60;
@@ -22,9 +18,18 @@ const IsoDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'not a real date');
 
+/**
+ * An address a lesson may send a patient to (its sources, its links): `https:`, a domain name with a dot (not
+ * localhost, not an IP address, no space), no user name or password in it.
+ */
+export const LessonWebAddressSchema = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain })
+  // As written, not only as URL() reads it (it takes `https:www.who.int` too): `https://` then the host, no `@`.
+  .refine((url) => /^https:\/\/[^/?#@\\]+(?:[/?#]|$)/.test(url), 'https:// then the host, no user name or password');
+
 export const LessonSourceSchema = z.object({
   name: z.string().trim().min(3).max(200),
-  url: z.url({ protocol: /^https$/ }),
+  url: LessonWebAddressSchema,
 });
 
 export const LessonFrontMatterSchema = z.strictObject({
@@ -62,6 +67,9 @@ export function parseLessonFile(text: string): { frontMatter: LessonFrontMatter;
     );
   return { frontMatter: result.data, body: match[2]!.replace(/^\n+/, '') };
 }
+
+const LINK_RULE = 'links go only to https: addresses of a domain';
+const isLessonWebAddress = (url: string) => LessonWebAddressSchema.safeParse(url).success;
 
 /** The body with fenced code blocks and inline code spans blanked out (their text is not Markdown or HTML). */
 function withoutCode(body: string): string {
@@ -111,12 +119,12 @@ export function lessonBodyProblems(body: string, language: LessonLanguage): stri
       if (!/^images\/[a-z0-9][a-z0-9._-]*\.(png|jpe?g|webp|svg|gif)$/i.test(url!))
         problems.push(`image ${url}: images come only from the program's own images/ folder`);
       if (label!.trim().length === 0) problems.push(`image ${url}: alt text is missing`);
-    } else if (!/^https:\/\/[^\s]+$/.test(url!)) problems.push(`link ${url || '(empty)'}: links go only to https:`);
+    } else if (!isLessonWebAddress(url!)) problems.push(`link ${url || '(empty)'}: ${LINK_RULE}`);
   }
   for (const match of text.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/gm))
-    if (!/^https:\/\//.test(match[1]!)) problems.push(`link ${match[1]}: links go only to https:`);
+    if (!isLessonWebAddress(match[1]!)) problems.push(`link ${match[1]}: ${LINK_RULE}`);
   for (const match of text.matchAll(/<([a-zA-Z][a-zA-Z0-9+.-]*:[^\s<>]*)>/g))
-    if (!/^https:\/\//.test(match[1]!)) problems.push(`link ${match[1]}: links go only to https:`);
+    if (!isLessonWebAddress(match[1]!)) problems.push(`link ${match[1]}: ${LINK_RULE}`);
   if (/^ {0,3}\[[^\]]+\]:\s*\S/m.test(text) && /!\[[^\]]*\]\[[^\]]*\]/.test(text))
     problems.push('images must be written inline, ![alt](images/file)');
 

@@ -17,6 +17,8 @@ describe('listLessons', () => {
     writeFileSync(path.join(program, 'learning/hypertension/what.en.md'), lesson(1, 'First'));
     writeFileSync(path.join(program, 'learning/hypertension/Bad Name.md'), lesson(2, 'Bad'));
     writeFileSync(path.join(program, 'learning/hypertension/broken.es.md'), 'no front matter');
+    // A slug the lesson index and the API would refuse (over 80 characters) is refused here too: one definition.
+    writeFileSync(path.join(program, `learning/hypertension/${'long-'.repeat(16)}slug.es.md`), lesson(3, 'Long'));
     writeFileSync(path.join(program, 'learning/notes.txt'), 'x');
     const { lessons, problems } = listLessons(program);
     expect(lessons.map((l) => [l.condition, l.slug, l.language, l.frontMatter.title, l.file])).toEqual([
@@ -28,6 +30,7 @@ describe('listLessons', () => {
     expect(problems).toEqual([
       'learning/hypertension/Bad Name.md: not a lesson file name (<lesson-slug>.es.md or .en.md)',
       expect.stringMatching(/^learning\/hypertension\/broken\.es\.md: no front matter/),
+      `learning/hypertension/${'long-'.repeat(16)}slug.es.md: the lesson slug is longer than the index takes (80 characters)`,
       'learning/notes.txt: only condition folders belong here',
     ]);
   });

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { LESSON_FILE_PATTERN, parseLessonFile, type LessonFrontMatter, type LessonLanguage } from './learning-files.ts';
+import { LessonSlugSchema } from './learning.ts';
 
 export interface LessonFile {
   /** The condition folder's name (a condition enum value when the folder is valid). */
@@ -37,6 +38,11 @@ export function listLessons(programDir: string): { lessons: LessonFile[]; proble
       const match = LESSON_FILE_PATTERN.exec(name);
       if (!match) {
         problems.push(`${file}: not a lesson file name (<lesson-slug>.es.md or .en.md)`);
+        continue;
+      }
+      // The pattern has the slug's form; the schema (the one the index and the API take) its length too.
+      if (!LessonSlugSchema.safeParse(match[1]).success) {
+        problems.push(`${file}: the lesson slug is longer than the index takes (80 characters)`);
         continue;
       }
       try {

@@ -7,14 +7,18 @@ import { ConditionSchema, LanguageSchema } from './enums.ts';
 /** A condition a program teaches (the URL's condition slug). */
 export type ConditionName = z.infer<typeof ConditionSchema>;
 
+/** A lesson's slug, without anchors: lower-case English words joined by hyphens (the file name's part too). */
+export const LESSON_SLUG_SOURCE = '[a-z0-9]+(?:-[a-z0-9]+)*';
+
 /**
- * A lesson's slug: lower-case English words joined by hyphens, the same in every language (learning-files.ts's rule,
- * repeated here so that the web's learning code does not bring the YAML parser with it).
+ * A lesson's slug: the same in every language, the URL's lessonSearchQuery and the lesson file's name
+ * (learning-files.ts builds its file pattern from LESSON_SLUG_SOURCE). Defined here, not in learning-files.ts, so
+ * that the web's learning code does not bring the YAML parser with it.
  */
-const LessonSlugSchema = z
+export const LessonSlugSchema = z
   .string()
   .max(80)
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  .regex(new RegExp(`^${LESSON_SLUG_SOURCE}$`));
 
 /** One lesson in the index: what the lists, the home card and the search need, without the body. */
 export const LessonIndexEntrySchema = z.object({

@@ -1,8 +1,10 @@
-// Route guards: language prefix, login required, public auth routes, and unknown paths.
+// Route guards: language prefix, login required, public auth routes, features switched off, and unknown paths.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
+import { isFeatureEnabled } from '../lib/features.ts';
 import { useSession } from '../lib/session-hooks.ts';
+import { useProgram } from '../program/program-context.tsx';
 import { sessionStore } from '../lib/session.ts';
 import { useLanguage } from '../lib/language.tsx';
 import { loginPathFor, pathInLanguage, paths, stripLanguage } from '../lib/paths.ts';
@@ -38,6 +40,18 @@ export function RequireAuth() {
     const ref = sessionStore.endReason === 'expired' ? 'session-expired' : undefined;
     return <Navigate replace to={loginPathFor(language, `${location.pathname}${location.search}`, ref)} />;
   }
+  return <Outlet />;
+}
+
+/**
+ * The routes of a feature the program may switch off (spec section 6): with its toggle off, `off` instead (the
+ * feature's screen never renders, so none of its calls is made), as the navigation and the home hide its entry and
+ * card. Toggles that could not be read close nothing: the server still answers FEATURE_DISABLED for the feature's
+ * calls, and a patient offline keeps the lessons they saved.
+ */
+export function RequireFeature({ feature, off }: { feature: string; off: ReactNode }) {
+  const { featureToggles } = useProgram();
+  if (featureToggles && !isFeatureEnabled(feature, featureToggles)) return off;
   return <Outlet />;
 }
 

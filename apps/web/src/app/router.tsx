@@ -10,7 +10,15 @@ import { hydrated } from '../lib/before-hydration.ts';
 import { appVersion } from '../lib/app-version.ts';
 import { lazyScreen } from '../lib/lazy.ts';
 import { programStore } from '../program/program-store.ts';
-import { LanguageScope, NumericBenefitId, PublicOnly, RequireAuth, SpanishPrefix, UnknownPath } from './guards.tsx';
+import {
+  LanguageScope,
+  NumericBenefitId,
+  PublicOnly,
+  RequireAuth,
+  RequireFeature,
+  SpanishPrefix,
+  UnknownPath,
+} from './guards.tsx';
 import { useLanguage } from '../lib/language.tsx';
 import { pathInLanguage, paths } from '../lib/paths.ts';
 
@@ -31,6 +39,7 @@ const TreatmentsNewScreen = lazyScreenWithProviders(() => import('./routes/treat
 const CaregiverAddScreen = lazyScreenWithProviders(() => import('./routes/caregiver-add.tsx'));
 const InPreparationScreen = lazyScreenWithProviders(() => import('./routes/in-preparation.tsx'));
 const NotFoundScreen = lazyScreenWithProviders(() => import('./routes/not-found.tsx'));
+const FeatureOffScreen = lazyScreenWithProviders(() => import('./routes/feature-off.tsx'));
 // The login route loads no react-aria nor query library (decisions 023 and 028): its screen is not wrapped.
 const LoginScreen = lazyScreen(() => import('./routes/login.tsx'));
 const PasswordRecoverScreen = lazyScreenWithProviders(() => import('./routes/password-recover.tsx'));
@@ -83,8 +92,18 @@ function scopedRoutes(): RouteObject[] {
       children: [
         { path: 'home', element: <Screen component={HomeScreen} props={{}} /> },
         {
-          path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?',
-          element: <Screen component={LearningScreen} props={{}} />,
+          element: (
+            <RequireFeature
+              feature="learning"
+              off={<Screen component={FeatureOffScreen} props={{ titleKey: 'pages.learning.title' }} />}
+            />
+          ),
+          children: [
+            {
+              path: 'learning/:conditionSearchQuery?/:lessonSearchQuery?',
+              element: <Screen component={LearningScreen} props={{}} />,
+            },
+          ],
         },
         { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
         { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },
