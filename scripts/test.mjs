@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: installs Debian's Chromium and redis-server when missing, checks PostgreSQL, builds the web app, runs every
-// suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line: `N passed, N failed`. Test files named
-// after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them (vitest's file filters); the checks and the
-// build run whole.
+// `npm test`: installs Debian's Chromium and redis-server when missing, checks PostgreSQL, builds the web app, lints the
+// OpenAPI document, runs every suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line:
+// `N passed, N failed`. Test files named after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them
+// (vitest's file filters); the checks and the build run whole.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -160,9 +160,15 @@ const buildLog = path.join(resultsDir, 'build.log');
 const building = runBeside('npm', ['run', '--silent', 'build'], buildLog, {
   env: { ...process.env, PORTAL_TEST_BUILD: '1' },
 });
+// The OpenAPI document through Redocly's recommended rules (decision 057), beside them too: 0 errors, 0 warnings.
+const lintApiLog = path.join(resultsDir, 'lint-api.log');
+const lintingApi = runBeside('npm', ['run', '--silent', 'lint:api'], lintApiLog);
 const suites = [vitest('unit', unitProjects)];
 const buildStatus = await building;
 console.log(`\nnpm run build (beside the unit suites):\n${readFileSync(buildLog, 'utf8')}`);
+const lintApiStatus = await lintingApi;
+console.log(`\nnpm run lint:api (beside the unit suites):\n${readFileSync(lintApiLog, 'utf8')}`);
+if (lintApiStatus !== 0) failures.push('FAILED npm run lint:api (the OpenAPI document, see its output above)');
 if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
 const checkStatus = await checking;
 console.log(`\nnpm run check (beside the suites):\n${readFileSync(checkLog, 'utf8')}`);
@@ -173,6 +179,7 @@ const failed =
   suites.reduce((sum, s) => sum + s.failed, 0) +
   missingPostgres +
   (buildStatus === 0 ? 0 : 1) +
+  (lintApiStatus === 0 ? 0 : 1) +
   (checkStatus === 0 ? 0 : 1);
 const skipped = suites.reduce((sum, s) => sum + s.skipped, 0);
 if (failures.length > 0) console.log(`\n${failures.join('\n')}\n`);

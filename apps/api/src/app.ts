@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
@@ -51,7 +51,9 @@ import { readLessonCatalogue, registerLessonFiles } from './modules/learning/les
 import { learningRoutes } from './modules/learning/routes.ts';
 import { couponSources } from './modules/coupon/sources.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { decorateDoors, securitySchemesOf, type DoorResolver } from './platform/door.ts';
+import { decorateDoors, type DoorResolver } from './platform/door.ts';
+import { swaggerOptions } from './platform/openapi.ts';
+import { programPublicOrigin } from './platform/mail/render.ts';
 import { PATIENT_DOOR } from './platform/patient-auth.ts';
 import { PHARMACY_DOOR, type PharmacyCaller } from './platform/pharmacy-auth.ts';
 import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
@@ -218,13 +220,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   decorateDoors(app);
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Patient portal API', version: config.appVersion },
-      components: { securitySchemes: securitySchemesOf([PATIENT_DOOR, PHARMACY_DOOR]) },
-    },
-    transform: jsonSchemaTransform,
-  });
+  // The document a partner generates a client from (decision 057): servers, security, error answers completed.
+  await app.register(
+    swagger,
+    swaggerOptions({
+      version: config.appVersion,
+      programOrigins: programs.all().map((row) => ({
+        slug: row.slug,
+        name: row.name,
+        origin: programPublicOrigin(config.PUBLIC_URL, row.slug),
+      })),
+    }),
+  );
   // No staticCSP of its own: the docs page lives under the portal's CSP (no inline code, no framing).
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The outbox worker and app.mail; /dev/mailbox outside production.

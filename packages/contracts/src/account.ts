@@ -43,7 +43,10 @@ export type ConsentsView = z.infer<typeof ConsentsViewSchema>;
 export const ConsentsResponseSchema = z.object({ data: ConsentsViewSchema });
 /** POST /api/v1/consents: accepts the version the patient read (refused unless it is the program's latest). */
 export const AcceptTermsBodySchema = z.strictObject({
-  termsVersion: z.string().regex(/^\d+\.\d+$/, { error: 'account.terms.outdated' }),
+  termsVersion: z
+    .string()
+    .max(20, { error: 'account.terms.outdated' })
+    .regex(/^\d+\.\d+$/, { error: 'account.terms.outdated' }),
 });
 export type AcceptTermsBody = z.infer<typeof AcceptTermsBodySchema>;
 

@@ -151,9 +151,10 @@ export type CouponLink = z.infer<typeof CouponLinkSchema>;
 
 /**
  * What GET /api/v1/coupon accepts: the link's parameters as text. The server reads them with CouponLinkSchema itself,
- * so that a malformed link gets the same answer as a forged one (COUPON_LINK_INVALID), never a validation error.
+ * so that a malformed link gets the same answer as a forged one (COUPON_LINK_INVALID), never a validation error: a
+ * parameter longer than any link's (its bound in the OpenAPI document) is read as missing.
  */
-const LinkParameterSchema = z.string().optional();
+const LinkParameterSchema = z.string().max(256).optional().catch(undefined);
 export const CouponLinkQuerySchema = z.object({
   pp: LinkParameterSchema,
   sp: LinkParameterSchema,

@@ -37,6 +37,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       config: limited,
       schema: {
         tags: ['account'],
+        operationId: 'changePassword',
+        summary: "Changes the caller's password",
+        description: 'Asks for the current password; ends every other session.',
         body: ChangePasswordBodySchema,
         response: { 200: ChangePasswordResponseSchema, ...errors },
       },
@@ -52,6 +55,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       config: limited,
       schema: {
         tags: ['account'],
+        operationId: 'requestEmailChange',
+        summary: "Starts a change of the caller's e-mail",
+        description:
+          'Asks for the current password and mails a confirmation link to the new address; the e-mail changes when the link is followed.',
         body: ChangeEmailBodySchema,
         response: { 202: ChangeEmailResponseSchema, ...errors },
       },
@@ -70,7 +77,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.get(
     '/consents',
     {
-      schema: { tags: ['account'], response: { 200: ConsentsResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        operationId: 'listConsents',
+        summary: "The caller's accepted terms",
+        description: 'Every version of the terms the patient accepted, and when.',
+        response: { 200: ConsentsResponseSchema, ...errors },
+      },
     },
     async (request) => ({ data: await account.consents(request.program, callerOf(request)) }),
   );
@@ -78,7 +91,15 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.post(
     '/consents',
     {
-      schema: { tags: ['account'], body: AcceptTermsBodySchema, response: { 201: ConsentsResponseSchema, ...errors } },
+      schema: {
+        tags: ['account'],
+        operationId: 'acceptTerms',
+        summary: 'Accepts the current terms',
+        description:
+          "Records the patient's acceptance of the program's current terms version; an older version is refused.",
+        body: AcceptTermsBodySchema,
+        response: { 201: ConsentsResponseSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply
@@ -99,6 +120,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       ),
       schema: {
         tags: ['account'],
+        description:
+          "A JSON file of everything the portal holds about the patient (the data-protection laws' right of access). Asks for the current password; limited per account.",
         operationId: 'exportMyData',
         summary: 'Everything the portal holds about the caller, as a JSON file; asks for the current password',
         body: ExportDataBodySchema,
@@ -122,6 +145,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       config: limited,
       schema: {
         tags: ['account'],
+        operationId: 'closeAccount',
+        summary: "Closes the caller's account",
+        description:
+          'Asks for the current password and ends every session; the data is erased after the grace period, and logging in before then cancels the closure.',
         body: CloseAccountBodySchema,
         response: { 200: CloseAccountResponseSchema, ...errors },
       },
@@ -137,6 +164,10 @@ export const accountLinkRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = asy
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['account'],
+        operationId: 'confirmEmailChange',
+        summary: 'Confirms a change of e-mail',
+        description:
+          "With the mailed link (`n`, `s`): the account's e-mail becomes the new one. An unknown, used, superseded or expired link is 410.",
         body: EmailChangeLinkSchema,
         response: { 200: ConfirmEmailChangeResponseSchema, ...errors },
       },

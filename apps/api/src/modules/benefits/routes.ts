@@ -28,6 +28,8 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
     {
       schema: {
         tags: ['benefits'],
+        description:
+          "The program's benefits for the patient's products: each product's discount and whether it has a live discount code.",
         operationId: 'getBenefits',
         summary:
           "The benefits of the caller's live treatments' products (with their codes) and the plan's general ones",
@@ -42,6 +44,8 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
     {
       schema: {
         tags: ['benefits'],
+        description:
+          "The code a pharmacy verifies at the counter, with its check character. A product not in the caller's treatments is 404.",
         operationId: 'getDiscountCode',
         summary: "The live discount code of one of the caller's products (404 when none was made yet)",
         params: ProductIdParamsSchema,
@@ -57,6 +61,7 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
       preHandler: codeLimit,
       schema: {
         tags: ['benefits'],
+        description: 'Idempotent: answers the live code when there is one. Limited per patient.',
         operationId: 'ensureDiscountCode',
         summary: 'Makes the discount code of the product if there is none (201), or answers the live one (200)',
         params: ProductIdParamsSchema,
@@ -75,6 +80,7 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
       preHandler: codeLimit,
       schema: {
         tags: ['benefits'],
+        description: 'For a code the patient thinks leaked. Limited per patient.',
         operationId: 'renewDiscountCode',
         summary: 'A new discount code for the product; the old one stops working at once',
         params: ProductIdParamsSchema,

@@ -44,7 +44,13 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
   app.get(
     '/caregiver',
     {
-      schema: { tags: ['caregiver'], response: { 200: CaregiverGetResponseSchema, ...errors } },
+      schema: {
+        tags: ['caregiver'],
+        operationId: 'getCaregiver',
+        summary: "The caller's caregiver",
+        description: 'The caregiver, or none.',
+        response: { 200: CaregiverGetResponseSchema, ...errors },
+      },
     },
     async (request) => ({ data: await caregivers.get(callerOf(request)) }),
   );
@@ -53,7 +59,15 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
     '/caregiver',
     {
       preHandler: identificationLimits,
-      schema: { tags: ['caregiver'], body: CaregiverBodySchema, response: { 201: CaregiverResponseSchema, ...errors } },
+      schema: {
+        tags: ['caregiver'],
+        operationId: 'addCaregiver',
+        summary: 'Adds a caregiver',
+        description:
+          'A person who already cares for another patient of the program is 409 `CAREGIVER_ALREADY_REGISTERED`. Limited per identification and per account.',
+        body: CaregiverBodySchema,
+        response: { 201: CaregiverResponseSchema, ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({ data: await caregivers.create(callerOf(request), request.body as Caregiver) }),
@@ -65,6 +79,9 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
       preHandler: identificationLimits,
       schema: {
         tags: ['caregiver'],
+        operationId: 'updateCaregiver',
+        summary: "Changes the caller's caregiver",
+        description: "An id that is not the caller's caregiver is 404.",
         params: CaregiverIdParamsSchema,
         body: CaregiverBodySchema,
         response: { 200: CaregiverResponseSchema, ...errors },
@@ -80,6 +97,10 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
     {
       schema: {
         tags: ['caregiver'],
+        operationId: 'removeCaregiver',
+        summary: "Removes the caller's caregiver",
+        description:
+          "A minor must keep a caregiver (409 `CAREGIVER_REQUIRED_FOR_MINOR`); an id that is not the caller's caregiver is 404.",
         params: CaregiverIdParamsSchema,
         response: { 200: CaregiverRemovedResponseSchema, ...errors },
       },

@@ -33,6 +33,9 @@ export const clientLogRoutes: FastifyPluginAsyncZod<{ db: Db; perMinute: number 
       config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['platform'],
+        operationId: 'reportClientError',
+        summary: 'Reports an error the web app met',
+        description: 'A client-side error, recorded for the operators (never personal data). Limited per address.',
         body: ClientLogBodySchema,
         response: { 202: ClientLogResponseSchema, 400: ErrorBodySchema, 429: ErrorBodySchema },
       },

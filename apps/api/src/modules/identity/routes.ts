@@ -42,7 +42,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       config: perAddress(limits.loginPerMinute),
       preHandler: app.subjectLimit(limits.loginPerMinute, (request) => (request.body as { email?: string }).email),
-      schema: { tags: ['identity'], body: LoginBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+      schema: {
+        tags: ['identity'],
+        operationId: 'login',
+        summary: 'Log in with e-mail and password',
+        description:
+          "Answers an access token (for `Authorization: Bearer`) and a refresh token of the program's identity pool. A refused login is 400 `NotAuthorizedException` (never 401), an unconfirmed account 400 `UserNotConfirmedException`; repeated failures lock the account for a while. Limited per e-mail and, more loosely, per address.",
+        body: LoginBodySchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
     },
     async (request) => ({
       data: await identity.login(
@@ -59,7 +67,15 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     {
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       config: { rateLimit: { max: limits.loginPerMinute * 3, timeWindow: '1 minute' } },
-      schema: { tags: ['identity'], body: RefreshBodySchema, response: { 200: LoginResponseSchema, ...errors } },
+      schema: {
+        tags: ['identity'],
+        operationId: 'refreshTokens',
+        summary: 'New tokens for a refresh token',
+        description:
+          'Rotates the refresh token: the old one stops working (a reuse within a few seconds answers the same tokens; a later reuse is taken for theft and ends the session). An unknown, expired or revoked refresh token is 401.',
+        body: RefreshBodySchema,
+        response: { 200: LoginResponseSchema, ...errors },
+      },
     },
     async (request) => ({
       data: await identity.refresh(request.program, request.body.refreshToken, deviceOf(request.headers['user-agent'])),
@@ -77,6 +93,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       ),
       schema: {
         tags: ['identity'],
+        operationId: 'checkEmail',
+        summary: 'Whether an e-mail is already registered in the program',
+        description:
+          'Used by the sign-up before the password step. Limited per e-mail and per address; the e-mail never reaches the logs.',
         querystring: EmailCheckQuerySchema,
         response: { 200: EmailCheckResponseSchema, ...errors },
       },
@@ -95,6 +115,10 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       }),
       schema: {
         tags: ['identity'],
+        operationId: 'recoverPassword',
+        summary: 'Password recovery: request the mail, verify its link, set the new password',
+        description:
+          'One call with three steps (`step`): `request` mails a signed link (always answered the same, whether the e-mail is known or not); `verify` checks the link (`n`, `s`) and answers its e-mail; `reset` sets the new password and ends every session. A used or expired link is 410.',
         body: PasswordRecoverBodySchema,
         response: { 200: PasswordRecoverResponseSchema, ...errors },
       },
@@ -128,7 +152,13 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.post(
     '/logout',
     {
-      schema: { tags: ['identity'], response: { 200: LogoutResponseSchema, ...errors } },
+      schema: {
+        tags: ['identity'],
+        operationId: 'logout',
+        summary: "Ends the caller's session",
+        description: 'The access and refresh tokens of this session are refused from the next call.',
+        response: { 200: LogoutResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await identity.logout(request.program, callerOf(request));
@@ -142,6 +172,8 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
     {
       schema: {
         tags: ['identity'],
+        description:
+          "Each live session of the account with its device, when it started and when it was last used; `current` marks the caller's own.",
         operationId: 'listSessions',
         summary: "The caller's live sessions (device, first and last use), the caller's own marked",
         response: { 200: SessionsResponseSchema, ...errors },
@@ -155,6 +187,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
     {
       schema: {
         tags: ['identity'],
+        description: "Ends one session of the caller's account; an id of another account is 404, as an unknown one.",
         operationId: 'endSession',
         summary:
           "Ends one of the caller's sessions: its tokens are refused from the next call (NOT_FOUND if not the caller's)",
@@ -170,6 +203,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
     {
       schema: {
         tags: ['identity'],
+        description: 'Ends every other session of the account (after a lost phone, say); answers how many were ended.',
         operationId: 'endOtherSessions',
         summary: "Ends every session of the caller's account but the caller's own",
         response: { 200: OtherSessionsEndedResponseSchema, ...errors },
@@ -181,7 +215,15 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.get(
     '/user',
     {
-      schema: { tags: ['identity'], querystring: UserQuerySchema, response: { 200: UserResponseSchema, ...errors } },
+      schema: {
+        tags: ['identity'],
+        operationId: 'getUser',
+        summary: "The caller's profile",
+        description:
+          "The patient, their plan and, with `expand`, their treatments and caregiver. The patient is always the token's, never a parameter.",
+        querystring: UserQuerySchema,
+        response: { 200: UserResponseSchema, ...errors },
+      },
     },
     async (request) => ({
       data: await identity.profile(request.program, callerOf(request), new Set(request.query.expand.split(','))),

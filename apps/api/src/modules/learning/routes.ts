@@ -28,6 +28,8 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
     {
       schema: {
         tags: ['learning'],
+        description:
+          'Per condition of the program: the lessons the patient completed, how many there are, and the last completed.',
         operationId: 'getLearningProgress',
         summary: "The caller's completed lessons per condition of the program, with counts and the last completed",
         response: { 200: LearningProgressResponseSchema, ...errors },
@@ -41,6 +43,7 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
     {
       schema: {
         tags: ['learning'],
+        description: 'An unknown lesson is 404.',
         operationId: 'markLessonCompleted',
         summary: 'Marks a lesson of the program completed (idempotent: once however many calls); answers the progress',
         body: LessonRefSchema,
@@ -55,6 +58,7 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
     {
       schema: {
         tags: ['learning'],
+        description: 'An unknown lesson is 404.',
         operationId: 'unmarkLessonCompleted',
         summary: 'Marks a lesson of the program not completed (idempotent); answers the progress',
         body: LessonRefSchema,

@@ -24,6 +24,10 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
     {
       schema: {
         tags: ['profile'],
+        operationId: 'updateProfile',
+        summary: "Changes the caller's profile",
+        description:
+          'Changes what the patient may change of their profile (contact, address, personal details the plan lets them change); answers the profile as changed.',
         body: ProfileUpdateBodySchema,
         response: { 200: ProfileUpdateResponseSchema, ...errors },
       },

@@ -38,7 +38,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPi
   app.get(
     '/resource/countries',
     {
-      schema: { tags: ['resource'], querystring: CountriesQuerySchema, response: { 200: CountriesResponseSchema } },
+      schema: {
+        tags: ['resource'],
+        operationId: 'listCountries',
+        summary: 'The countries the portal knows, with their names in a language',
+        description: 'A static answer with a strong ETag (a repeated call with `If-None-Match` is a 304).',
+        querystring: CountriesQuerySchema,
+        response: { 200: CountriesResponseSchema },
+      },
     },
     async (request, reply) =>
       sendStaticAnswer(
@@ -52,7 +59,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPi
   app.get(
     '/resource/features',
     {
-      schema: { tags: ['resource'], response: { 200: FeaturesResponseSchema } },
+      schema: {
+        tags: ['resource'],
+        operationId: 'getFeatureToggles',
+        summary: "The program's feature toggles",
+        description:
+          'Which features the program has turned on; the calls of a feature turned off answer 404 `FEATURE_DISABLED`.',
+        response: { 200: FeaturesResponseSchema },
+      },
     },
     async (request) => {
       const rows = await findFeatureToggles(db, request.program.id);
@@ -63,7 +77,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPi
   app.get(
     '/resource/support/plan',
     {
-      schema: { tags: ['resource'], response: { 200: ProgramPlanResponseSchema } },
+      schema: {
+        tags: ['resource'],
+        operationId: 'getProgram',
+        summary: 'The program of this host and its support plans',
+        description:
+          'The program the host names (its slug, name, countries, terms version, support e-mail) and its support plans, one per country.',
+        response: { 200: ProgramPlanResponseSchema },
+      },
     },
     async (request) => {
       const program = request.program;
@@ -89,7 +110,13 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPi
   app.get(
     '/resource/branding',
     {
-      schema: { tags: ['resource'], response: { 200: BrandingResponseSchema } },
+      schema: {
+        tags: ['resource'],
+        operationId: 'getBranding',
+        summary: "The program's branding",
+        description: 'Its logo, mark, icon and colours.',
+        response: { 200: BrandingResponseSchema },
+      },
     },
     async (request) => {
       const { slug, branding } = request.program;
@@ -110,6 +137,10 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ db: Db; pictures: ProgramPi
     {
       schema: {
         tags: ['resource'],
+        operationId: 'getFieldSettings',
+        summary: "A support plan's field settings",
+        description:
+          'Which sign-up steps and fields the plan shows. A plan of another program is 404, as an unknown one.',
         params: SupportPlanIdParamsSchema,
         response: { 200: FieldSettingsResponseSchema, 404: ErrorBodySchema },
       },

@@ -73,6 +73,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       }),
       schema: {
         tags: ['signup'],
+        operationId: 'checkIdentification',
+        summary: 'Whether an identification is already enrolled in a support plan',
+        description: 'Used by the sign-up. Limited per identification and, more loosely, per address.',
         params: IdentificationCheckParamsSchema,
         response: { 200: IdentificationCheckResponseSchema, ...errors },
       },
@@ -93,6 +96,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       bodyLimit: SMALL_BODY_LIMIT_BYTES,
       schema: {
         tags: ['signup'],
+        operationId: 'checkDosage',
+        summary: 'Whether a dose of a product is approved',
+        description: "Checks a dose and frequency against the product's approved doses.",
         body: DosageCheckBodySchema,
         response: { 200: DosageCheckResponseSchema, ...errors },
       },
@@ -105,6 +111,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
     {
       schema: {
         tags: ['signup'],
+        operationId: 'listPlanProducts',
+        summary: "A support plan's products for a birth date",
+        description: 'The products a patient born on `birthDate` may enrol with, and their presentations and doses.',
         params: SupportPlanIdParamsSchema,
         querystring: PlanProductsQuerySchema,
         response: { 200: PlanProductsResponseSchema, ...errors },
@@ -126,7 +135,15 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
         const params = request.params as { number: string; type: string };
         return `${params.type}/${params.number}`;
       }),
-      schema: { tags: ['signup'], params: CitizenParamsSchema, response: { 200: CitizenResponseSchema, ...errors } },
+      schema: {
+        tags: ['signup'],
+        operationId: 'lookupCitizen',
+        summary: "A person's names from the citizen register",
+        description:
+          "Prefills the sign-up from the country's citizen register where the country has one; 404 when the register does not know the number. Limited per number and per address.",
+        params: CitizenParamsSchema,
+        response: { 200: CitizenResponseSchema, ...errors },
+      },
     },
     async (request) => ({ data: await signup.lookupCitizen(request.params.type, request.params.number) }),
   );
@@ -136,6 +153,9 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
     {
       schema: {
         tags: ['signup'],
+        operationId: 'searchLocations',
+        summary: 'Searches the places of a country',
+        description: 'Provinces, cantons and districts (or their equivalents) matching `q`, for the address step.',
         querystring: LocationSearchQuerySchema,
         response: { 200: LocationSearchResponseSchema, ...errors },
       },
@@ -159,6 +179,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       preHandler: app.subjectLimit(config.PREREGISTRATION_PER_MINUTE, (request) => (request.body as { n?: string }).n),
       schema: {
         tags: ['signup'],
+        operationId: 'getPreregistration',
+        summary: 'The held data of a pre-registered patient',
+        description:
+          'For whoever holds the mailed invitation link (`n`, `s`): the data the program holds for the sign-up to prefill. A used or expired link is 410.',
         body: PreregistrationLinkSchema,
         response: { 200: PreregistrationResponseSchema, ...errors, 410: ErrorBodySchema },
       },
@@ -175,6 +199,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       config: { rateLimit: { max: config.PREREGISTRATION_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['signup'],
+        operationId: 'disownEnrolment',
+        summary: '"This wasn\'t me": disables an enrolment made with my address',
+        description:
+          "With the welcome mail's link (single use, 30 days, while the account's e-mail and password are unchanged): disables that enrolment and frees its address and identification.",
         body: NotMeLinkSchema,
         response: { 200: NotMeResponseSchema, ...errors, 410: ErrorBodySchema },
       },
@@ -191,6 +219,10 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       config: { rateLimit: { max: config.SIGNUP_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['signup'],
+        operationId: 'signUp',
+        summary: 'Enrols a patient in a support plan',
+        description:
+          "Validated against the plan's field settings (fields the plan hides are dropped). Idempotent by `idempotencyKey`: the same body again answers the same; another body with that key is 409 `IDEMPOTENCY_KEY_REUSED`. An e-mail or identification already enrolled is 409.",
         body: SignupRequestSchema,
         response: { 201: SignupResponseSchema, ...errors, 410: ErrorBodySchema },
       },

@@ -26,7 +26,13 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
   app.get(
     '/treatments',
     {
-      schema: { tags: ['treatments'], response: { 200: TreatmentsResponseSchema, ...errors } },
+      schema: {
+        tags: ['treatments'],
+        operationId: 'listTreatments',
+        summary: "The caller's treatments",
+        description: 'Each treatment with its product, dose, frequency, doctor and start date.',
+        response: { 200: TreatmentsResponseSchema, ...errors },
+      },
     },
     async (request) => ({ data: await treatments.list(callerOf(request)) }),
   );
@@ -36,6 +42,9 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
     {
       schema: {
         tags: ['treatments'],
+        operationId: 'getTreatment',
+        summary: "One of the caller's treatments",
+        description: 'An id of another patient is 404, as an unknown one.',
         params: TreatmentIdParamsSchema,
         response: { 200: TreatmentResponseSchema, ...errors },
       },
@@ -48,6 +57,10 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
     {
       schema: {
         tags: ['treatments'],
+        operationId: 'addTreatment',
+        summary: 'Adds a treatment',
+        description:
+          "Validated against the patient plan's field settings; a product already in treatment is 409 `TREATMENT_DUPLICATED`, a dose not approved 422 `DOSE_NOT_APPROVED`.",
         body: CreateTreatmentRequestSchema,
         response: { 201: TreatmentResponseSchema, ...errors },
       },
@@ -60,6 +73,9 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
     {
       schema: {
         tags: ['treatments'],
+        operationId: 'updateTreatment',
+        summary: "Changes one of the caller's treatments",
+        description: "With the doctor's authorisation confirmed; an id of another patient is 404.",
         params: TreatmentIdParamsSchema,
         body: UpdateTreatmentRequestSchema,
         response: { 200: TreatmentResponseSchema, ...errors },
@@ -73,6 +89,9 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
     {
       schema: {
         tags: ['treatments'],
+        operationId: 'removeTreatment',
+        summary: "Removes one of the caller's treatments",
+        description: 'An id of another patient is 404.',
         params: TreatmentIdParamsSchema,
         body: DeleteTreatmentBodySchema,
         response: { 200: TreatmentResponseSchema, ...errors },
