@@ -14,6 +14,7 @@ import { launchBrowser } from '../e2e/chromium.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { lighthouseRows } from './lighthouse.ts';
 import { loginFloodRows } from './login-flood.ts';
+import { wayInRows } from './way-in.ts';
 import { runMyCare } from './my-care.ts';
 import {
   apiRow,
@@ -215,6 +216,9 @@ async function benchTarget(
       // What a patient sees while /login loads, against a blank page of this server in this run (bench/lighthouse.ts).
       if (process.env.BENCH_LIGHTHOUSE !== 'false')
         bytes.push(...(await lighthouseRows(server.origin)).filter((row) => row.met !== undefined));
+      // The way in on a slow connection: the first tap on the login, and "Log in" to the home (bench/way-in.ts).
+      if (process.env.BENCH_WAY_IN !== 'false')
+        bytes.push(...(await wayInRows(server.origin)).filter((row) => row.met !== undefined));
     }
     return { api: rows, bytes };
   } finally {

@@ -10,6 +10,7 @@ const KB = 1024;
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -46,6 +47,16 @@ export function readBundle() {
   const appKey = Object.keys(manifest).find((key) => key.endsWith('src/main.tsx'));
   const loginKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/login.tsx'));
   const loginJs = staticClosure([entryKey, appKey, loginKey].filter((key): key is string => key !== undefined));
+  // The home route (decision 052): its screen and the providers every screen but the login's loads (router.tsx).
+  const homeKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/home.tsx'));
+  const providersKey = Object.keys(manifest).find((key) => key.endsWith('app/layouts/screen-providers.tsx'));
+  const homeJs = staticClosure(
+    [entryKey, appKey, homeKey, providersKey].filter((key): key is string => key !== undefined),
+  );
+  /** The chunks of the sign-up: its route and its contract (the chunk named after contracts/signup.ts). */
+  const signupChunks = Object.entries(manifest)
+    .filter(([key, chunk]) => key.endsWith('app/routes/signup.tsx') || chunk.name === 'signup')
+    .map(([, chunk]) => chunk.file);
   /** The service worker's precache list, as vite-plugin-pwa wrote it into sw.js. */
   const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)]
     .map((match) => match[1]!)
@@ -54,5 +65,5 @@ export function readBundle() {
   /** A first visit to /login: the page, its scripts and styles, and everything the service worker precaches. */
   const firstVisit = new Set(['index.html', ...loginJs, ...loginCss, ...precache]);
   const chunks = Object.values(manifest).map((chunk) => chunk.file);
-  return { entryKey, loginKey, loginJs, precache, firstVisit, chunks };
+  return { entryKey, loginKey, loginJs, homeKey, homeJs, signupChunks, precache, firstVisit, chunks };
 }

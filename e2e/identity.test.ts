@@ -117,7 +117,9 @@ describe('sessions', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(texts['login.showPassword']);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText)).toBe(
+      texts['login.showPassword'],
+    );
     await page.keyboard.press('Enter');
     // At once, or once the app has hydrated the server's screen (decision 029).
     await expect

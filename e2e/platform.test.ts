@@ -59,7 +59,7 @@ describe('routing and language', () => {
     expect(new URL(page.url()).search).toBe('?v=ppr');
     await expect.poll(() => page.locator('h1').textContent()).toBe(en['pages.signup.title']);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await page.getByRole('button', { name: en['language.toggle']! }).click();
+    await page.getByRole('link', { name: en['language.toggle']! }).click();
     await page.waitForURL((url) => url.pathname === '/signup');
     await expect.poll(() => page.locator('h1').textContent()).toBe(es['pages.signup.title']);
     // The language chosen stays: an English path now loses its prefix.

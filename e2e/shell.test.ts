@@ -75,7 +75,7 @@ describe.each([
       expect(await footer.locator('a[href="tel:+50640001234"]').count()).toBe(1);
       expect(await footer.locator('a[href="https://wa.me/50688004321"]').count()).toBe(1);
       expect(await footer.locator('a[href="tel:+5073001234"]').count()).toBe(0);
-      await page.getByRole('button', { name: texts['app.help']! }).click();
+      await page.getByRole('link', { name: texts['app.help']! }).click();
       await page.getByRole('dialog').locator('a[href="tel:+50640001234"]').waitFor();
       await page.keyboard.press('Escape');
 

@@ -190,6 +190,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
                 // no single chunk over the budget, and they load in parallel when a password meter opens.
                 groups: [
                   {
+                    debugName: 'zxcvbn-word-lists',
                     name: (id: string) => {
                       const match = /@zxcvbn-ts\/(language-[a-z-]+)\/dist\/([A-Za-z]+)\.json/.exec(id);
                       return match ? `zxcvbn-${match[1]}-${match[2]}` : null;

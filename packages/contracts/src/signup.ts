@@ -19,6 +19,10 @@ import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts'
 import type { FieldSettings } from './program-files.ts';
 import { textField } from './text.ts';
 import { todayInCountry } from './time-zones.ts';
+import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
+
+// Also the sign-up's: the treatments' contract reads them from treatment-values.ts, without the sign-up's code.
+export { ageOn, HealthCenterTypeSchema, parseUnitAmount };
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the wizard and the server
@@ -44,13 +48,6 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
-/** Age in whole years on `today` of a person born on `birthDate` (both YYYY-MM-DD). */
-export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
 /** Spec section 5: the unit amount travels as text, or "0" when it is not a finite number. */
 export function unitAmountText(value: number | string | null | undefined): string {
   const parsed =
@@ -62,12 +59,6 @@ export function unitAmountText(value: number | string | null | undefined): strin
             .replace(',', '.'),
         );
   return typeof value === 'string' && value.trim() === '' ? '0' : Number.isFinite(parsed) ? String(parsed) : '0';
-}
-
-/** The number a unit amount text stands for; 0 when it is not a finite number. */
-export function parseUnitAmount(text: string): number {
-  const parsed = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(parsed) ? parsed : 0;
 }
 
 /** Identification numbers are compared without spaces or dashes and in capitals ("1-0111-0111" = "101110111"). */
@@ -356,7 +347,6 @@ const doctorName = (required: string) =>
 export const DoctorFirstNameSchema = doctorName('signup.doctor.firstName.required');
 export const DoctorLastNameSchema = doctorName('signup.doctor.lastName.required');
 
-export const HealthCenterTypeSchema = z.enum(['PUBLIC', 'PRIVATE'], { error: 'signup.healthCenter.type.required' });
 export const HealthCenterNameSchema = textField({
   max: 120,
   required: 'signup.healthCenter.name.required',

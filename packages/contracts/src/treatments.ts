@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ProductUnitSchema, TimeIntervalSchema } from './enums.ts';
 import { textField } from './text.ts';
-import { HealthCenterTypeSchema, parseUnitAmount, ageOn } from './signup.ts';
+import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
 
 /** Why a patient stops a treatment (the delete dialog's list). */
 export const TREATMENT_DELETE_REASONS = [

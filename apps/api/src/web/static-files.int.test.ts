@@ -135,6 +135,16 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     }
     const alivio = await t.app.inject({ url: '/login', headers: { host: hostOf('alivio') } });
     expect(alivio.body).toContain('<meta name="theme-color" content="#5B2A86"');
+    // "Help" works in the frame (decision 052): a link to the call-center phones at its foot, every country's, named.
+    const home = await t.app.inject({ url: '/en/home', headers: { host: hostOf('alivio') } });
+    expect(home.body).toContain('<a class="help-button" href="#help-phones">Help</a>');
+    expect(home.body).toContain('<section id="help-phones" class="site-footer__help"');
+    expect(home.body).toContain('<h3 class="phones__country">Costa Rica</h3>');
+    expect(home.body).toContain('<a class="phones__link" href="tel:+50640001234">+506 4000 1234</a>');
+    expect(home.body).toContain('href="https://wa.me/50688004321" target="_blank" rel="noopener noreferrer"');
+    const spanish = await t.app.inject({ url: '/home', headers: { host: hostOf('alivio') } });
+    expect(spanish.body).toContain('<a class="help-button" href="#help-phones">Ayuda</a>');
+    expect(spanish.body).toContain('<h2 id="boot-help-title" class="site-footer__title">Líneas de atención</h2>');
     // The frame needs no script: the scripts load after the stylesheet and the mark.
     expect(alivio.body).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">');
     // One stylesheet, in place of the built one: the built rules and the program's colours, cached for good (versioned).

@@ -17,6 +17,8 @@ import {
   type ProgramPictures,
 } from '../platform/program-icons.ts';
 import type { ProgramRow } from '../platform/programs.ts';
+import { readProgramFile } from '../platform/program-files.ts';
+import { PhonesSchema, type Phones } from '@portal/contracts/program-files';
 import { loadServerRenderer } from './server-render.ts';
 import { etagOf, sendStaticAnswer, staticAnswer, type StaticAnswer } from '../platform/static-answer.ts';
 
@@ -177,21 +179,63 @@ function plainText(texts: Record<string, string>, key: string): string | undefin
 type FrameKind = ReturnType<typeof pageFrameOf>;
 
 /**
- * The page frame drawn from the HTML before any script runs: the program's header (mark and name), and the login
- * card's title and sentence on /login, else a title's skeleton. The same classes as the React PageFrame
- * (apps/web/src/components/layouts/page-frame.tsx), so the page React draws over it stays where it is; main.tsx
- * removes it when React shows the page.
+ * The frame's help (decision 052): "Help" is a link to the program's call-center phones at the foot of the frame, every
+ * country's (the frame is the same for every visitor), as the app's footer lists them for a visitor. They work
+ * while the app loads: a patient who is lost on a slow connection can call before anything else has arrived.
+ */
+function frameHelpHtml(
+  program: ProgramRow,
+  texts: Record<string, string>,
+  language: Language,
+  phones: Phones | undefined,
+): { link: string; footer: string } {
+  const label = plainText(texts, 'app.help');
+  const title = plainText(texts, 'phones.title');
+  const countries = [program.defaultCountry, ...program.countries.filter((code) => code !== program.defaultCountry)];
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  const lists = countries.flatMap((code) => {
+    const list = phones?.[code as keyof Phones] ?? [];
+    if (list.length === 0) return [];
+    const country = escapeHtml(names.of(code) ?? code);
+    const items = list.map((phone) => {
+      const digits = phone.number.replace(/[^0-9]/g, '');
+      const whatsapp = phone.labelKey === 'phones.whatsapp';
+      const href = whatsapp ? `https://wa.me/${digits}` : `tel:+${digits}`;
+      const opens = whatsapp ? ' target="_blank" rel="noopener noreferrer"' : '';
+      return `<li><span class="phones__label">${plainText(texts, phone.labelKey) ?? ''}: </span><a class="phones__link" href="${href}"${opens}>${escapeHtml(phone.number)}</a></li>`;
+    });
+    return [
+      `<div><h3 class="phones__country">${country}</h3><ul class="phones" aria-label="${title ?? ''} · ${country}">${items.join('')}</ul></div>`,
+    ];
+  });
+  if (!label || !title || lists.length === 0) return { link: '<span class="boot-frame__tool"></span>', footer: '' };
+  return {
+    link: `<a class="help-button" href="#help-phones">${label}</a>`,
+    footer:
+      `<footer class="site-footer"><div class="site-footer__inner"><section id="help-phones" class="site-footer__help" aria-labelledby="boot-help-title">` +
+      `<h2 id="boot-help-title" class="site-footer__title">${title}</h2><div class="phones-by-country">${lists.join('')}</div></section></div></footer>`,
+  };
+}
+
+/**
+ * The page frame drawn from the HTML before any script runs: the program's header (mark, name and help), and the
+ * login card's title and sentence on /login, else a title's skeleton, and the call-center phones at its foot. The same
+ * classes as the React PageFrame (apps/web/src/components/layouts/page-frame.tsx), so the page React draws over it
+ * stays where it is; main.tsx removes it when React shows the page.
  */
 export function frameHtml(
   program: ProgramRow,
   mark: ProgramMark,
   texts: Record<string, string>,
   kind: FrameKind,
+  language: Language = DEFAULT_LANGUAGE,
+  phones?: Phones,
 ): string {
   const name = escapeHtml(program.name);
   const title = kind === 'login' ? plainText(texts, 'login.title') : undefined;
   const subtitle = kind === 'login' ? plainText(texts, 'login.subtitle') : undefined;
   const loading = plainText(texts, 'app.loading') ?? '…';
+  const help = frameHelpHtml(program, texts, language, phones);
   const heading = title
     ? `<h1 class="page__title">${title}</h1>`
     : `<div class="page__title boot-frame__bar boot-frame__bar--title"></div>`;
@@ -200,10 +244,10 @@ export function frameHtml(
       ? `<div class="card card--narrow">${subtitle ? `<p>${subtitle}</p>` : ''}<div class="boot-frame__field"></div><div class="boot-frame__field"></div><div class="boot-frame__bar boot-frame__bar--toggle"></div><div class="boot-frame__bar boot-frame__bar--link"></div><div class="boot-frame__button"></div></div>`
       : `<div class="card boot-frame__card"></div>`;
   return (
-    `<div id="boot-frame" class="app-shell boot-frame" aria-busy="true">` +
+    `<div id="boot-frame" class="app-shell boot-frame">` +
     `<header class="site-header"><div class="site-header__bar"><span class="brand"><img class="brand__logo" src="${escapeHtml(mark.url)}" alt="" width="${mark.width}" height="${mark.height}"><span class="brand__name">${name}</span></span>` +
-    `<div class="site-header__tools"><span class="boot-frame__tool"></span><span class="boot-frame__tool boot-frame__tool--wide"></span></div></div></header>` +
-    `<main class="page"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main></div>`
+    `<div class="site-header__tools">${help.link}<span class="boot-frame__tool boot-frame__tool--wide"></span></div></div></header>` +
+    `<main class="page" aria-busy="true"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main>${help.footer}</div>`
   );
 }
 
@@ -216,6 +260,7 @@ export function programHtml(
   texts: Record<string, string>,
   kind: FrameKind,
   stylesheetHref: string,
+  phones?: Phones,
 ): string {
   const title =
     kind === 'login' && plainText(texts, 'login.title')
@@ -251,7 +296,7 @@ export function programHtml(
       })
       // The frame needs no script: the stylesheet and the mark go first on a slow connection, the scripts after them.
       .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
-      .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind))
+      .replace(/<!-- frame -->[\s\S]*?<!-- \/frame -->/, () => frameHtml(program, mark, texts, kind, language, phones))
   );
 }
 
@@ -303,10 +348,14 @@ export async function registerWebApp(
         ? (JSON.parse(readFileSync(textsPath, 'utf8')) as Record<string, string>)
         : {};
       const mark = pictures.mark(program);
+      const phonesPath = path.join(programsDir, program.slug, 'phones', 'phones.json');
+      const phones = existsSync(phonesPath)
+        ? readProgramFile(programsDir, program.slug, 'phones/phones.json', PhonesSchema)
+        : undefined;
       for (const kind of ['login', 'page'] as const)
         pages.set(
           `${program.slug}|${language}|${kind}`,
-          programHtml(indexHtml, program, mark, language, texts, kind, stylesheetHref),
+          programHtml(indexHtml, program, mark, language, texts, kind, stylesheetHref, phones),
         );
       if (renderer)
         pages.set(

@@ -1,5 +1,5 @@
 // Route guards: language prefix, login required, public auth routes, features switched off, and unknown paths.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import type { Language } from '@portal/contracts/enums';
 import { isFeatureEnabled } from '../lib/features.ts';
@@ -59,7 +59,16 @@ export function RequireFeature({ feature, off }: { feature: string; off: ReactNo
 export function PublicOnly() {
   const session = useSession();
   const { language } = useLanguage();
-  if (session) return <Navigate replace to={pathInLanguage(language, paths.home)} />;
+  // A login that has just succeeded keeps its screen (the entry screen) until the next one replaces it, rather than a
+  // blank frame while the navigation renders (decision 052); a visitor who came with a session sees nothing of it.
+  const [wasPublic] = useState(() => !session);
+  if (session)
+    return (
+      <>
+        <Navigate replace to={pathInLanguage(language, paths.home)} />
+        {wasPublic ? <Outlet /> : null}
+      </>
+    );
   return <Outlet />;
 }
 

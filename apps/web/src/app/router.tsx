@@ -122,8 +122,11 @@ function scopedRoutes(): RouteObject[] {
     {
       element: <PublicOnly />,
       children: [
-        { path: 'login', element: <Screen component={LoginScreen} props={{}} /> },
-        { path: 'password/forgot', element: <Screen component={LoginScreen} props={{ forgotPassword: true }} /> },
+        { path: 'login', element: <Screen component={LoginScreen} props={{ preloadScreen: preloadScreenAt }} /> },
+        {
+          path: 'password/forgot',
+          element: <Screen component={LoginScreen} props={{ forgotPassword: true, preloadScreen: preloadScreenAt }} />,
+        },
         { path: 'password/recover', element: <Screen component={PasswordRecoverScreen} props={{}} /> },
       ],
     },

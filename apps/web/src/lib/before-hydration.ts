@@ -1,11 +1,12 @@
-// The server-rendered login screen before the app has hydrated it (decision 029). Its inputs, its phone and mail
-// links and the links that open elsewhere are the browser's own and work as they are. Its buttons, its form and its
-// links within the portal are the app's (a link may carry what was typed, as "Forgot your password?" does): a press
-// or a submit is held, marked busy, and done again once the app has hydrated the screen (router.tsx's Screen calls
-// hydrated()). Should the app fail to load, the held press is done without it (a link then loads its page).
+// The server-rendered login screen before the app has hydrated it (decision 029). Every control answers the first tap
+// (decision 052): its inputs, and all its links, are the browser's own and work as they are (a link within the portal
+// loads its page; "Forgot your password?" takes the typed e-mail along, "Help" leads to the footer's phones); the
+// password's show toggle is flipped here at once, and the app's first render takes it as it is. Its form is the app's:
+// a submission is held, its button shows it is busy at once, and it is done again once the app has hydrated the screen
+// (router.tsx's Screen calls hydrated()). Should the app fail to load, a held submission is not replayed.
 const INTERACTIONS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-let held: { target: HTMLElement; kind: 'click' | 'submit'; busy: HTMLElement } | undefined;
+let held: { target: HTMLFormElement; busy: HTMLElement } | undefined;
 let isHydrated = false;
 let release: (() => void) | undefined;
 
@@ -23,23 +24,55 @@ export function onFirstInteraction(root: HTMLElement, start: () => void): void {
   if (root.contains(document.activeElement)) go();
 }
 
-/** Holds presses of the screen's buttons and its form's submission until hydrated() (the latest one is done). */
+/** The password field's show toggle (login-form.tsx): pressed, its field shows the password, as the app's would. */
+export const PASSWORD_TOGGLE_ATTRIBUTE = 'data-password-toggle';
+/** A link that takes the form's e-mail along as `e` (login-form.tsx's "Forgot your password?"). */
+export const WITH_EMAIL_ATTRIBUTE = 'data-with-email';
+
+/** Whether the server's password toggle was pressed before the app came: the form's first render keeps it so. */
+export function passwordShownBeforeApp(): boolean {
+  if (isHydrated || typeof document === 'undefined') return false;
+  return (
+    document
+      .querySelector(`#root[data-server-rendered] [${PASSWORD_TOGGLE_ATTRIBUTE}]`)
+      ?.getAttribute('aria-pressed') === 'true'
+  );
+}
+
+/** Flips the password field and its toggle: the same attributes the app's render gives them. */
+function togglePassword(toggle: HTMLElement): void {
+  const field = toggle.closest('.field')?.querySelector('input');
+  if (!field) return;
+  const shown = toggle.getAttribute('aria-pressed') !== 'true';
+  toggle.setAttribute('aria-pressed', String(shown));
+  field.type = shown ? 'text' : 'password';
+}
+
+/** Answers the screen's controls until hydrated(): the show toggle at once, a submission held (the latest one). */
 export function holdUntilHydrated(root: HTMLElement): void {
-  const hold = (event: Event, kind: 'click' | 'submit') => {
-    if (isHydrated || !(event.target instanceof Element)) return;
-    const target = kind === 'submit' ? event.target : event.target.closest('button, a[href]');
-    if (!(target instanceof HTMLElement) || !root.contains(target)) return;
-    if (target instanceof HTMLAnchorElement && !isAppLink(target, event)) return;
+  const onClick = (event: Event) => {
+    if (isHydrated || !(event.target instanceof Element) || !root.contains(event.target)) return;
+    const toggle = event.target.closest<HTMLElement>(`[${PASSWORD_TOGGLE_ATTRIBUTE}]`);
+    if (toggle) return togglePassword(toggle);
+    const link = event.target.closest<HTMLAnchorElement>(`a[${WITH_EMAIL_ATTRIBUTE}]`);
+    const email = link?.closest('form')?.querySelector<HTMLInputElement>('input[name="email"]')?.value.trim();
+    if (link && email) {
+      const url = new URL(link.href);
+      url.searchParams.set('e', email);
+      link.href = url.href;
+    }
+  };
+  const onSubmit = (event: Event) => {
+    if (isHydrated || !(event.target instanceof HTMLFormElement) || !root.contains(event.target)) return;
     event.preventDefault();
     event.stopPropagation();
     held?.busy.removeAttribute('aria-busy');
-    // The button that waits says so; for a submission, the form's submit button.
-    const busy = kind === 'submit' ? (target.querySelector<HTMLElement>('button[type="submit"]') ?? target) : target;
+    // The submit button says it waits (styles.css draws its spinner).
+    const target = event.target;
+    const busy = target.querySelector<HTMLElement>('button[type="submit"]') ?? target;
     busy.setAttribute('aria-busy', 'true');
-    held = { target, kind, busy };
+    held = { target, busy };
   };
-  const onClick = (event: Event) => hold(event, 'click');
-  const onSubmit = (event: Event) => hold(event, 'submit');
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   release = () => {
@@ -48,22 +81,9 @@ export function holdUntilHydrated(root: HTMLElement): void {
   };
 }
 
-/** A link the app follows: same origin, same tab, a plain click. */
-function isAppLink(link: HTMLAnchorElement, event: Event): boolean {
-  const plain =
-    !(event instanceof MouseEvent) ||
-    (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey);
-  return (
-    plain &&
-    link.origin === window.location.origin &&
-    (link.target === '' || link.target === '_self') &&
-    !link.hasAttribute('download')
-  );
-}
-
 /**
- * The app has hydrated the screen, or could not load (`failure`): what was held is done now. Not a submission without
- * the app: the browser would send the form itself.
+ * The app has hydrated the screen, or could not load (`failure`): a held submission is done now. Not without the app:
+ * the browser would send the form itself.
  */
 export function hydrated(failure?: unknown): void {
   isHydrated = true;
@@ -72,7 +92,5 @@ export function hydrated(failure?: unknown): void {
   held = undefined;
   if (!pending) return;
   pending.busy.removeAttribute('aria-busy');
-  if (failure !== undefined && (pending.kind === 'submit' || pending.target.matches('button[type="submit"]'))) return;
-  if (pending.kind === 'submit' && pending.target instanceof HTMLFormElement) pending.target.requestSubmit();
-  else pending.target.click();
+  if (failure === undefined) pending.target.requestSubmit();
 }

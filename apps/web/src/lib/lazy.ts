@@ -1,5 +1,5 @@
 // Lazy route screens with the spec's 120-second chunk load time-out.
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@portal/contracts/constants';
 
 export class ChunkLoadError extends Error {
@@ -24,16 +24,30 @@ export function withTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TI
 
 /**
  * A screen loaded when first rendered, or earlier through `preload()` (main.tsx preloads the first route's screen in a
- * task of its own, before the first render). Both share one load; a failed one is tried again by the next.
+ * task of its own, before the first render; the login screen the one it leads to, decision 052). Both share one load;
+ * a failed one is tried again by the next. A screen already loaded renders at once, without suspending (React's lazy
+ * would show the fallback for a frame): the choice is made once per mount, so a screen never remounts.
  */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | undefined;
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () =>
-    (loading ??= withTimeout(load).catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-  return Object.assign(lazy(preload), { preload });
+    (loading ??= withTimeout(load).then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function LazyScreen(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(LazyScreen, { preload });
 }
 
 export function isChunkLoadError(error: unknown): boolean {

@@ -1,7 +1,6 @@
-// Home: after login the entry transition shows first ('You are entering {0}...'); then the greeting with the
-// patient's name and plan, the home's cards and a shortcut to every section of the program's navigation.
+// Home: the greeting with the patient's name and plan, the home's cards and a shortcut to every section of the
+// program's navigation. The entry transition ('You are entering {0}...') is the login screen's, while this loads.
 import { Shortcuts } from '../../components/layouts/shortcuts.tsx';
-import { EntryTransition, useEntryTransition } from '../../components/ui/entry-transition.tsx';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { Greeting } from '../../patient/components/greeting.tsx';
 import { useProgram } from '../../program/program-context.tsx';
@@ -12,8 +11,6 @@ import { AppPage } from '../layouts/app-page.tsx';
 export default function HomeScreen() {
   const t = useT();
   const { featureToggles } = useProgram();
-  const entering = useEntryTransition();
-  if (entering) return <EntryTransition />;
   const cards = HOME_CARDS.filter((card) => !card.feature || isFeatureEnabled(card.feature, featureToggles));
   return (
     <AppPage title={t('pages.home.title')}>

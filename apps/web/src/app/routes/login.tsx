@@ -1,5 +1,5 @@
 // /login: the login form; /password/forgot shows the forgot-password dialog over it.
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import type { Language } from '@portal/contracts/enums';
 import { lazyScreen } from '../../lib/lazy.ts';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,9 +7,11 @@ import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
+import { EntryTransition } from '../../components/ui/entry-transition.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths, safeNextPath } from '../../lib/paths.ts';
-import { languageOfSession, sessionStore } from '../../lib/session.ts';
+import { languageOfSession } from '../../lib/session.ts';
+import { startSession } from '../../features/auth/api/auth-api.ts';
 
 // The dialog (and the recovery calls) load only when it opens, keeping the login route small.
 const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Language; onClose: () => void }>(() =>
@@ -18,7 +20,15 @@ const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Langua
   })),
 );
 
-export default function LoginScreen({ forgotPassword = false }: { forgotPassword?: boolean }) {
+const pathOnly = (path: string) => path.split(/[?#]/)[0] ?? path;
+
+interface Props {
+  forgotPassword?: boolean;
+  /** Loads the code of the screen at a path (router.tsx's preloadScreenAt): where the login leads, before it goes. */
+  preloadScreen: (pathname: string) => Promise<void>;
+}
+
+export default function LoginScreen({ forgotPassword = false, preloadScreen }: Props) {
   const t = useT();
   const navigate = useNavigate();
   const { language, setLanguage, isLanguageChosen } = useLanguage();
@@ -33,8 +43,12 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
     const search = query.toString();
     return `${pathInLanguage(language, paths.passwordForgot)}${search ? `?${search}` : ''}`;
   };
+  // Logged in: the entry screen until the screen the login leads to can paint (decision 052).
+  const [isEntering, setEntering] = useState(false);
+  const destination = (chosen = language) => pathInLanguage(chosen, next ?? paths.home);
   const loginHref = `${pathInLanguage(language, paths.login)}${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
 
+  if (isEntering) return <EntryTransition />;
   return (
     <AppPage title={t('login.title')}>
       <div className="card card--narrow">
@@ -45,11 +59,17 @@ export default function LoginScreen({ forgotPassword = false }: { forgotPassword
           signupHref={pathInLanguage(language, paths.signup)}
           showForgotPassword={loginConfig?.showForgotPassword ?? true}
           showSignupLink={loginConfig?.showSignupLink ?? true}
-          onLoggedIn={() => {
+          // The next screen's code loads beside the login call: it is usually there when the login answers.
+          onSubmitting={() => void preloadScreen(pathOnly(destination()))}
+          onLoggedIn={async (session) => {
             // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
-            const chosen = isLanguageChosen ? language : (languageOfSession(sessionStore.get()) ?? language);
+            const chosen = isLanguageChosen ? language : (languageOfSession(session) ?? language);
+            setEntering(true);
+            await preloadScreen(pathOnly(destination(chosen)));
+            // The session starts with the screen that shows it: with a session this route sends home at once.
+            startSession(session);
             if (chosen !== language) setLanguage(chosen);
-            void navigate(pathInLanguage(chosen, next ?? paths.home), { replace: true, state: { entering: true } });
+            void navigate(destination(chosen), { replace: true });
           }}
         />
       </div>

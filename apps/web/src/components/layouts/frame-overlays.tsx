@@ -9,7 +9,7 @@ import { NavIcon } from '../ui/nav-icon.tsx';
 import { HelpPhones, type HelpCountry, type NavigationItem } from './page-frame.tsx';
 
 interface OverlayProps {
-  triggerRef: RefObject<HTMLButtonElement | null>;
+  triggerRef: RefObject<HTMLElement | null>;
   onClose: () => void;
 }
 

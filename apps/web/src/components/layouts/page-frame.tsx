@@ -20,16 +20,33 @@ const MoreMenu = lazy(() => import('./frame-overlays.tsx').then((module) => ({ d
 /** A bottom tab bar holds at most this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label); with more items the last tab is 'More', a menu of the rest. */
 const MAX_TABS = 4;
 
+/**
+ * A real link to this page in the other language, which the app follows without reloading: on the server-rendered
+ * login screen it works before the app has loaded (decision 052).
+ */
 function LanguageToggle() {
   const { language, setLanguage } = useLanguage();
+  const location = useLocation();
   const t = useT();
   const target = language === 'es' ? 'en' : 'es';
   return (
-    <button type="button" className="language-toggle" onClick={() => setLanguage(target)}>
+    <a
+      className="language-toggle"
+      href={`${pathInLanguage(target, location.pathname)}${location.search}${location.hash}`}
+      hrefLang={target}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        setLanguage(target);
+      }}
+    >
       <span lang={target}>{t('language.toggle')}</span>
-    </button>
+    </a>
   );
 }
+
+/** The footer's call-center phones: where the help link leads before the app can open its popover (decision 052). */
+export const HELP_PHONES_ID = 'help-phones';
 
 /**
  * Whose phones the help shows: the logged-in patient's country (undefined while the profile loads: the
@@ -45,8 +62,8 @@ export function HelpPhones({ help }: { help: HelpCountry }) {
  * A plain button that opens an overlay: its open state for assistive technology, and how the overlay should take
  * focus (the first item when opened from the keyboard, as react-aria's MenuTrigger does; the overlay itself otherwise).
  */
-function useOverlayButton() {
-  const ref = useRef<HTMLButtonElement>(null);
+function useOverlayButton<T extends HTMLElement = HTMLButtonElement>() {
+  const ref = useRef<T>(null);
   const [open, setOpen] = useState<false | true | 'first' | 'last'>(false);
   const show = (focus: true | 'first' | 'last') => {
     // Safari does not focus a pressed button: the overlay returns focus to what had it when it opened.
@@ -56,22 +73,29 @@ function useOverlayButton() {
   return { ref, open, close: () => setOpen(false), show };
 }
 
+/**
+ * "Help": a link to the footer's phones, which the app turns into the help popover. Before the app has loaded (the
+ * server-rendered login screen, decision 052) the link itself answers the first tap: the phones are on the page.
+ */
 function HelpMenu({ help }: { help: HelpCountry }) {
   const t = useT();
-  const button = useOverlayButton();
+  const button = useOverlayButton<HTMLAnchorElement>();
   return (
     <>
-      <button
+      <a
         ref={button.ref}
-        type="button"
+        href={`#${HELP_PHONES_ID}`}
         className="help-button"
         aria-haspopup="dialog"
         aria-expanded={Boolean(button.open)}
-        onClick={() => button.show(true)}
+        onClick={(event) => {
+          event.preventDefault();
+          button.show(true);
+        }}
       >
         <NavIcon name="help" />
         <span>{t('app.help')}</span>
-      </button>
+      </a>
       {button.open ? (
         <Suspense fallback={null}>
           <HelpPopover triggerRef={button.ref} onClose={button.close} help={help} />
@@ -206,7 +230,7 @@ function Footer({ help }: { help: HelpCountry }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <section className="site-footer__help" aria-labelledby="footer-help-title">
+        <section id={HELP_PHONES_ID} className="site-footer__help" aria-labelledby="footer-help-title">
           <h2 id="footer-help-title" className="site-footer__title">
             {t('phones.title')}
           </h2>

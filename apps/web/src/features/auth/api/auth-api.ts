@@ -2,12 +2,20 @@
 import type { LoginBody } from '@portal/contracts/identity';
 import { api, tokensOf } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { sessionStore } from '../../../lib/session.ts';
+import { sessionStore, type Session } from '../../../lib/session.ts';
 
-export async function login(body: LoginBody): Promise<void> {
+/**
+ * The session a login opens, not started yet: the login screen starts it (startSession) once the screen it leads to
+ * can paint, since with a session the login route sends the visitor home at once (decision 052).
+ */
+export async function login(body: LoginBody): Promise<Session> {
   // The login call handles its own refusals: no global status handler runs for it.
   const tokens = tokensOf(await api.post('/api/v1/login', body, { skipStatusHandlers: true }));
-  sessionStore.set({ accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken });
+  return { accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken };
+}
+
+export function startSession(session: Session): void {
+  sessionStore.set(session);
 }
 
 export async function logout(): Promise<void> {

@@ -10,7 +10,13 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PlainTextField } from '../../../components/ui/plain-text-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { useT } from '../../../program/use-t.ts';
+import {
+  passwordShownBeforeApp,
+  PASSWORD_TOGGLE_ATTRIBUTE,
+  WITH_EMAIL_ATTRIBUTE,
+} from '../../../lib/before-hydration.ts';
 import { login } from '../api/auth-api.ts';
+import type { Session } from '../../../lib/session.ts';
 import { LOGIN_FIELDS, loginBodyOf, loginErrors, loginFieldError } from '../login-rules.ts';
 
 /** The text key that explains a refused login (never revealing whether the account exists). */
@@ -34,7 +40,10 @@ interface Props {
   signupHref: string;
   showForgotPassword: boolean;
   showSignupLink: boolean;
-  onLoggedIn: () => void;
+  /** The form is valid and its call starts. */
+  onSubmitting?: () => void;
+  /** Logged in, with the session to start (auth-api.ts's startSession). */
+  onLoggedIn: (session: Session) => Promise<void> | void;
 }
 
 type Field = keyof LoginBody;
@@ -45,10 +54,12 @@ export function LoginForm({
   signupHref,
   showForgotPassword,
   showSignupLink,
+  onSubmitting,
   onLoggedIn,
 }: Props) {
   const t = useT();
-  const [isPasswordVisible, setPasswordVisible] = useState(false);
+  // Pressed on the server's screen before the app came (before-hydration.ts, decision 052): kept as the visitor left it.
+  const [isPasswordVisible, setPasswordVisible] = useState(passwordShownBeforeApp);
   const [serverErrorKey, setServerErrorKey] = useState<string>();
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -84,9 +95,10 @@ export function LoginForm({
     if (Object.keys(found).length > 0) return;
     setServerErrorKey(undefined);
     setSubmitting(true);
+    onSubmitting?.();
+    let session: Session | undefined;
     try {
-      await login(loginBodyOf(submitted));
-      onLoggedIn();
+      session = await login(loginBodyOf(submitted));
     } catch (error) {
       const fieldErrors =
         error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
@@ -101,6 +113,7 @@ export function LoginForm({
     } finally {
       setSubmitting(false);
     }
+    if (session) await onLoggedIn(session);
   };
 
   const field = (name: Field) => ({
@@ -131,18 +144,22 @@ export function LoginForm({
         type={isPasswordVisible ? 'text' : 'password'}
         autoComplete="current-password"
         adornment={
+          // Both labels, the one that applies shown by aria-pressed (styles.css): before the app, before-hydration.ts
+          // flips the attribute alone, and the app's first render finds the same text.
           <button
             type="button"
             className="button button--ghost field__toggle"
             aria-pressed={isPasswordVisible}
+            {...{ [PASSWORD_TOGGLE_ATTRIBUTE]: '' }}
             onClick={() => setPasswordVisible((visible) => !visible)}
           >
-            {isPasswordVisible ? t('login.hidePassword') : t('login.showPassword')}
+            <span className="field__toggle-off">{t('login.showPassword')}</span>
+            <span className="field__toggle-on">{t('login.hidePassword')}</span>
           </button>
         }
       />
       {showForgotPassword ? (
-        <Link className="text-link" to={forgotPasswordHref(values.email)}>
+        <Link className="text-link" to={forgotPasswordHref(values.email)} {...{ [WITH_EMAIL_ATTRIBUTE]: '' }}>
           {t('login.forgotPassword')}
         </Link>
       ) : null}

@@ -1,0 +1,65 @@
+// `npm start` stopped by its process id (SIGTERM to the npm process): the server shuts down and frees its port.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether a new server can listen on `port` (the previous one let it go). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+describe('npm start', () => {
+  it('stops the server and frees the port when the npm process gets SIGTERM', async () => {
+    const port = await freePort();
+    // The build already there (or none: the API still answers); building is not what this test is about.
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORTAL_START_BUILD: 'false',
+        PORT: String(port),
+        PGLITE_DATA_DIR: 'memory://',
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('portal ready at')) resolve();
+      };
+      npm.stdout.on('data', onData);
+      npm.stderr.on('data', onData);
+      void exited.then(() => reject(new Error(`npm start ended before the server was ready:\n${output}`)));
+    });
+    expect(await canListen(port)).toBe(false);
+
+    npm.kill('SIGTERM');
+    await exited;
+    expect(output).toContain('shutting down');
+    expect(await canListen(port)).toBe(true);
+  }, 240_000);
+});
