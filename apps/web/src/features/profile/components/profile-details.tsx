@@ -81,7 +81,7 @@ export function PersonalDetails({ user }: { user: UserProfile }) {
       <Row label={t('profile.identification')}>
         {t(IDENTIFICATION_TYPE_KEYS[user.typeIdentification])} {maskIdentification(user.legalIdentification)}
       </Row>
-      {plan ? <Row label={t('profile.plan')}>{plan.name}</Row> : null}
+      {plan ? <Row label={t('profile.plan')}>{plan.name[language]}</Row> : null}
       {user.startPeriod && user.endPeriod ? (
         <Row label={t('profile.periodLabel')}>
           {t('profile.period', { start: formatDate(user.startPeriod), end: formatDate(user.endPeriod) })}

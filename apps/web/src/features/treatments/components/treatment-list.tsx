@@ -42,7 +42,7 @@ export function LiveTreatments({ live, onModify, onDelete }: LiveProps) {
                 </>
               }
             >
-              <p className="card__subtitle">{item.presentation}</p>
+              <p className="card__subtitle">{item.presentation[language]}</p>
               <TreatmentEnded item={item} today={today} />
               <TreatmentDetails item={item} />
             </Card>
@@ -73,6 +73,7 @@ function TreatmentEnded({ item, today }: { item: TreatmentView; today: string })
 
 export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
   const t = useT();
+  const { language } = useLanguage();
   if (deleted.length === 0) return null;
   return (
     <details className="history">
@@ -80,7 +81,7 @@ export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
       <ul className="history__list">
         {deleted.map((item) => (
           <li key={item.id}>
-            <strong>{item.medicine}</strong> · {item.presentation}
+            <strong>{item.medicine}</strong> · {item.presentation[language]}
             <br />
             {t('treatments.history.deleted', {
               date: formatDate(item.deletedAt ?? item.updatedAt),
