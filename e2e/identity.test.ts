@@ -173,9 +173,12 @@ describe('password recovery', () => {
     await page.getByRole('heading', { name: texts['passwordRecovery.success.title']! }).waitFor();
     await expectNoAxeViolations(page, 'password saved');
 
-    // The link is single use: opening it again shows the invalid-link screen.
+    // The link is single use: opening it again shows the invalid-link screen, which says it was used (not expired).
     await page.goto(link.toString());
     await page.getByRole('heading', { name: texts['passwordRecovery.invalidLink.title']! }).waitFor();
+    await page.getByText(texts['passwordRecovery.invalidLink.used']!).waitFor();
+    await page.getByRole('link', { name: texts['passwordRecovery.invalidLink.login']! }).waitFor();
+    await expectNoAxeViolations(page, 'used link');
 
     await page.goto(`${portal.origin('alivio')}/en/login`);
     await logIn(page, texts, account.email, account.password);

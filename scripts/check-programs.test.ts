@@ -59,6 +59,23 @@ describe('check:programs', () => {
     expect(problems.some((p) => p.startsWith('alivio/configuration/config.json: updateStrategy'))).toBe(true);
   });
 
+  it('reports a product presentation or a plan name without its English text (decision 054)', () => {
+    const dir = copyPrograms();
+    editJson(path.join(dir, 'equilibrio/configuration/config.json'), (json) => {
+      const [product] = json.products as { presentation: unknown }[];
+      product!.presentation = 'Pluma precargada 3 mL (300 UI)';
+      const [, plan] = json.supportPlans as { name: unknown }[];
+      plan!.name = { es: 'Equilibrio Panamá', en: ' ' };
+    });
+    const problems = checkPrograms(dir, []);
+    expect(problems.some((p) => p.startsWith('equilibrio/configuration/config.json: products.0.presentation'))).toBe(
+      true,
+    );
+    expect(problems.some((p) => p.startsWith('equilibrio/configuration/config.json: supportPlans.1.name.en'))).toBe(
+      true,
+    );
+  });
+
   it('reports a benefit catalogue that breaks its rules (decision 045)', () => {
     const dir = copyPrograms();
     type Benefit = { id: number; kind: string; products: number[]; countries: string[]; discountPercent?: number };

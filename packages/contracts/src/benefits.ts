@@ -2,6 +2,7 @@
 // for their products and plan, their discount codes, and the signed coupon link the call center sends.
 import { z } from 'zod';
 import { CountryCodeSchema } from './enums.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
 
 const MessageKeySchema = z.string().regex(/^[a-zA-Z0-9]+(\.[a-zA-Z0-9]+)+$/);
 
@@ -86,7 +87,7 @@ export const ProductBenefitsSchema = z.object({
   productId: z.number().int(),
   searchQuery: ProductSearchQuerySchema,
   medicine: z.string(),
-  presentation: z.string(),
+  presentation: LocalizedTextSchema,
   benefits: z.array(BenefitViewSchema),
   code: DiscountCodeViewSchema.nullable(),
 });
@@ -111,7 +112,7 @@ export const DiscountCodeCardSchema = z.object({
   productId: z.number().int(),
   searchQuery: ProductSearchQuerySchema,
   medicine: z.string(),
-  presentation: z.string(),
+  presentation: LocalizedTextSchema,
   /** The product's discount benefits' largest percentage, or null when the product has none (4+1 only). */
   discountPercent: z.number().int().nullable(),
   benefits: z.array(BenefitViewSchema),

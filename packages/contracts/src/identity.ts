@@ -51,6 +51,13 @@ export const LogoutResponseSchema = z.object({ data: z.object({ loggedOut: z.lit
 /** Why a login was refused; the screen explains each without revealing whether the account exists. */
 export const LoginRefusalReasonSchema = z.enum(['INVALID_CREDENTIALS', 'LOCKED']);
 
+/**
+ * Why a recovery link cannot be used (RECOVERY_LINK_EXPIRED's `details.reason`): used already, replaced by a newer
+ * link, or expired (also any link that is not one of ours). Only a holder of a link we signed learns its state.
+ */
+export const RecoveryLinkRefusalReasonSchema = z.enum(['USED', 'SUPERSEDED', 'EXPIRED']);
+export type RecoveryLinkRefusalReason = z.infer<typeof RecoveryLinkRefusalReasonSchema>;
+
 export const PhoneSchema = z.object({ country: CountryCodeSchema, phoneNumber: z.string() });
 
 export const CaregiverProfileSchema = z.object({

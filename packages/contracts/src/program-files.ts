@@ -8,6 +8,9 @@ import {
   UpdateStrategySchema,
 } from './enums.ts';
 import { BenefitFileSchema, ProductSearchQuerySchema } from './benefits.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
+
+export { LocalizedTextSchema, type LocalizedText } from './localized-text.ts';
 
 export const ProgramSlugSchema = z.string().regex(/^[a-z][a-z0-9-]{1,30}$/);
 
@@ -78,15 +81,16 @@ export type FieldSettings = z.infer<typeof FieldSettingsSchema>;
 export const SupportPlanFileSchema = z.object({
   id: z.number().int().positive(),
   country: CountryCodeSchema,
-  name: z.string().min(1),
+  name: LocalizedTextSchema,
   identificationTypes: z.array(IdentificationTypeSchema).min(1),
   fieldSettings: FieldSettingsSchema,
 });
 
 export const ProductFileSchema = z.object({
   id: z.number().int().positive(),
+  /** The medicine's brand name and strength: the same in both languages. */
   medicine: z.string().min(1),
-  presentation: z.string().min(1),
+  presentation: LocalizedTextSchema,
   unit: ProductUnitSchema,
   minAgeYears: z.number().int().min(0),
   maxAgeYears: z.number().int().max(130),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CountryCodeSchema, LanguageSchema, LogLevelNameSchema, UpdateStrategySchema } from './enums.ts';
 import { BrandingSchema, FieldSettingsSchema, ProgramSlugSchema } from './program-files.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
 import { CLIENT_LOG_MAX_BYTES } from './constants.ts';
 import { textField } from './text.ts';
 
@@ -32,7 +33,7 @@ export const FeaturesResponseSchema = z.object({
 export const SupportPlanSummarySchema = z.object({
   id: z.number().int(),
   country: CountryCodeSchema,
-  name: z.string(),
+  name: LocalizedTextSchema,
 });
 
 /** GET /api/v1/resource/support/plan: the program and its plans. */

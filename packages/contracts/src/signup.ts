@@ -18,6 +18,7 @@ import {
 import { EmailSchema, NewPasswordSchema, signedLinkSchema } from './identity.ts';
 import type { FieldSettings } from './program-files.ts';
 import { textField } from './text.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
 import { todayInCountry } from './time-zones.ts';
 import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
 
@@ -727,7 +728,7 @@ export const SignupResponseSchema = z.object({
   data: z.object({
     patientId: z.number().int(),
     userId: z.string(),
-    planName: z.string(),
+    planName: LocalizedTextSchema,
     email: z.string(),
     patientName: z.string(),
     /** CONFIRMED, or UNCONFIRMED in skip-password mode until the password is set from the mailed link. */
@@ -770,7 +771,7 @@ export const PlanProductsQuerySchema = z.object({ birthDate: BirthDateSchema.opt
 export const PlanProductSchema = z.object({
   id: z.number().int(),
   medicine: z.string(),
-  presentation: z.string(),
+  presentation: LocalizedTextSchema,
   unit: ProductUnitSchema,
   minAgeYears: z.number().int(),
   maxAgeYears: z.number().int(),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ProductUnitSchema, TimeIntervalSchema } from './enums.ts';
 import { textField } from './text.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
 import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
 
 /** Why a patient stops a treatment (the delete dialog's list). */
@@ -30,7 +31,7 @@ export const TreatmentViewSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
   medicine: z.string(),
-  presentation: z.string(),
+  presentation: LocalizedTextSchema,
   unit: ProductUnitSchema,
   unitAmount: z.string(),
   frequency: amountInterval,

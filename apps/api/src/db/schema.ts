@@ -1,6 +1,7 @@
 // The domain model of the features built so far (docs/architecture.md). A new feature designs its own tables and
 // records that design in a decision (decision 033); a table holding a patient's data is classified in
 // modules/account/patient-data.ts, or its test fails.
+import type { LocalizedText } from '@portal/contracts/localized-text';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -65,7 +66,8 @@ export const supportPlan = pgTable(
     id: integer('id').primaryKey(),
     programId: programOf(),
     country: text('country').notNull(),
-    name: text('name').notNull(),
+    /** { es, en } (decision 054). */
+    name: jsonb('name').$type<LocalizedText>().notNull(),
     identificationTypes: jsonb('identification_types').$type<string[]>().notNull(),
     fieldSettings: jsonb('field_settings').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
@@ -341,7 +343,8 @@ export const product = pgTable(
     id: integer('id').primaryKey(),
     programId: programOf(),
     medicine: text('medicine').notNull(),
-    presentation: text('presentation').notNull(),
+    /** { es, en } (decision 054). */
+    presentation: jsonb('presentation').$type<LocalizedText>().notNull(),
     unit: text('unit').notNull(),
     minAgeYears: smallint('min_age_years').notNull(),
     maxAgeYears: smallint('max_age_years').notNull(),

@@ -3,6 +3,7 @@ import type { CountryCode, Gender, IdentificationType, Language } from '@portal/
 import type { FieldSettings, SignupStep } from '@portal/contracts/program-files';
 import type { Location, PlanProduct, PreregistrationLink } from '@portal/contracts/signup';
 import type { ProgramInfo } from '../program/program-content.ts';
+import type { LocalizedText } from '@portal/contracts/localized-text';
 
 /** What the form holds: close to SignupBody, with text where people type numbers. Kept in sessionStorage. */
 export interface SignupDraft {
@@ -56,7 +57,7 @@ export interface TreatmentDraft {
 export interface PatientPlan {
   id: number;
   country: CountryCode;
-  name: string;
+  name: LocalizedText;
   identificationTypes: IdentificationType[];
   fieldSettings: FieldSettings;
 }

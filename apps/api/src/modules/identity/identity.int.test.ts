@@ -122,27 +122,42 @@ describe(`login and profile (${TEST_DB})`, () => {
 });
 
 describe(`lockout (${TEST_DB})`, () => {
-  it('locks after 5 failures for 2^(n-5) s, the same for unknown e-mails, and lets the right password in after the lock', async () => {
+  it('locks at the 5th failure for 2^(n-5) minutes and says so from that failure on, the same for unknown e-mails', async () => {
     const account = await createAccount(t.database.db, 'alivio');
     for (const email of [account.email, 'ghost@nowhere.example']) {
-      for (let i = 0; i < 5; i += 1)
+      for (let i = 0; i < 4; i += 1)
         expect(codeOf((await login('alivio', email, 'bad-password')).json()).details).toEqual({
           reason: 'INVALID_CREDENTIALS',
         });
+      // The failure that starts the lock already answers "locked", with how long.
+      expect(codeOf((await login('alivio', email, 'bad-password')).json()).details).toEqual({
+        reason: 'LOCKED',
+        retryAfterSeconds: 60,
+      });
+      // The right password during the lock gets the same answer, never "invalid".
       const locked = codeOf(
         (await login('alivio', email, email === account.email ? account.password : 'bad-password')).json(),
       );
       expect(locked.code).toBe('NotAuthorizedException');
-      expect(locked.details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 1 });
+      expect(locked.details).toEqual({ reason: 'LOCKED', retryAfterSeconds: 60 });
     }
-    clock.advance(1_100);
-    expect((await login('alivio', account.email, 'bad-password')).statusCode).toBe(400); // 6th failure: 2 s
-    clock.advance(1_500);
-    expect(codeOf((await login('alivio', account.email, account.password)).json()).details).toMatchObject({
+    clock.advance(61_000);
+    // After the lock a wrong password is still "locked" (now for 2 minutes): no flipping back to "invalid".
+    expect(codeOf((await login('alivio', account.email, 'bad-password')).json()).details).toEqual({
       reason: 'LOCKED',
+      retryAfterSeconds: 120,
     });
-    clock.advance(600);
+    clock.advance(90_000);
+    expect(codeOf((await login('alivio', account.email, account.password)).json()).details).toEqual({
+      reason: 'LOCKED',
+      retryAfterSeconds: 30,
+    });
+    clock.advance(31_000);
     expect((await login('alivio', account.email, account.password)).statusCode).toBe(200);
+    // The right password resets the count.
+    expect(codeOf((await login('alivio', account.email, 'bad-password')).json()).details).toEqual({
+      reason: 'INVALID_CREDENTIALS',
+    });
   });
 
   it('never locks for more than 15 minutes', async () => {
@@ -404,9 +419,30 @@ describe(`password recovery (${TEST_DB})`, () => {
     expect((await login('equilibrio', account.email, account.password)).statusCode).toBe(400);
     expect((await login('equilibrio', account.email, 'Brand-new-pass-77')).statusCode).toBe(200);
     expect((await lastMail(t, account.email))?.kind).toBe('password-changed');
-    expect(
-      codeOf((await recover('equilibrio', { step: 'reset', n, s, password: 'Another-pass-88' })).json()).code,
-    ).toBe('RECOVERY_LINK_EXPIRED');
+    // A used link says it was used (not that it expired), at the check and at a second reset.
+    for (const body of [
+      { step: 'verify', n, s },
+      { step: 'reset', n, s, password: 'Another-pass-88' },
+    ]) {
+      const refused = codeOf((await recover('equilibrio', body)).json());
+      expect(refused.code).toBe('RECOVERY_LINK_EXPIRED');
+      expect(refused.details).toEqual({ reason: 'USED' });
+    }
+  });
+
+  it('says whether a refused link was replaced by a newer one or expired', async () => {
+    const account = await createAccount(t.database.db, 'alivio', { country: 'CR' });
+    await recover('alivio', { step: 'request', email: account.email, language: 'es' });
+    const first = linkParams(String((await lastMail(t, account.email))!.payload.link));
+    await recover('alivio', { step: 'request', email: account.email, language: 'es' });
+    const second = linkParams(String((await lastMail(t, account.email))!.payload.link));
+    const reasonOf = async (link: { n: string; s: string }) =>
+      codeOf((await recover('alivio', { step: 'verify', n: link.n, s: link.s })).json()).details;
+    expect(await reasonOf(first)).toEqual({ reason: 'SUPERSEDED' });
+    clock.advance(61 * 60 * 1000);
+    expect(await reasonOf(second)).toEqual({ reason: 'EXPIRED' });
+    // A link of another program's pool, or not signed by us, is simply "expired".
+    expect(await reasonOf({ n: second.n, s: `${second.s.slice(0, -2)}xx` })).toEqual({ reason: 'EXPIRED' });
   });
 
   it('refuses a common or breached new password with the meter’s message and keeps the link usable (decision 041)', async () => {

@@ -1,17 +1,20 @@
 // Failed-login counters per pool and e-mail, the same for e-mails that exist and e-mails that do not (so a
-// lock reveals nothing). Cognito's model: from the 5th failure, locked for 2^(n-5) s, at most 15 minutes.
+// lock reveals nothing). From the 5th failure, locked for 2^(n-5) minutes, at most 15 minutes (decision 054: a lock
+// a person can notice, and the failure that starts it already answers "locked", so the messages never flip).
 import type { Redis } from 'ioredis';
 import { sha256 } from '../../platform/crypto.ts';
 import type { RedisConnection } from '../../platform/redis.ts';
 
 export const LOCKOUT_FREE_FAILURES = 5;
 export const LOCKOUT_MAX_MS = 15 * 60 * 1000;
+/** The first lock (the 5th failure); each further failure doubles it, up to LOCKOUT_MAX_MS. */
+export const LOCKOUT_FIRST_MS = 60 * 1000;
 /** Counters are forgotten after a day without failures. */
 const COUNTER_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function lockDurationMs(failures: number): number {
   if (failures < LOCKOUT_FREE_FAILURES) return 0;
-  return Math.min(2 ** (failures - LOCKOUT_FREE_FAILURES) * 1000, LOCKOUT_MAX_MS);
+  return Math.min(2 ** (failures - LOCKOUT_FREE_FAILURES) * LOCKOUT_FIRST_MS, LOCKOUT_MAX_MS);
 }
 
 interface State {
@@ -19,8 +22,11 @@ interface State {
   lockedUntilMs: number;
 }
 
-/** The answer to "may this login check a password?": a reserved failure slot, or how long it stays locked. */
-export type LoginAttempt = { allowed: true } | { allowed: false; lockedForMs: number };
+/**
+ * The answer to "may this login check a password?": a reserved failure slot with the lock that this failure starts
+ * (0 before the 5th; the refusal then says "locked" at once), or how long it stays locked.
+ */
+export type LoginAttempt = { allowed: true; locksForMs: number } | { allowed: false; lockedForMs: number };
 
 /**
  * Atomic by construction: reserve() counts the attempt as a failure BEFORE the password hash is checked
@@ -54,8 +60,9 @@ export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
       const state = read(key, now);
       if (state && state.lockedUntilMs > now) return { allowed: false, lockedForMs: state.lockedUntilMs - now };
       const failures = (state?.failures ?? 0) + 1;
-      states.set(key, { failures, lockedUntilMs: now + lockDurationMs(failures), touchedMs: now });
-      return { allowed: true };
+      const locksForMs = lockDurationMs(failures);
+      states.set(key, { failures, lockedUntilMs: now + locksForMs, touchedMs: now });
+      return { allowed: true, locksForMs };
     },
     async reset(poolId, email) {
       states.delete(keyOf(poolId, email));
@@ -63,7 +70,7 @@ export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
   };
 }
 
-/** KEYS[1] the counter; ARGV: now (ms), free failures, longest lock (ms), counter TTL (ms). */
+/** KEYS[1] the counter; ARGV: now (ms), free failures, longest lock (ms), counter TTL (ms), first lock (ms). */
 const RESERVE_SCRIPT = `
 local now = tonumber(ARGV[1])
 local lockedUntil = tonumber(redis.call('HGET', KEYS[1], 'lockedUntilMs') or '0')
@@ -71,10 +78,10 @@ if lockedUntil > now then return {0, lockedUntil - now} end
 local failures = redis.call('HINCRBY', KEYS[1], 'failures', 1)
 local free = tonumber(ARGV[2])
 local lockMs = 0
-if failures >= free then lockMs = math.min(2 ^ (failures - free) * 1000, tonumber(ARGV[3])) end
+if failures >= free then lockMs = math.min(2 ^ (failures - free) * tonumber(ARGV[5]), tonumber(ARGV[3])) end
 redis.call('HSET', KEYS[1], 'lockedUntilMs', tostring(now + lockMs))
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]))
-return {1, 0}
+return {1, lockMs}
 `;
 
 export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () => Date): LockoutStore {
@@ -89,8 +96,11 @@ export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () 
         LOCKOUT_FREE_FAILURES,
         LOCKOUT_MAX_MS,
         COUNTER_TTL_MS,
+        LOCKOUT_FIRST_MS,
       )) as [number, number];
-      return allowed === 1 ? { allowed: true } : { allowed: false, lockedForMs: Number(lockedForMs) };
+      return allowed === 1
+        ? { allowed: true, locksForMs: Number(lockedForMs) }
+        : { allowed: false, lockedForMs: Number(lockedForMs) };
     },
     async reset(poolId, email) {
       await redis.del(key(poolId, email));

@@ -264,6 +264,23 @@ export async function findUsableReset(db: Executor, nonceHash: string, now: Date
   return row;
 }
 
+/** Why the link of this nonce cannot be used, within its pool (decision 054); EXPIRED for a link we do not know. */
+export async function findResetRefusal(
+  db: Executor,
+  nonceHash: string,
+  poolId: number,
+): Promise<'USED' | 'SUPERSEDED' | 'EXPIRED'> {
+  const [row] = await db
+    .select({ usedAt: passwordReset.usedAt, supersededAt: passwordReset.supersededAt })
+    .from(passwordReset)
+    .innerJoin(userAccount, eq(userAccount.id, passwordReset.userId))
+    .where(and(eq(passwordReset.nonceHash, nonceHash), eq(userAccount.poolId, poolId)))
+    .limit(1);
+  if (row?.usedAt) return 'USED';
+  if (row?.supersededAt) return 'SUPERSEDED';
+  return 'EXPIRED';
+}
+
 /** Marks a link used; only one of many simultaneous submissions gets the row back. */
 export async function consumeReset(db: Executor, nonceHash: string, now: Date) {
   return consumeLink(db, passwordReset, nonceHash, now);

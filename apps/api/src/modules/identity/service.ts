@@ -1,7 +1,7 @@
 // Identity rules: login with lockout, refresh rotation with reuse detection, logout, profile, recovery links.
 import { randomUUID } from 'node:crypto';
 import { normalizeGender, type CountryCode, type IdentificationType, type Language } from '@portal/contracts/enums';
-import type { UserProfile } from '@portal/contracts/identity';
+import type { RecoveryLinkRefusalReason, UserProfile } from '@portal/contracts/identity';
 import type { SessionView } from '@portal/contracts/sessions';
 import { DeviceBrowserSchema, DeviceSystemSchema } from '@portal/contracts/sessions';
 import { LoginConfigSchema, PhonesSchema } from '@portal/contracts/program-files';
@@ -52,6 +52,10 @@ export interface Authenticated {
   userId: string;
   sessionId: string;
   poolId: number;
+}
+
+function linkRefused(reason: RecoveryLinkRefusalReason): AppError {
+  return new AppError('RECOVERY_LINK_EXPIRED', undefined, { reason });
 }
 
 /** Thrown inside a savepoint to roll back work done only so that every recovery request costs the same. */
@@ -216,10 +220,13 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
       const slot = passwords.reserve();
       let isValid: boolean;
       let account: Awaited<ReturnType<typeof repo.findAccountByEmail>>;
+      let locksForMs: number;
       try {
         // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
         const attempt = await lockout.reserve(poolId, email);
+        // Locked: even the right password gets this answer, never "invalid", until the lock ends (decision 054).
         if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
+        locksForMs = attempt.locksForMs;
         account = await repo.findAccountByEmail(db, poolId, email);
         // Always verify a hash, so that unknown and known e-mails answer in about the same time.
         isValid = await slot.verify(account?.passwordHash ?? (await passwords.dummyHash()), password);
@@ -245,7 +252,9 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
         });
         account.status = 'CONFIRMED';
       }
-      if (!account || !isValid || account.status === 'DISABLED') throw refused('INVALID_CREDENTIALS');
+      if (!account || !isValid || account.status === 'DISABLED')
+        // The failure that starts a lock says so at once: from then on every refusal says "locked" (no flipping).
+        throw locksForMs > 0 ? refused('LOCKED', Math.ceil(locksForMs / 1000)) : refused('INVALID_CREDENTIALS');
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
@@ -464,7 +473,14 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
             });
             await enqueueMail(
               sp,
-              { programId: program.id, kind: 'password-reset', recipient: subject.email, language, payload: { link } },
+              {
+                programId: program.id,
+                kind: 'password-reset',
+                recipient: subject.email,
+                language,
+                // The country picks the call-center phones the mail shows.
+                payload: country ? { link, country } : { link },
+              },
               mailOptions,
             );
             if (!keepsLink) throw DISCARD;
@@ -491,21 +507,25 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
       }
     },
 
-    /** The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise. */
+    /**
+     * The account e-mail of a usable link (for 'Enter a new password for {0}'); RECOVERY_LINK_EXPIRED otherwise, with
+     * why (used, replaced by a newer link, expired), so that a used link does not claim to have expired.
+     */
     async verifyRecoveryLink(program: ProgramRow, nonce: string, signature: string): Promise<string> {
       const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'recovery-link', nonce, signature);
-      if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
+      if (!nonceHash) throw linkRefused('EXPIRED');
+      const poolId = await poolOf(program);
       const found = await repo.findUsableReset(db, nonceHash, clock());
-      if (!found || found.poolId !== (await poolOf(program))) throw new AppError('RECOVERY_LINK_EXPIRED');
+      if (!found || found.poolId !== poolId) throw linkRefused(await repo.findResetRefusal(db, nonceHash, poolId));
       return found.email;
     },
 
     async resetPassword(program: ProgramRow, nonce: string, signature: string, password: string): Promise<void> {
       const nonceHash = nonceHashOfSignedLink(config.signingKeys, 'recovery-link', nonce, signature);
-      if (!nonceHash) throw new AppError('RECOVERY_LINK_EXPIRED');
+      if (!nonceHash) throw linkRefused('EXPIRED');
       const poolId = await poolOf(program);
       const found = await repo.findUsableReset(db, nonceHash, clock());
-      if (!found || found.poolId !== poolId) throw new AppError('RECOVERY_LINK_EXPIRED');
+      if (!found || found.poolId !== poolId) throw linkRefused(await repo.findResetRefusal(db, nonceHash, poolId));
       const inputs = passwordUserInputs(found.email);
       await refuseCommonPassword(password, inputs, 'password', PASSWORD_TOO_WEAK_KEYS.account);
       const passwordHash = await passwords.hash(password);
@@ -513,7 +533,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
       await db.transaction(async (t) => {
         // Single use is enforced here: of many simultaneous submissions, one gets the row.
         const consumed = await repo.consumeReset(t, nonceHash, now);
-        if (!consumed) throw new AppError('RECOVERY_LINK_EXPIRED');
+        if (!consumed) throw linkRefused('USED');
         await repo.updatePassword(t, consumed.userId, passwordHash, now);
         await repo.revokeAllSessions(t, consumed.userId, 'password-reset', now);
         await enqueueMail(

@@ -97,7 +97,7 @@ describe(`enrolment (${TEST_DB})`, () => {
     expect(response.statusCode, response.body).toBe(201);
     const answer = SignupResponseSchema.parse(response.json()).data;
     expect(answer).toMatchObject({
-      planName: 'Alivio Costa Rica',
+      planName: { es: 'Alivio Costa Rica', en: 'Alivio Costa Rica' },
       email: body.email,
       patientName: 'Lucía Quesada',
       accountStatus: 'CONFIRMED',

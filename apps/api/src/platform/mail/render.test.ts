@@ -21,6 +21,27 @@ describe('mail rendering', () => {
     expect(mail.html).not.toContain('\n\n');
   });
 
+  it('shows the recovery link as a button, and the call-center phones of the patient’s country', () => {
+    const mail = renderer.render('alivio', {
+      kind: 'password-reset',
+      language: 'es',
+      payload: { link: LINK, country: 'PA' },
+    });
+    // The HTML: a button with a label, not the long address as the link's text.
+    expect(mail.html).toMatch(
+      /<a href="[^"]+n=abc&amp;s=def" style="display:inline-block[^"]*">Crear nueva contraseña<\/a>/,
+    );
+    expect(mail.html).not.toContain('>http://alivio.localhost:3000/password/recover');
+    expect(mail.html).toContain('<a href="tel:+5073001234"');
+    expect(mail.text).toContain('Centro de atención: +507 300 1234');
+    // The text version keeps the address (no buttons there).
+    expect(mail.text).toContain(LINK);
+    // Without a country (a mail queued before it was carried), the program's default country's phones.
+    const older = renderer.render('alivio', { kind: 'password-reset', language: 'en', payload: { link: LINK } });
+    expect(older.text).toContain('+506 4000 1234');
+    expect(older.html).toContain('>Create a new password</a>');
+  });
+
   it('renders in English with the program of the mail', () => {
     const mail = renderer.render('piel', { kind: 'password-changed', language: 'en', payload: {} });
 

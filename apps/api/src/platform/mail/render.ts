@@ -4,7 +4,14 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import IntlMessageFormat, { PART_TYPE } from 'intl-messageformat';
 import { z } from 'zod';
-import { ProgramConfigSchema, ProgramSlugSchema, type Branding } from '@portal/contracts/program-files';
+import { COUNTRY_CODES, type CountryCode } from '@portal/contracts/enums';
+import {
+  PhonesSchema,
+  ProgramConfigSchema,
+  ProgramSlugSchema,
+  type Branding,
+  type Phones,
+} from '@portal/contracts/program-files';
 import type { MailKind, MailLanguage } from './outbox.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
@@ -22,8 +29,13 @@ export interface MailToRender {
 }
 
 /** The message keys of each kind, in programs/<slug>/texts/text-<lang>.json. */
-export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; notMe?: string }> = {
-  'password-reset': { subject: 'passwordRecovery.mail.subject', body: 'passwordRecovery.mail.body' },
+export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; notMe?: string; button?: string }> = {
+  // button: the HTML shows {link} as a button with this label (the text version keeps the address).
+  'password-reset': {
+    subject: 'passwordRecovery.mail.subject',
+    body: 'passwordRecovery.mail.body',
+    button: 'passwordRecovery.mail.button',
+  },
   'password-changed': { subject: 'passwordRecovery.mail.noticeSubject', body: 'passwordRecovery.mail.noticeBody' },
   // notMe: the "this wasn't me" paragraph, added when the payload carries notMeLink (mails queued before it had none).
   enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body', notMe: 'signup.notMe.mail' },
@@ -39,6 +51,8 @@ interface MailProgram {
   slug: string;
   name: string;
   supportEmail: string;
+  defaultCountry: CountryCode;
+  phones: Phones;
   branding: Branding;
   texts: Record<MailLanguage, Record<string, string>>;
 }
@@ -129,6 +143,8 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
       slug: config.slug,
       name: config.name,
       supportEmail: config.supportEmail,
+      defaultCountry: config.defaultCountry,
+      phones: PhonesSchema.parse(read('phones/phones.json')),
       branding: config.branding,
       texts: {
         es: TextsFileSchema.parse(read('texts/text-es.json')),
@@ -153,12 +169,18 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
           `programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`,
         );
       }
+      // {phones}: the call-center phones of the patient's country (the payload's), else of the program's default one.
+      const payloadCountry = COUNTRY_CODES.find((code) => code === mail.payload.country);
+      const phones = program.phones[payloadCountry ?? program.defaultCountry] ?? [];
+      const phoneText = (phone: { labelKey: string; number: string }) =>
+        `${texts[phone.labelKey] ?? phone.labelKey}: ${phone.number}`;
       const values: Record<string, string> = {
         ...Object.fromEntries(
           Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
         ),
         programName: program.name,
         email: program.supportEmail,
+        phones: phones.map(phoneText).join(' · '),
       };
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
@@ -169,15 +191,23 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         ),
       );
       const { colors } = program.branding;
+      const buttonLabel = keys.button ? texts[keys.button] : undefined;
+      const htmlOf = (key: string, value: string): string => {
+        if (key === 'phones')
+          return phones
+            .map(
+              (phone) =>
+                `${escapeHtml(texts[phone.labelKey] ?? phone.labelKey)}: <a href="tel:${escapeHtml(phone.number.replace(/[^+0-9]/g, ''))}" style="color:${colors.primary};font-weight:bold">${escapeHtml(phone.number)}</a>`,
+            )
+            .join(' · ');
+        if (!LINK_PLACEHOLDERS.has(key) || !isHttpUrl(value)) return escapeHtml(value);
+        // A button, not a long raw address, where the mail names one (decision 054).
+        if (key === 'link' && buttonLabel)
+          return `<a href="${escapeHtml(value)}" style="display:inline-block;padding:14px 28px;background-color:${colors.primary};color:${colors.primaryContrast};border-radius:999px;font-weight:bold;font-size:16px;text-decoration:none">${escapeHtml(singleLine(format(buttonLabel).format(values) as string))}</a>`;
+        return `<a href="${escapeHtml(value)}" style="color:${colors.primary};font-weight:bold;text-decoration:underline;word-break:break-all">${escapeHtml(value)}</a>`;
+      };
       const htmlValues = Object.fromEntries(
-        Object.entries(values).map(([key, raw]) => {
-          const value = singleLine(raw);
-          const html =
-            LINK_PLACEHOLDERS.has(key) && isHttpUrl(value)
-              ? `<a href="${escapeHtml(value)}" style="color:${colors.primary};font-weight:bold;text-decoration:underline;word-break:break-all">${escapeHtml(value)}</a>`
-              : escapeHtml(value);
-          return [key, new HtmlFragment(html)];
-        }),
+        Object.entries(values).map(([key, raw]) => [key, new HtmlFragment(htmlOf(key, singleLine(raw)))]),
       );
       // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
       const bodyHtml = format(bodySource)

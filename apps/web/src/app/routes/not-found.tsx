@@ -9,7 +9,7 @@ export default function NotFoundScreen() {
   const t = useT();
   const { language } = useLanguage();
   return (
-    <AppPage title={t('pages.notFound.title')}>
+    <AppPage title={t('pages.notFound.title')} markCurrent={false}>
       <div className="card card--narrow stack">
         <p>{t('errors.notFound')}</p>
         <Link className="button button--primary" href={pathInLanguage(language, paths.home)}>

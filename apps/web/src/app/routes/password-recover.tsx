@@ -7,14 +7,19 @@ import { ApiError } from '../../lib/api-client.ts';
 import { UnexpectedError } from '../../components/errors/unexpected-error.tsx';
 import { recoveryLinkQuery } from '../../features/password-recovery/api/recovery-link-query.ts';
 import { NewPasswordForm } from '../../features/password-recovery/components/new-password-form.tsx';
-import { InvalidLink, PasswordSaved } from '../../features/password-recovery/components/recovery-outcomes.tsx';
+import {
+  InvalidLink,
+  linkRefusalOf,
+  PasswordSaved,
+  type LinkRefusal,
+} from '../../features/password-recovery/components/recovery-outcomes.tsx';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
 
 export default function PasswordRecoverScreen() {
   const t = useT();
   const [params] = useSearchParams();
-  const [outcome, setOutcome] = useState<'saved' | 'expired'>();
+  const [outcome, setOutcome] = useState<'saved' | { refused: LinkRefusal }>();
   const link = RecoveryLinkSchema.safeParse({ n: params.get('n'), s: params.get('s') });
   const check = useQuery({
     ...recoveryLinkQuery(link.success ? link.data : undefined),
@@ -28,10 +33,12 @@ export default function PasswordRecoverScreen() {
         <PasswordSaved />
       </AppPage>
     );
-  if (!link.success || outcome === 'expired' || isExpired)
+  if (!link.success || typeof outcome === 'object' || isExpired)
     return (
       <AppPage title={t('passwordRecovery.invalidLink.title')}>
-        <InvalidLink />
+        <InvalidLink
+          reason={typeof outcome === 'object' ? outcome.refused : isExpired ? linkRefusalOf(check.error) : 'EXPIRED'}
+        />
       </AppPage>
     );
   return (
@@ -49,7 +56,7 @@ export default function PasswordRecoverScreen() {
               nonce={link.data.n}
               signature={link.data.s}
               onSaved={() => setOutcome('saved')}
-              onExpired={() => setOutcome('expired')}
+              onExpired={(reason) => setOutcome({ refused: reason })}
             />
           ) : (
             <div className="route-loading" role="status" aria-label={t('app.loading')}>

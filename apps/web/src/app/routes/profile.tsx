@@ -1,7 +1,10 @@
 // Profile (/{lang}/profile): the patient's details and their edit (features/profile), the caregiver, the account's
 // security (password, e-mail, my sessions) and the privacy centre, each from its own domain.
+import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useUser } from '../../lib/user.ts';
 import { useT } from '../../program/use-t.ts';
 import { ChangeEmailForm } from '../../features/account/components/change-email-form.tsx';
@@ -16,8 +19,17 @@ import { AppPage } from '../layouts/app-page.tsx';
 export default function ProfileScreen() {
   const t = useT();
   const user = useUser();
+  const { language } = useLanguage();
   return (
-    <AppPage title={t('profile.title')}>
+    <AppPage
+      title={t('profile.title')}
+      // Where a patient looks for it first: 'Log out' at the top of the profile (closing the account is in the privacy centre).
+      actions={
+        <Link className="button button--ghost" to={pathInLanguage(language, paths.logout)}>
+          {t('nav.logout')}
+        </Link>
+      }
+    >
       <QueryRegion query={user} lines={8}>
         {(profile) => (
           <div className="stack">

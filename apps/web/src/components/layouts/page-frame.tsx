@@ -17,7 +17,7 @@ import { NavIcon } from '../ui/nav-icon.tsx';
 const HelpPopover = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.HelpPopover })));
 const MoreMenu = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.MoreMenu })));
 
-/** A bottom tab bar holds at most this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label); with more items the last tab is 'More', a menu of the rest. */
+/** A bottom tab bar holds this many tabs (each about 97 px wide on a 390 px phone, room for a two-word label): the first three sections and "More", a menu of the rest and "Log out". */
 const MAX_TABS = 4;
 
 /**
@@ -105,7 +105,8 @@ function HelpMenu({ help }: { help: HelpCountry }) {
   );
 }
 
-function useNavigationItems() {
+/** `markCurrent` false: no item is the current one (a 'page not found' belongs to no section). */
+function useNavigationItems(markCurrent: boolean) {
   const { navigation, featureToggles } = useProgram();
   const { language } = useLanguage();
   const location = useLocation();
@@ -113,8 +114,21 @@ function useNavigationItems() {
     .filter((item) => !item.feature || isFeatureEnabled(item.feature, featureToggles))
     .map((item) => {
       const href = pathInLanguage(language, item.path);
-      return { ...item, href, isCurrent: location.pathname === href || location.pathname.startsWith(`${href}/`) };
+      const isCurrent = markCurrent && (location.pathname === href || location.pathname.startsWith(`${href}/`));
+      return { ...item, href, isCurrent };
     });
+}
+
+/** 'Log out' as a navigation item: the last entry of the phone's 'More' menu and of the desktop navigation. */
+function useLogoutItem() {
+  const { language } = useLanguage();
+  return {
+    id: 'logout',
+    labelKey: 'nav.logout',
+    path: paths.logout,
+    href: pathInLanguage(language, paths.logout),
+    isCurrent: false,
+  };
 }
 
 export type NavigationItem = ReturnType<typeof useNavigationItems>[number];
@@ -132,6 +146,7 @@ function NavLink({ item, className }: { item: Item; className: string }) {
 
 function TopNavigation({ items }: { items: Item[] }) {
   const t = useT();
+  const logout = useLogoutItem();
   return (
     <nav className="top-nav" aria-label={t('app.mainNavigation')}>
       <ul>
@@ -140,6 +155,9 @@ function TopNavigation({ items }: { items: Item[] }) {
             <NavLink item={item} className="top-nav__link" />
           </li>
         ))}
+        <li className="top-nav__end">
+          <NavLink item={logout} className="top-nav__link" />
+        </li>
       </ul>
     </nav>
   );
@@ -147,8 +165,9 @@ function TopNavigation({ items }: { items: Item[] }) {
 
 function TabBar({ items }: { items: Item[] }) {
   const t = useT();
-  const tabs = items.length > MAX_TABS ? items.slice(0, MAX_TABS - 1) : items;
-  const rest = items.slice(tabs.length);
+  // 'More' is always there for a patient: it holds 'Log out' (decision 054), after the sections that do not fit.
+  const tabs = items.slice(0, MAX_TABS - 1);
+  const rest = [...items.slice(tabs.length), useLogoutItem()];
   const restIsCurrent = rest.some((item) => item.isCurrent);
   const more = useOverlayButton();
   return (
@@ -276,6 +295,8 @@ export interface PageFrameProps {
   back?: { href: string; label: string };
   /** The navigation shows only when a patient is logged in; screens of a visitor pass false. */
   showNavigation?: boolean;
+  /** False on a screen of no section ('page not found'): no navigation item is marked as the current one. */
+  markCurrent?: boolean;
 }
 
 export function PageFrame({
@@ -287,19 +308,23 @@ export function PageFrame({
   actions,
   back,
   showNavigation = true,
+  markCurrent = true,
 }: PageFrameProps) {
   const { program } = useProgram();
   const session = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
   const location = useLocation();
-  const allItems = useNavigationItems();
+  const allItems = useNavigationItems(markCurrent);
   const items = session && showNavigation ? allItems : [];
   useEffect(() => {
     document.title = `${title} · ${program.name}`;
   }, [title, program.name]);
   useEffect(() => {
-    // After a client navigation, move focus to the new page's title so screen readers announce it.
-    if (window.history.state?.idx > 0) heading.current?.focus();
+    // After a client navigation, move focus to the new page's title so screen readers announce it, unless the
+    // screen already put it somewhere on purpose (the profile's form opened on the field a link promised).
+    const main = heading.current?.closest('main');
+    const isPlaced = main?.contains(document.activeElement) && document.activeElement !== main;
+    if (window.history.state?.idx > 0 && !isPlaced) heading.current?.focus();
   }, [location.pathname]);
   return (
     <div className={`app-shell${items.length > 0 ? ' app-shell--tabs' : ''}`}>

@@ -1,6 +1,7 @@
 // The home's shortcuts: one link to every section of the program's navigation that is switched on (the home aside).
 import { Link } from 'react-aria-components';
 import { Card } from '../ui/card.tsx';
+import { NavIcon } from '../ui/nav-icon.tsx';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
@@ -20,8 +21,13 @@ export function Shortcuts() {
       <ul className="shortcuts">
         {items.map((item) => (
           <li key={item.id}>
+            {/* Icon, label and an arrow on a bordered tile: it reads as something to tap, not as a heading. */}
             <Link className="shortcut" href={pathInLanguage(language, item.path)}>
-              {t(item.labelKey)}
+              <NavIcon name={item.id} />
+              <span className="shortcut__label">{t(item.labelKey)}</span>
+              <span className="shortcut__arrow" aria-hidden="true">
+                ›
+              </span>
             </Link>
           </li>
         ))}

@@ -17,7 +17,7 @@ const card = (searchQuery: string, code: string): DiscountCodeCard => ({
   productId: 1,
   searchQuery,
   medicine: 'Migralen',
-  presentation: '50 mg',
+  presentation: { es: '50 mg', en: '50 mg' },
   discountPercent: null,
   benefits: [],
   patientFirstName: 'María',

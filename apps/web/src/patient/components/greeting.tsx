@@ -1,5 +1,6 @@
 // The home's greeting: the patient's first name and the support plan they are enrolled in.
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useLanguage } from '../../lib/language.tsx';
 import { useUser } from '../../lib/user.ts';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
@@ -8,12 +9,13 @@ export function Greeting() {
   const t = useT();
   const user = useUser();
   const { program } = useProgram();
+  const { language } = useLanguage();
   if (!user.data) return user.isError ? null : <Skeleton lines={1} label={t('app.loading')} />;
   const plan = program.supportPlans.find((item) => item.id === user.data.planPatient?.idSupportPlan);
   return (
     <div className="greeting">
       <p className="lead">{t('home.welcome', { firstName: user.data.firstName })}</p>
-      {plan ? <p className="greeting__plan">{t('home.plan', { planName: plan.name })}</p> : null}
+      {plan ? <p className="greeting__plan">{t('home.plan', { planName: plan.name[language] })}</p> : null}
     </div>
   );
 }

@@ -141,8 +141,9 @@ export function PrivacyCentre() {
       {isDownloading ? <DownloadDataDialog onClose={() => setDownloading(false)} /> : null}
       <h3 className="card__subtitle">{t('account.close.title')}</h3>
       <p>{t('account.close.body')}</p>
+      <p>{t('account.close.notLogout')}</p>
       <div className="actions">
-        <Button className="button button--danger" onPress={() => setClosing(true)}>
+        <Button className="button button--danger-ghost" onPress={() => setClosing(true)}>
           {t('account.close.confirm')}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
-import { loginErrorKey } from './login-form.tsx';
+import { lockedMinutesOf, loginErrorKey } from './login-form.tsx';
 
 const refusal = (status: number, code: string, details?: Record<string, unknown>) =>
   new ApiError(status, { error: { code, message: 'x', ...(details ? { details } : {}) } });
@@ -28,5 +28,15 @@ describe('login refusals', () => {
     expect(loginErrorKey(refusal(500, 'INTERNAL'))).toBe('login.errors.generic');
     expect(loginErrorKey(new ApiError(0, {}))).toBe('login.errors.generic');
     expect(loginErrorKey(new Error('boom'))).toBe('login.errors.generic');
+  });
+
+  it('says for how many whole minutes a login stays locked', () => {
+    const locked = (seconds: number) =>
+      refusal(400, 'NotAuthorizedException', { reason: 'LOCKED', retryAfterSeconds: seconds });
+    expect(lockedMinutesOf(locked(60))).toBe(1);
+    expect(lockedMinutesOf(locked(61))).toBe(2);
+    expect(lockedMinutesOf(locked(30))).toBe(1);
+    expect(lockedMinutesOf(locked(900))).toBe(15);
+    expect(lockedMinutesOf(new Error('boom'))).toBe(1);
   });
 });

@@ -34,6 +34,12 @@ export function loginErrorKey(error: unknown): string {
   return 'login.errors.generic';
 }
 
+/** How many whole minutes (at least 1) a locked login stays locked, from the refusal's retryAfterSeconds. */
+export function lockedMinutesOf(error: unknown): number {
+  const seconds = error instanceof ApiError ? Number(error.error?.details?.retryAfterSeconds) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds / 60) : 1;
+}
+
 interface Props {
   sessionExpired: boolean;
   forgotPasswordHref: (email: string) => string;
@@ -61,6 +67,7 @@ export function LoginForm({
   // Pressed on the server's screen before the app came (before-hydration.ts, decision 052): kept as the visitor left it.
   const [isPasswordVisible, setPasswordVisible] = useState(passwordShownBeforeApp);
   const [serverErrorKey, setServerErrorKey] = useState<string>();
+  const [lockedMinutes, setLockedMinutes] = useState(1);
   const [values, setValues] = useState<LoginBody>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [isSubmitted, setSubmitted] = useState(false);
@@ -108,6 +115,7 @@ export function LoginForm({
           if ((field === 'email' || field === 'password') && key) fromServer[field] = key;
         showErrors(fromServer);
       } else {
+        setLockedMinutes(lockedMinutesOf(error));
         setServerErrorKey(loginErrorKey(error));
       }
     } finally {
@@ -136,7 +144,21 @@ export function LoginForm({
           {t('login.sessionExpired')}
         </FormAlert>
       ) : null}
-      {serverErrorKey ? <FormAlert tone="error">{t(serverErrorKey)}</FormAlert> : null}
+      {serverErrorKey === 'login.errors.locked' ? (
+        // Locked: for how long, and the way in now beside it (a new password ends the lock; decision 054).
+        <FormAlert key={`${serverErrorKey}-${lockedMinutes}`} tone="error">
+          <p>{t('login.errors.locked', { minutes: lockedMinutes })}</p>
+          {showForgotPassword ? (
+            <Link className="text-link" to={forgotPasswordHref(values.email)}>
+              {t('login.errors.lockedRecover')}
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : serverErrorKey ? (
+        <FormAlert key={serverErrorKey} tone="error">
+          {t(serverErrorKey)}
+        </FormAlert>
+      ) : null}
       <PlainTextField {...field('email')} label={t('login.email.label')} type="email" autoComplete="username" />
       <PlainTextField
         {...field('password')}

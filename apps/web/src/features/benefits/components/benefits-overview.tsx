@@ -52,7 +52,7 @@ function ProductSection({ product, isActivating }: { product: ProductBenefits; i
   return (
     <section className="benefits-section" aria-labelledby={`product-${product.productId}`}>
       <h2 id={`product-${product.productId}`} className="benefits-section__title">
-        {product.medicine} <span className="benefits-section__presentation">{product.presentation}</span>
+        {product.medicine} <span className="benefits-section__presentation">{product.presentation[language]}</span>
       </h2>
       {product.benefits.length === 0 ? (
         <EmptyState message={t('benefits.empty')} />

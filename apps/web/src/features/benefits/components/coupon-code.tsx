@@ -55,6 +55,7 @@ function useScreenAwake() {
 
 function CodeCard({ card, savedAt }: { card: DiscountCodeCard; savedAt?: string }) {
   const t = useT();
+  const { language } = useLanguage();
   useScreenAwake();
   // Shown from the server: this screen's files are kept so that it opens next time without a connection.
   const isFresh = savedAt === undefined;
@@ -89,7 +90,7 @@ function CodeCard({ card, savedAt }: { card: DiscountCodeCard; savedAt?: string 
       <DetailsList
         rows={[
           [t('couponCode.patient'), card.patientFirstName],
-          [t('couponCode.medicine'), `${card.medicine} ${card.presentation}`],
+          [t('couponCode.medicine'), `${card.medicine} ${card.presentation[language]}`],
           benefit ? [t('couponCode.benefit'), benefit] : null,
           [t('couponCode.validUntil'), formatDate(card.code.validUntil)],
         ]}

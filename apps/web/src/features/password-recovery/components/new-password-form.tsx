@@ -10,6 +10,7 @@ import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { resetPassword } from '../api/recovery-api.ts';
+import { linkRefusalOf, type LinkRefusal } from './recovery-outcomes.tsx';
 import { usePasswordStrength } from '../../../components/ui/password-strength.ts';
 import {
   NewPasswordField,
@@ -23,7 +24,7 @@ interface Props {
   nonce: string;
   signature: string;
   onSaved: () => void;
-  onExpired: () => void;
+  onExpired: (reason: LinkRefusal) => void;
 }
 
 export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }: Props) {
@@ -43,7 +44,7 @@ export function NewPasswordForm({ email, nonce, signature, onSaved, onExpired }:
       await resetPassword(nonce, signature, values.password);
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError && error.error?.code === 'RECOVERY_LINK_EXPIRED') onExpired();
+      if (error instanceof ApiError && error.error?.code === 'RECOVERY_LINK_EXPIRED') onExpired(linkRefusalOf(error));
       // The server's refusal of the password itself (decision 041) goes on its field, as the meter's would.
       else if (!applyFieldErrors(error, setError, { code: 'VALIDATION_FAILED', shouldFocus: true }))
         setSaveFailed(true);

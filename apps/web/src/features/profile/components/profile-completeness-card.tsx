@@ -1,5 +1,6 @@
 // The home's profile card: what is missing from the patient's profile (alternative phone, alternative e-mail, caregiver),
-// each with the place to complete it; a plain confirmation when nothing is missing.
+// each with the place to complete it (the profile's edit form with that field focused); a plain confirmation when
+// nothing is missing.
 import { Link } from 'react-aria-components';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
@@ -9,6 +10,7 @@ import { useUser } from '../../../lib/user.ts';
 import { isFeatureEnabled } from '../../../lib/features.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
+import { profileEditHref } from '../profile-edit-field.ts';
 
 export function ProfileCompletenessCard() {
   const t = useT();
@@ -24,10 +26,22 @@ export function ProfileCompletenessCard() {
           const missing = [
             ...(profile.phoneAlternative
               ? []
-              : [{ key: 'phoneAlternative', text: t('home.profile.missing.phoneAlternative'), href: profileHref }]),
+              : [
+                  {
+                    key: 'phoneAlternative',
+                    text: t('home.profile.missing.phoneAlternative'),
+                    href: profileEditHref(profileHref, 'phoneAlternative'),
+                  },
+                ]),
             ...(profile.emailAlternative
               ? []
-              : [{ key: 'emailAlternative', text: t('home.profile.missing.emailAlternative'), href: profileHref }]),
+              : [
+                  {
+                    key: 'emailAlternative',
+                    text: t('home.profile.missing.emailAlternative'),
+                    href: profileEditHref(profileHref, 'emailAlternative'),
+                  },
+                ]),
             ...(profile.caregiver || !isCaregiverOn
               ? []
               : [

@@ -4,6 +4,7 @@ import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
 import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/signup';
 import { formatDate } from '../../../lib/format.ts';
+import { useLanguage } from '../../../lib/language.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { GENDER_KEYS } from '../../../patient/gender.ts';
@@ -67,6 +68,7 @@ export function ProfileHeading({ user }: { user: UserProfile }) {
 
 export function PersonalDetails({ user }: { user: UserProfile }) {
   const t = useT();
+  const { language } = useLanguage();
   const { config } = useProgram();
   const plan = config?.supportPlans.find((item) => item.id === user.planPatient?.idSupportPlan);
   return (
@@ -75,11 +77,11 @@ export function PersonalDetails({ user }: { user: UserProfile }) {
       <Row label={t('profile.lastName')}>{user.lastName}</Row>
       <Row label={t('profile.gender')}>{t(GENDER_KEYS[user.gender])}</Row>
       <Row label={t('profile.birthDate')}>{formatDate(user.birthDate)}</Row>
-      <Row label={t('profile.country')}>{countryName(user.country, user.language)}</Row>
+      <Row label={t('profile.country')}>{countryName(user.country, language)}</Row>
       <Row label={t('profile.identification')}>
         {t(IDENTIFICATION_TYPE_KEYS[user.typeIdentification])} {maskIdentification(user.legalIdentification)}
       </Row>
-      {plan ? <Row label={t('profile.plan')}>{plan.name}</Row> : null}
+      {plan ? <Row label={t('profile.plan')}>{plan.name[language]}</Row> : null}
       {user.startPeriod && user.endPeriod ? (
         <Row label={t('profile.periodLabel')}>
           {t('profile.period', { start: formatDate(user.startPeriod), end: formatDate(user.endPeriod) })}

@@ -1,7 +1,7 @@
 // Edits what the patient may change (PUT /api/v1/user): names' spelling, gender, language, contact data and address.
 // The body is checked with the contract's ProfileUpdateBodySchema; the server's field errors land on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { ProfileUpdateBodySchema, type ProfileUpdate } from '@portal/contracts/profile';
@@ -20,6 +20,8 @@ import { useT } from '../../../program/use-t.ts';
 import { useUpdateProfile } from '../api/profile-api.ts';
 import { AddressFields } from '../../../patient/components/address-fields.tsx';
 import { PhoneFields } from '../../../patient/components/phone-fields.tsx';
+import { useLanguage } from '../../../lib/language.tsx';
+import type { ProfileEditField } from '../profile-edit-field.ts';
 
 interface FormValues {
   firstName: string;
@@ -69,17 +71,27 @@ function defaultsOf(user: UserProfile): FormValues {
 export function ProfileForm({
   user,
   onDone,
+  focusField,
 }: {
   user: UserProfile;
   onDone: (saved: boolean, language: Language) => void;
+  /** The field to focus when the form opens (a link promised it). */
+  focusField?: ProfileEditField;
 }) {
   const t = useT();
+  // Countries and places are named in the screen's language (the profile's language is the e-mails').
+  const { language } = useLanguage();
   const update = useUpdateProfile();
   const [serverErrorKey, setServerErrorKey] = useState<string | undefined>();
-  const { control, handleSubmit, formState, setError } = useForm<FormValues>({
+  const { control, handleSubmit, formState, setError, setFocus } = useForm<FormValues>({
     resolver,
     defaultValues: defaultsOf(user),
   });
+  useEffect(() => {
+    if (focusField) setFocus(focusField);
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerErrorKey(undefined);
@@ -127,7 +139,7 @@ export function ProfileForm({
         control={control}
         name="phone"
         numberLabel={t('profile.phone')}
-        language={user.language}
+        language={language}
         className="profile-pair"
       />
       <FormTextField
@@ -137,7 +149,7 @@ export function ProfileForm({
         label={t('profile.phoneAlternative')}
         isOptional
       />
-      <AddressFields control={control} country={user.country} language={user.language} />
+      <AddressFields control={control} country={user.country} language={language} />
       <div className="actions">
         <PendingButton type="submit" isPending={update.isPending} pendingLabel={t('common.saving')}>
           {t('common.save')}

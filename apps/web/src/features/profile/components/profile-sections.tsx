@@ -2,7 +2,7 @@
 // data with their edit. What other domains add to the screen (the terms, the caregiver, the account) the route places.
 import { useState, type ReactNode } from 'react';
 import { Button } from 'react-aria-components';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { UserProfile } from '@portal/contracts/identity';
 import { CallCenterPhones } from '../../../components/ui/call-center-phones.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
+import { PROFILE_EDIT_PARAM, profileEditFieldOf } from '../profile-edit-field.ts';
 import { ContactDetails, PersonalDetails, ProfileHeading } from './profile-details.tsx';
 import { ProfileForm } from './profile-form.tsx';
 import './profile.css';
@@ -25,7 +26,10 @@ export function ProfileSections({ profile, afterHeading }: Props) {
   const { language, setLanguage } = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
-  const [isEditing, setEditing] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A link that promised a field (the home's 'Add an alternative phone') opens the form on that field.
+  const [focusField] = useState(() => profileEditFieldOf(searchParams));
+  const [isEditing, setEditing] = useState(focusField !== undefined);
   // After a change of language the screen opens again under the other prefix, and still says that it saved.
   const [isSaved, setSaved] = useState(
     () => (location.state as { isProfileSaved?: boolean } | null)?.isProfileSaved === true,
@@ -59,7 +63,9 @@ export function ProfileSections({ profile, afterHeading }: Props) {
         {isEditing ? (
           <ProfileForm
             user={profile}
+            focusField={focusField}
             onDone={(saved, chosenLanguage) => {
+              if (searchParams.has(PROFILE_EDIT_PARAM)) setSearchParams({}, { replace: true });
               // The screens follow the language the patient chose at once (the e-mails follow it on the server).
               if (saved && chosenLanguage !== profile.language && chosenLanguage !== language) {
                 setLanguage(chosenLanguage);

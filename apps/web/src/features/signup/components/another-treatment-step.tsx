@@ -8,6 +8,7 @@ import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { TreatmentDraft } from '../../../patient/model.ts';
 import { StepForm } from '../../../patient/components/step-form.tsx';
+import { useLanguage } from '../../../lib/language.tsx';
 
 const Schema = z.object({ another: z.boolean({ error: 'signup.anotherTreatment.required' }) });
 interface Values {
@@ -24,6 +25,7 @@ interface Props {
 
 export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }: Props) {
   const t = useT();
+  const { language } = useLanguage();
   const { control, handleSubmit, formState } = useForm<Values>({
     resolver: zodResolver(Schema, undefined, { raw: true }) as Resolver<Values>,
   });
@@ -34,7 +36,9 @@ export function AnotherTreatmentStep({ formId, treatments, products, onAnswer }:
       <ul>
         {treatments.map((item) => {
           const product = products.find((candidate) => candidate.id === item.productId);
-          return <li key={item.productId}>{product ? `${product.medicine} · ${product.presentation}` : null}</li>;
+          return (
+            <li key={item.productId}>{product ? `${product.medicine} · ${product.presentation[language]}` : null}</li>
+          );
         })}
       </ul>
       <YesNoField

@@ -231,7 +231,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     return (
       <div className="card stack signup-success" ref={stepRef}>
         <h2>{t('signup.success.title', { patientName: result.patientName })}</h2>
-        <p>{t('signup.success.account', { planName: result.planName })}</p>
+        <p>{t('signup.success.account', { planName: result.planName[language] })}</p>
         <p>{t('signup.success.notified', { patientEmail: result.email })}</p>
         {website ? (
           <p>

@@ -17,15 +17,15 @@ export const DELETE_REASON_KEYS: Record<TreatmentDeleteReason, string> = {
 export function useTreatmentTexts() {
   const t = useT();
   return {
-    dose: (item: TreatmentView) =>
-      t('treatments.dose', { amount: item.unitAmount, unit: t(`signup.treatment.units.${item.unit}`) }),
+    // ICU plurals in both languages: "1 tableta", "2 tabletas", "1 international unit (IU)" (decision 054).
+    dose: (item: TreatmentView) => t('treatments.dose', { amount: Number(item.unitAmount), unit: item.unit }),
     frequency: (item: TreatmentView) =>
       t('treatments.frequency', {
         amount: item.frequency.amount,
         interval: t(`signup.details.frequency.intervals.${item.frequency.interval}`).toLocaleLowerCase(),
       }),
     length: (value: { amount: number; interval: string }) =>
-      `${value.amount} ${t(`signup.treatment.intervals.${value.interval}`).toLocaleLowerCase()}`,
+      t('treatments.length', { amount: value.amount, interval: value.interval }),
   };
 }
 

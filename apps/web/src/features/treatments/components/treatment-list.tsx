@@ -5,7 +5,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useSignedInUser } from '../../../lib/signed-in-user.ts';
+import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
+import { patientToday, treatmentTime } from '../treatment-end.ts';
 import { NoTreatments } from './no-treatments.tsx';
 import { DELETE_REASON_KEYS, TreatmentDetails } from './treatment-details.tsx';
 
@@ -18,6 +21,8 @@ interface LiveProps {
 export function LiveTreatments({ live, onModify, onDelete }: LiveProps) {
   const t = useT();
   const { language } = useLanguage();
+  const { program } = useProgram();
+  const today = patientToday(useSignedInUser()?.country, program.defaultCountry);
   if (live.length === 0) return <NoTreatments />;
   return (
     <>
@@ -37,7 +42,8 @@ export function LiveTreatments({ live, onModify, onDelete }: LiveProps) {
                 </>
               }
             >
-              <p className="card__subtitle">{item.presentation}</p>
+              <p className="card__subtitle">{item.presentation[language]}</p>
+              <TreatmentEnded item={item} today={today} />
               <TreatmentDetails item={item} />
             </Card>
           </li>
@@ -50,8 +56,24 @@ export function LiveTreatments({ live, onModify, onDelete }: LiveProps) {
   );
 }
 
+/** An ended treatment says so, with what to do: renew it with the doctor and modify it, or remove it. */
+function TreatmentEnded({ item, today }: { item: TreatmentView; today: string }) {
+  const t = useT();
+  const time = treatmentTime(item, today);
+  if (time.kind !== 'ended') return null;
+  return (
+    <div className="treatment-ended" role="note">
+      <p>
+        <strong>{t('treatments.ended.title', { date: formatDate(time.on) })}</strong>
+      </p>
+      <p>{t('treatments.ended.whatToDo')}</p>
+    </div>
+  );
+}
+
 export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
   const t = useT();
+  const { language } = useLanguage();
   if (deleted.length === 0) return null;
   return (
     <details className="history">
@@ -59,7 +81,7 @@ export function TreatmentHistory({ deleted }: { deleted: TreatmentView[] }) {
       <ul className="history__list">
         {deleted.map((item) => (
           <li key={item.id}>
-            <strong>{item.medicine}</strong> · {item.presentation}
+            <strong>{item.medicine}</strong> · {item.presentation[language]}
             <br />
             {t('treatments.history.deleted', {
               date: formatDate(item.deletedAt ?? item.updatedAt),

@@ -1,31 +1,39 @@
 // The home's treatments card: each live medicine with its dose and what comes next; an empty state that says what to do.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
-import type { TreatmentView } from '@portal/contracts/treatments';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useSignedInUser } from '../../../lib/signed-in-user.ts';
+import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { treatmentsQuery } from '../api/treatments-api.ts';
+import { patientToday, treatmentTime, type TreatmentTime } from '../treatment-end.ts';
 import { NoTreatments } from './no-treatments.tsx';
 import { useTreatmentTexts } from './treatment-details.tsx';
 
-/** The day a treatment's length ends (start + duration), YYYY-MM-DD. */
-function treatmentEnd(item: Pick<TreatmentView, 'startDate' | 'duration'>): string | null {
-  if (!item.startDate) return null;
-  const end = new Date(`${item.startDate}T00:00:00Z`);
-  const { amount, interval } = item.duration;
-  if (interval === 'day') end.setUTCDate(end.getUTCDate() + amount);
-  else if (interval === 'week') end.setUTCDate(end.getUTCDate() + amount * 7);
-  else if (interval === 'month') end.setUTCMonth(end.getUTCMonth() + amount);
-  else end.setUTCFullYear(end.getUTCFullYear() + amount);
-  return end.toISOString().slice(0, 10);
+/** What comes next for a treatment: until when it runs, that it has not started, or that it ended and what to do. */
+function NextForTreatment({ time }: { time: TreatmentTime }) {
+  const t = useT();
+  if (time.kind === 'notStarted')
+    return <span className="home-treatments__next">{t('home.treatments.notStarted')}</span>;
+  if (time.kind === 'running')
+    return (
+      <span className="home-treatments__next">{t('home.treatments.until', { date: formatDate(time.until) })}</span>
+    );
+  return (
+    <span className="home-treatments__next home-treatments__next--ended">
+      <strong>{t('home.treatments.ended', { date: formatDate(time.on) })}</strong> {t('home.treatments.endedWhatToDo')}
+    </span>
+  );
 }
 
 export function TreatmentsHomeCard() {
   const t = useT();
+  const { program } = useProgram();
+  const today = patientToday(useSignedInUser()?.country, program.defaultCountry);
   const { language } = useLanguage();
   const texts = useTreatmentTexts();
   const treatments = useQuery(treatmentsQuery());
@@ -39,20 +47,15 @@ export function TreatmentsHomeCard() {
           ) : (
             <>
               <ul className="home-treatments">
-                {live.map((item) => {
-                  const end = treatmentEnd(item);
-                  return (
-                    <li key={item.id}>
-                      <strong>{item.medicine}</strong>
-                      <span>
-                        {texts.dose(item)} · {texts.frequency(item)}
-                      </span>
-                      <span className="home-treatments__next">
-                        {end ? t('home.treatments.until', { date: formatDate(end) }) : t('home.treatments.notStarted')}
-                      </span>
-                    </li>
-                  );
-                })}
+                {live.map((item) => (
+                  <li key={item.id}>
+                    <strong>{item.medicine}</strong>
+                    <span>
+                      {texts.dose(item)} · {texts.frequency(item)}
+                    </span>
+                    <NextForTreatment time={treatmentTime(item, today)} />
+                  </li>
+                ))}
               </ul>
               <Link className="button button--ghost" href={listHref}>
                 {t('home.treatments.manage')}

@@ -154,7 +154,7 @@ export function DetailsStep({ formId, draft, ctx, onDone, onPendingChange }: Ste
         control={control}
         name="unitAmount"
         label={doseLabel}
-        description={product ? `${product.medicine} · ${product.presentation}` : undefined}
+        description={product ? `${product.medicine} · ${product.presentation[ctx.language]}` : undefined}
         autoComplete="off"
         isRequired
       />

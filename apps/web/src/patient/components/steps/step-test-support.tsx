@@ -62,7 +62,7 @@ export const products: PlanProduct[] = [
   {
     id: 11,
     medicine: 'Calmarex',
-    presentation: '50 mg tablets',
+    presentation: { es: 'Tabletas de 50 mg', en: '50 mg tablets' },
     unit: 'tabs',
     minAgeYears: 18,
     maxAgeYears: 120,
@@ -71,7 +71,7 @@ export const products: PlanProduct[] = [
   {
     id: 12,
     medicine: 'Dermaclar',
-    presentation: '10 ml vial',
+    presentation: { es: 'Vial de 10 ml', en: '10 ml vial' },
     unit: 'vials',
     minAgeYears: 18,
     maxAgeYears: 120,
@@ -82,7 +82,13 @@ export const products: PlanProduct[] = [
 export function context(overrides: Partial<WizardContext> = {}): WizardContext {
   return {
     program: { name: 'Alivio' } as WizardContext['program'],
-    plan: { id: 7, country: 'CR', name: 'Alivio Costa Rica', identificationTypes: ['IDENTIFICATION'], fieldSettings },
+    plan: {
+      id: 7,
+      country: 'CR',
+      name: { es: 'Alivio Costa Rica', en: 'Alivio Costa Rica' },
+      identificationTypes: ['IDENTIFICATION'],
+      fieldSettings,
+    },
     language: 'en',
     skipPassword: false,
     preregistered: false,

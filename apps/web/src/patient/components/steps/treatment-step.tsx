@@ -185,7 +185,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
           <ul className="added-list">
             {added.map(({ item, product }) => (
               <li key={item.productId}>
-                <span>{product ? `${product.medicine} · ${product.presentation}` : null}</span>
+                <span>{product ? `${product.medicine} · ${product.presentation[ctx.language]}` : null}</span>
                 <Button
                   className="button button--ghost"
                   onPress={() =>
@@ -224,7 +224,10 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
               name="productId"
               label={t('signup.treatment.presentation.label')}
               placeholder={t('common.select')}
-              options={presentations.map((product) => ({ value: String(product.id), text: product.presentation }))}
+              options={presentations.map((product) => ({
+                value: String(product.id),
+                text: product.presentation[ctx.language],
+              }))}
               isNumeric
               isRequired
             />
@@ -233,7 +236,7 @@ export function TreatmentStep({ formId, draft, ctx, onDone, onChange }: StepProp
               <p className="field__label" style={{ margin: 0 }}>
                 {t('signup.treatment.presentation.label')}
               </p>
-              <p className="field-readonly">{presentations[0]!.presentation}</p>
+              <p className="field-readonly">{presentations[0]!.presentation[ctx.language]}</p>
             </div>
           ) : null}
           <AmountIntervalFieldset

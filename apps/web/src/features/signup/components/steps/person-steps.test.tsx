@@ -45,7 +45,7 @@ const settings = (
 const plan = (planSettings = settings()): PatientPlan => ({
   id: 101,
   country: 'CR',
-  name: 'Alivio Costa Rica',
+  name: { es: 'Alivio Costa Rica', en: 'Alivio Costa Rica' },
   identificationTypes: ['IDENTIFICATION', 'FOREIGN', 'PASSPORT', 'TYPE_MINOR'],
   fieldSettings: planSettings,
 });
