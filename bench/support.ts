@@ -2,11 +2,11 @@
 // processes, an autocannon measurement, an isolated PostgreSQL database, and the table with the goal beside each figure.
 // Not a test: nothing here asserts a timing.
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../apps/api/src/test/free-port.ts';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -18,15 +18,6 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
  */
 export const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Running {
   origin: string;

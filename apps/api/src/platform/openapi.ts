@@ -89,24 +89,18 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = {
   '204': 'Done; no body.',
 };
 
+/** A response header that carries a count (calls, seconds). */
+const countHeader = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } }) as const;
+
 const HEADERS = {
   RetryAfter: {
     description: 'Seconds to wait before calling again.',
     required: true,
     schema: { type: 'integer', minimum: 0 },
   },
-  RateLimitLimit: {
-    description: "The calls allowed per minute by this call's limit per address.",
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitRemaining: {
-    description: 'The calls left in the current minute.',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  RateLimitReset: {
-    description: 'Seconds until the current minute ends and the count starts again.',
-    schema: { type: 'integer', minimum: 0 },
-  },
+  RateLimitLimit: countHeader("The calls allowed per minute by this call's limit per address."),
+  RateLimitRemaining: countHeader('The calls left in the current minute.'),
+  RateLimitReset: countHeader('Seconds until the current minute ends and the count starts again.'),
   ErrorId: {
     description: 'The id the server logs carry for this failure (also `error.errorId`).',
     schema: { type: 'string', maxLength: 64 },

@@ -2,22 +2,12 @@
 // again (Redis outages for real). scripts/test.mjs installs Debian's redis-server when it is missing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { freePort } from './free-port.ts';
 
 export const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 
 export function hasRedisServer(): boolean {
   return spawnSync(REDIS_SERVER, ['--version']).status === 0;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once the server answers PING (raw RESP, no client library needed). */

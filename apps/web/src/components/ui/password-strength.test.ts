@@ -30,5 +30,6 @@ describe('password strength', () => {
       expect(isCommonPassword(password, commonPasswords, inputs), password).toBe(false);
       expect(await measurePasswordStrength(password, inputs), password).not.toBe('weak');
     }
-  });
+    // Loading and measuring with the dictionaries takes seconds of CPU: more than the default 5 s on a loaded machine.
+  }, 60_000);
 });
