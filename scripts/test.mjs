@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs Debian's Chromium and redis-server when missing, checks PostgreSQL, builds the web app, lints the
+// `npm test`: installs Debian's Chromium, redis-server and a speech engine when missing, checks PostgreSQL, builds the web app, lints the
 // OpenAPI document, runs every suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line:
 // `N passed, N failed`. Test files named after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them
 // (vitest's file filters); the checks and the build run whole.
@@ -38,7 +38,7 @@ function runBeside(command, args, logFile, options = {}) {
 
 let aptUpdated = false;
 /** Installs a Debian package when `isPresent` says it is missing (as root; otherwise says what to run). */
-function ensureDebianPackage(name, isPresent) {
+function ensureDebianPackage(name, isPresent, extraArgs = []) {
   if (isPresent()) return;
   if (process.getuid?.() !== 0) {
     console.error(`${name} is missing. Install Debian's package: sudo apt-get install -y ${name}`);
@@ -51,7 +51,7 @@ function ensureDebianPackage(name, isPresent) {
     process.exit(1);
   }
   aptUpdated = true;
-  if (run('apt-get', ['install', '-y', '-qq', name], { env }) !== 0) {
+  if (run('apt-get', ['install', '-y', '-qq', ...extraArgs, name], { env }) !== 0) {
     console.error(`apt-get could not install ${name}`);
     process.exit(1);
   }
@@ -62,6 +62,18 @@ function ensureChromium() {
 }
 
 /** The fault tests start and stop a redis-server of their own (apps/api/src/test/redis-server.ts). */
+/**
+ * Chromium's speech engine on Linux (speech-dispatcher with its eSpeak NG module): the learning screens' Listen is
+ * tested with it, silently (e2e/chromium.ts). Without recommended packages: no sound server is needed.
+ */
+function ensureSpeechEngine() {
+  ensureDebianPackage(
+    'speech-dispatcher-espeak-ng',
+    () => existsSync('/usr/bin/speech-dispatcher') && existsSync('/usr/lib/speech-dispatcher-modules/sd_espeak-ng'),
+    ['--no-install-recommends'],
+  );
+}
+
 function ensureRedisServer() {
   ensureDebianPackage('redis-server', () => spawnSync('redis-server', ['--version']).status === 0);
 }
@@ -136,6 +148,7 @@ mkdirSync(resultsDir, { recursive: true });
 
 ensureChromium();
 ensureRedisServer();
+ensureSpeechEngine();
 const hasPostgres = await postgresReachable();
 const unitProjects = ['contracts', 'scripts', 'web', 'api-pglite'];
 let missingPostgres = 0;
