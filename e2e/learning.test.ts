@@ -384,7 +384,8 @@ describe('learning', () => {
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 26 } });
     const large = await screens('at 200% zoom with a 32 px default font');
     // The page's sizes are relative (percent and rem): everything doubles with the setting.
-    for (const key of ['root', 'title', 'text', 'button'] as const) expect(large[key], key).toBeCloseTo(normal[key] * 2, 0);
+    for (const key of ['root', 'title', 'text', 'button'] as const)
+      expect(large[key], key).toBeCloseTo(normal[key] * 2, 0);
     await shoot(page, 'learning-lesson-zoom200-font32');
     await context.close();
   });
