@@ -139,6 +139,7 @@ describe('enrolment of a pre-registered patient', () => {
       healthCenter: ['Clínica Central', 'public'],
     });
     await w.anotherMedicine('no');
+    await w.send();
     await expectSuccessScreen(page, texts, { patientName: 'Rosa Jiménez', notifiedEmail: held.email });
     const [row] = await setup.portal.app.database.db
       .select()
