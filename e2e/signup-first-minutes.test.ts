@@ -243,6 +243,6 @@ for (const language of ['es', 'en'] as const) {
       await picture(page, `profile-birth-date-${language}`);
       expect(problemsOf(page)).toEqual([]);
       await context.close();
-    });
+    }, 180_000); // a whole enrolment with axe on every step, then the profile: longer than one page's test
   });
 }

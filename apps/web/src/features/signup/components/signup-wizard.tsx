@@ -23,7 +23,7 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { preregistrationQuery, submitSignup } from '../api/signup-api.ts';
-import { planProductsQuery } from '../../../patient/api/plan-api.ts';
+import { planProductsAnyAgeQuery, planProductsQuery } from '../../../patient/api/plan-api.ts';
 import { TREATMENT_STEP_COMPONENTS } from '../../../patient/components/treatment-flow.tsx';
 import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
 import { stepRefusalOf } from '../../../patient/step-refusal.ts';
@@ -129,7 +129,7 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
   // Before the birth date the plan's medicines for any age: enough to count the steps ahead.
   const planProducts = useQuery({
-    ...planProductsQuery(draft.supportPlanId, ''),
+    ...planProductsAnyAgeQuery(draft.supportPlanId),
     enabled: draft.supportPlanId !== undefined && draft.birthDate === undefined,
   });
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.

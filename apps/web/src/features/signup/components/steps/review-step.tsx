@@ -33,6 +33,16 @@ const FREQUENCY_KEYS = {
   year: 'signup.details.frequency.intervals.year',
 } as const;
 
+/** "1 año", "6 months": the length as a number with its unit, in the language (singular or plural by Intl). */
+function durationText(amount: number, interval: keyof typeof LENGTH_KEYS, language: string): string | undefined {
+  if (!Number.isFinite(amount)) return undefined;
+  try {
+    return new Intl.NumberFormat(language, { style: 'unit', unit: interval, unitDisplay: 'long' }).format(amount);
+  } catch {
+    return undefined;
+  }
+}
+
 interface Props {
   formId: string;
   draft: SignupDraft;
@@ -186,10 +196,11 @@ export function ReviewStep({ formId, draft, ctx, products, onChangePart, onSend 
         medicines.map((medicine, index) => {
           const product = products.find((item) => item.id === medicine.productId);
           const length = medicine.duration?.interval
-            ? `${medicine.duration.amount ?? ''} ${t(LENGTH_KEYS[medicine.duration.interval])}`
+            ? (durationText(Number(medicine.duration.amount), medicine.duration.interval, ctx.language) ??
+              `${medicine.duration.amount ?? ''} ${t(LENGTH_KEYS[medicine.duration.interval])}`)
             : notGiven;
           const frequency = medicine.frequency?.interval
-            ? `${medicine.frequency.amount ?? ''} ${t(FREQUENCY_KEYS[medicine.frequency.interval])}`
+            ? `${medicine.frequency.amount ?? ''} ${t(FREQUENCY_KEYS[medicine.frequency.interval]).toLocaleLowerCase(ctx.language)}`
             : notGiven;
           const start = medicine.notStarted
             ? t('signup.startDate.notStarted')
