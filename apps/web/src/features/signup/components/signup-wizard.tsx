@@ -136,23 +136,9 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
   const held = useQuery({ ...preregistrationQuery(invitation), enabled: opensInvitation });
   useEffect(() => {
-    if (held.data && invitation && opensInvitation) {
+    if (held.data && invitation && opensInvitation)
       save({ draft: draftOfPreregistration(held.data, invitation, draft.idempotencyKey), step: 'country' });
-      void navigate(
-        { pathname: location.pathname, search: location.search },
-        { replace: true, state: { signupStep: 'country' } },
-      );
-    }
-  }, [
-    held.data,
-    invitation,
-    opensInvitation,
-    draft.idempotencyKey,
-    save,
-    navigate,
-    location.pathname,
-    location.search,
-  ]);
+  }, [held.data, invitation, opensInvitation, draft.idempotencyKey, save]);
   const preregistered = draft.preregistration !== undefined;
   const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
   const visible = SIGNUP_STEPS.filter((key) => isStepVisible(key, ctx, draft));
@@ -220,6 +206,12 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   ) => {
     setRefusal(undefined);
     save({ draft: nextDraft, step: next });
+    // The entry shown so far gets its step first (a first visit's has none), so Back comes back to it.
+    if (!how.replace && entry?.signupStep !== step)
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, state: { ...entry, signupStep: step } satisfies WizardEntry },
+      );
     const nextEntry: WizardEntry = {
       signupStep: next,
       inWizard: how.replace ? entry?.inWizard : true,
@@ -229,8 +221,10 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     void navigate({ pathname: location.pathname, search: location.search }, { replace: how.replace, state: nextEntry });
   };
 
-  // The browser's Back or Forward: the step of the entry it lands on. An entry without one (the first visit, a
-  // language switch, a reload after the draft was cleared) is given the draft's step.
+  // The browser's Back or Forward: the step of the entry it lands on. An entry without one (a first visit, a language
+  // switch) keeps the draft's step; an entry whose step is not the draft's on a first visit (a reload after the
+  // draft was cleared) is given the draft's. (Never an address of its own on a first visit: the invitation's n and s
+  // are being taken out of it.)
   const seenKey = useRef<string>(undefined);
   useEffect(() => {
     if (phase !== 'form') return;
@@ -238,7 +232,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     if (seenKey.current === location.key) return;
     seenKey.current = location.key;
     const shown = entry?.signupStep;
-    if (firstVisit || shown === undefined || !WIZARD_STEPS.includes(shown)) {
+    if (shown === undefined) return;
+    if (firstVisit || !WIZARD_STEPS.includes(shown)) {
       if (shown !== step)
         void navigate(
           { pathname: location.pathname, search: location.search },
