@@ -64,7 +64,7 @@ describe('enrolment', () => {
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // a whole enrolment with axe on every step, the review included, then a login
 
   it('keeps the data after a reload, and asks before leaving (the browser’s question on unload; Stay here, then Exit, by a link and by Back)', async () => {
     const texts = textsOf('alivio', 'en');
