@@ -178,8 +178,9 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await this.type('signup.password.password.label', value);
       await this.type('signup.password.repeat.label', value);
       const verdicts = ['strong', 'medium', 'weak'].map((level) => texts[`signup.password.strength.${level}`]!);
+      // The meter loads its word lists on first use: on a busy machine that takes more than poll's one second.
       await expect
-        .poll(() => page.locator('.strength__value').textContent())
+        .poll(() => page.locator('.strength__value').textContent(), { timeout: 15_000 })
         .toSatisfy((text: string | null) => verdicts.includes(text ?? ''));
     },
     /** A checkbox, by the text of its label. */
