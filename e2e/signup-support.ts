@@ -7,6 +7,7 @@ import { curpCheckDigit, dpiCheckDigit } from '../packages/contracts/src/identif
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { expectNoAxeViolations } from './page.ts';
 import { type Portal } from './support.ts';
+import { configOf } from './texts.ts';
 
 export type Texts = Record<string, string>;
 export const fill = (text: string, values: Record<string, string>) =>
@@ -521,8 +522,10 @@ export async function enrolPielMexico(
   });
   await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
   await w.at('signup.details.title');
-  // The one presentation of the medicine is shown with the dose.
-  await page.getByText('Jeringa prellenada 45 mg/0,5 mL', { exact: false }).first().waitFor();
+  // The one presentation of the medicine is shown with the dose, in the screen's language (decision 054).
+  const language = new URL(page.url()).pathname.startsWith('/en/') ? 'en' : 'es';
+  const presentation = configOf('piel').products.find((product) => product.id === 2101)!.presentation[language];
+  await page.getByText(presentation, { exact: false }).first().waitFor();
   await medicineDetails(w, texts, {
     dose: '1',
     frequency: [2, 'month'],
