@@ -193,7 +193,7 @@ describe('enrolment, more', () => {
     await logInFromSuccess(page, texts, person, { keyboard: true });
     expect(problemsOf(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // every step by Tab and Enter, the review's Change buttons too
 
   it('says on the field that an identification number is already registered in the program, and stays on that step', async () => {
     const registered = { email: uniqueEmail('first'), number: cedula() };
