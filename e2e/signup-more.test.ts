@@ -1,12 +1,12 @@
 // More enrolment browser tests: piel's and equilibrio's own field settings in Spanish, English with axe on every step, the keyboard only,
 // and an identification number that is already registered.
-import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import {
   accountSteps,
   cedula,
   curp,
+  dpi,
   enrolAlivioCostaRica,
   enterMedicine,
   enrolAlivioThroughApi,
@@ -95,7 +95,7 @@ describe('enrolment, more', () => {
     const { texts, context, page } = await openSignup('equilibrio', 'es', PHONE);
     const person = {
       email: uniqueEmail('equilibrio-gt'),
-      number: `${randomInt(1_000_000, 9_999_999)}${randomInt(100_000, 999_999)}`,
+      number: dpi(),
       password: 'Volcan-de-Agua-2026!',
     };
     const w = wizard(page, texts, { axe: true });
@@ -139,6 +139,7 @@ describe('enrolment, more', () => {
       });
       await w.anotherMedicine(medicine.startsWith('Glucanor') ? 'yes' : 'no');
     }
+    await w.send();
     await succeedAndLogIn(page, context, texts, person, {
       patientName: 'Marta Xicará',
       planName: 'Equilibrio Guatemala',
@@ -192,7 +193,7 @@ describe('enrolment, more', () => {
     await logInFromSuccess(page, texts, person, { keyboard: true });
     expect(problemsOf(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // every step by Tab and Enter, the review's Change buttons too
 
   it('says on the field that an identification number is already registered in the program, and stays on that step', async () => {
     const registered = { email: uniqueEmail('first'), number: cedula() };

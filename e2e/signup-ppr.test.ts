@@ -123,7 +123,7 @@ describe('enrolment of a pre-registered patient', () => {
     await w.anotherMedicine('yes');
     await w.at('signup.treatment.title');
     await page.getByRole('heading', { level: 3, name: texts['signup.treatment.added.title']! }).waitFor();
-    await page.getByText('Migralen 50 mg · Caja x 30 tabletas').waitFor();
+    await page.getByText('Migralen 50 mg · Box of 30 tablets').waitFor();
     await openMedicineList(page, texts);
     expect(await page.getByRole('option').allTextContents()).not.toContain('Migralen 50 mg');
     await page.getByRole('option', { name: 'Neurovia 140 mg/mL', exact: true }).click();
@@ -139,6 +139,7 @@ describe('enrolment of a pre-registered patient', () => {
       healthCenter: ['Clínica Central', 'public'],
     });
     await w.anotherMedicine('no');
+    await w.send();
     await expectSuccessScreen(page, texts, { patientName: 'Rosa Jiménez', notifiedEmail: held.email });
     const [row] = await setup.portal.app.database.db
       .select()

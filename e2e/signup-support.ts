@@ -3,9 +3,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { curpCheckDigit, dpiCheckDigit } from '../packages/contracts/src/identification-numbers.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { expectNoAxeViolations } from './page.ts';
 import { type Portal } from './support.ts';
+import { configOf } from './texts.ts';
 
 export type Texts = Record<string, string>;
 export const fill = (text: string, values: Record<string, string>) =>
@@ -13,9 +15,23 @@ export const fill = (text: string, values: Record<string, string>) =>
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
-/** A Mexican CURP (4 letters, 6 digits, 8 letters or digits), new each call. */
-export const curp = () =>
-  `QUMA${randomInt(600_101, 991_231)}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+const CONSONANTS = 'BCDFGHJKLMNPQRSTVWXYZ';
+/**
+ * A Mexican CURP of someone born on `birthDate` (YYYY-MM-DD; before 2000), new each call: its consonants and
+ * differentiator at random, its check digit computed (decision 053).
+ */
+export const curp = (birthDate = '1979-07-21') => {
+  const consonants = Array.from({ length: 3 }, () => CONSONANTS[randomInt(0, CONSONANTS.length)]).join('');
+  const first17 = `QUMA${birthDate.slice(2).replaceAll('-', '')}HJC${consonants}${randomInt(0, 10)}`;
+  return `${first17}${curpCheckDigit(first17)}`;
+};
+/** A Guatemalan DPI (13 digits: 8, the check digit, department 01-22, municipality 01), new each call. */
+export const dpi = (): string => {
+  const first8 = String(randomInt(10_000_000, 100_000_000));
+  const check = dpiCheckDigit(first8);
+  if (check === 10) return dpi();
+  return `${first8}${check}${String(randomInt(1, 23)).padStart(2, '0')}01`;
+};
 export const uniqueEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@test.example`;
 
 export interface Person {
@@ -163,8 +179,9 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await this.type('signup.password.password.label', value);
       await this.type('signup.password.repeat.label', value);
       const verdicts = ['strong', 'medium', 'weak'].map((level) => texts[`signup.password.strength.${level}`]!);
+      // The meter loads its word lists on first use: on a busy machine that takes more than poll's one second.
       await expect
-        .poll(() => page.locator('.strength__value').textContent())
+        .poll(() => page.locator('.strength__value').textContent(), { timeout: 15_000 })
         .toSatisfy((text: string | null) => verdicts.includes(text ?? ''));
     },
     /** A checkbox, by the text of its label. */
@@ -215,6 +232,22 @@ export function wizard(page: Page, texts: Texts, options: WizardOptions = {}) {
       await this.radio(texts[answer === 'yes' ? 'signup.anotherTreatment.yes' : 'signup.anotherTreatment.no']!);
       advanced = true;
       await this.press(texts['signup.next']!);
+    },
+    /**
+     * The review, the wizard's last step (like 'another medicine?', not one of the plan's steps: not counted in
+     * `steps`): what will be sent, each part with Change; `check` looks at it first; then Send.
+     */
+    async send(check?: () => Promise<void>) {
+      await title('signup.review.title').waitFor();
+      if (options.keyboard && advanced)
+        await expect
+          .poll(() => hasFocus(title('signup.review.title')), { message: 'focus on the title of the review' })
+          .toBe(true);
+      advanced = false;
+      if (options.axe) await expectNoAxeViolations(page, 'signup review');
+      await check?.();
+      advanced = true;
+      await this.press(texts['signup.review.submit']!);
     },
     get steps() {
       return stepCount;
@@ -447,6 +480,7 @@ export const alivioDetails = (
 export async function finishAlivioTreatment(w: Wizard, texts: Texts) {
   await medicineDetails(w, texts, alivioDetails('private'));
   await w.anotherMedicine('no');
+  await w.send();
 }
 
 /** Opens the treatment step's list of medicines, to see which it offers. */
@@ -474,7 +508,7 @@ export async function enrolPielMexico(
   await accountSteps(page, texts, w, {
     country: person.countryName,
     email: person.email,
-    idType: 'identification',
+    idType: 'curp',
     number: person.number,
     firstName: 'Guadalupe',
     lastName: 'Ortiz',
@@ -488,8 +522,10 @@ export async function enrolPielMexico(
   });
   await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
   await w.at('signup.details.title');
-  // The one presentation of the medicine is shown with the dose.
-  await page.getByText('Jeringa prellenada 45 mg/0,5 mL', { exact: false }).first().waitFor();
+  // The one presentation of the medicine is shown with the dose, in the screen's language (decision 054).
+  const language = new URL(page.url()).pathname.startsWith('/en/') ? 'en' : 'es';
+  const presentation = configOf('piel').products.find((product) => product.id === 2101)!.presentation[language];
+  await page.getByText(presentation, { exact: false }).first().waitFor();
   await medicineDetails(w, texts, {
     dose: '1',
     frequency: [2, 'month'],
@@ -498,6 +534,7 @@ export async function enrolPielMexico(
     therapyCode: 'PSO-2026',
   });
   await w.anotherMedicine('no');
+  await w.send();
   await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
   return w;
 }

@@ -64,7 +64,7 @@ describe('enrolment', () => {
     await logInFromSuccess(page, texts, person);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
-  });
+  }, 120_000); // a whole enrolment with axe on every step, the review included, then a login
 
   it('keeps the data after a reload, and asks before leaving (the browser’s question on unload; Stay here, then Exit, by a link and by Back)', async () => {
     const texts = textsOf('alivio', 'en');
@@ -108,14 +108,17 @@ describe('enrolment', () => {
     await expectNoAxeViolations(page, 'exit dialog');
     await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
     await w.at('signup.email.title');
-    // The browser's Back asks the same question; staying puts the address back.
+    // The browser's Back goes to the step before (decision 053); on the first step it asks the same question,
+    // and staying puts the address back.
+    await page.goBack();
+    await w.at('signup.country.title');
     await page.goBack();
     await dialog
       .getByRole('heading', { name: fill(texts['signup.exit.title']!, { 0: configOf('alivio').name }) })
       .waitFor();
     await page.waitForURL((url) => url.pathname === '/en/signup');
     await dialog.getByRole('button', { name: texts['signup.exit.stay']! }).click();
-    await w.at('signup.email.title');
+    await w.at('signup.country.title');
     expect(new URL(page.url()).pathname).toBe('/en/signup');
     // Back again, and Exit: the login screen it came from.
     await page.goBack();
@@ -232,6 +235,7 @@ describe('enrolment', () => {
     });
     // No health-center or custom-therapy step on this plan: after 'another medicine?', the enrolment is sent.
     await w.anotherMedicine('no');
+    await w.send();
     await expectSuccessScreen(page, texts, { patientName: 'Kevin Ramdial', axe: 'equilibrio success' });
     await context.close();
   });

@@ -20,10 +20,16 @@ import type { FieldSettings } from './program-files.ts';
 import { textField } from './text.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { todayInCountry } from './time-zones.ts';
+import {
+  birthDateOfIdentification,
+  IDENTIFICATION_PROBLEM_KEYS,
+  identificationProblemOf,
+} from './identification-numbers.ts';
 import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
 
 // Also the sign-up's: the treatments' contract reads them from treatment-values.ts, without the sign-up's code.
 export { ageOn, HealthCenterTypeSchema, parseUnitAmount };
+export { birthDateOfIdentification };
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers shared by the wizard and the server
@@ -67,20 +73,22 @@ export function normalizeIdentificationNumber(value: string): string {
   return value.replace(/[\s.-]/g, '').toUpperCase();
 }
 
-const GENERIC_ID_PATTERN = /^[A-Z0-9]{4,20}$/;
-/** Formats of the national documents whose shape is fixed; any other (type, country) takes 4-20 letters or digits. */
-const ID_PATTERNS: Partial<Record<CountryCode, Partial<Record<IdentificationType, RegExp>>>> = {
-  CR: { IDENTIFICATION: /^[1-9]\d{8}$/, FOREIGN: /^\d{11,12}$/ }, // cédula 9 digits; DIMEX 11-12
-  GT: { IDENTIFICATION_GT: /^\d{13}$/ }, // DPI
-  HN: { IDENTIFICATION: /^\d{13}$/ }, // DNI
-  DO: { IDENTIFICATION: /^\d{11}$/ }, // cédula
-  SV: { IDENTIFICATION: /^\d{9}$/ }, // DUI
-  MX: { IDENTIFICATION: /^[A-Z]{4}\d{6}[A-Z0-9]{8}$/ }, // CURP, 18 characters
-};
-
-/** Whether a (normalised) identification number is valid for its type and country. */
+/** Whether a (normalised) identification number is valid for its type and country (identification-numbers.ts). */
 export function isValidIdentificationNumber(country: CountryCode, type: IdentificationType, number: string): boolean {
-  return (ID_PATTERNS[country]?.[type] ?? GENERIC_ID_PATTERN).test(number);
+  return identificationProblemOf(country, type, number) === undefined;
+}
+
+/**
+ * The message key of what is wrong with a (normalised) identification number, or undefined when it is valid:
+ * its length, its characters, a CURP's birth date, a DPI's department, a check digit.
+ */
+export function identificationMessageOf(
+  country: CountryCode,
+  type: IdentificationType,
+  number: string,
+): string | undefined {
+  const problem = identificationProblemOf(country, type, number);
+  return problem ? IDENTIFICATION_PROBLEM_KEYS[problem] : undefined;
 }
 
 /** Dialling codes of the eight countries. */
@@ -195,6 +203,9 @@ const isoDate = (required: string, invalid: string) =>
   textField({ max: 10, required, tooLong: invalid })
     .min(1, { error: required })
     .refine(isCalendarDate, { error: invalid });
+/** The birth date differs from the one the identification carries (a CURP's): VALIDATION_FAILED on `birthDate`. */
+export const BIRTH_DATE_DISAGREES_KEY = 'signup.birthdate.notAsIdentification';
+
 /** The birth date's format; `birthDateSchemaFor(today)` adds "not in the future" and "at most 120 years". */
 export const BirthDateSchema = isoDate('signup.birthdate.required', 'signup.birthdate.invalid');
 export function birthDateSchemaFor(today: string = todayIso()) {
@@ -663,8 +674,14 @@ export function signupSchemaFor(
       ctx.addIssue({ code: 'custom', path: ['country'], message: 'signup.country.required' });
     if (!plan.identificationTypes.includes(body.identification.type)) {
       ctx.addIssue({ code: 'custom', path: ['identification', 'type'], message: 'signup.idNumber.type.notAvailable' });
-    } else if (!isValidIdentificationNumber(plan.country, body.identification.type, body.identification.number)) {
-      ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: 'signup.idNumber.invalid' });
+    } else {
+      const { type, number } = body.identification;
+      const problem = identificationMessageOf(plan.country, type, number);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: problem });
+      // A CURP carries the birth date: a different one is a misread date or a mistyped CURP (decision 053).
+      const carried = problem ? undefined : birthDateOfIdentification(plan.country, type, number);
+      if (carried && isCalendarDate(body.birthDate) && carried !== body.birthDate)
+        ctx.addIssue({ code: 'custom', path: ['birthDate'], message: BIRTH_DATE_DISAGREES_KEY });
     }
     const caregiver = body.caregiver as Caregiver | undefined;
     if (body.birthDate <= today && ageOn(body.birthDate, today) < fieldSettings.minorAgeYears && !caregiver) {
@@ -672,18 +689,15 @@ export function signupSchemaFor(
     }
     if (caregiver) {
       const { type, number } = caregiver.identification;
+      const problem = identificationMessageOf(plan.country, type, number);
       if (!plan.identificationTypes.includes(type) || type === 'TYPE_MINOR') {
         ctx.addIssue({
           code: 'custom',
           path: ['caregiver', 'identification', 'type'],
           message: 'signup.idNumber.type.notAvailable',
         });
-      } else if (!isValidIdentificationNumber(plan.country, type, number)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['caregiver', 'identification', 'number'],
-          message: 'signup.identification.number.invalid',
-        });
+      } else if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['caregiver', 'identification', 'number'], message: problem });
       } else if (type === body.identification.type && number === body.identification.number) {
         ctx.addIssue({
           code: 'custom',
@@ -749,8 +763,8 @@ export const IdentificationCheckParamsSchema = z
     country: SignupCountrySchema,
   })
   .superRefine((params, ctx) => {
-    if (!isValidIdentificationNumber(params.country, params.type, params.number))
-      ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
+    const problem = identificationMessageOf(params.country, params.type, params.number);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['number'], message: problem });
   });
 export const IdentificationCheckResponseSchema = z.object({ data: z.object({ registered: z.boolean() }) });
 

@@ -3,6 +3,7 @@
 // (no caregiver, one treatment); alivio also has menor@alivio.example, a minor with a caregiver.
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
+import { curpCheckDigit } from '@portal/contracts/identification-numbers';
 import type { Db } from '../platform/db.ts';
 import { hashPassword, type PasswordHashing } from '../platform/passwords.ts';
 import {
@@ -143,8 +144,11 @@ export function demoIdentification(country: string, n: number): string {
   switch (country) {
     case 'CR':
       return `10999000${n}`; // cédula, 9 digits
-    case 'MX':
-      return `DEMO800101HDFXXX0${n}`; // CURP, 18 characters
+    case 'MX': {
+      // A CURP (18 characters) with its check digit, n as the differentiator (decision 053).
+      const first17 = `DEMO800101HDFXXX${n}`;
+      return `${first17}${curpCheckDigit(first17)}`;
+    }
     default:
       return `DEMO${country}0000${n}`;
   }

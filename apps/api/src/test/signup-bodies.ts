@@ -1,5 +1,6 @@
 // Valid sign-up payloads for the API tests, the browser tests and the bench: each call makes a new person (e-mail, identification, idempotency key).
 import { randomInt, randomUUID } from 'node:crypto';
+import { curpCheckDigit } from '@portal/contracts/identification-numbers';
 import { alivioTreatment, treatmentBody } from '@portal/contracts/test/sample-bodies';
 
 export const cedula = () => `${randomInt(1, 8)}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
@@ -70,6 +71,30 @@ export function pielBody(overrides: Record<string, unknown> = {}): Record<string
     supportPlanId: 204,
     consent: { accepted: true, termsVersion: '2.4' },
     treatments: [pielTreatment({ customTherapy: { hasCode: false } })],
+    ...overrides,
+  });
+}
+
+/** piel's Mexico plan (201): a CURP of someone born on 12 March 1985 (new each call, its check digit computed), that birth date. */
+export function pielMexicoBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const consonants = Array.from({ length: 3 }, () => 'BCDFGHJKLMNPQRSTVWXYZ'[randomInt(0, 21)]).join('');
+  const first17 = `GOMA850312MDF${consonants}${randomInt(0, 10)}`;
+  return alivioBody({
+    supportPlanId: 201,
+    country: 'MX',
+    identification: { type: 'IDENTIFICATION', number: `${first17}${curpCheckDigit(first17)}` },
+    personalInfo: { firstName: 'Ana', lastName: 'Gómez', gender: 'FEMALE' },
+    birthDate: '1985-03-12',
+    contact: { phone: { country: 'MX', phoneNumber: '5512345678' } },
+    address: { line: 'Avenida Juárez 120', location: { id: 'MX-jalisco-guadalajara' } },
+    consent: { accepted: true, termsVersion: '2.4' },
+    treatments: [
+      treatmentBody(2101, {
+        startDate: '2026-11-01',
+        doctor: { firstName: 'Ricardo', lastName: 'Salinas' },
+        customTherapy: { hasCode: false },
+      }),
+    ],
     ...overrides,
   });
 }

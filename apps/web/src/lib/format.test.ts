@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coarseTimeAgo, formatDate, formatMoney } from './format.ts';
+import { coarseTimeAgo, formatDate, formatDateInWords, formatMoney } from './format.ts';
 
 describe('formatting', () => {
   it('shows money with two decimals', () => {
@@ -12,6 +12,13 @@ describe('formatting', () => {
     expect(formatDate('1980-02-03')).toBe('02/03/1980');
     expect(formatDate('2026-12-31T23:59:59Z'.slice(0, 10))).toBe('12/31/2026');
     expect(formatDate(new Date(2026, 0, 5))).toBe('01/05/2026');
+  });
+
+  it('says a date in words, so 03/12 is never read as 12 March by mistake', () => {
+    expect(formatDateInWords('1985-03-12', 'es')).toBe('12 de marzo de 1985');
+    expect(formatDateInWords('1985-03-12', 'en')).toBe('March 12, 1985');
+    expect(formatDateInWords('1985-02-30', 'es')).toBe('');
+    expect(formatDateInWords('incomplete', 'en')).toBe('');
   });
 
   it('says how long ago coarsely: now, whole minutes, hours, days, never in the future', () => {

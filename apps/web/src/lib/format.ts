@@ -29,6 +29,24 @@ export function formatDate(value: Date | string): string {
 }
 
 /**
+ * A 'yyyy-mm-dd' date in words in the language ("12 de marzo de 1985", "March 12, 1985"): shown beside mm/dd/yyyy
+ * where a misread day and month would matter (decision 053). Empty when the text is not a calendar date.
+ */
+export function formatDateInWords(value: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.slice(0, 10));
+  if (!match) return '';
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return '';
+  return new Intl.DateTimeFormat(language === 'es' ? 'es' : 'en-US', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/**
  * How long ago, coarsely, for Intl.RelativeTimeFormat (react-intl's formatRelativeTime): "now" under a minute, then
  * whole minutes, hours and days, always rounded down and never in the future (a clock a little ahead reads "now").
  */

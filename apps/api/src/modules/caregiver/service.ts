@@ -1,6 +1,6 @@
 // Caregiver rules (decision 018, spec section 5): one caregiver per patient; an identification never cares for two
 // patients of the program (checked first, and decided by the unique index under a race); a minor must keep one.
-import { ageOn, isValidIdentificationNumber, type Caregiver } from '@portal/contracts/signup';
+import { ageOn, identificationMessageOf, type Caregiver } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CaregiverProfile } from '@portal/contracts/identity';
@@ -68,9 +68,8 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
     if (!(plan.identificationTypes as string[]).includes(type) || type === 'TYPE_MINOR') {
       throw new AppError('VALIDATION_FAILED', { 'identification.type': ['signup.idNumber.type.notAvailable'] });
     }
-    if (!isValidIdentificationNumber(plan.country as CountryCode, type, number)) {
-      throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.identification.number.invalid'] });
-    }
+    const problem = identificationMessageOf(plan.country as CountryCode, type, number);
+    if (problem) throw new AppError('VALIDATION_FAILED', { 'identification.number': [problem] });
     if (type === caller.identificationType && number === caller.identificationNumber) {
       throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.caregiver.samePerson'] });
     }

@@ -31,6 +31,7 @@ import {
   cedula,
   equilibrioBody,
   pielBody,
+  pielMexicoBody,
   pielTreatment,
   uniqueEmail,
 } from '../../test/signup-bodies.ts';
@@ -272,7 +273,7 @@ describe(`enrolment (${TEST_DB})`, () => {
     const ancient = await signup('alivio', alivioBody({ birthDate: '1900-01-01' }));
     expect(errorOf(ancient.json()).fieldErrors).toEqual({ birthDate: ['signup.birthdate.tooOld'] });
     const badId = await signup('alivio', alivioBody({ identification: { type: 'IDENTIFICATION', number: '12345' } }));
-    expect(errorOf(badId.json()).fieldErrors).toEqual({ 'identification.number': ['signup.idNumber.invalid'] });
+    expect(errorOf(badId.json()).fieldErrors).toEqual({ 'identification.number': ['signup.idNumber.wrongLength'] });
     const wrongType = await signup(
       'alivio',
       alivioBody({ identification: { type: 'IDENTIFICATION_GT', number: '1234567890123' } }),
@@ -287,6 +288,38 @@ describe(`enrolment (${TEST_DB})`, () => {
     expect(errorOf(outsideCountry.json()).fieldErrors).toEqual({
       'address.location': ['signup.address.search.required'],
     });
+  });
+
+  it('refuses a CURP whose check digit is wrong, and a birth date that is not the one the CURP carries (decision 053)', async () => {
+    const body = pielMexicoBody();
+    const curp = (body.identification as { number: string }).number;
+    const wrongDigit = `${curp.slice(0, 17)}${(Number(curp[17]) + 1) % 10}`;
+    const badDigit = await signup('piel', { ...body, identification: { type: 'IDENTIFICATION', number: wrongDigit } });
+    expect(badDigit.statusCode).toBe(400);
+    expect(errorOf(badDigit.json())).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'errors.validation',
+      fieldErrors: { 'identification.number': ['signup.idNumber.wrongCheckDigit'] },
+    });
+    // 12/03/1985 typed as a Mexican writes it, read as mm/dd/yyyy: 3 December, not the CURP's 12 March.
+    const misread = await signup('piel', { ...body, idempotencyKey: crypto.randomUUID(), birthDate: '1985-12-03' });
+    expect(misread.statusCode).toBe(400);
+    expect(errorOf(misread.json())).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'errors.validation',
+      fieldErrors: { birthDate: ['signup.birthdate.notAsIdentification'] },
+    });
+    // The check call says what is wrong too; a DPI's check digit is checked the same way.
+    const checked = await get('piel', idCheckUrl(201, wrongDigit, 'IDENTIFICATION', 'MX'));
+    expect(errorOf(checked.json())).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { number: ['signup.idNumber.wrongCheckDigit'] },
+    });
+    const dpi = await get('alivio', idCheckUrl(103, '2547812340101', 'IDENTIFICATION_GT', 'GT'));
+    expect(errorOf(dpi.json()).fieldErrors).toEqual({ number: ['signup.idNumber.wrongCheckDigit'] });
+    // With the CURP's own date the enrolment goes through.
+    const enrolled = await signup('piel', { ...body, idempotencyKey: crypto.randomUUID() });
+    expect(enrolled.statusCode, enrolled.body).toBe(201);
   });
 
   it('refuses a consent of an older terms version', async () => {
@@ -570,7 +603,7 @@ describe(`enrolment check calls (${TEST_DB})`, () => {
     const invalid = await get('alivio', idCheckUrl(101, '12', 'IDENTIFICATION', 'CR'));
     expect(errorOf(invalid.json())).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fieldErrors: { number: ['signup.idNumber.invalid'] },
+      fieldErrors: { number: ['signup.idNumber.wrongLength'] },
     });
     expect((await get('alivio', idCheckUrl(101, '1234567890123', 'IDENTIFICATION_GT', 'GT'))).json()).toEqual({
       data: { registered: false },

@@ -24,6 +24,7 @@ import {
   SelectValue,
   useLocale,
 } from 'react-aria-components';
+import { formatDateInWords } from '../../lib/format.ts';
 import { useT } from '../../program/use-t.ts';
 import { FieldFrame } from './field-frame.tsx';
 import { LineIcon } from './line-icon.tsx';
@@ -95,6 +96,7 @@ export function DateField<T extends FieldValues>({
   const intl = useIntl();
   const segmentLocale = useMemo(() => segmentLocaleFor(intl.locale), [intl.locale]);
   const calendarLocale = calendarLocaleFor(intl.locale);
+  const language = intl.locale.startsWith('es') ? 'es' : 'en';
   const min = toCalendarDate(minValue) ?? toCalendarDate(DEFAULT_MIN)!;
   const max = toCalendarDate(maxValue);
   const groupRef = useRef<HTMLDivElement>(null);
@@ -150,6 +152,12 @@ export function DateField<T extends FieldValues>({
                   </Button>
                 </Group>
               </div>
+              {/* The chosen date in words as it is typed: 03/12 is never taken for 12 March unnoticed (decision 053). */}
+              <p className="date-field__in-words" aria-live="polite">
+                {toCalendarDate(field.value)
+                  ? t('common.dateInWords', { date: formatDateInWords(String(field.value), language) })
+                  : ''}
+              </p>
               <Popover className="date-field__popover" placement="bottom start">
                 <I18nProvider locale={calendarLocale}>
                   <Dialog className="date-field__dialog" aria-label={label}>

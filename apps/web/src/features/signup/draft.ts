@@ -8,9 +8,16 @@ import { blankToUndefined, draftNumber, toTreatmentBody, treatmentStepOfField } 
 
 const STORAGE_KEY = 'portal.signup';
 
+/**
+ * A screen of the wizard: one of the plan's steps, 'another' ("Do you use another medicine of the program?") or
+ * 'review' (what will be sent, before Send; decision 053). Each is an entry of the browser's history.
+ */
+export type WizardStep = SignupStep | 'another' | 'review';
+export const WIZARD_STEPS: readonly WizardStep[] = [...SIGNUP_STEPS, 'another', 'review'];
+
 interface WizardState {
   draft: SignupDraft;
-  step: SignupStep;
+  step: WizardStep;
 }
 
 function fresh(): WizardState {
@@ -20,7 +27,7 @@ function fresh(): WizardState {
 function readWizardState(): WizardState {
   try {
     const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as WizardState | null;
-    if (saved && typeof saved.draft?.idempotencyKey === 'string' && SIGNUP_STEPS.includes(saved.step)) return saved;
+    if (saved && typeof saved.draft?.idempotencyKey === 'string' && WIZARD_STEPS.includes(saved.step)) return saved;
   } catch {
     // A damaged entry starts a new registration.
   }

@@ -32,6 +32,15 @@ export const planProductsQuery = (supportPlanId: number | undefined, birthDate: 
     staleTime: 60_000,
   });
 
+/** The plan's medicines for any age (before the birth date is known): the wizard counts its steps ahead with them. */
+export const planProductsAnyAgeQuery = (supportPlanId: number | undefined) =>
+  queryOptions({
+    queryKey: ['plan', supportPlanId, 'products', 'any age'],
+    queryFn: () => getPlanProducts(supportPlanId as number),
+    enabled: supportPlanId !== undefined,
+    staleTime: 60_000,
+  });
+
 export async function isDoseApproved(body: DosageCheckBody): Promise<boolean> {
   return (await api.post('/api/v1/treatment/dosage/check', body, { schema: DosageCheckResponseSchema.shape.data }))
     .approved;

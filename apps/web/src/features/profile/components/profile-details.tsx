@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
 import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/signup';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate, formatDateInWords } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { GENDER_KEYS } from '../../../patient/gender.ts';
+import { useIdentificationTypeLabel } from '../../../patient/components/identification-type-field.tsx';
 import { Avatar } from './avatar.tsx';
 
 /** All but the last 4 characters hidden: enough for the patient to recognise the number, not for a bystander to copy it. */
@@ -24,17 +25,6 @@ export function countryName(country: CountryCode, language: Language): string {
     return country;
   }
 }
-
-const IDENTIFICATION_TYPE_KEYS: Record<UserProfile['typeIdentification'], string> = {
-  IDENTIFICATION: 'signup.identification.types.identification',
-  IDENTIFICATION_GT: 'signup.identification.types.identificationGt',
-  LICENSE: 'signup.identification.types.license',
-  SOCIAL_SECURITY: 'signup.identification.types.socialSecurity',
-  PASSPORT: 'signup.identification.types.passport',
-  TYPE_OTHER: 'signup.identification.types.typeOther',
-  TYPE_MINOR: 'signup.identification.types.typeMinor',
-  FOREIGN: 'signup.identification.types.foreign',
-};
 
 function addressText(address: UserProfile['address']): string | null {
   if (!address) return null;
@@ -68,6 +58,7 @@ export function ProfileHeading({ user }: { user: UserProfile }) {
 
 export function PersonalDetails({ user }: { user: UserProfile }) {
   const t = useT();
+  const typeLabel = useIdentificationTypeLabel();
   const { language } = useLanguage();
   const { config } = useProgram();
   const plan = config?.supportPlans.find((item) => item.id === user.planPatient?.idSupportPlan);
@@ -76,10 +67,14 @@ export function PersonalDetails({ user }: { user: UserProfile }) {
       <Row label={t('profile.firstName')}>{user.firstName}</Row>
       <Row label={t('profile.lastName')}>{user.lastName}</Row>
       <Row label={t('profile.gender')}>{t(GENDER_KEYS[user.gender])}</Row>
-      <Row label={t('profile.birthDate')}>{formatDate(user.birthDate)}</Row>
+      <Row label={t('profile.birthDate')}>
+        {/* In words beside mm/dd/yyyy: a misread day and month shows at once (decision 053). */}
+        <span className="profile-list__words">{formatDateInWords(user.birthDate, language)}</span>{' '}
+        <span className="profile-list__format">({formatDate(user.birthDate)})</span>
+      </Row>
       <Row label={t('profile.country')}>{countryName(user.country, language)}</Row>
       <Row label={t('profile.identification')}>
-        {t(IDENTIFICATION_TYPE_KEYS[user.typeIdentification])} {maskIdentification(user.legalIdentification)}
+        {typeLabel(user.typeIdentification, user.country)} {maskIdentification(user.legalIdentification)}
       </Row>
       {plan ? <Row label={t('profile.plan')}>{plan.name[language]}</Row> : null}
       {user.startPeriod && user.endPeriod ? (

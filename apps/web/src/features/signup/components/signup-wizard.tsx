@@ -1,10 +1,13 @@
 // The enrolment wizard: 'Registration', one question group per step shown by the plan's field settings,
-// a visible progress, Back and Next, the exit confirmation, the processing screen and the success screen.
+// a visible progress, Back and Next, a review of everything before Send, the exit confirmation, the processing
+// screen and the success screen. Each step is an entry of the browser's history, so its Back is the wizard's.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
-import { SIGNUP_STEPS, type SignupStep } from '@portal/contracts/program-files';
+import { useLocation, useNavigate } from 'react-router';
+import { SIGNUP_STEPS, TREATMENT_STEPS, type SignupStep } from '@portal/contracts/program-files';
 import {
+  ageOn,
   MAX_SIGNUP_TREATMENTS,
   todayIso,
   type PreregistrationLink,
@@ -20,12 +23,20 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { preregistrationQuery, submitSignup } from '../api/signup-api.ts';
-import { planProductsQuery } from '../../../patient/api/plan-api.ts';
+import { planProductsAnyAgeQuery, planProductsQuery } from '../../../patient/api/plan-api.ts';
 import { TREATMENT_STEP_COMPONENTS } from '../../../patient/components/treatment-flow.tsx';
 import { useSupportPlan } from '../../../patient/hooks/use-patient-plan.ts';
 import { stepRefusalOf } from '../../../patient/step-refusal.ts';
 import { TREATMENT_CODE_STEPS } from '../../../patient/treatment-draft.ts';
-import { draftOfPreregistration, hasProgress, stepOfField, toSignupBody, useWizardState } from '../draft.ts';
+import {
+  draftOfPreregistration,
+  hasProgress,
+  stepOfField,
+  toSignupBody,
+  useWizardState,
+  WIZARD_STEPS,
+  type WizardStep,
+} from '../draft.ts';
 import { isStepVisible, type SignupDraft, type StepProps, type WizardContext } from '../../../patient/model.ts';
 import { AnotherTreatmentStep } from './another-treatment-step.tsx';
 import { AddressStep } from './steps/address-step.tsx';
@@ -38,6 +49,7 @@ import { EmailStep } from './steps/email-step.tsx';
 import { IdNumberStep } from './steps/id-number-step.tsx';
 import { PasswordStep } from './steps/password-step.tsx';
 import { PersonalInfoStep } from './steps/personal-info-step.tsx';
+import { ReviewStep } from './steps/review-step.tsx';
 import { WeightStep } from './steps/weight-step.tsx';
 
 const STEP_COMPONENTS: Record<Exclude<SignupStep, 'identification'>, ComponentType<StepProps>> = {
@@ -64,6 +76,28 @@ const CODE_STEPS: Readonly<Partial<Record<string, SignupStep>>> = {
   PREREGISTRATION_LINK_INVALID: 'email',
 };
 
+/** What the wizard keeps in each history entry (react-router's location state). */
+interface WizardEntry {
+  /** The step this entry shows. */
+  signupStep?: WizardStep;
+  /** Pushed by the wizard itself: the entry before it is the wizard's previous screen, so Back is history's. */
+  inWizard?: boolean;
+  /** Reached from the review ("Change", or a refusal of Send): once answered, the wizard goes back to the review. */
+  review?: boolean;
+  /** On the treatment steps and 'another': which medicine of the enrolment (0 the first). */
+  medicine?: number;
+}
+
+type TreatmentStep = (typeof TREATMENT_STEPS)[number];
+const isTreatmentStep = (step: WizardStep): step is TreatmentStep =>
+  (TREATMENT_STEPS as readonly string[]).includes(step);
+
+/** The medicines of the enrolment: those added before, then the one on the treatment steps. */
+const medicinesOf = (of: SignupDraft) => [
+  ...(of.treatments ?? []),
+  ...(of.treatment?.productId !== undefined ? [of.treatment] : []),
+];
+
 interface Props {
   language: Language;
   skipPassword: boolean;
@@ -76,12 +110,14 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const { program, whitelist } = useProgram();
   const { state, save, clear } = useWizardState();
   const { draft, step } = state;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = (location.state ?? null) as WizardEntry | null;
+  const returning = entry?.review === true;
   const [phase, setPhase] = useState<'form' | 'processing' | 'done'>('form');
   const [result, setResult] = useState<SignupResponse['data']>();
   const [refusal, setRefusal] = useState<{ messageKey: string }>();
   const [submitFailed, setSubmitFailed] = useState(false);
-  /** After the last step: asking whether the patient uses another medicine of the program. */
-  const [askingAnother, setAskingAnother] = useState(false);
   /** The step's submit waits for the server (e-mail, identification, citizen, age or dose check). */
   const [isStepPending, setStepPending] = useState(false);
   const stepRef = useRef<HTMLDivElement>(null);
@@ -91,6 +127,11 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const planCountry = plan?.country;
   const today = useMemo(() => (planCountry ? todayInCountry(planCountry) : todayIso()), [planCountry]);
   const products = useQuery(planProductsQuery(draft.supportPlanId, draft.birthDate));
+  // Before the birth date the plan's medicines for any age: enough to count the steps ahead.
+  const planProducts = useQuery({
+    ...planProductsAnyAgeQuery(draft.supportPlanId),
+    enabled: draft.supportPlanId !== undefined && draft.birthDate === undefined,
+  });
   // v=ppr: the held data prefills a new draft once; a draft already made from this invitation is kept as it is.
   const opensInvitation = invitation !== undefined && draft.preregistration?.n !== invitation.n;
   const held = useQuery({ ...preregistrationQuery(invitation), enabled: opensInvitation });
@@ -101,8 +142,26 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   const preregistered = draft.preregistration !== undefined;
   const ctx: WizardContext = { program, plan, language, skipPassword, preregistered, today, products: products.data };
   const visible = SIGNUP_STEPS.filter((key) => isStepVisible(key, ctx, draft));
-  const index = Math.max(0, visible.indexOf(step));
   const needsPlan = step !== 'country' && !plan;
+
+  // The steps that exist for this plan and these answers, in order: the plan's steps before the medicines, each
+  // medicine's steps (with 'another' after each one added), 'another' once more when the plan offers one more
+  // medicine, then the review. Every screen has its own number, and the total counts only these.
+  const before = visible.filter((key) => !isTreatmentStep(key));
+  const perMedicine = visible.filter(isTreatmentStep);
+  const added = draft.treatments?.length ?? 0;
+  const offered = (products.data ?? planProducts.data)?.length ?? 0;
+  const asksAnother = added + 1 < Math.min(offered, MAX_SIGNUP_TREATMENTS);
+  const medicineStart = before.length + added * (perMedicine.length + 1);
+  const total = before.length + (added + 1) * perMedicine.length + added + (asksAnother ? 1 : 0) + 1;
+  const index =
+    step === 'review'
+      ? total - 1
+      : step === 'another'
+        ? medicineStart + perMedicine.length
+        : isTreatmentStep(step)
+          ? medicineStart + Math.max(0, perMedicine.indexOf(step))
+          : Math.max(0, before.indexOf(step));
 
   // Leaving mid-way asks first; switching the language (same page, other prefix) does not.
   const unfinished = phase === 'form' && hasProgress(draft);
@@ -126,13 +185,73 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       heading.focus();
     }
     // needsPlan: after the country step the title appears only once the plan's settings have loaded.
-  }, [step, phase, needsPlan, askingAnother]);
+  }, [step, phase, needsPlan]);
 
-  const goTo = (next: SignupStep, nextDraft: SignupDraft = draft) => {
-    setRefusal(undefined);
-    setAskingAnother(false);
-    save({ draft: nextDraft, step: next });
+  /** The screen before a step, in the order above (when there is no wizard entry behind this one to go back to). */
+  const previousOf = (of: WizardStep): WizardStep | undefined => {
+    if (of === 'review') return canAddAnother(draft) ? 'another' : perMedicine.at(-1);
+    if (of === 'another') return perMedicine.at(-1);
+    if (isTreatmentStep(of)) {
+      const at = perMedicine.indexOf(of);
+      return at > 0 ? perMedicine[at - 1] : added > 0 ? 'another' : before.at(-1);
+    }
+    return before[before.indexOf(of) - 1];
   };
+
+  /** Shows a step: a new history entry (or this one replaced), so the browser's Back comes back to this one. */
+  const goTo = (
+    next: WizardStep,
+    nextDraft: SignupDraft = draft,
+    how: { replace?: boolean; review?: boolean } = {},
+  ) => {
+    setRefusal(undefined);
+    save({ draft: nextDraft, step: next });
+    // The entry shown so far gets its step first (a first visit's has none), so Back comes back to it.
+    if (!how.replace && entry?.signupStep !== step)
+      void navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, state: { ...entry, signupStep: step } satisfies WizardEntry },
+      );
+    const nextEntry: WizardEntry = {
+      signupStep: next,
+      inWizard: how.replace ? entry?.inWizard : true,
+      ...(how.review ? { review: true } : {}),
+      ...(isTreatmentStep(next) || next === 'another' ? { medicine: nextDraft.treatments?.length ?? 0 } : {}),
+    };
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: how.replace, state: nextEntry });
+  };
+
+  // The browser's Back or Forward: the step of the entry it lands on. An entry without one (a first visit, a language
+  // switch) keeps the draft's step; an entry whose step is not the draft's on a first visit (a reload after the
+  // draft was cleared) is given the draft's. (Never an address of its own on a first visit: the invitation's n and s
+  // are being taken out of it.)
+  const seenKey = useRef<string>(undefined);
+  useEffect(() => {
+    if (phase !== 'form') return;
+    const firstVisit = seenKey.current === undefined;
+    if (seenKey.current === location.key) return;
+    seenKey.current = location.key;
+    const shown = entry?.signupStep;
+    if (shown === undefined) return;
+    if (firstVisit || !WIZARD_STEPS.includes(shown)) {
+      if (shown !== step)
+        void navigate(
+          { pathname: location.pathname, search: location.search },
+          { replace: true, state: { signupStep: step } satisfies WizardEntry },
+        );
+      return;
+    }
+    if (shown === step) return;
+    let nextDraft = draft;
+    const medicine = entry?.medicine;
+    if (medicine !== undefined && medicine < added) {
+      // Back over "yes, another medicine": that medicine is the one on the treatment steps again.
+      const all = medicinesOf(draft);
+      nextDraft = { ...draft, treatments: all.filter((_, at) => at !== medicine), treatment: all[medicine] };
+    }
+    setRefusal(undefined);
+    save({ draft: nextDraft, step: shown });
+  }, [location.key, entry, phase, step, draft, added, navigate, location.pathname, location.search, save]);
 
   const submit = async (finalDraft: SignupDraft) => {
     setPhase('processing');
@@ -148,13 +267,13 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       if (found) {
         // A used or expired invitation: the person may still enrol, with an e-mail of their choice.
         const { preregistration: _used, ...withoutInvitation } = finalDraft;
-        save({
-          draft:
-            error instanceof ApiError && error.error?.code === 'PREREGISTRATION_LINK_INVALID'
-              ? withoutInvitation
-              : finalDraft,
-          step: found.step,
-        });
+        goTo(
+          found.step,
+          error instanceof ApiError && error.error?.code === 'PREREGISTRATION_LINK_INVALID'
+            ? withoutInvitation
+            : finalDraft,
+          { review: true },
+        );
         setRefusal({ messageKey: found.messageKey });
       } else {
         setSubmitFailed(true);
@@ -177,29 +296,30 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
       ] as const)
         delete nextDraft[key];
     }
-    const position = SIGNUP_STEPS.indexOf(step);
+    const otherPlan = patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId;
+    const position = SIGNUP_STEPS.indexOf(step as SignupStep);
     const following = SIGNUP_STEPS.slice(position + 1).find((key) =>
-      isStepVisible(
-        key,
-        {
-          ...ctx,
-          plan: patch.supportPlanId !== undefined && patch.supportPlanId !== draft.supportPlanId ? undefined : ctx.plan,
-        },
-        nextDraft,
-      ),
+      isStepVisible(key, { ...ctx, plan: otherPlan ? undefined : ctx.plan }, nextDraft),
     );
+    if (returning && !otherPlan) {
+      // A change asked from the review: back to it, once what the change needs is answered too (the rest of
+      // that medicine's questions; a caregiver when the birth date makes the patient a minor).
+      const minorWithout =
+        step === 'birthdate' &&
+        nextDraft.birthDate !== undefined &&
+        plan !== undefined &&
+        ageOn(nextDraft.birthDate, today) < plan.fieldSettings.minorAgeYears &&
+        !nextDraft.caregiver?.hasCaregiver &&
+        visible.includes('caregiver');
+      if (minorWithout) goTo('caregiver', nextDraft, { review: true });
+      else if (isTreatmentStep(step) && following && isTreatmentStep(following))
+        goTo(following, nextDraft, { review: true });
+      else goTo('review', nextDraft);
+      return;
+    }
     if (following) goTo(following, nextDraft);
-    else if (canAddAnother(nextDraft)) {
-      save({ draft: nextDraft, step });
-      setAskingAnother(true);
-    } else void submit(nextDraft);
+    else goTo(canAddAnother(nextDraft) ? 'another' : 'review', nextDraft);
   };
-
-  /** The medicines of the enrolment: those added before, then the one on the treatment steps. */
-  const medicinesOf = (of: SignupDraft) => [
-    ...(of.treatments ?? []),
-    ...(of.treatment?.productId !== undefined ? [of.treatment] : []),
-  ];
   /** Another medicine can be added while the plan offers one not chosen yet (up to the contract's maximum). */
   const canAddAnother = (of: SignupDraft) => {
     const chosen = medicinesOf(of);
@@ -210,11 +330,8 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
     );
   };
   const answerAnother = (another: boolean) => {
-    if (!another) {
-      void submit(draft);
-      return;
-    }
-    goTo('treatment', { ...draft, treatments: medicinesOf(draft), treatment: undefined });
+    if (!another) goTo('review');
+    else goTo('treatment', { ...draft, treatments: medicinesOf(draft), treatment: undefined });
   };
 
   if (phase === 'processing') {
@@ -249,10 +366,10 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
   }
 
   const StepComponent = STEP_COMPONENTS[step as Exclude<SignupStep, 'identification'>] ?? CountryStep;
-  const formId = askingAnother ? 'signup-step-another' : `signup-step-${step}`;
+  const formId = `signup-step-${step}`;
   // The total is known only once the plan's field settings are: before that the progress says 'Step 1'
   // alone, so it never shows 'Step 1 of 2' and then 'Step 2 of 15'.
-  const total = plan ? Math.max(visible.length, 1) : undefined;
+  const shownTotal = plan ? total : undefined;
   return (
     <div className="signup">
       <ProgressBar
@@ -260,19 +377,19 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
         aria-label={t('signup.title')}
         value={index + 1}
         minValue={0}
-        maxValue={total ?? index + 1}
-        isIndeterminate={total === undefined}
+        maxValue={shownTotal ?? index + 1}
+        isIndeterminate={shownTotal === undefined}
         valueLabel={
-          total === undefined
+          shownTotal === undefined
             ? t('signup.progressStep', { current: index + 1 })
-            : t('signup.progress', { current: index + 1, total })
+            : t('signup.progress', { current: index + 1, total: shownTotal })
         }
       >
         {({ percentage, valueText }) => (
           <>
             <span className="signup__progress-text">{valueText}</span>
             <div className="strength__bar">
-              {total === undefined ? null : (
+              {shownTotal === undefined ? null : (
                 <div className="signup__progress-fill" style={{ width: `${percentage}%` }} />
               )}
             </div>
@@ -301,7 +418,16 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
               <span className="spinner" aria-hidden="true" />
             </div>
           )
-        ) : askingAnother ? (
+        ) : step === 'review' ? (
+          <ReviewStep
+            formId={formId}
+            draft={draft}
+            ctx={ctx}
+            products={products.data ?? []}
+            onChangePart={(part) => goTo(part, draft, { review: true })}
+            onSend={() => void submit(draft)}
+          />
+        ) : step === 'another' ? (
           <AnotherTreatmentStep
             formId={formId}
             treatments={medicinesOf(draft)}
@@ -326,15 +452,17 @@ export function SignupWizard({ language, skipPassword, invitation }: Props) {
           className="button button--ghost"
           isDisabled={isStepPending}
           onPress={() => {
-            if (askingAnother) setAskingAnother(false);
-            else if (index > 0) goTo(visible[index - 1] as SignupStep);
+            // As the browser's Back: the entry before, when the wizard made it; else the step before, in its place.
+            const previous = previousOf(step);
+            if (entry?.inWizard) void navigate(-1);
+            else if (previous !== undefined) goTo(previous, draft, { replace: true });
             else window.history.back();
           }}
         >
           {t('signup.back')}
         </Button>
         <PendingButton type="submit" form={formId} isPending={isStepPending} isDisabled={needsPlan}>
-          {t('signup.next')}
+          {step === 'review' ? t('signup.review.submit') : t('signup.next')}
         </PendingButton>
       </div>
       {blocker.state === 'blocked' ? (

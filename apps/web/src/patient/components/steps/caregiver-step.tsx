@@ -7,7 +7,7 @@ import type { CountryCode, IdentificationType, Language } from '@portal/contract
 import {
   ageOn,
   CaregiverSchema,
-  isValidIdentificationNumber,
+  identificationMessageOf,
   normalizeIdentificationNumber,
 } from '@portal/contracts/signup';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -73,12 +73,9 @@ export function caregiverFormSchemaFor({ isMinor, country, types, patient }: Opt
           message: 'signup.idNumber.type.notAvailable',
         });
       } else if (type && number && !issuePaths.has('identification.number')) {
-        if (!isValidIdentificationNumber(country, type, number)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['identification', 'number'],
-            message: 'signup.identification.number.invalid',
-          });
+        const problem = identificationMessageOf(country, type, number);
+        if (problem) {
+          ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: problem });
         } else if (patient?.type === type && normalizeIdentificationNumber(patient.number ?? '') === number) {
           ctx.addIssue({ code: 'custom', path: ['identification', 'number'], message: 'signup.caregiver.samePerson' });
         }
@@ -146,6 +143,7 @@ export function CaregiverStep({ formId, draft, ctx, onDone }: StepProps) {
 export function CaregiverFields({
   control,
   types,
+  country,
   language,
 }: {
   control: Control<CaregiverForm>;
@@ -181,7 +179,7 @@ export function CaregiverFields({
         autoComplete="off"
         isRequired
       />
-      <IdentificationFields control={control} name="identification" types={types} whose="caregiver" />
+      <IdentificationFields control={control} name="identification" types={types} whose="caregiver" country={country} />
       <PhoneFields
         control={control}
         name="phone"

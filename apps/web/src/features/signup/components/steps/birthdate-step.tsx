@@ -5,7 +5,13 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { z } from 'zod';
-import { ageOn, birthDateSchemaFor } from '@portal/contracts/signup';
+import {
+  ageOn,
+  BIRTH_DATE_DISAGREES_KEY,
+  birthDateOfIdentification,
+  birthDateSchemaFor,
+} from '@portal/contracts/signup';
+import { formatDateInWords } from '../../../../lib/format.ts';
 import { CallCenterPhones } from '../../../../components/ui/call-center-phones.tsx';
 import { DateField } from '../../../../components/ui/date-field.tsx';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
@@ -19,7 +25,19 @@ import '../../../../patient/components/steps/person-fields.css';
 
 export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: StepProps) {
   const t = useT();
-  const schema = useMemo(() => z.object({ birthDate: birthDateSchemaFor(ctx.today) }), [ctx.today]);
+  // A CURP carries the birth date: the date must be that one (decision 053), as the server checks with the plan.
+  const country = ctx.plan?.country ?? draft.country;
+  const { type, number } = draft.identification ?? {};
+  const carried = country && type && number ? birthDateOfIdentification(country, type, number) : undefined;
+  const schema = useMemo(
+    () =>
+      z.object({
+        birthDate: birthDateSchemaFor(ctx.today).refine((value) => !carried || value === carried, {
+          message: BIRTH_DATE_DISAGREES_KEY,
+        }),
+      }),
+    [ctx.today, carried],
+  );
   const { control, handleSubmit, formState, setFocus } = useForm<
     z.input<typeof schema>,
     unknown,
@@ -83,6 +101,11 @@ export function BirthdateStep({ formId, draft, ctx, onDone, onPendingChange }: S
           maxValue={ctx.today}
           isRequired
         />
+        {carried && formState.errors.birthDate?.message === BIRTH_DATE_DISAGREES_KEY ? (
+          <p className="step__subtitle">
+            {t('signup.birthdate.identificationSays', { date: formatDateInWords(carried, ctx.language) })}
+          </p>
+        ) : null}
         {checkFailed > 0 ? <CallCenterPhones country={ctx.plan?.country} /> : null}
         <p className="step__status" role="status" aria-live="polite">
           {checking ? t('common.loading') : ''}

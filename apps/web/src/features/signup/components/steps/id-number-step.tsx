@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import {
   IdentificationSchema,
-  isValidIdentificationNumber,
+  identificationMessageOf,
   normalizeIdentificationNumber,
   type Citizen,
 } from '@portal/contracts/signup';
@@ -27,8 +27,10 @@ function identificationSchemaFor(country: CountryCode, types: readonly Identific
     identification: IdentificationSchema.superRefine((identification, ctx) => {
       if (types.length > 0 && !types.includes(identification.type)) {
         ctx.addIssue({ code: 'custom', path: ['type'], message: 'signup.idNumber.type.notAvailable' });
-      } else if (!isValidIdentificationNumber(country, identification.type, identification.number)) {
-        ctx.addIssue({ code: 'custom', path: ['number'], message: 'signup.idNumber.invalid' });
+      } else {
+        // What is wrong, said as such: the length, the characters, a CURP's date, a check digit (decision 053).
+        const problem = identificationMessageOf(country, identification.type, identification.number);
+        if (problem) ctx.addIssue({ code: 'custom', path: ['number'], message: problem });
       }
     }),
   });
@@ -127,7 +129,7 @@ export function IdNumberStep({ formId, draft, ctx, onDone, onPendingChange }: St
       }
     >
       <p className="step__subtitle">{t('signup.idNumber.subtitle')}</p>
-      <IdentificationFields control={control} name="identification" types={types} whose="patient" />
+      <IdentificationFields control={control} name="identification" types={types} whose="patient" country={country} />
       <p className="step__status" role="status" aria-live="polite">
         {status === 'checking'
           ? t('signup.idNumber.checking')

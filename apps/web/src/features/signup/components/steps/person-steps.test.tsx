@@ -118,11 +118,11 @@ describe('PersonalInfoStep', () => {
 });
 
 describe('IdNumberStep', () => {
-  it('refuses a malformed Costa Rican cédula without calling the check', async () => {
+  it('refuses a malformed Costa Rican cédula without calling the check, saying what is wrong (its length)', async () => {
     const { onDone, submit } = renderPersonStep(IdNumberStep, { identification: { type: 'IDENTIFICATION' } });
     type(/^Identification number/, '1-234');
     await submit();
-    expect((await screen.findAllByText('The identification number is not valid')).length).toBe(2);
+    expect((await screen.findAllByText(/does not have the length of this document/)).length).toBe(2);
     expect(api.isIdentificationRegistered).not.toHaveBeenCalled();
     expect(onDone).not.toHaveBeenCalled();
   });
