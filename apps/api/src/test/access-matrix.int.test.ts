@@ -47,7 +47,7 @@ const TEST_PHARMACY: {
 } = {
   resolve: async (request) => {
     if (apiKeyOf(request) !== TEST_PHARMACY_KEY) throw new AppError('UNAUTHENTICATED');
-    return { pharmacyId: 7, programId: request.program.id };
+    return { pharmacyId: 7, programId: request.program.id, apiKeyId: 7, country: 'CR' };
   },
   routes: async (app) => {
     app.get('/pharmacy/test-caller', { schema: { tags: ['pharmacy'] } }, async (request) => ({
@@ -219,7 +219,9 @@ describe(`access matrix (${TEST_DB})`, () => {
   it('a pharmacy’s key opens its own door, and a pharmacy caller is never read as a patient', async () => {
     const own = await withKey({ slug: 'alivio' }, 'GET', '/api/v1/pharmacy/test-caller', TEST_PHARMACY_KEY);
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json()).toEqual({ data: { pharmacyId: 7, programId: t.app.programs.get('alivio')!.id } });
+    expect(own.json()).toEqual({
+      data: { pharmacyId: 7, programId: t.app.programs.get('alivio')!.id, apiKeyId: 7, country: 'CR' },
+    });
     const asPatient = await withKey(owner, 'GET', '/api/v1/pharmacy/test-as-patient', TEST_PHARMACY_KEY);
     expect(asPatient.statusCode, asPatient.body).toBe(401);
     expect(asPatient.body).not.toContain(owner.email);
