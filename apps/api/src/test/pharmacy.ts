@@ -1,24 +1,26 @@
 // Pharmacies for the API tests (decision 059): a pharmacy of a program with a key, made as `npm run pharmacies:add`
-// makes them, and what its counter records for a patient.
-import { eq } from 'drizzle-orm';
-import { discountCode, pharmacyApiKey, purchase, redemption } from '../db/schema.ts';
+// makes them, its calls to the pharmacy API, and what its counter records for a patient.
+import { randomInt } from 'node:crypto';
 import { createPharmacyKey, insertPharmacy } from '../modules/pharmacy/keys.ts';
-import type { TestApp } from './app.ts';
+import { hostOf, type TestApp } from './app.ts';
 
 let pharmacies = 0;
 
+export interface TestPharmacy {
+  pharmacyId: number;
+  programId: number;
+  key: string;
+  prefix: string;
+}
+
 /** A new pharmacy of the program in `country` with one key. */
-export async function createTestPharmacy(
-  t: TestApp,
-  slug: string,
-  country: string,
-): Promise<{ pharmacyId: number; programId: number; key: string; prefix: string }> {
+export async function createTestPharmacy(t: TestApp, slug: string, country: string): Promise<TestPharmacy> {
   const programId = t.app.programs.get(slug)!.id;
   pharmacies += 1;
   const now = t.app.clock();
   const pharmacyId = await insertPharmacy(
     t.database.db,
-    { programId, name: `Farmacia de prueba ${pharmacies} ${Date.now()}`, country },
+    { programId, name: `Farmacia de prueba ${pharmacies}-${randomInt(1_000_000)}`, country },
     now,
   );
   const { key, prefix } = await createPharmacyKey(t.database.db, t.config.signingKeys, {
@@ -30,47 +32,45 @@ export async function createTestPharmacy(
   return { pharmacyId, programId, key, prefix };
 }
 
-/** Four purchases of the code's product and the free unit they earn, as a pharmacy of the code's program records them. */
-export async function recordPharmacyLoop(t: TestApp, options: { code: string; productId: number }): Promise<void> {
-  const db = t.database.db;
-  const [code] = await db.select().from(discountCode).where(eq(discountCode.code, options.code));
-  const { programId, planPatientId } = code!;
-  const slug = t.app.programs.all().find((row) => row.id === programId)!.slug;
-  const counter = await createTestPharmacy(t, slug, 'CR');
-  const now = t.app.clock();
-  const purchaseIds: number[] = [];
-  for (let index = 0; index < 4; index += 1) {
-    const [row] = await db
-      .insert(purchase)
-      .values({
-        programId,
-        pharmacyId: counter.pharmacyId,
-        apiKeyId: (await db.select().from(pharmacyApiKey).where(eq(pharmacyApiKey.prefix, counter.prefix)))[0]!.id,
-        planPatientId,
-        productId: options.productId,
-        receiptId: `R-${index}`,
-        requestHash: 'direct',
-        quantity: 1,
-        unitPrice: '100.00',
-        discountPercent: 0,
-        discountAmount: '0.00',
-        total: '100.00',
-        currency: 'CRC',
-        purchasedAt: now,
-      })
-      .returning({ id: purchase.id });
-    purchaseIds.push(row!.id);
-  }
-  await db.insert(redemption).values({
-    programId,
-    pharmacyId: counter.pharmacyId,
-    apiKeyId: (await db.select().from(pharmacyApiKey).where(eq(pharmacyApiKey.prefix, counter.prefix)))[0]!.id,
-    planPatientId,
-    productId: options.productId,
-    receiptId: 'R-free',
-    requestHash: 'direct',
-    redeemedAt: now,
-    redeemedOn: now.toISOString().slice(0, 10),
-    uses: purchaseIds.map((purchaseId) => ({ purchaseId, units: 1 })),
+/** A POST of the pharmacy API with a key, on a program's host. */
+export function pharmacyCall(
+  t: TestApp,
+  key: string,
+  slug: string,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: hostOf(slug), 'x-api-key': key, ...headers },
+    payload: payload as Record<string, unknown>,
   });
+}
+
+/** Four purchases of the code's product at a new pharmacy of the program and the free unit they earn, through the API. */
+export async function recordPharmacyLoop(
+  t: TestApp,
+  options: { slug: string; country: string; code: string; productId: number },
+): Promise<TestPharmacy> {
+  const counter = await createTestPharmacy(t, options.slug, options.country);
+  for (let index = 0; index < 4; index += 1) {
+    const bought = await pharmacyCall(t, counter.key, options.slug, '/api/v1/pharmacy/purchases', {
+      code: options.code,
+      productId: options.productId,
+      quantity: 1,
+      unitPrice: '100.00',
+      receiptId: `loop-${index}`,
+      purchasedAt: t.app.clock().toISOString(),
+    });
+    if (bought.statusCode !== 201) throw new Error(`purchase not recorded: ${bought.body}`);
+  }
+  const redeemed = await pharmacyCall(t, counter.key, options.slug, '/api/v1/pharmacy/redemptions', {
+    code: options.code,
+    productId: options.productId,
+    receiptId: 'loop-free',
+  });
+  if (redeemed.statusCode !== 201) throw new Error(`free unit not redeemed: ${redeemed.body}`);
+  return counter;
 }

@@ -248,7 +248,7 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       completedAt: clock(),
     });
     // Purchases of the medicine at a pharmacy and a free unit redeemed (decision 059).
-    await recordPharmacyLoop(t, { code: made!.row.code, productId: 1101 });
+    await recordPharmacyLoop(t, { slug: 'alivio', country: 'CR', code: made!.row.code, productId: 1101 });
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {
