@@ -58,6 +58,7 @@ import { PATIENT_DOOR } from './platform/patient-auth.ts';
 import { apiKeyOf, PHARMACY_DOOR } from './platform/pharmacy-auth.ts';
 import { keyEnvironmentOf, resolvePharmacyKey } from './modules/pharmacy/keys.ts';
 import { pharmacyRoutes } from './modules/pharmacy/routes.ts';
+import { purchaseRoutes } from './modules/purchases/routes.ts';
 import { createPharmacyService } from './modules/pharmacy/service.ts';
 import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
 import { findFeatureToggles } from './modules/resource/repository.ts';
@@ -288,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
         });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
+        await patientApi.register(purchaseRoutes, { db: database.db, clock });
         await patientApi.register(learningRoutes, {
           db: database.db,
           clock,

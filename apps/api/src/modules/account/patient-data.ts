@@ -107,12 +107,12 @@ export const TABLE_COVERAGE = {
   },
   purchase: {
     holds: 'patient data',
-    export: { omitted: 'shown by the purchases calls; the export follows with the patient API (decision 059)' },
+    export: 'purchases',
     purge: { kept: 'the pharmacy’s accounts: receipt, product, amounts and times under the plan, no personal value' },
   },
   redemption: {
     holds: 'patient data',
-    export: { omitted: 'shown by the redemptions call; the export follows with the patient API (decision 059)' },
+    export: 'redemptions',
     purge: { kept: 'the pharmacy’s accounts: receipt, product and times under the plan, no personal value' },
   },
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
