@@ -634,10 +634,8 @@ const counterRecord = () => ({
   id: serialId(),
   programId: programOf(),
   pharmacyId: pharmacyOf(),
-  /** The key (the counter) that recorded it. */
-  apiKeyId: bigint('api_key_id', { mode: 'number' })
-    .notNull()
-    .references(() => pharmacyApiKey.id),
+  /** The key (the counter) that recorded it; none for a line of the pharmacy's report (`npm run purchases:import`). */
+  apiKeyId: bigint('api_key_id', { mode: 'number' }).references(() => pharmacyApiKey.id),
   planPatientId: planPatientOf(),
   productId: productOf(),
   /** The pharmacy's receipt: with the product, unique per pharmacy (a retry is the same record). */

@@ -9,8 +9,8 @@ export const PHARMACY_API_KEY_HEADER = 'x-api-key';
 export interface PharmacyCaller {
   pharmacyId: number;
   programId: number;
-  /** The key (the counter) that called: recorded with what it does. */
-  apiKeyId: number;
+  /** The key (the counter) that called: recorded with what it does; null for the operator's import of a report. */
+  apiKeyId: number | null;
   /** The pharmacy's country: its currency, and the benefits that apply at its counter. */
   country: string;
 }
