@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
@@ -51,11 +51,15 @@ import { readLessonCatalogue, registerLessonFiles } from './modules/learning/les
 import { learningRoutes } from './modules/learning/routes.ts';
 import { couponSources } from './modules/coupon/sources.ts';
 import { createAccountService } from './modules/account/service.ts';
-import { decorateDoors, type DoorResolver } from './platform/door.ts';
+import { decorateDoors } from './platform/door.ts';
 import { swaggerOptions } from './platform/openapi.ts';
 import { programPublicOrigin } from './platform/mail/render.ts';
 import { PATIENT_DOOR } from './platform/patient-auth.ts';
-import { PHARMACY_DOOR, type PharmacyCaller } from './platform/pharmacy-auth.ts';
+import { apiKeyOf, PHARMACY_DOOR } from './platform/pharmacy-auth.ts';
+import { keyEnvironmentOf, resolvePharmacyKey } from './modules/pharmacy/keys.ts';
+import { pharmacyRoutes } from './modules/pharmacy/routes.ts';
+import { purchaseRoutes } from './modules/purchases/routes.ts';
+import { createPharmacyService } from './modules/pharmacy/service.ts';
 import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
 import { findFeatureToggles } from './modules/resource/repository.ts';
 
@@ -81,11 +85,6 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** The time source of every rule with a deadline (lockouts, link expiry, sessions); tests move it. */
   clock?: () => Date;
-  /**
-   * The pharmacy door's resolver and the routes behind it (decision 034). The pharmacy loop brings its tables, its
-   * key format and its routes; until then only tests open this door.
-   */
-  pharmacy?: { resolve: DoorResolver<PharmacyCaller>; routes: FastifyPluginAsync };
   /**
    * The password hashing, when the caller makes it (tests: a small bound, or no thread at all so that every hash
    * waits); otherwise one of PASSWORD_HASH_THREADS threads and PASSWORD_HASH_QUEUE places, closed with the app.
@@ -290,6 +289,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
         });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
+        await patientApi.register(purchaseRoutes, { db: database.db, clock });
         await patientApi.register(learningRoutes, {
           db: database.db,
           clock,
@@ -298,13 +298,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         });
       });
       // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.
-      const { pharmacy } = options;
-      if (pharmacy) {
-        await api.register(async (pharmacyApi) => {
-          PHARMACY_DOOR.open(pharmacyApi, pharmacy.resolve);
-          await pharmacyApi.register(pharmacy.routes);
+      await api.register(async (pharmacyApi) => {
+        const environment = keyEnvironmentOf(config.NODE_ENV);
+        PHARMACY_DOOR.open(pharmacyApi, (request) =>
+          resolvePharmacyKey(database.db, config.signingKeys, {
+            environment,
+            programId: request.program.id,
+            presented: apiKeyOf(request),
+          }),
+        );
+        await pharmacyApi.register(pharmacyRoutes, {
+          pharmacy: createPharmacyService({
+            db: database.db,
+            clock,
+            keys: config.signingKeys,
+            guesses: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}pharmacy-guesses:`, clock),
+          }),
+          verifyPerMinute: config.PHARMACY_VERIFY_PER_MINUTE,
+          identificationPerMinute: config.PHARMACY_IDENTIFICATION_PER_MINUTE,
         });
-      }
+      });
     },
     { prefix: '/api/v1' },
   );

@@ -93,6 +93,10 @@ export const EnvSchema = z.object({
   PREREGISTRATION_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   // Benefits: discount codes made or renewed (PUT and POST .../renew together), per patient (decision 045)
   DISCOUNT_CODE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
+  /** POST /api/v1/pharmacy/verifications per minute per pharmacy key (decision 059). */
+  PHARMACY_VERIFY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(60),
+  /** Of those, the lookups by identification (they tell that a person is enrolled): stricter, per key. */
+  PHARMACY_IDENTIFICATION_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   /** GET /api/v1/coupon (opening a coupon link) per minute per patient plan named (× the factor per address). */
   COUPON_LINK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   /** Base URL of the real citizen register (GET {url}/{type}/{number}); the local demo register otherwise. */

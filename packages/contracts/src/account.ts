@@ -74,6 +74,10 @@ export const AccountExportSchema = z.object({
   treatments: z.array(Row),
   /** Discount codes made for the patient's plans, live or revoked (decision 045). */
   discountCodes: z.array(Row),
+  /** Purchases the program's pharmacies recorded with the patient's codes, reversed ones too (decision 059). */
+  purchases: z.array(Row),
+  /** Free units of the 4+1 offer redeemed, and which purchases each used (decision 059). */
+  redemptions: z.array(Row),
   /** The lessons the patient marked completed (decision 049). */
   learningProgress: z.array(Row),
   consents: z.array(ConsentRecordSchema),

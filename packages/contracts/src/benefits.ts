@@ -21,6 +21,26 @@ export const BenefitTextsSchema = z.strictObject({
   conditions: MessageKeySchema,
 });
 
+/**
+ * The exchange rule of a preventive4plus1 benefit (decision 059; `four-plus-one.ts` applies it): so many counted units
+ * earn one free unit (the spec's 4 when absent), and optional caps of free units per calendar month and year, as some
+ * programs have.
+ */
+export const ExchangeRuleSchema = z
+  .strictObject({
+    unitsPerFreeUnit: z.number().int().min(2).max(24).default(4),
+    maxFreeUnitsPerMonth: z.number().int().min(1).max(31).optional(),
+    maxFreeUnitsPerYear: z.number().int().min(1).max(366).optional(),
+  })
+  .refine(
+    (rule) =>
+      rule.maxFreeUnitsPerMonth === undefined ||
+      rule.maxFreeUnitsPerYear === undefined ||
+      rule.maxFreeUnitsPerMonth <= rule.maxFreeUnitsPerYear,
+    { path: ['maxFreeUnitsPerMonth'], message: 'a month allows no more than a year' },
+  );
+export type ExchangeRuleFile = z.infer<typeof ExchangeRuleSchema>;
+
 /** One benefit of configuration/config.json `benefits` (ids are numeric and unique across programs, as products). */
 export const BenefitFileSchema = z
   .strictObject({
@@ -34,6 +54,8 @@ export const BenefitFileSchema = z
     discountPercent: z.number().int().min(1).max(100).optional(),
     /** For a bookable service: defined by booking (kept as it is until then). */
     booking: z.record(z.string(), z.unknown()).optional(),
+    /** For a preventive4plus1: its exchange rule (4+1 without caps when absent). */
+    exchange: ExchangeRuleSchema.optional(),
   })
   .superRefine((benefit, context) => {
     const needsProducts = benefit.kind !== 'general';
@@ -46,6 +68,9 @@ export const BenefitFileSchema = z
         path: ['discountPercent'],
         message: 'a discount, and only a discount, has one',
       });
+    }
+    if (benefit.exchange !== undefined && benefit.kind !== 'preventive4plus1') {
+      context.addIssue({ code: 'custom', path: ['exchange'], message: 'only a preventive4plus1 has an exchange rule' });
     }
     if ((benefit.kind === 'service') !== (benefit.booking !== undefined)) {
       context.addIssue({

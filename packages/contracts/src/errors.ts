@@ -41,6 +41,13 @@ export const ERROR_CATALOGUE = {
   ENROLMENT_LINK_INVALID: { status: 410, messageKey: 'signup.notMe.invalid' },
   // Benefits: a coupon link that is forged, expired, of another program, or whose ids do not belong together.
   COUPON_LINK_INVALID: { status: 410, messageKey: 'errors.coupon.body' },
+  // The pharmacy loop (decision 059): a code that is unknown, renewed, expired, of another program or of a closed
+  // account (also an identification that names no enrolled patient), told apart from none of the others.
+  DISCOUNT_CODE_INVALID: { status: 404, messageKey: 'errors.discountCodeInvalid' },
+  // The pharmacy loop: no free unit of the product now (details.reason: not-enough-units, month-cap, year-cap, no-offer).
+  NO_FREE_UNIT: { status: 409, messageKey: 'errors.noFreeUnit' },
+  // The pharmacy loop: a reversal refused (details.reason: already-reversed, not-same-day, redeemed).
+  REVERSAL_NOT_ALLOWED: { status: 409, messageKey: 'errors.reversalNotAllowed' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

@@ -11,6 +11,7 @@ import {
   consentRecord,
   identityPool,
   patient,
+  pharmacy,
   planPatient,
   program,
   treatment,
@@ -282,5 +283,25 @@ export async function seedDemoData(
         }
       });
     }
+    await seedDemoPharmacies(db, pool.programId, config.countries);
   }
+}
+
+/**
+ * One demo pharmacy per program country (decision 059), without a key: a key is shown once, when made, so a developer
+ * makes one with `npm run pharmacies:key -- <pharmacyId>` (README). Idempotent: the name is unique per country.
+ */
+async function seedDemoPharmacies(db: Db, programId: number, countries: readonly string[]): Promise<void> {
+  await db
+    .insert(pharmacy)
+    .values(
+      countries.map((country) => ({
+        programId,
+        name: `Farmacia Demo ${country}`,
+        chain: 'Farmacias Demo',
+        branch: 'Central',
+        country,
+      })),
+    )
+    .onConflictDoNothing();
 }

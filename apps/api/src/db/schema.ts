@@ -377,6 +377,12 @@ export const benefit = pgTable(
     discountPercent: smallint('discount_percent'),
     /** A bookable service's block, as the file has it (booking defines it). */
     booking: jsonb('booking').$type<Record<string, unknown>>(),
+    /** A preventive4plus1's exchange rule (decision 059; the spec's 4+1 when null). */
+    exchange: jsonb('exchange').$type<{
+      unitsPerFreeUnit: number;
+      maxFreeUnitsPerMonth?: number | undefined;
+      maxFreeUnitsPerYear?: number | undefined;
+    }>(),
     /** Declaration order in the file: the order the patient sees. */
     position: smallint('position').notNull(),
     retiredAt: instant('retired_at'),
@@ -580,4 +586,105 @@ export const lessonProgress = pgTable(
     completedAt: instant('completed_at').notNull(),
   },
   (t) => [uniqueIndex('lesson_progress_patient_lesson_uq').on(t.patientId, t.condition, t.lesson)],
+);
+
+/**
+ * A pharmacy of a program (decision 059): the caller behind the pharmacy door. Made by `npm run pharmacies:add` (and,
+ * outside production, one per program country by the demo seed).
+ */
+export const pharmacy = pgTable(
+  'pharmacy',
+  {
+    id: serialId(),
+    programId: programOf(),
+    name: text('name').notNull(),
+    chain: text('chain'),
+    branch: text('branch'),
+    /** Its country: the currency of its amounts and the benefits that apply at its counter. */
+    country: text('country').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pharmacy_program_name_uq').on(t.programId, t.country, t.name)],
+);
+
+const pharmacyOf = () =>
+  bigint('pharmacy_id', { mode: 'number' })
+    .notNull()
+    .references(() => pharmacy.id);
+
+/**
+ * A pharmacy's API key (decision 059): only its keyed hash is stored, with its first characters in clear (`prefix`,
+ * unique) to find it and to name it when revoking. Several per pharmacy (one per counter); revoked, never deleted.
+ */
+export const pharmacyApiKey = pgTable(
+  'pharmacy_api_key',
+  {
+    id: serialId(),
+    pharmacyId: pharmacyOf(),
+    prefix: text('prefix').notNull().unique(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
+  },
+  (t) => [index('pharmacy_api_key_pharmacy_idx').on(t.pharmacyId)],
+);
+
+/** The columns a pharmacy's record of a patient's counter operation shares (purchase and redemption). */
+const counterRecord = () => ({
+  id: serialId(),
+  programId: programOf(),
+  pharmacyId: pharmacyOf(),
+  /** The key (the counter) that recorded it; none for a line of the pharmacy's report (`npm run purchases:import`). */
+  apiKeyId: bigint('api_key_id', { mode: 'number' }).references(() => pharmacyApiKey.id),
+  planPatientId: planPatientOf(),
+  productId: productOf(),
+  /** The pharmacy's receipt: with the product, unique per pharmacy (a retry is the same record). */
+  receiptId: text('receipt_id').notNull(),
+  /** The keyed fingerprint of the request that made it: the same receipt with another body is refused. */
+  requestHash: text('request_hash').notNull(),
+  createdAt: createdAt(),
+  /** Reversed by the same pharmacy on the same day, with a reason: kept, never deleted. */
+  reversedAt: instant('reversed_at'),
+  reversalReason: text('reversal_reason'),
+});
+
+/**
+ * A purchase at a pharmacy with the program's code (decision 059). Amounts are exact decimals in the pharmacy
+ * country's currency; the discount is the benefit's, applied by the server.
+ */
+export const purchase = pgTable(
+  'purchase',
+  {
+    ...counterRecord(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    discountAmount: numeric('discount_amount', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    purchasedAt: instant('purchased_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('purchase_pharmacy_receipt_uq').on(t.pharmacyId, t.receiptId, t.productId),
+    index('purchase_plan_product_idx').on(t.planPatientId, t.productId, t.purchasedAt),
+    check('purchase_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A free unit redeemed at a pharmacy (decision 059): which purchases' units it used (`uses`, oldest first), and the
+ * day in the patient's country (the caps count calendar months and years there).
+ */
+export const redemption = pgTable(
+  'redemption',
+  {
+    ...counterRecord(),
+    redeemedAt: instant('redeemed_at').notNull(),
+    redeemedOn: date('redeemed_on').notNull(),
+    uses: jsonb('uses').$type<{ purchaseId: number; units: number }[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('redemption_pharmacy_receipt_uq').on(t.pharmacyId, t.receiptId, t.productId),
+    index('redemption_plan_product_idx').on(t.planPatientId, t.productId, t.redeemedAt),
+  ],
 );

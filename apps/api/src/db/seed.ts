@@ -92,7 +92,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
 async function seedBenefits(tx: Executor, programId: number, config: ProgramConfig): Promise<void> {
   for (const [
     position,
-    { id, kind, products, countries, texts, discountPercent, booking },
+    { id, kind, products, countries, texts, discountPercent, booking, exchange },
   ] of config.benefits.entries()) {
     const values = {
       programId,
@@ -101,6 +101,7 @@ async function seedBenefits(tx: Executor, programId: number, config: ProgramConf
       texts,
       discountPercent: discountPercent ?? null,
       booking: booking ?? null,
+      exchange: exchange ?? null,
       position,
       retiredAt: null,
     };

@@ -40,6 +40,15 @@ export const AUDIT_ACTIONS = [
   // Benefits (decision 045): ids only, never the code
   'discount-code-created',
   'discount-code-renewed',
+  // The pharmacy loop (decision 059): ids and results only, never a key or a code
+  'pharmacy-added',
+  'pharmacy-key-created',
+  'pharmacy-key-revoked',
+  'pharmacy-verification',
+  'purchase-recorded',
+  'purchase-reversed',
+  'free-unit-redeemed',
+  'redemption-reversed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -41,6 +41,9 @@ function sendError(reply: FastifyReply, code: ErrorCode, extra: Partial<ErrorBod
     }
     return reply.status(status).send(errorBody(code, { ...extra, errorId }));
   }
+  // A lock a rule of the call decided (a pharmacy key's code guesses): when to try again.
+  if (status === 429 && typeof extra.details?.retryAfterSeconds === 'number' && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(extra.details.retryAfterSeconds));
   return reply.status(status).send(errorBody(code, extra));
 }
 

@@ -1,6 +1,6 @@
 // Retry-safe POSTs (decision 035): a call that carries an idempotency key runs once; the same key again gets the
-// stored answer, and the same key with another body is refused (IDEMPOTENCY_KEY_REUSED). Sign-up uses it today;
-// the discount code, the pharmacy's purchases and booking will.
+// stored answer, and the same key with another body is refused (IDEMPOTENCY_KEY_REUSED). Sign-up and the pharmacy's
+// purchases and redemptions use it (decision 059).
 import { and, eq } from 'drizzle-orm';
 import { idempotencyKey } from '../db/schema.ts';
 import type { SigningKeys } from './crypto.ts';
@@ -8,7 +8,7 @@ import type { Db, Executor, Tx } from './db.ts';
 import { AppError, uniqueViolationOf } from './errors.ts';
 
 /** The calls that take an idempotency key (a feature adds its own): the same key sent to another call is another body. */
-export const IDEMPOTENT_OPERATIONS = ['signup'] as const;
+export const IDEMPOTENT_OPERATIONS = ['signup', 'pharmacy-purchase', 'pharmacy-redemption'] as const;
 export type IdempotentOperation = (typeof IDEMPOTENT_OPERATIONS)[number];
 
 /** Who sends the key: each caller has a key space of its own, so one caller can never replay another's answer. */
@@ -108,4 +108,27 @@ export async function runIdempotent<T>(
     if (stored === undefined) throw error;
     return stored;
   }
+}
+
+/**
+ * Stores an answer under a key that did not run its work, because the record it names already existed (a pharmacy's
+ * receipt recorded under another key, decision 059): from now on the key answers the same, and refuses another body.
+ */
+export async function rememberAnswer(
+  db: Executor,
+  request: IdempotentRequest,
+  options: { now: Date; status: number },
+  answer: unknown,
+): Promise<void> {
+  await db
+    .insert(idempotencyKey)
+    .values({
+      programId: request.programId,
+      key: request.storedKey,
+      requestHash: request.fingerprint,
+      responseStatus: options.status,
+      responseBody: answer,
+      createdAt: options.now,
+    })
+    .onConflictDoNothing();
 }

@@ -6,6 +6,7 @@ import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import { userAccount } from '../db/schema.ts';
+import { createTestPharmacy, pharmacyCall } from '../test/pharmacy.ts';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
 import { alivioBody } from '../test/signup-bodies.ts';
 
@@ -126,6 +127,38 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     const renewed = await withToken('POST', `${codeUrl}/renew`);
     expect(renewed.statusCode).toBe(200);
     const codes = [made, renewed].map((answer) => DiscountCodeResponseSchema.parse(answer.json()).data.code.code);
+    // A pharmacy verifies the live code (and a wrong one, and the identification), records purchases and redeems a
+    // free unit (decision 059): neither its key nor the code may reach a log line.
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const pharmacy = (url: string, payload: Record<string, unknown>, key = counter.key) =>
+      pharmacyCall(t, key, 'alivio', url, payload);
+    expect((await pharmacy('/api/v1/pharmacy/verifications', { code: codes[1]! })).statusCode).toBe(200);
+    expect((await pharmacy('/api/v1/pharmacy/verifications', { code: codes[0]! })).statusCode).toBe(404);
+    expect((await pharmacy('/api/v1/pharmacy/verifications', { code: codes[1]! }, `${counter.key}x`)).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await pharmacy('/api/v1/pharmacy/verifications', {
+          identification: { type: 'IDENTIFICATION', number: CANARY.idNumber },
+        })
+      ).statusCode,
+    ).toBe(200);
+    for (let index = 0; index < 4; index += 1) {
+      const bought = await pharmacy('/api/v1/pharmacy/purchases', {
+        code: codes[1]!,
+        productId: 1101,
+        quantity: 1,
+        unitPrice: '9999.99',
+        receiptId: `canary-${index}`,
+        purchasedAt: t.app.clock().toISOString(),
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+    }
+    expect(
+      (await pharmacy('/api/v1/pharmacy/redemptions', { code: codes[1]!, productId: 1101, receiptId: 'canary-free' }))
+        .statusCode,
+    ).toBe(201);
     expect(
       (await request('POST', '/api/v1/password/recover', { step: 'request', email: CANARY.email, language: 'es' }))
         .statusCode,
@@ -163,6 +196,8 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     for (const [name, value] of Object.entries(CANARY)) {
       expect(logs.includes(value), `${name} appears in the logs`).toBe(false);
     }
+    for (const secret of [counter.key, counter.key.slice(9)])
+      expect(logs.includes(secret), 'a pharmacy key appears in the logs').toBe(false);
     for (const code of codes) {
       for (const form of [code, code.replaceAll('-', '')])
         expect(logs.includes(form), `discount code ${form} appears in the logs`).toBe(false);

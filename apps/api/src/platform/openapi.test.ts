@@ -104,6 +104,8 @@ describe('the OpenAPI document', () => {
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
       'X-RateLimit-Reset',
+      'RateLimit-Policy',
+      'RateLimit',
     ]);
     expect(Object.keys(ServiceUnavailable!.headers ?? {})).toEqual(['Retry-After', 'X-Error-Id']);
     expect(JSON.stringify(NotFound!.content['application/json']!.schema)).toContain('FEATURE_DISABLED');

@@ -25,11 +25,13 @@ export const API_TAGS = {
   treatments: "The patient's treatments: list, add, change and remove.",
   benefits: "The program's benefits for the patient: discount codes per product and the signed coupon link.",
   learning: "The patient's progress through the program's lessons.",
+  purchases:
+    "The patient's purchases at the program's pharmacies, the 4+1 progress and the free units redeemed, as the pharmacies recorded them.",
   account: "The patient's account: password, e-mail, consents, a copy of their data, closing the account.",
   resource: "The program's public resources: countries, feature toggles, plans, branding and field settings.",
   platform: 'What the web app reports to the server (client-side errors).',
   pharmacy:
-    "A pharmacy's system, with its API key in `X-Api-Key`: verify a patient's discount code, record purchases, redeem free units.",
+    "A pharmacy's system, with its API key in `X-Api-Key`: verify a patient's discount code, record purchases, redeem free units, reverse a mistake.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -101,6 +103,16 @@ const HEADERS = {
   RateLimitLimit: countHeader("The calls allowed per minute by this call's limit per address."),
   RateLimitRemaining: countHeader('The calls left in the current minute.'),
   RateLimitReset: countHeader('Seconds until the current minute ends and the count starts again.'),
+  StandardRateLimitPolicy: {
+    description:
+      'The limit per subject of this call, as the IETF draft writes it (`60;w=60`: 60 calls a 60-second window); the pharmacy API sends it, per key.',
+    schema: { type: 'string', maxLength: 64 },
+  },
+  StandardRateLimit: {
+    description:
+      'Where the caller stands in that limit (`limit=60, remaining=12, reset=41`: seconds until the window ends).',
+    schema: { type: 'string', maxLength: 128 },
+  },
   ErrorId: {
     description: 'The id the server logs carry for this failure (also `error.errorId`).',
     schema: { type: 'string', maxLength: 64 },
@@ -117,6 +129,8 @@ function headersOf(status: number): Record<string, unknown> | undefined {
       'X-RateLimit-Limit': ref('headers', 'RateLimitLimit'),
       'X-RateLimit-Remaining': ref('headers', 'RateLimitRemaining'),
       'X-RateLimit-Reset': ref('headers', 'RateLimitReset'),
+      'RateLimit-Policy': ref('headers', 'StandardRateLimitPolicy'),
+      RateLimit: ref('headers', 'StandardRateLimit'),
     };
   if (status === 503) return { 'Retry-After': ref('headers', 'RetryAfter'), 'X-Error-Id': ref('headers', 'ErrorId') };
   if (status === 500) return { 'X-Error-Id': ref('headers', 'ErrorId') };

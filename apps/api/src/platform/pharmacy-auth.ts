@@ -1,6 +1,5 @@
-// The pharmacy's door (decision 034): a pharmacy's system calls with an API key in `X-Api-Key`. The pharmacy
-// tables and the key's format come with the pharmacy loop; until then the door is declared (its scheme is in the
-// OpenAPI document) and its resolver is a parameter of `buildApp`, so that no route is behind it unless given.
+// The pharmacy's door (decisions 034, 059): a pharmacy's system calls with an API key in `X-Api-Key`; the key's format,
+// its lookup and the pharmacy API live in modules/pharmacy.
 import type { FastifyRequest } from 'fastify';
 import { defineDoor } from './door.ts';
 
@@ -10,6 +9,10 @@ export const PHARMACY_API_KEY_HEADER = 'x-api-key';
 export interface PharmacyCaller {
   pharmacyId: number;
   programId: number;
+  /** The key (the counter) that called: recorded with what it does; null for the operator's import of a report. */
+  apiKeyId: number | null;
+  /** The pharmacy's country: its currency, and the benefits that apply at its counter. */
+  country: string;
 }
 
 export const PHARMACY_DOOR = defineDoor<PharmacyCaller>({

@@ -7,13 +7,26 @@ import type { SigningKeys } from './crypto.ts';
 
 type SubjectOf = (request: FastifyRequest) => string | undefined;
 
+export interface SubjectLimitOptions {
+  /**
+   * Send the IETF draft's `RateLimit-Policy` (`60;w=60`) and `RateLimit` (`limit=60, remaining=59, reset=42`) on every
+   * counted answer, for callers that pace themselves (a pharmacy's system; decision 059).
+   */
+  standardHeaders?: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * A preHandler that limits `max` calls a minute per subject (undefined subject: not counted). Counted per route,
      * or per `scope`: the routes given the same preHandler with a scope share one counter (decision 040).
      */
-    subjectLimit: (max: number, subjectOf: SubjectOf, scope?: string) => preHandlerAsyncHookHandler;
+    subjectLimit: (
+      max: number,
+      subjectOf: SubjectOf,
+      scope?: string,
+      options?: SubjectLimitOptions,
+    ) => preHandlerAsyncHookHandler;
   }
 }
 
@@ -23,7 +36,7 @@ export function subjectKey(keys: SigningKeys, route: string, subject: string): s
 }
 
 export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): void {
-  app.decorate('subjectLimit', (max: number, subjectOf: SubjectOf, scope?: string) => {
+  app.decorate('subjectLimit', (max: number, subjectOf: SubjectOf, scope?: string, options?: SubjectLimitOptions) => {
     // createRateLimit, not rateLimit: the per-address limit already ran on this request and the plugin
     // runs its own handler once per request.
     const check = app.createRateLimit({
@@ -35,6 +48,10 @@ export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): v
     });
     return async (request, reply) => {
       const result = await check(request);
+      if (!result.isAllowed && options?.standardHeaders) {
+        reply.header('ratelimit-policy', `${max};w=60`);
+        reply.header('ratelimit', `limit=${max}, remaining=${result.remaining}, reset=${result.ttlInSeconds}`);
+      }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
         throw Object.assign(new Error('rate limited'), { statusCode: 429 });

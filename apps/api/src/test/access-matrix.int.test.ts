@@ -2,23 +2,20 @@
 // (test/access-matrix.ts). A patient route is tried with another patient of the same program, a patient of another
 // program, a token of each pool, no token and a pharmacy's key: another patient's id is "not found" (never their
 // data, never a change to it), another patient's call without an id acts on its own data only, and a token of
-// another pool, none, or a pharmacy's key is 401. A pharmacy route (a test-only one until the pharmacy loop) opens
-// to its key only, never to a patient's token. "Changed nothing" is each module's own snapshot of the owner's data.
+// another pool, none, or a pharmacy's key is 401. A pharmacy route opens to a key of its program only, never to a
+// patient's token. "Changed nothing" is each module's own snapshot of the owner's data.
 // The rows must cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { buildApp } from '../app.ts';
-import { AppError } from '../platform/errors.ts';
-import { callerOf } from '../platform/patient-auth.ts';
-import { apiKeyOf, pharmacyOf, type PharmacyCaller } from '../platform/pharmacy-auth.ts';
 import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds } from './access-matrix.ts';
 import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
+import { createTestPharmacy } from './pharmacy.ts';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
 const moduleNames = readdirSync(MODULES_DIR, { withFileTypes: true })
@@ -38,33 +35,8 @@ const MODULES: [string, ModuleAccess][] = await Promise.all(
     ),
 );
 
-// The pharmacy's door has no routes until the pharmacy loop: this test opens it with a key of its own and two
-// routes, one that reads the pharmacy caller and one that (wrongly) reads a patient caller.
-const TEST_PHARMACY_KEY = 'test-pharmacy-key-0001';
-const TEST_PHARMACY: {
-  resolve: (request: Parameters<typeof apiKeyOf>[0]) => Promise<PharmacyCaller>;
-  routes: FastifyPluginAsync;
-} = {
-  resolve: async (request) => {
-    if (apiKeyOf(request) !== TEST_PHARMACY_KEY) throw new AppError('UNAUTHENTICATED');
-    return { pharmacyId: 7, programId: request.program.id };
-  },
-  routes: async (app) => {
-    app.get('/pharmacy/test-caller', { schema: { tags: ['pharmacy'] } }, async (request) => ({
-      data: pharmacyOf(request),
-    }));
-    app.get('/pharmacy/test-as-patient', { schema: { tags: ['pharmacy'] } }, async (request) => ({
-      data: callerOf(request),
-    }));
-  },
-};
-const TEST_PHARMACY_ROWS: AccessRow[] = [
-  { method: 'GET', path: '/api/v1/pharmacy/test-caller' },
-  { method: 'GET', path: '/api/v1/pharmacy/test-as-patient' },
-];
-
 const PATIENT_ROWS = MODULES.flatMap(([, access]) => access.patientRows ?? []);
-const PHARMACY_ROWS = [...MODULES.flatMap(([, access]) => access.pharmacyRows ?? []), ...TEST_PHARMACY_ROWS];
+const PHARMACY_ROWS = MODULES.flatMap(([, access]) => access.pharmacyRows ?? []);
 const PUBLIC_ROUTES = MODULES.flatMap(([, access]) => access.publicRoutes ?? []);
 const namesAnId = (row: AccessRow) => /\{[^}]+\}/.test(row.path);
 const ID_ROWS = PATIENT_ROWS.filter(namesAnId);
@@ -76,6 +48,8 @@ let owner: TestPatient;
 let sameProgram: TestPatient;
 let otherProgram: TestPatient;
 let ownerIds: OwnedIds;
+/** A key of an alivio pharmacy (decision 059). */
+let pharmacyKey: string;
 
 /** The owner's data, as each module reads it back. */
 async function snapshot() {
@@ -115,7 +89,7 @@ beforeAll(async () => {
   });
   const database = await createTestDatabase(config);
   const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  const app = await buildApp(config, { database, logStream, pharmacy: TEST_PHARMACY, learningDir: TEST_LEARNING_DIR });
+  const app = await buildApp(config, { database, logStream, learningDir: TEST_LEARNING_DIR });
   t = {
     app,
     database,
@@ -131,7 +105,10 @@ beforeAll(async () => {
   otherProgram = await enrolPatient(t, 'equilibrio');
   ownerIds = {};
   for (const [, access] of MODULES) Object.assign(ownerIds, await access.seed?.(t, owner));
-});
+  pharmacyKey = (await createTestPharmacy(t, 'alivio', 'CR')).key;
+  // Three enrolments and every module's seed (the pharmacy's records four purchases and a free unit): on a busy
+  // machine this takes longer than the default minute.
+}, 180_000);
 afterAll(async () => t.close());
 
 describe(`access matrix (${TEST_DB})`, () => {
@@ -197,7 +174,7 @@ describe(`access matrix (${TEST_DB})`, () => {
         row.body?.(owner),
       );
       expect(crossPool.statusCode).toBe(401);
-      const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), TEST_PHARMACY_KEY, row.body?.(owner));
+      const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner));
       expect(pharmacy.statusCode, pharmacy.body).toBe(401);
       expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
       expect(await snapshot()).toEqual(before);
@@ -208,7 +185,8 @@ describe(`access matrix (${TEST_DB})`, () => {
     for (const answer of [
       await callAs(t, owner, row.method, urlOf(row)),
       await callAs(t, { slug: 'alivio' }, row.method, urlOf(row)),
-      await withKey({ slug: 'alivio' }, row.method, urlOf(row), `${TEST_PHARMACY_KEY}x`),
+      await withKey({ slug: 'alivio' }, row.method, urlOf(row), `${pharmacyKey}x`),
+      await withKey({ slug: 'equilibrio' }, row.method, urlOf(row), pharmacyKey),
       await withKey(owner, row.method, urlOf(row), 'not-a-key'),
     ]) {
       expect(answer.statusCode, answer.body).toBe(401);
@@ -216,13 +194,18 @@ describe(`access matrix (${TEST_DB})`, () => {
     }
   });
 
-  it('a pharmacy’s key opens its own door, and a pharmacy caller is never read as a patient', async () => {
-    const own = await withKey({ slug: 'alivio' }, 'GET', '/api/v1/pharmacy/test-caller', TEST_PHARMACY_KEY);
+  it('a pharmacy’s key opens its own door on its own program, and a pharmacy answer carries no patient data beyond verify’s', async () => {
+    const verify = '/api/v1/pharmacy/verifications';
+    const own = await withKey({ slug: 'alivio' }, 'POST', verify, pharmacyKey, { code: ownerIds.pharmacyCode });
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json()).toEqual({ data: { pharmacyId: 7, programId: t.app.programs.get('alivio')!.id } });
-    const asPatient = await withKey(owner, 'GET', '/api/v1/pharmacy/test-as-patient', TEST_PHARMACY_KEY);
-    expect(asPatient.statusCode, asPatient.body).toBe(401);
-    expect(asPatient.body).not.toContain(owner.email);
+    expect(own.body).not.toContain(owner.email);
+    const { personalInfo } = owner.body as { personalInfo: { lastName: string; secondSurname?: string } };
+    expect(own.body).not.toContain(personalInfo.lastName);
+    expect(own.body).not.toContain((owner.body as { identification: { number: string } }).identification.number);
+    const otherProgram = await withKey({ slug: 'equilibrio' }, 'POST', verify, pharmacyKey, {
+      code: ownerIds.pharmacyCode,
+    });
+    expect(otherProgram.statusCode, otherProgram.body).toBe(401);
   });
 
   it('the owner reaches every route naming its data (so a 404 above means "not yours", not "broken")', async () => {

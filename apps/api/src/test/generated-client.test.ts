@@ -1,8 +1,7 @@
 // A partner's client (decision 057): the TypeScript client generated from /api/docs/json with openapi-typescript and
 // openapi-fetch, type-checked against the flows in ./client/ and driving them against the app in process (no port).
-// A flow is a file of ./client/ (typed with the generated `paths`) and one `it` here; the pharmacy's (verify, four
-// purchases, redeem) comes with the pharmacy routes as `pharmacy-flow.ts`, its client made by `clientFor` with the
-// key's `X-Api-Key` header.
+// A flow is a file of ./client/ (typed with the generated `paths`) and one `it` here: the patient's, and the
+// pharmacy's (verify, four purchases, redeem; decision 059), its client made by `clientFor` with the key's `X-Api-Key`.
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,12 +12,15 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app.ts';
+import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
+import { callAs, enrolPatient, MANY_PATIENTS_ENV } from './patients.ts';
+import { createTestPharmacy } from './pharmacy.ts';
 import { alivioBody } from './signup-bodies.ts';
 
 const CLIENT_DIR = fileURLToPath(new URL('./client/', import.meta.url));
 const GENERATED = path.join(CLIENT_DIR, 'portal-api.generated.ts');
 /** The flows: each a file of ./client/ that only this test compiles (tsc -b does not see the generated types). */
-const FLOWS = ['patient-flow.ts'];
+const FLOWS = ['patient-flow.ts', 'pharmacy-flow.ts'];
 
 /** A `fetch` that hands each request to the app in process (`inject`): the host names the program, as on the wire. */
 function injectFetch(app: FastifyInstance) {
@@ -47,6 +49,11 @@ type PatientFlow = (
   credentials: { email: string; password: string },
 ) => Promise<Record<string, unknown>>;
 
+type PharmacyFlow = (
+  client: ReturnType<typeof clientFor>,
+  counter: { code: string; productId: number; purchasedAt: string; receiptPrefix: string },
+) => Promise<Record<string, unknown>>;
+
 let t: TestApp;
 let document: { servers: { url: string }[] };
 /** A client of a program's server (from the document's `servers`), with headers sent on every call (a key). */
@@ -58,7 +65,7 @@ const clientFor = (slug: string, headers: Record<string, string> = {}) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(MANY_PATIENTS_ENV);
   await t.app.ready();
   document = t.app.swagger() as unknown as typeof document;
   const types = astToString(await openapiTS(document as never));
@@ -108,5 +115,31 @@ describe('the client generated from the OpenAPI document', () => {
       wrongPassword: 'NotAuthorizedException',
     });
     expect(result.liveTreatments).toBeGreaterThan(0);
+  });
+
+  it('drives a pharmacy through verify, four purchases and the free unit they earn', async () => {
+    const flowFile = path.join(CLIENT_DIR, 'pharmacy-flow.ts');
+    const { pharmacyFlow } = (await import(/* @vite-ignore */ flowFile)) as { pharmacyFlow: PharmacyFlow };
+    const patient = await enrolPatient(t, 'alivio');
+    const made = await callAs(t, patient, 'PUT', '/api/v1/benefits/products/1101/discount-code');
+    const { code } = DiscountCodeResponseSchema.parse(made.json()).data.code;
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const result = await pharmacyFlow(clientFor('alivio', { 'X-Api-Key': counter.key }), {
+      code,
+      productId: 1101,
+      purchasedAt: t.app.clock().toISOString(),
+      receiptPrefix: `client-${randomInt(1_000_000)}`,
+    });
+    expect(result).toEqual({
+      firstName: 'Lucía',
+      freeUnitsBefore: 0,
+      purchases: 4,
+      freeUnitsAfterFour: 1,
+      redeemed: true,
+      usedPurchases: 4,
+      afterRedemption: 'NO_FREE_UNIT',
+      mistyped: 'VALIDATION_FAILED',
+      rateLimitPolicy: expect.stringMatching(/^\d+;w=60$/),
+    });
   });
 });

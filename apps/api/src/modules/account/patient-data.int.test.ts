@@ -16,6 +16,7 @@ import { preregisterPatient } from '../signup/preregistration.ts';
 import { getOrCreateLiveCode } from '../benefits/codes.ts';
 import { issueCouponLink } from '../coupon/issue.ts';
 import { couponSources } from '../coupon/sources.ts';
+import { recordPharmacyLoop } from '../../test/pharmacy.ts';
 import { purgeClosedAccounts } from './purge.ts';
 import {
   TABLE_COVERAGE,
@@ -82,6 +83,8 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
   couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  purchase: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  redemption: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -244,6 +247,8 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       lesson: 'what-is-migraine',
       completedAt: clock(),
     });
+    // Purchases of the medicine at a pharmacy and a free unit redeemed (decision 059).
+    await recordPharmacyLoop(t, { slug: 'alivio', country: 'CR', code: made!.row.code, productId: 1101 });
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {

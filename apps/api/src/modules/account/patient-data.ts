@@ -34,6 +34,8 @@ export const TABLE_COVERAGE = {
   product: { holds: 'no patient data', why: "a program's medicines, from its files" },
   benefit: { holds: 'no patient data', why: "a program's benefit catalogue, from its files" },
   benefitProduct: { holds: 'no patient data', why: 'which products a benefit of the catalogue applies to' },
+  pharmacy: { holds: 'no patient data', why: "a program's partner pharmacy: name, chain, branch, country" },
+  pharmacyApiKey: { holds: 'no patient data', why: "a pharmacy's API keys: hashes, a readable start and times" },
   clientLog: {
     holds: 'no patient data',
     why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id",
@@ -102,6 +104,16 @@ export const TABLE_COVERAGE = {
     holds: 'patient data',
     export: { omitted: "the call center's record of the coupon links it issued: ids and times, no personal value" },
     purge: { kept: 'ids and times, no personal value; the account is disabled, so its links no longer open' },
+  },
+  purchase: {
+    holds: 'patient data',
+    export: 'purchases',
+    purge: { kept: 'the pharmacy’s accounts: receipt, product, amounts and times under the plan, no personal value' },
+  },
+  redemption: {
+    holds: 'patient data',
+    export: 'redemptions',
+    purge: { kept: 'the pharmacy’s accounts: receipt, product and times under the plan, no personal value' },
   },
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
 

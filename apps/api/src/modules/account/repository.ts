@@ -12,9 +12,12 @@ import {
   emailChange,
   lessonProgress,
   patient,
+  pharmacy,
   planPatient,
   preregistration,
   product,
+  purchase,
+  redemption,
   session,
   treatment,
   userAccount,
@@ -168,6 +171,27 @@ const EXPORT_COLUMNS = {
     ...pickColumns(product, ['medicine']),
     ...pickColumns(discountCode, ['benefitId', 'validUntil', 'createdAt', 'revokedAt']),
   },
+  purchases: {
+    ...pickColumns(product, ['medicine']),
+    pharmacy: pharmacy.name,
+    ...pickColumns(purchase, [
+      'receiptId',
+      'purchasedAt',
+      'quantity',
+      'unitPrice',
+      'discountPercent',
+      'discountAmount',
+      'total',
+      'currency',
+      'reversedAt',
+      'reversalReason',
+    ]),
+  },
+  redemptions: {
+    ...pickColumns(product, ['medicine']),
+    pharmacy: pharmacy.name,
+    ...pickColumns(redemption, ['receiptId', 'redeemedAt', 'uses', 'reversedAt', 'reversalReason']),
+  },
 };
 
 /**
@@ -176,7 +200,7 @@ const EXPORT_COLUMNS = {
  */
 function ofPatientPlans<Query extends PgSelect>(
   query: Query,
-  table: typeof treatment | typeof discountCode,
+  table: typeof treatment | typeof discountCode | typeof purchase | typeof redemption,
   patientId: number,
 ) {
   return query
@@ -214,6 +238,24 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     discountCode,
     patientId,
   );
+  const purchases = await ofPatientPlans(
+    db
+      .select(EXPORT_COLUMNS.purchases)
+      .from(purchase)
+      .innerJoin(pharmacy, eq(pharmacy.id, purchase.pharmacyId))
+      .$dynamic(),
+    purchase,
+    patientId,
+  );
+  const redemptions = await ofPatientPlans(
+    db
+      .select(EXPORT_COLUMNS.redemptions)
+      .from(redemption)
+      .innerJoin(pharmacy, eq(pharmacy.id, redemption.pharmacyId))
+      .$dynamic(),
+    redemption,
+    patientId,
+  );
   const learningProgress = await db
     .select({
       condition: lessonProgress.condition,
@@ -239,6 +281,8 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     invitation,
     treatments,
     discountCodes,
+    purchases,
+    redemptions,
     learningProgress,
     consents,
     activity,

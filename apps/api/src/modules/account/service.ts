@@ -233,6 +233,8 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         invitation: data.invitation ? dates(data.invitation) : null,
         treatments: data.treatments.map(dates),
         discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
+        purchases: data.purchases.map(dates),
+        redemptions: data.redemptions.map(dates),
         learningProgress: data.learningProgress.map(dates),
         consents: data.consents.map((row) => ({
           termsVersion: row.termsVersion,

@@ -1,67 +1,19 @@
-// The only place benefits speak SQL besides codes.ts (the discount codes, shared with the coupon link). Every query is
-// scoped by the caller's program and plan: a product of another patient's treatments or of another program matches
-// no row.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { benefit, benefitProduct, patient, product, treatment } from '../../db/schema.ts';
+// The only place benefits speak SQL besides codes.ts (the discount codes, shared with the coupon link) and
+// catalogue.ts (the catalogue and the plan's live products, shared with the pharmacy loop). Every query is scoped by
+// the caller's program and plan: a product of another patient's treatments or of another program matches no row.
+import { eq } from 'drizzle-orm';
+import { patient } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 export { findSupportPlan } from '../../platform/program-lookups.ts';
 
-export type BenefitRow = typeof benefit.$inferSelect;
-export type CatalogueBenefit = BenefitRow & { productIds: number[] };
-export type LiveProduct = Pick<typeof product.$inferSelect, 'id' | 'medicine' | 'presentation' | 'searchQuery'>;
-
-const liveProductColumns = {
-  id: product.id,
-  medicine: product.medicine,
-  presentation: product.presentation,
-  searchQuery: product.searchQuery,
-};
-
-/** The products of the plan's live treatments, in the treatments list's order (newest first). */
-export function prepareLiveProducts(db: Executor): (planPatientId: number) => Promise<LiveProduct[]> {
-  const query = db
-    .select(liveProductColumns)
-    .from(treatment)
-    .innerJoin(product, eq(product.id, treatment.productId))
-    .where(and(eq(treatment.planPatientId, sql.placeholder('planPatientId')), isNull(treatment.deletedAt)))
-    .orderBy(desc(treatment.createdAt), asc(treatment.id))
-    .prepare('benefits_live_products');
-  return (planPatientId) => query.execute({ planPatientId });
-}
-
-/** The product if a live treatment of the plan is of it (and so of the caller's program). */
-export async function findLiveProduct(
-  db: Executor,
-  planPatientId: number,
-  productId: number,
-): Promise<LiveProduct | undefined> {
-  const [row] = await db
-    .select(liveProductColumns)
-    .from(treatment)
-    .innerJoin(product, eq(product.id, treatment.productId))
-    .where(
-      and(eq(treatment.planPatientId, planPatientId), eq(treatment.productId, productId), isNull(treatment.deletedAt)),
-    )
-    .limit(1);
-  return row;
-}
-
-/** The program's benefits not retired, in the file's order, each with the products it applies to. */
-export async function listCatalogue(db: Executor, programId: number): Promise<CatalogueBenefit[]> {
-  const rows = await db
-    .select({ benefit, productId: benefitProduct.productId })
-    .from(benefit)
-    .leftJoin(benefitProduct, eq(benefitProduct.benefitId, benefit.id))
-    .where(and(eq(benefit.programId, programId), isNull(benefit.retiredAt)))
-    .orderBy(asc(benefit.position), asc(benefit.id), asc(benefitProduct.productId));
-  const byId = new Map<number, CatalogueBenefit>();
-  for (const row of rows) {
-    const entry = byId.get(row.benefit.id) ?? { ...row.benefit, productIds: [] };
-    if (row.productId !== null) entry.productIds.push(row.productId);
-    byId.set(row.benefit.id, entry);
-  }
-  return [...byId.values()];
-}
+export {
+  findLiveProduct,
+  listCatalogue,
+  prepareLiveProducts,
+  type BenefitRow,
+  type CatalogueBenefit,
+  type LiveProduct,
+} from './catalogue.ts';
 
 export async function findFirstName(db: Executor, patientId: number): Promise<string | undefined> {
   const [row] = await db

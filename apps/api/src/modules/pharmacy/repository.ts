@@ -1,0 +1,82 @@
+// The pharmacy API's reads of the patient side (decision 059): who holds a discount code, and the live codes of a
+// patient named by identification. Always scoped by the key's program; only product codes (a general benefit's code
+// is the coupon link's, not the counter's).
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { discountCode, patient, planPatient, product, userAccount } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+export { listCatalogue } from '../benefits/catalogue.ts';
+
+export interface CodeHolder {
+  code: string;
+  productId: number;
+  validUntil: string;
+  planPatientId: number;
+  planEnd: string;
+  planStatus: string;
+  firstName: string;
+  country: string;
+  typeIdentification: string;
+  legalIdentification: string;
+  patientStatus: string;
+  accountStatus: string;
+  medicine: string;
+  presentation: typeof product.$inferSelect.presentation;
+}
+
+function holders(db: Executor) {
+  return db
+    .select({
+      code: discountCode.code,
+      productId: product.id,
+      validUntil: discountCode.validUntil,
+      planPatientId: planPatient.id,
+      planEnd: planPatient.endPeriod,
+      planStatus: planPatient.status,
+      firstName: patient.firstName,
+      country: patient.country,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+      patientStatus: patient.status,
+      accountStatus: userAccount.status,
+      medicine: product.medicine,
+      presentation: product.presentation,
+    })
+    .from(discountCode)
+    .innerJoin(planPatient, eq(planPatient.id, discountCode.planPatientId))
+    .innerJoin(patient, eq(patient.id, planPatient.patientId))
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .innerJoin(product, eq(product.id, discountCode.productId));
+}
+
+/** The holder of a product code of the program (not revoked; validity is the service's to judge). */
+export async function findCodeHolder(db: Executor, programId: number, code: string): Promise<CodeHolder | undefined> {
+  const [row] = await holders(db)
+    .where(
+      and(
+        eq(discountCode.programId, programId),
+        eq(discountCode.code, code),
+        isNull(discountCode.revokedAt),
+        isNotNull(discountCode.productId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The product codes (not revoked) of the program's patient with this identification in this country. */
+export async function findCodesOfIdentification(
+  db: Executor,
+  options: { programId: number; country: string; type: string; number: string },
+): Promise<CodeHolder[]> {
+  return holders(db).where(
+    and(
+      eq(discountCode.programId, options.programId),
+      eq(patient.programId, options.programId),
+      eq(patient.country, options.country),
+      eq(patient.typeIdentification, options.type),
+      eq(patient.legalIdentification, options.number),
+      isNull(discountCode.revokedAt),
+      isNotNull(discountCode.productId),
+    ),
+  );
+}

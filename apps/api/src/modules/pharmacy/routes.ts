@@ -1,0 +1,139 @@
+// The pharmacy API (decision 059): behind the pharmacy's door (its key in `X-Api-Key`, resolved before the body is
+// read), under the `pharmacy` tag. The pharmacy is always the key's; the patient is always found by a code or an
+// identification inside the key's program.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdempotencyHeadersSchema,
+  PurchaseIdParamsSchema,
+  PurchaseResponseSchema,
+  RecordPurchaseRequestSchema,
+  RedeemRequestSchema,
+  RedemptionIdParamsSchema,
+  RedemptionResponseSchema,
+  ReversalRequestSchema,
+  VerifyRequestSchema,
+  VerifyResponseSchema,
+} from '@portal/contracts/pharmacy';
+import { errorResponses } from '../../platform/errors.ts';
+import { pharmacyOf } from '../../platform/pharmacy-auth.ts';
+import type { PharmacyService } from './service.ts';
+
+export interface PharmacyRouteOptions {
+  pharmacy: PharmacyService;
+  /** Verifications a minute per key, and of those the lookups by identification. */
+  verifyPerMinute: number;
+  identificationPerMinute: number;
+}
+
+const tags = ['pharmacy'];
+const IDEMPOTENCY =
+  'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same body again gets the same answer (201); another body with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409).';
+const CODE =
+  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404), and a key with many of those in a row waits (429 with `Retry-After`).';
+
+export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async (
+  app,
+  { pharmacy, verifyPerMinute, identificationPerMinute },
+) => {
+  const keyOf = (request: Parameters<typeof pharmacyOf>[0]) => String(pharmacyOf(request).apiKeyId);
+  const verifyLimit = app.subjectLimit(verifyPerMinute, keyOf, 'pharmacy-verify', { standardHeaders: true });
+  const identificationLimit = app.subjectLimit(
+    identificationPerMinute,
+    (request) =>
+      (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined,
+    'pharmacy-identification',
+    { standardHeaders: true },
+  );
+
+  app.post(
+    '/pharmacy/verifications',
+    {
+      preHandler: [verifyLimit, identificationLimit],
+      schema: {
+        tags,
+        operationId: 'verifyPatient',
+        summary: 'Verifies a discount code, or a patient’s identification, at the counter',
+        description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now, the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too. Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly; every verification is recorded for the program's audit.`,
+        body: VerifyRequestSchema,
+        response: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await pharmacy.verify(pharmacyOf(request), request.body) }),
+  );
+
+  app.post(
+    '/pharmacy/purchases',
+    {
+      schema: {
+        tags,
+        operationId: 'recordPurchase',
+        summary: 'Records a purchase made with the patient’s code',
+        description: `The discount is the program's for the product at this pharmacy, applied by the server (never taken from the body); amounts are exact decimals in the currency of the pharmacy's country. \`purchasedAt\` may be neither in the future nor more than a year back. Answers the purchase and the patient's 4+1 progress for the product. ${IDEMPOTENCY} ${CODE}`,
+        headers: IdempotencyHeadersSchema,
+        body: RecordPurchaseRequestSchema,
+        response: { 201: PurchaseResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await pharmacy.recordPurchase(pharmacyOf(request), request.body, request.headers['idempotency-key']),
+      }),
+  );
+
+  app.post(
+    '/pharmacy/redemptions',
+    {
+      schema: {
+        tags,
+        operationId: 'redeemFreeUnit',
+        summary: 'Redeems one free unit of the product (the 4+1 offer)',
+        description: `201 when the patient has a free unit of the product now: it uses the oldest counted units, and says which purchases. \`NO_FREE_UNIT\` (409, \`details.reason\`: not-enough-units, month-cap, year-cap, no-offer) otherwise. Two counters redeeming the same free unit at once: one succeeds, the other gets \`NO_FREE_UNIT\`. ${IDEMPOTENCY} ${CODE}`,
+        headers: IdempotencyHeadersSchema,
+        body: RedeemRequestSchema,
+        response: { 201: RedemptionResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await pharmacy.redeem(pharmacyOf(request), request.body, request.headers['idempotency-key']) }),
+  );
+
+  app.post(
+    '/pharmacy/purchases/:purchaseId/reversal',
+    {
+      schema: {
+        tags,
+        operationId: 'reversePurchase',
+        summary: 'Reverses a purchase the counter entered by mistake',
+        description:
+          'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day, redeemed: its units already gave a free unit). Another pharmacy’s purchase is 404.',
+        params: PurchaseIdParamsSchema,
+        body: ReversalRequestSchema,
+        response: { 200: PurchaseResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await pharmacy.reversePurchase(pharmacyOf(request), request.params.purchaseId, request.body.reason),
+    }),
+  );
+
+  app.post(
+    '/pharmacy/redemptions/:redemptionId/reversal',
+    {
+      schema: {
+        tags,
+        operationId: 'reverseRedemption',
+        summary: 'Reverses a free unit the counter entered by mistake',
+        description:
+          'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted; the units it used count again. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day). Another pharmacy’s redemption is 404.',
+        params: RedemptionIdParamsSchema,
+        body: ReversalRequestSchema,
+        response: { 200: RedemptionResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ({
+      data: await pharmacy.reverseRedemption(pharmacyOf(request), request.params.redemptionId, request.body.reason),
+    }),
+  );
+};

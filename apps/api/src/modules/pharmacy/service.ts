@@ -1,0 +1,442 @@
+// The pharmacy API's rules (decision 059): verify a code or an identification, record a purchase, redeem a free unit,
+// reverse what the counter entered by mistake. The caller is always the key's pharmacy (`PharmacyCaller`); the
+// patient is always found inside the key's program; every write runs in one transaction with its audit event.
+import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/discount-code';
+import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
+import { isPurchaseRedeemed, planRedemption, UNIT_COUNTS_FOR_MS } from '@portal/contracts/four-plus-one';
+import { COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
+import type {
+  PharmacyPurchase,
+  PharmacyRedemption,
+  PurchaseAnswer,
+  RecordPurchaseRequest,
+  RedeemRequest,
+  RedemptionAnswer,
+  ReversalReason,
+  Verification,
+  VerifyRequest,
+} from '@portal/contracts/pharmacy';
+import { todayInCountry } from '@portal/contracts/time-zones';
+import { purchase, redemption } from '../../db/schema.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { SigningKeys } from '../../platform/crypto.ts';
+import type { Db, Executor, Tx } from '../../platform/db.ts';
+import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
+import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
+import type { PharmacyCaller } from '../../platform/pharmacy-auth.ts';
+import type { LockoutStore } from '../identity/lockout.ts';
+import { offerFor, progressOf, type Offer } from '../purchases/exchange.ts';
+import {
+  findPurchase,
+  findRedemption,
+  insertPurchase,
+  insertRedemption,
+  lockPlan,
+  markReversed,
+  readLedger,
+  type PurchaseRow,
+  type RedemptionRow,
+} from '../purchases/ledger.ts';
+import { findCodeHolder, findCodesOfIdentification, listCatalogue, type CodeHolder } from './repository.ts';
+
+/** A clock a little ahead of the server's is not a purchase in the future. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+export interface PharmacyServiceDeps {
+  db: Db;
+  clock: () => Date;
+  keys: SigningKeys;
+  /** Unknown codes per key (code guessing): from the 5th in a row the key waits, longer each time (decision 059). */
+  guesses: LockoutStore;
+}
+
+/** `******001`: enough for the counter to check the document in hand, not enough to learn it. */
+export function maskIdentification(number: string): string {
+  const shown = number.length > 6 ? 3 : 1;
+  return `${'*'.repeat(Math.max(0, number.length - shown))}${number.slice(-shown)}`;
+}
+
+export function purchaseView(row: PurchaseRow): PharmacyPurchase {
+  return {
+    id: row.id,
+    productId: row.productId,
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    discountPercent: row.discountPercent,
+    discountAmount: row.discountAmount,
+    total: row.total,
+    currency: row.currency,
+    receiptId: row.receiptId,
+    purchasedAt: row.purchasedAt.toISOString(),
+    recordedAt: row.createdAt.toISOString(),
+    reversedAt: row.reversedAt?.toISOString() ?? null,
+    reversalReason: (row.reversalReason as ReversalReason | null) ?? null,
+  };
+}
+
+export function redemptionView(row: RedemptionRow): PharmacyRedemption {
+  return {
+    id: row.id,
+    productId: row.productId,
+    receiptId: row.receiptId,
+    redeemedAt: row.redeemedAt.toISOString(),
+    uses: row.uses,
+    reversedAt: row.reversedAt?.toISOString() ?? null,
+    reversalReason: (row.reversalReason as ReversalReason | null) ?? null,
+  };
+}
+
+const countryOf = (holder: Pick<CodeHolder, 'country'>) => holder.country as CountryCode;
+
+/** Whether the code can be used today: live plan and account, and valid through today in the patient's country. */
+function isUsable(holder: CodeHolder, now: Date): boolean {
+  const today = todayInCountry(countryOf(holder), now);
+  return (
+    holder.validUntil >= today &&
+    holder.planEnd >= today &&
+    holder.planStatus === 'ACTIVE' &&
+    holder.patientStatus === 'ACTIVE' &&
+    holder.accountStatus !== 'DISABLED'
+  );
+}
+
+export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServiceDeps) {
+  /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
+  async function offerOf(executor: Executor, caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
+    return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
+  }
+
+  /**
+   * The holder of a code typed at the counter: a wrong check character is refused before any lookup (a field error,
+   * not counted as a guess); an unknown or unusable code counts against the key's guesses, and a key with too many
+   * waits (RATE_LIMITED with Retry-After).
+   */
+  async function holderOfCode(caller: PharmacyCaller, typed: string): Promise<{ holder: CodeHolder; offer: Offer }> {
+    const canonical = normaliseDiscountCode(typed);
+    if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
+    const guessesOf = `pharmacy-key:${caller.apiKeyId}`;
+    const attempt = await guesses.reserve(caller.programId, guessesOf);
+    if (!attempt.allowed) {
+      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
+    }
+    const holder = await findCodeHolder(db, caller.programId, canonical);
+    const offer = holder && isUsable(holder, clock()) ? await offerOf(db, caller, holder.productId) : undefined;
+    if (!holder || !offer) throw new AppError('DISCOUNT_CODE_INVALID');
+    await guesses.reset(caller.programId, guessesOf);
+    return { holder, offer };
+  }
+
+  async function verificationOf(caller: PharmacyCaller, found: { holder: CodeHolder; offer: Offer }[]) {
+    const now = clock();
+    const [first] = found;
+    if (!first) throw new AppError('DISCOUNT_CODE_INVALID');
+    const products = [];
+    for (const { holder, offer } of found) {
+      const today = todayInCountry(countryOf(holder), now);
+      products.push({
+        productId: holder.productId,
+        medicine: holder.medicine,
+        presentation: holder.presentation,
+        discountPercent: offer.discountPercent,
+        progress: offer.rule
+          ? progressOf(offer.rule, await readLedger(db, holder.planPatientId, holder.productId), now, today)
+          : null,
+        code: formatDiscountCode(holder.code),
+        validUntil: holder.validUntil,
+      });
+    }
+    const verification: Verification = {
+      patient: {
+        firstName: first.holder.firstName,
+        identification: {
+          type: first.holder.typeIdentification as IdentificationType,
+          masked: maskIdentification(first.holder.legalIdentification),
+        },
+      },
+      currency: COUNTRY_CURRENCIES[caller.country as CountryCode],
+      products,
+    };
+    return { verification, planPatientId: first.holder.planPatientId };
+  }
+
+  /** Every verification is recorded for the program's audit: the key, the time, how and the result (never the code). */
+  async function audited<T>(
+    caller: PharmacyCaller,
+    by: 'code' | 'identification',
+    work: () => Promise<{ verification: T; planPatientId: number }>,
+  ): Promise<T> {
+    const record = (result: string, planPatientId?: number) =>
+      recordAudit(db, {
+        programId: caller.programId,
+        action: 'pharmacy-verification',
+        subject: `pharmacy-key:${caller.apiKeyId}`,
+        detail: { pharmacyId: caller.pharmacyId, by, result, ...(planPatientId ? { planPatientId } : {}) },
+        createdAt: clock(),
+      });
+    try {
+      const { verification, planPatientId } = await work();
+      await record('valid', planPatientId);
+      return verification;
+    } catch (error) {
+      if (error instanceof AppError) {
+        const result =
+          error.code === 'VALIDATION_FAILED' ? 'mistyped' : error.code === 'RATE_LIMITED' ? 'locked' : 'invalid';
+        await record(result);
+      }
+      throw error;
+    }
+  }
+
+  /** The one idempotent path of the pharmacy's writes: by `Idempotency-Key`, else by receipt and product. */
+  async function recordOnce<T>(
+    caller: PharmacyCaller,
+    operation: 'pharmacy-purchase' | 'pharmacy-redemption',
+    body: { receiptId: string; productId: number },
+    idempotencyKey: string | undefined,
+    work: (fingerprint: string) => (tx: Tx) => Promise<T>,
+    existing: (fingerprint: string) => Promise<T | undefined>,
+  ): Promise<T> {
+    const request = idempotentRequest(
+      keys,
+      { programId: caller.programId, caller: { kind: 'pharmacy', id: caller.pharmacyId }, operation },
+      idempotencyKey ?? `receipt:${body.receiptId}:${body.productId}`,
+      body,
+    );
+    const stored = await findStoredAnswer<T>(db, request);
+    if (stored !== undefined) return stored;
+    try {
+      return await runIdempotent(db, request, { now: clock(), status: 201 }, work(request.fingerprint));
+    } catch (error) {
+      const index = uniqueViolationOf(error);
+      if (index !== 'purchase_pharmacy_receipt_uq' && index !== 'redemption_pharmacy_receipt_uq') throw error;
+      // The receipt was recorded under another idempotency key: the same body is the same record, another is refused.
+      const answer = await existing(request.fingerprint);
+      if (answer === undefined) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      await rememberAnswer(db, request, { now: clock(), status: 201 }, answer);
+      return answer;
+    }
+  }
+
+  async function progressNow(
+    tx: Executor,
+    offer: Offer,
+    holder: Pick<CodeHolder, 'planPatientId' | 'productId' | 'country'>,
+  ) {
+    if (!offer.rule) return null;
+    const now = clock();
+    const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
+    return progressOf(offer.rule, ledger, now, todayInCountry(countryOf(holder), now));
+  }
+
+  /** Reversals: by the same pharmacy, on the day (in its country) the row was entered, once. */
+  function checkReversible(caller: PharmacyCaller, row: { createdAt: Date; reversedAt: Date | null }) {
+    if (row.reversedAt) throw new AppError('REVERSAL_NOT_ALLOWED', undefined, { reason: 'already-reversed' });
+    const country = caller.country as CountryCode;
+    if (todayInCountry(country, row.createdAt) !== todayInCountry(country, clock()))
+      throw new AppError('REVERSAL_NOT_ALLOWED', undefined, { reason: 'not-same-day' });
+  }
+
+  return {
+    async verify(caller: PharmacyCaller, body: VerifyRequest): Promise<Verification> {
+      if ('code' in body)
+        return audited(caller, 'code', async () => verificationOf(caller, [await holderOfCode(caller, body.code)]));
+      return audited(caller, 'identification', async () => {
+        const now = clock();
+        const codes = await findCodesOfIdentification(db, {
+          programId: caller.programId,
+          country: caller.country,
+          type: body.identification.type,
+          number: body.identification.number,
+        });
+        const found = [];
+        for (const holder of codes.filter((row) => isUsable(row, now))) {
+          const offer = await offerOf(db, caller, holder.productId);
+          if (offer) found.push({ holder, offer });
+        }
+        return verificationOf(caller, found);
+      });
+    },
+
+    async recordPurchase(
+      caller: PharmacyCaller,
+      body: RecordPurchaseRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<PurchaseAnswer> {
+      const purchasedAt = new Date(body.purchasedAt);
+      const now = clock();
+      if (
+        purchasedAt.getTime() > now.getTime() + CLOCK_SKEW_MS ||
+        purchasedAt.getTime() < now.getTime() - UNIT_COUNTS_FOR_MS
+      )
+        throw new AppError('VALIDATION_FAILED', { purchasedAt: ['errors.purchaseDateOutOfRange'] });
+      const { holder, offer } = await holderOfCode(caller, body.code);
+      if (holder.productId !== body.productId)
+        throw new AppError('VALIDATION_FAILED', { productId: ['errors.productNotOfCode'] });
+      const answerOf = async (tx: Executor, row: PurchaseRow): Promise<PurchaseAnswer> => ({
+        purchase: purchaseView(row),
+        progress: await progressNow(tx, offer, holder),
+      });
+      return recordOnce(
+        caller,
+        'pharmacy-purchase',
+        body,
+        idempotencyKey,
+        (fingerprint) => async (tx) => {
+          const line = priceLine(body.unitPrice, body.quantity, offer.discountPercent);
+          const row = await insertPurchase(tx, {
+            programId: caller.programId,
+            pharmacyId: caller.pharmacyId,
+            apiKeyId: caller.apiKeyId,
+            planPatientId: holder.planPatientId,
+            productId: holder.productId,
+            receiptId: body.receiptId,
+            requestHash: fingerprint,
+            quantity: body.quantity,
+            unitPrice: body.unitPrice,
+            discountPercent: offer.discountPercent,
+            discountAmount: line.discountAmount,
+            total: line.total,
+            currency: COUNTRY_CURRENCIES[caller.country as CountryCode],
+            purchasedAt,
+            createdAt: clock(),
+          });
+          await recordAudit(tx, {
+            programId: caller.programId,
+            action: 'purchase-recorded',
+            subject: `purchase:${row.id}`,
+            detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
+            createdAt: row.createdAt,
+          });
+          return answerOf(tx, row);
+        },
+        async (fingerprint) => {
+          const row = await findPurchase(db, {
+            pharmacyId: caller.pharmacyId,
+            receiptId: body.receiptId,
+            productId: body.productId,
+          });
+          return row && row.requestHash === fingerprint ? answerOf(db, row) : undefined;
+        },
+      );
+    },
+
+    async redeem(
+      caller: PharmacyCaller,
+      body: RedeemRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<RedemptionAnswer> {
+      const { holder, offer } = await holderOfCode(caller, body.code);
+      if (holder.productId !== body.productId)
+        throw new AppError('VALIDATION_FAILED', { productId: ['errors.productNotOfCode'] });
+      const rule = offer.rule;
+      if (!rule) throw new AppError('NO_FREE_UNIT', undefined, { reason: 'no-offer' });
+      const answerOf = async (tx: Executor, row: RedemptionRow): Promise<RedemptionAnswer> => ({
+        redemption: redemptionView(row),
+        progress: await progressNow(tx, offer, holder),
+      });
+      return recordOnce(
+        caller,
+        'pharmacy-redemption',
+        body,
+        idempotencyKey,
+        (fingerprint) => async (tx) => {
+          // Another counter redeeming for this patient waits here until this transaction ends, then sees its row.
+          await lockPlan(tx, holder.planPatientId);
+          const now = clock();
+          const today = todayInCountry(countryOf(holder), now);
+          const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
+          const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today);
+          if ('refused' in plan) throw new AppError('NO_FREE_UNIT', undefined, { reason: plan.refused });
+          const row = await insertRedemption(tx, {
+            programId: caller.programId,
+            pharmacyId: caller.pharmacyId,
+            apiKeyId: caller.apiKeyId,
+            planPatientId: holder.planPatientId,
+            productId: holder.productId,
+            receiptId: body.receiptId,
+            requestHash: fingerprint,
+            redeemedAt: now,
+            redeemedOn: today,
+            uses: plan.uses,
+            createdAt: now,
+          });
+          await recordAudit(tx, {
+            programId: caller.programId,
+            action: 'free-unit-redeemed',
+            subject: `redemption:${row.id}`,
+            detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
+            createdAt: now,
+          });
+          return answerOf(tx, row);
+        },
+        async (fingerprint) => {
+          const row = await findRedemption(db, {
+            pharmacyId: caller.pharmacyId,
+            receiptId: body.receiptId,
+            productId: body.productId,
+          });
+          return row && row.requestHash === fingerprint ? answerOf(db, row) : undefined;
+        },
+      );
+    },
+
+    async reversePurchase(caller: PharmacyCaller, purchaseId: number, reason: ReversalReason): Promise<PurchaseAnswer> {
+      return db.transaction(async (tx) => {
+        const found = await findPurchase(tx, { id: purchaseId, pharmacyId: caller.pharmacyId });
+        if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
+        await lockPlan(tx, found.planPatientId);
+        const row = (await findPurchase(tx, { id: purchaseId }))!;
+        checkReversible(caller, row);
+        const ledger = await readLedger(tx, row.planPatientId, row.productId);
+        if (isPurchaseRedeemed(row.id, ledger.redemptions))
+          throw new AppError('REVERSAL_NOT_ALLOWED', undefined, { reason: 'redeemed' });
+        const now = clock();
+        await markReversed(tx, purchase, row.id, reason, now);
+        await recordAudit(tx, {
+          programId: caller.programId,
+          action: 'purchase-reversed',
+          subject: `purchase:${row.id}`,
+          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
+          createdAt: now,
+        });
+        const offer = await offerOf(tx, caller, row.productId);
+        const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
+        return {
+          purchase: purchaseView((await findPurchase(tx, { id: row.id }))!),
+          progress: offer ? await progressNow(tx, offer, holder) : null,
+        };
+      });
+    },
+
+    async reverseRedemption(
+      caller: PharmacyCaller,
+      redemptionId: number,
+      reason: ReversalReason,
+    ): Promise<RedemptionAnswer> {
+      return db.transaction(async (tx) => {
+        const found = await findRedemption(tx, { id: redemptionId, pharmacyId: caller.pharmacyId });
+        if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
+        await lockPlan(tx, found.planPatientId);
+        const row = (await findRedemption(tx, { id: redemptionId }))!;
+        checkReversible(caller, row);
+        const now = clock();
+        await markReversed(tx, redemption, row.id, reason, now);
+        await recordAudit(tx, {
+          programId: caller.programId,
+          action: 'redemption-reversed',
+          subject: `redemption:${row.id}`,
+          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
+          createdAt: now,
+        });
+        const offer = await offerOf(tx, caller, row.productId);
+        const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
+        return {
+          redemption: redemptionView((await findRedemption(tx, { id: row.id }))!),
+          progress: offer ? await progressNow(tx, offer, holder) : null,
+        };
+      });
+    },
+  };
+}
+
+export type PharmacyService = ReturnType<typeof createPharmacyService>;

@@ -1,0 +1,51 @@
+// What the program gives for a product in a country, and the 4+1 progress as the API answers it (decision 059): one
+// definition for the pharmacy's calls and the patient's.
+import {
+  DEFAULT_EXCHANGE_RULE,
+  exchangeStateOf,
+  type ExchangeRule,
+  type ExchangeState,
+} from '@portal/contracts/four-plus-one';
+import type { ExchangeProgress } from '@portal/contracts/pharmacy';
+import type { CatalogueBenefit } from '../benefits/catalogue.ts';
+import type { Ledger } from './ledger.ts';
+
+/** The discount (the largest of the product's, 0 with none) and the 4+1 rule (null without the offer). */
+export interface Offer {
+  discountPercent: number;
+  rule: ExchangeRule | null;
+}
+
+/** The program's offer for a product in a country; undefined when it gives nothing for it at a pharmacy there. */
+export function offerFor(catalogue: CatalogueBenefit[], productId: number, country: string): Offer | undefined {
+  const here = catalogue.filter((entry) => entry.productIds.includes(productId) && entry.countries.includes(country));
+  const discounts = here.filter((entry) => entry.kind === 'discount').map((entry) => entry.discountPercent ?? 0);
+  const offer = here.find((entry) => entry.kind === 'preventive4plus1');
+  if (discounts.length === 0 && !offer) return undefined;
+  return {
+    discountPercent: Math.max(0, ...discounts),
+    rule: offer ? { ...DEFAULT_EXCHANGE_RULE, ...offer.exchange } : null,
+  };
+}
+
+export function progressView(rule: ExchangeRule, state: ExchangeState): ExchangeProgress {
+  const [next] = state.expiring;
+  return {
+    unitsPerFreeUnit: rule.unitsPerFreeUnit,
+    maxFreeUnitsPerMonth: rule.maxFreeUnitsPerMonth ?? null,
+    maxFreeUnitsPerYear: rule.maxFreeUnitsPerYear ?? null,
+    countedUnits: state.countedUnits,
+    freeUnitsAvailable: state.freeUnitsAvailable,
+    unitsTowardNext: state.unitsTowardNext,
+    expiredUnits: state.expiredUnits,
+    redeemedThisMonth: state.redeemedThisMonth,
+    redeemedThisYear: state.redeemedThisYear,
+    capReached: state.capReached,
+    nextExpiry: next ? { units: next.units, expiresAt: next.expiresAt.toISOString() } : null,
+  };
+}
+
+/** The progress of a ledger under a rule at `now` (`today`: the patient's date, for the caps). */
+export function progressOf(rule: ExchangeRule, ledger: Ledger, now: Date, today: string): ExchangeProgress {
+  return progressView(rule, exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today));
+}

@@ -1,0 +1,177 @@
+// The purchase and redemption ledger (decision 059): the one place that reads and writes `purchase` and `redemption`
+// (the module's repository, shared like benefits' codes.ts). The pharmacy API writes it, the patient's calls read it;
+// rows are reversed, never deleted.
+import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import type { CountedPurchase, RecordedRedemption } from '@portal/contracts/four-plus-one';
+import { pharmacy, planPatient, product, purchase, redemption } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+import { insertReturningId } from '../../platform/row-writes.ts';
+
+export type PurchaseRow = typeof purchase.$inferSelect;
+export type RedemptionRow = typeof redemption.$inferSelect;
+export type NewPurchase = typeof purchase.$inferInsert;
+export type NewRedemption = typeof redemption.$inferInsert;
+
+/** What the 4+1 rule reads of one plan and product: the purchases and redemptions not reversed. */
+export interface Ledger {
+  purchases: CountedPurchase[];
+  redemptions: RecordedRedemption[];
+}
+
+const ofPlanProduct = (table: typeof purchase | typeof redemption, planPatientId: number, productId: number) =>
+  and(eq(table.planPatientId, planPatientId), eq(table.productId, productId), isNull(table.reversedAt));
+
+/**
+ * Locks the patient plan's row until the transaction ends: every change that the 4+1 rule decides on (a redemption,
+ * a reversal) takes it first, so two counters can never spend the same units (the second waits, then reads the first's).
+ */
+export async function lockPlan(tx: Executor, planPatientId: number): Promise<void> {
+  await tx.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.id, planPatientId)).for('update');
+}
+
+export async function readLedger(db: Executor, planPatientId: number, productId: number): Promise<Ledger> {
+  const [purchases, redemptions] = [
+    await db
+      .select({ id: purchase.id, units: purchase.quantity, purchasedAt: purchase.purchasedAt })
+      .from(purchase)
+      .where(ofPlanProduct(purchase, planPatientId, productId)),
+    await db
+      .select({ redeemedOn: redemption.redeemedOn, uses: redemption.uses })
+      .from(redemption)
+      .where(ofPlanProduct(redemption, planPatientId, productId)),
+  ];
+  return { purchases, redemptions };
+}
+
+export async function insertPurchase(db: Executor, values: NewPurchase): Promise<PurchaseRow> {
+  const id = await insertReturningId(db, purchase, values);
+  return (await findPurchase(db, { id }))!;
+}
+
+export async function insertRedemption(db: Executor, values: NewRedemption): Promise<RedemptionRow> {
+  const id = await insertReturningId(db, redemption, values);
+  return (await findRedemption(db, { id }))!;
+}
+
+/** A purchase by id (scoped to a pharmacy when given), or by the pharmacy's receipt and product. */
+export async function findPurchase(
+  db: Executor,
+  by: { id: number; pharmacyId?: number } | { pharmacyId: number; receiptId: string; productId: number },
+): Promise<PurchaseRow | undefined> {
+  const where =
+    'id' in by
+      ? and(eq(purchase.id, by.id), by.pharmacyId === undefined ? undefined : eq(purchase.pharmacyId, by.pharmacyId))
+      : and(
+          eq(purchase.pharmacyId, by.pharmacyId),
+          eq(purchase.receiptId, by.receiptId),
+          eq(purchase.productId, by.productId),
+        );
+  const [row] = await db.select().from(purchase).where(where).limit(1);
+  return row;
+}
+
+export async function findRedemption(
+  db: Executor,
+  by: { id: number; pharmacyId?: number } | { pharmacyId: number; receiptId: string; productId: number },
+): Promise<RedemptionRow | undefined> {
+  const where =
+    'id' in by
+      ? and(
+          eq(redemption.id, by.id),
+          by.pharmacyId === undefined ? undefined : eq(redemption.pharmacyId, by.pharmacyId),
+        )
+      : and(
+          eq(redemption.pharmacyId, by.pharmacyId),
+          eq(redemption.receiptId, by.receiptId),
+          eq(redemption.productId, by.productId),
+        );
+  const [row] = await db.select().from(redemption).where(where).limit(1);
+  return row;
+}
+
+/** Marks a row reversed, with its reason; false when it was reversed already (by a simultaneous call). */
+export async function markReversed(
+  db: Executor,
+  table: typeof purchase | typeof redemption,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(table)
+    .set({ reversedAt: now, reversalReason: reason })
+    .where(and(eq(table.id, id), isNull(table.reversedAt)))
+    .returning({ id: table.id });
+  return rows.length === 1;
+}
+
+const pharmacyColumns = { name: pharmacy.name, chain: pharmacy.chain, branch: pharmacy.branch };
+
+/** The patient's purchases of a product since `since` (not reversed), with their pharmacy, newest first. */
+export async function listPurchaseHistory(db: Executor, patientId: number, productId: number, since: Date) {
+  return db
+    .select({ row: purchase, pharmacy: pharmacyColumns })
+    .from(purchase)
+    .innerJoin(planPatient, eq(planPatient.id, purchase.planPatientId))
+    .innerJoin(pharmacy, eq(pharmacy.id, purchase.pharmacyId))
+    .where(
+      and(
+        eq(planPatient.patientId, patientId),
+        eq(purchase.productId, productId),
+        gte(purchase.purchasedAt, since),
+        isNull(purchase.reversedAt),
+      ),
+    )
+    .orderBy(desc(purchase.purchasedAt), desc(purchase.id));
+}
+
+/** The patient's redemptions since `since` (not reversed), with their pharmacy, newest first. */
+export async function listRedemptionHistory(db: Executor, patientId: number, since: Date) {
+  return db
+    .select({ row: redemption, pharmacy: pharmacyColumns })
+    .from(redemption)
+    .innerJoin(planPatient, eq(planPatient.id, redemption.planPatientId))
+    .innerJoin(pharmacy, eq(pharmacy.id, redemption.pharmacyId))
+    .where(and(eq(planPatient.patientId, patientId), gte(redemption.redeemedAt, since), isNull(redemption.reversedAt)))
+    .orderBy(desc(redemption.redeemedAt), desc(redemption.id));
+}
+
+/** The unit prices and currencies of purchases, by id (what a free unit was worth: the price of the units it used). */
+export async function findUnitPrices(db: Executor, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: purchase.id,
+      unitPrice: purchase.unitPrice,
+      currency: purchase.currency,
+      purchasedAt: purchase.purchasedAt,
+    })
+    .from(purchase)
+    .where(inArray(purchase.id, ids));
+}
+
+/** Whether any of the patient's plans holds a purchase or redemption of the product (reversed or not). */
+export async function hasLedgerOf(db: Executor, patientId: number, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: purchase.id })
+    .from(purchase)
+    .innerJoin(planPatient, eq(planPatient.id, purchase.planPatientId))
+    .where(and(eq(planPatient.patientId, patientId), eq(purchase.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A product of the program. */
+export async function findProgramProduct(db: Executor, programId: number, productId: number) {
+  const [row] = await db
+    .select({
+      id: product.id,
+      medicine: product.medicine,
+      presentation: product.presentation,
+      searchQuery: product.searchQuery,
+    })
+    .from(product)
+    .where(and(eq(product.id, productId), eq(product.programId, programId)))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,50 @@
+// The patient's purchases and redemptions (decision 059), behind the patient's door: the patient comes from the token,
+// the product from the path is looked up among the patient's own. Each belongs to its feature (purchases,
+// redemptions): FEATURE_DISABLED where the program turns it off.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ProductPurchasesResponseSchema,
+  PurchaseProductParamsSchema,
+  RedemptionsResponseSchema,
+} from '@portal/contracts/purchases';
+import type { Db } from '../../platform/db.ts';
+import { errorResponses } from '../../platform/errors.ts';
+import { callerOf } from '../../platform/patient-auth.ts';
+import { createPurchasesService } from './service.ts';
+
+export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }> = async (app, { db, clock }) => {
+  const purchases = createPurchasesService({ db, clock });
+
+  app.get(
+    '/purchases/products/:productId',
+    {
+      config: { feature: 'purchases' },
+      schema: {
+        tags: ['purchases'],
+        operationId: 'getProductPurchases',
+        summary: 'The caller’s purchases of one product in the last year, with the 4+1 progress and the year’s savings',
+        description:
+          'Purchases recorded by the program’s pharmacies with the patient’s code, newest first (reversed ones left out), each with the units that still count and when they stop; the 4+1 progress (null without the offer in the patient’s country), what expires within a month, and the savings of the calendar year per currency (discounts and the worth of the free units). A product the caller neither takes nor bought is 404.',
+        params: PurchaseProductParamsSchema,
+        response: { 200: ProductPurchasesResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => ({ data: await purchases.productPurchases(callerOf(request), request.params.productId) }),
+  );
+
+  app.get(
+    '/redemptions',
+    {
+      config: { feature: 'redemptions' },
+      schema: {
+        tags: ['purchases'],
+        operationId: 'getRedemptions',
+        summary: 'The free units the caller redeemed in the last year, per product',
+        description:
+          'Per product of the caller’s live treatments (and any other product with a redemption): the free units redeemed in the last year, newest first, each with its pharmacy; reversed ones left out.',
+        response: { 200: RedemptionsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await purchases.redemptions(callerOf(request)) }),
+  );
+};

@@ -1,0 +1,157 @@
+// Contracts of the pharmacy API (decision 059): what a pharmacy's system sends to /api/v1/pharmacy/... with its key in
+// `X-Api-Key`, and what it gets back. Amounts are exact decimals as strings (money.ts); the discount is never taken
+// from the body; a code is read with `normaliseDiscountCode` by the server before any lookup.
+import { z } from 'zod';
+import { IdentificationTypeSchema } from './enums.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
+import { AMOUNT_PATTERN } from './money.ts';
+import { IdentificationSchema } from './signup.ts';
+
+const MAX_ID = 2_147_483_647;
+
+/** A discount code as the counter typed or scanned it (grouped, any case, `i`/`l` for 1, `o` for 0). */
+export const CounterCodeSchema = z.string().min(1).max(32);
+/** The pharmacy's receipt number: with the product, one purchase or one redemption per pharmacy. */
+export const ReceiptIdSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/);
+/** An amount: up to 9 integer digits and 2 decimals (`1234.50`), in the currency of the pharmacy's country. */
+export const AmountSchema = z.string().max(12).regex(AMOUNT_PATTERN);
+export const CounterProductIdSchema = z.number().int().positive().max(MAX_ID);
+
+/** The optional `Idempotency-Key` header of the pharmacy's writes (a retry with the same key gets the same answer). */
+export const IdempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9._:-]{8,128}$/)
+    .optional(),
+});
+
+/** POST /pharmacy/verifications: a code, or the identification of a patient who came without one. */
+export const VerifyRequestSchema = z.union([
+  z.strictObject({ code: CounterCodeSchema }),
+  z.strictObject({ identification: IdentificationSchema }),
+]);
+export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
+
+/** The 4+1 progress of one product (`four-plus-one.ts`), with its exchange rule. */
+export const ExchangeProgressSchema = z.object({
+  unitsPerFreeUnit: z.number().int(),
+  maxFreeUnitsPerMonth: z.number().int().nullable(),
+  maxFreeUnitsPerYear: z.number().int().nullable(),
+  /** Units bought within the last year and not yet used by a free unit. */
+  countedUnits: z.number().int(),
+  freeUnitsAvailable: z.number().int(),
+  /** "3 of 4": counted units towards the next free unit. */
+  unitsTowardNext: z.number().int(),
+  expiredUnits: z.number().int(),
+  redeemedThisMonth: z.number().int(),
+  redeemedThisYear: z.number().int(),
+  capReached: z.enum(['month', 'year']).nullable(),
+  /** The counted units that stop counting first, and when. */
+  nextExpiry: z.object({ units: z.number().int(), expiresAt: z.string() }).nullable(),
+});
+export type ExchangeProgress = z.infer<typeof ExchangeProgressSchema>;
+
+export const VerifiedProductSchema = z.object({
+  productId: z.number().int(),
+  medicine: z.string(),
+  presentation: LocalizedTextSchema,
+  /** The discount at this pharmacy (0 when the product has only the 4+1 offer). */
+  discountPercent: z.number().int(),
+  /** Null when the product has no 4+1 offer in the pharmacy's country. */
+  progress: ExchangeProgressSchema.nullable(),
+  /** The product's live code (XXXXX-XXXXX-C) to record purchases with; null when the patient has none yet. */
+  code: z.string().nullable(),
+  validUntil: z.string().nullable(),
+});
+
+/** What a verification tells a pharmacy: the patient's first name and masked identification, nothing else personal. */
+export const VerifyResponseSchema = z.object({
+  data: z.object({
+    patient: z.object({
+      firstName: z.string(),
+      identification: z.object({ type: IdentificationTypeSchema, masked: z.string() }),
+    }),
+    currency: z.string(),
+    products: z.array(VerifiedProductSchema),
+  }),
+});
+export type Verification = z.infer<typeof VerifyResponseSchema>['data'];
+
+/** POST /pharmacy/purchases. `purchasedAt` neither in the future nor more than a year back. */
+export const RecordPurchaseRequestSchema = z.strictObject({
+  code: CounterCodeSchema,
+  productId: CounterProductIdSchema,
+  quantity: z.number().int().min(1).max(99),
+  unitPrice: AmountSchema,
+  receiptId: ReceiptIdSchema,
+  purchasedAt: z.iso.datetime({ offset: true }),
+});
+export type RecordPurchaseRequest = z.infer<typeof RecordPurchaseRequestSchema>;
+
+/** Why the counter reverses what it entered (same day, same pharmacy). */
+export const REVERSAL_REASONS = [
+  'ENTERED_BY_MISTAKE',
+  'WRONG_PRODUCT',
+  'WRONG_QUANTITY',
+  'WRONG_PRICE',
+  'WRONG_PATIENT',
+  'SALE_CANCELLED',
+] as const;
+export const ReversalReasonSchema = z.enum(REVERSAL_REASONS);
+export type ReversalReason = z.infer<typeof ReversalReasonSchema>;
+
+export const PharmacyPurchaseSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+  discountPercent: z.number().int(),
+  discountAmount: z.string(),
+  total: z.string(),
+  currency: z.string(),
+  receiptId: z.string(),
+  purchasedAt: z.string(),
+  recordedAt: z.string(),
+  reversedAt: z.string().nullable(),
+  reversalReason: ReversalReasonSchema.nullable(),
+});
+export type PharmacyPurchase = z.infer<typeof PharmacyPurchaseSchema>;
+
+export const PurchaseResponseSchema = z.object({
+  data: z.object({ purchase: PharmacyPurchaseSchema, progress: ExchangeProgressSchema.nullable() }),
+});
+export type PurchaseAnswer = z.infer<typeof PurchaseResponseSchema>['data'];
+
+/** POST /pharmacy/redemptions: one free unit of the product. */
+export const RedeemRequestSchema = z.strictObject({
+  code: CounterCodeSchema,
+  productId: CounterProductIdSchema,
+  receiptId: ReceiptIdSchema,
+});
+export type RedeemRequest = z.infer<typeof RedeemRequestSchema>;
+
+export const PharmacyRedemptionSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  receiptId: z.string(),
+  redeemedAt: z.string(),
+  /** The purchases whose units this free unit used, oldest first. */
+  uses: z.array(z.object({ purchaseId: z.number().int(), units: z.number().int() })),
+  reversedAt: z.string().nullable(),
+  reversalReason: ReversalReasonSchema.nullable(),
+});
+export type PharmacyRedemption = z.infer<typeof PharmacyRedemptionSchema>;
+
+export const RedemptionResponseSchema = z.object({
+  data: z.object({ redemption: PharmacyRedemptionSchema, progress: ExchangeProgressSchema.nullable() }),
+});
+export type RedemptionAnswer = z.infer<typeof RedemptionResponseSchema>['data'];
+
+/** POST /pharmacy/purchases/{purchaseId}/reversal and /pharmacy/redemptions/{redemptionId}/reversal. */
+export const ReversalRequestSchema = z.strictObject({ reason: ReversalReasonSchema });
+export const PurchaseIdParamsSchema = z.object({ purchaseId: z.coerce.number().int().positive().max(MAX_ID) });
+export const RedemptionIdParamsSchema = z.object({ redemptionId: z.coerce.number().int().positive().max(MAX_ID) });
