@@ -45,6 +45,7 @@ import { caregiverRoutes } from './modules/caregiver/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { benefitRoutes } from './modules/benefits/routes.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { readLessonCatalogue, registerLessonFiles } from './modules/learning/lessons.ts';
@@ -288,6 +289,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           db: database.db,
           clock,
           codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
+        });
+        await patientApi.register(bookingRoutes, {
+          db: database.db,
+          clock,
+          perMinute: config.BOOKING_PER_MINUTE,
         });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
         await patientApi.register(learningRoutes, {

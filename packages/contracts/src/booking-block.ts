@@ -31,7 +31,10 @@ export const BOOKING_PLACE_KINDS = ['address', 'video', 'home'] as const;
 export const BookingPlaceKindSchema = z.enum(BOOKING_PLACE_KINDS);
 export type BookingPlaceKind = z.infer<typeof BookingPlaceKindSchema>;
 
-export const BookingPlaceIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
+export const BookingPlaceIdSchema = z
+  .string()
+  .max(40)
+  .regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 
 export const BookingPlaceSchema = z
   .strictObject({

@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   // Benefits (decision 045): ids only, never the code
   'discount-code-created',
   'discount-code-renewed',
+  // Booking (decision 058): ids and the service, never a place or a time
+  'booking-confirmed',
+  'booking-rescheduled',
+  'booking-cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -24,6 +24,8 @@ export const API_TAGS = {
   caregiver: "The patient's caregiver: read, add, change and remove.",
   treatments: "The patient's treatments: list, add, change and remove.",
   benefits: "The program's benefits for the patient: discount codes per product and the signed coupon link.",
+  booking:
+    "Appointments for the program's services: free slots in the patient's country's time, a held slot, book, move and cancel.",
   learning: "The patient's progress through the program's lessons.",
   account: "The patient's account: password, e-mail, consents, a copy of their data, closing the account.",
   resource: "The program's public resources: countries, feature toggles, plans, branding and field settings.",

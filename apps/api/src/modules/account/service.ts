@@ -234,6 +234,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         treatments: data.treatments.map(dates),
         discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
         learningProgress: data.learningProgress.map(dates),
+        bookings: data.bookings.map(dates),
         consents: data.consents.map((row) => ({
           termsVersion: row.termsVersion,
           acceptedAt: row.acceptedAt.toISOString(),
