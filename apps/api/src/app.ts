@@ -294,6 +294,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           db: database.db,
           clock,
           perMinute: config.BOOKING_PER_MINUTE,
+          publicUrl: config.PUBLIC_URL,
+          onMailQueued: () => app.mail?.worker.wake(),
         });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
         await patientApi.register(learningRoutes, {

@@ -2,12 +2,15 @@
 // each with its code, the hold's minutes, the cut-off, the races the database decides (16 patients for the last seat,
 // two moves of one booking), the database's own refusals, the per-patient limit and the feature toggle.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { BookingResponseSchema, BookingsResponseSchema, type BookingAvailability } from '@portal/contracts/booking';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import { DEMO_PASSWORD } from '../../db/demo-seed.ts';
 import * as schema from '../../db/schema.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
+import type { MailKind } from '../../platform/mail/outbox.ts';
+import { createMailRenderer } from '../../platform/mail/render.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
@@ -164,6 +167,59 @@ describe(`booking (${TEST_DB})`, () => {
       'booking-cancelled',
       'booking-confirmed',
       'booking-rescheduled',
+    ]);
+  });
+
+  it('mails the confirmation, the move and the cancellation, each with its calendar file, in the patient language', async () => {
+    const patient = await enrolPatient(t, 'equilibrio'); // Trinidad and Tobago, in English
+    const booked = await bookFirstSlot(t, patient, LABORATORY, 4);
+    const availability = await availabilityOf(t, patient, LABORATORY);
+    const hold = await holdSlot(t, patient, LABORATORY, slotAt(availability, '2026-11-24', '07:00'), booked.bookingId);
+    const moved = BookingResponseSchema.parse(
+      (
+        await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/reschedule`, {
+          holdId: hold.holdId,
+          sequence: 0,
+        })
+      ).json(),
+    ).data;
+    await callAs(t, patient, 'POST', `/api/v1/bookings/${moved.bookingId}/cancel`, { sequence: 1 });
+    const rows = await t.database.db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.recipient, patient.email))
+      .orderBy(asc(schema.outbox.createdAt));
+    const mails = rows
+      .filter((row) => row.kind.startsWith('booking-'))
+      .map((row) =>
+        createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: 'https://portal.example' }).render(
+          'equilibrio',
+          { kind: row.kind as MailKind, language: row.language, payload: row.payload },
+        ),
+      );
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Your appointment is booked: Free glucose test',
+      'Your appointment was moved: Free glucose test',
+      'Your appointment was cancelled: Free glucose test',
+    ]);
+    expect(mails[0]!.text).toContain('Monday, 23 November, 7:30 am'); // en-TT: day before month, 12-hour clock
+    expect(mails[1]!.text).toContain('Tuesday, 24 November, 7:00 am');
+    expect(mails[1]!.text).toContain('Caribbean Diagnostic Laboratory, 24 Frederick Street, Port of Spain');
+    const events = mails.map((mail) => {
+      const calendar = new ICAL.Component(ICAL.parse(mail.calendar!.content));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      return {
+        method: calendar.getFirstPropertyValue('method'),
+        uid: event.uid,
+        sequence: event.sequence,
+        zone: event.component.getFirstProperty('dtstart')!.getParameter('tzid'),
+        start: `${event.startDate.hour}:${String(event.startDate.minute).padStart(2, '0')}`,
+      };
+    });
+    expect(events).toEqual([
+      { method: 'REQUEST', uid: booked.calendarUid, sequence: 0, zone: 'America/Port_of_Spain', start: '7:30' },
+      { method: 'REQUEST', uid: booked.calendarUid, sequence: 1, zone: 'America/Port_of_Spain', start: '7:00' },
+      { method: 'CANCEL', uid: booked.calendarUid, sequence: 2, zone: 'America/Port_of_Spain', start: '7:00' },
     ]);
   });
 

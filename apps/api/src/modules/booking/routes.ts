@@ -26,7 +26,8 @@ export interface BookingRouteOptions {
   clock: () => Date;
   /** Holds, bookings, moves and cancellations a minute per patient, all together. */
   perMinute: number;
-  onChange?: BookingDeps['onChange'];
+  publicUrl?: BookingDeps['publicUrl'];
+  onMailQueued?: BookingDeps['onMailQueued'];
 }
 
 const readErrors = errorResponses(400, 401, 403, 404);
@@ -34,10 +35,10 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 410, 422, 429);
 
 export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   app,
-  { db, clock, perMinute, onChange },
+  { db, clock, perMinute, publicUrl, onMailQueued },
 ) => {
   belongsToFeature(app, 'booking');
-  const bookings = createBookingService({ db, clock, ...(onChange ? { onChange } : {}) });
+  const bookings = createBookingService({ db, clock, publicUrl, onMailQueued });
   // One counter per patient for every write: a script walking slots (or seats) is stopped, a person never is.
   const writeLimit = app.subjectLimit(perMinute, (request) => callerOf(request).userId, 'booking');
 

@@ -25,21 +25,20 @@ import type { CountryCode } from '@portal/contracts/enums';
 import { recordCallerAudit, type AuditAction } from '../../platform/audit.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
 
 export interface BookingDeps {
   db: Db;
   clock: () => Date;
-  /** Told of each confirmed, moved or cancelled booking, in its transaction (the mails, decision 058). */
-  onChange?: (executor: Executor, change: BookingChange) => Promise<void>;
+  /** PUBLIC_URL: the Message-ID's domain of the mails. */
+  publicUrl?: string | undefined;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: (() => void) | undefined;
 }
 
-export interface BookingChange {
-  kind: 'confirmed' | 'rescheduled' | 'cancelled';
-  caller: Caller;
-  booking: BookingView;
-}
+type BookingChange = 'confirmed' | 'rescheduled' | 'cancelled';
 
 /** A service of the program with its schedule read from the content. */
 interface Service {
@@ -76,7 +75,7 @@ export function toPlaceView(place: BookingPlace): BookingPlaceView {
   };
 }
 
-export function createBookingService({ db, clock, onChange }: BookingDeps) {
+export function createBookingService({ db, clock, publicUrl, onMailQueued }: BookingDeps) {
   /** The program's services, their blocks checked again (the seed stored what check:programs passed). */
   async function servicesOf(programId: number): Promise<Map<number, Service>> {
     const rows = await repo.listServices(db, programId);
@@ -122,11 +121,14 @@ export function createBookingService({ db, clock, onChange }: BookingDeps) {
     };
   }
 
-  /** Audits the change and tells `onChange`, in the change's transaction. */
+  /**
+   * Audits the change and queues its mail with the calendar file (the outbox, in the change's transaction): to the
+   * account's address, in the patient's language.
+   */
   async function recordChange(
     tx: Executor,
     caller: Caller,
-    kind: BookingChange['kind'],
+    kind: BookingChange,
     row: repo.BookingRow,
     view: BookingView,
     now: Date,
@@ -138,7 +140,36 @@ export function createBookingService({ db, clock, onChange }: BookingDeps) {
       detail: { benefitId: row.benefitId, ...(row.replacesId ? { replaces: `booking:${row.replacesId}` } : {}) },
       createdAt: now,
     });
-    await onChange?.(tx, { kind, caller, booking: view });
+    const { place } = view;
+    await enqueueMail(
+      tx,
+      {
+        programId: caller.programId,
+        kind: `booking-${kind}`,
+        recipient: caller.email,
+        language: caller.language,
+        payload: {
+          serviceKey: view.service.texts.title,
+          // A text key for a video call or a home visit; the partner's own name for an address.
+          place: place.kind === 'address' ? (place.name ?? 'booking.place.address') : `booking.place.${place.kind}`,
+          address: place.address ?? '',
+          startsAt: view.startsAt,
+          endsAt: view.endsAt,
+          timeZone: view.timeZone,
+          country: caller.country,
+          calendarUid: view.calendarUid,
+          sequence: String(view.sequence),
+          cutoffHours: String(view.service.cancellationCutoffHours),
+        },
+      },
+      { publicUrl },
+    );
+  }
+
+  /** Wakes the outbox worker once the change (and its mail) committed. */
+  function mailed<T>(result: T): T {
+    onMailQueued?.();
+    return result;
   }
 
   /** One of the caller's bookings (not a hold) with its service: 404 when not theirs. */
@@ -270,7 +301,7 @@ export function createBookingService({ db, clock, onChange }: BookingDeps) {
           await recordChange(tx, caller, 'confirmed', row, view, now);
           return view;
         });
-        if (made) return { booking: made, created: true };
+        if (made) return mailed({ booking: made, created: true });
       } catch (error) {
         if (uniqueViolationOf(error) === 'booking_confirmed_service_uq') throw new AppError('BOOKING_ALREADY_BOOKED');
         throw error;
@@ -297,15 +328,17 @@ export function createBookingService({ db, clock, onChange }: BookingDeps) {
         throw new AppError('BOOKING_CHANGED');
       }
       ensureBeforeCutoff(service, row, now);
-      return db.transaction(async (tx) => {
-        const moved = await repo.endConfirmed(tx, owner, bookingId, body.sequence, 'moved', now);
-        if (!moved) throw new AppError('BOOKING_CHANGED');
-        const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
-        if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
-        const view = viewOf(services, confirmed, now);
-        await recordChange(tx, caller, 'rescheduled', confirmed, view, now);
-        return view;
-      });
+      return db
+        .transaction(async (tx) => {
+          const moved = await repo.endConfirmed(tx, owner, bookingId, body.sequence, 'moved', now);
+          if (!moved) throw new AppError('BOOKING_CHANGED');
+          const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
+          if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
+          const view = viewOf(services, confirmed, now);
+          await recordChange(tx, caller, 'rescheduled', confirmed, view, now);
+          return view;
+        })
+        .then(mailed);
     },
 
     /** Cancels a booking before its cut-off: its seat is free at once. A repeated cancel answers the cancelled booking. */
@@ -316,13 +349,15 @@ export function createBookingService({ db, clock, onChange }: BookingDeps) {
       if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now);
       if (row.status !== 'confirmed' || row.sequence !== sequence) throw new AppError('BOOKING_CHANGED');
       ensureBeforeCutoff(service, row, now);
-      return db.transaction(async (tx) => {
-        const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
-        if (!cancelled) throw new AppError('BOOKING_CHANGED');
-        const view = viewOf(services, cancelled, now);
-        await recordChange(tx, caller, 'cancelled', cancelled, view, now);
-        return view;
-      });
+      return db
+        .transaction(async (tx) => {
+          const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
+          if (!cancelled) throw new AppError('BOOKING_CHANGED');
+          const view = viewOf(services, cancelled, now);
+          await recordChange(tx, caller, 'cancelled', cancelled, view, now);
+          return view;
+        })
+        .then(mailed);
     },
 
     /** The caller's appointments still to come, soonest first. */
