@@ -46,6 +46,7 @@ import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { benefitRoutes } from './modules/benefits/routes.ts';
 import { bookingRoutes } from './modules/booking/routes.ts';
+import { startBookingReminders } from './modules/booking/reminders.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { readLessonCatalogue, registerLessonFiles } from './modules/learning/lessons.ts';
@@ -319,6 +320,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
   registerLessonFiles(app, lessons);
+  // The reminder a day before each appointment, queued once whichever instance gets there (decision 058).
+  startBookingReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
   const servesWeb = await registerWebApp(
     app,
     config.WEB_DIST_DIR,

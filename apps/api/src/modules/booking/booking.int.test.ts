@@ -14,6 +14,7 @@ import { createMailRenderer } from '../../platform/mail/render.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
+import { queueDueReminders } from './reminders.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 
 const LIMIT = 40;
@@ -223,6 +224,36 @@ describe(`booking (${TEST_DB})`, () => {
     ]);
   });
 
+  it('queues the reminder a day before, once, even when two instances look at the same time', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 5);
+    const reminders = () =>
+      t.database.db
+        .select()
+        .from(schema.outbox)
+        .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-reminder')));
+    const startsAt = new Date(booked.startsAt);
+    // 25 hours before: not yet.
+    expect(await queueDueReminders(t.database.db, new Date(startsAt.getTime() - 25 * 3_600_000))).toBe(0);
+    const dayBefore = new Date(startsAt.getTime() - 23 * 3_600_000);
+    const [first, second] = await Promise.all([
+      queueDueReminders(t.database.db, dayBefore),
+      queueDueReminders(t.database.db, dayBefore),
+    ]);
+    expect(first + second).toBe(1);
+    const queued = await reminders();
+    expect(queued).toHaveLength(1);
+    const mail = createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: 'https://portal.example' }).render(
+      'alivio',
+      { kind: 'booking-reminder', language: queued[0]!.language, payload: queued[0]!.payload },
+    );
+    expect(mail.subject).toBe('Recordatorio: su cita de mañana, Teleconsulta con un neurólogo');
+    expect(mail.text).toContain('Videollamada');
+    expect(await queueDueReminders(t.database.db, dayBefore)).toBe(0);
+    expect(await reminders()).toHaveLength(1);
+    await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, { sequence: 0 });
+  });
+
   it('refuses a slot outside the schedule, each reason with its own code', async () => {
     const patient = await enrolPatient(t, 'alivio');
     // Costa Rica is UTC-6: 14:00Z is 08:00 there.
@@ -292,6 +323,7 @@ describe(`booking (${TEST_DB})`, () => {
   });
 
   it('gives the last seat of a slot to exactly one of 16 simultaneous patients', async () => {
+    // Eighteen enrolments (each hashes a password) take their time on a busy machine: the test's own time-out.
     const patients: TestPatient[] = [];
     for (let index = 0; index < 18; index += 1) patients.push(await enrolPatient(t, 'equilibrio'));
     const slot = slotAt(await availabilityOf(t, patients[0]!, LABORATORY), '2026-11-25', '09:00');
@@ -310,7 +342,7 @@ describe(`booking (${TEST_DB})`, () => {
     expect((await availabilityOf(t, patients[0]!, LABORATORY)).days.flatMap((day) => day.slots)).not.toContainEqual(
       expect.objectContaining({ startsAt: slot.startsAt }),
     );
-  });
+  }, 120_000);
 
   it('lets one of two simultaneous moves of a booking win; the other answers a conflict', async () => {
     const patient = await enrolPatient(t, 'equilibrio');

@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   'booking-confirmed',
   'booking-rescheduled',
   'booking-cancelled',
+  'booking-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
@@ -80,6 +81,7 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   'booking-confirmed': BookingMailPayloadSchema,
   'booking-rescheduled': BookingMailPayloadSchema,
   'booking-cancelled': BookingMailPayloadSchema,
+  'booking-reminder': BookingMailPayloadSchema,
 };
 
 const MailToEnqueueSchema = z.object({

@@ -49,9 +49,15 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   'booking-confirmed': { subject: 'booking.mail.confirmed.subject', body: 'booking.mail.confirmed.body' },
   'booking-rescheduled': { subject: 'booking.mail.rescheduled.subject', body: 'booking.mail.rescheduled.body' },
   'booking-cancelled': { subject: 'booking.mail.cancelled.subject', body: 'booking.mail.cancelled.body' },
+  'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
 };
 
-const BOOKING_KINDS: ReadonlySet<MailKind> = new Set(['booking-confirmed', 'booking-rescheduled', 'booking-cancelled']);
+const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([
+  'booking-confirmed',
+  'booking-rescheduled',
+  'booking-cancelled',
+  'booking-reminder',
+]);
 
 /**
  * A booking mail's words and calendar file (decision 058): the service and the place in the mail's language, the time
