@@ -1,10 +1,9 @@
 // The patient's appointments (decision 058), on the benefits page and, shorter, on the home: each with its time in its
 // zone and its place, "add to calendar", and, until the cut-off, change the date or cancel (asked first).
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import type { BookingView } from '@portal/contracts/booking';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
@@ -14,9 +13,14 @@ import { useSignedInUser } from '../../../lib/signed-in-user.ts';
 import { useT } from '../../../program/use-t.ts';
 import { bookingsQuery, useCancelBooking } from '../api/booking-api.ts';
 import { formatWhen, localeOf } from '@portal/contracts/booking-format';
-import { AddToCalendarButton } from './booking-flow.tsx';
+import { AddToCalendarButton } from './add-to-calendar.tsx';
 import { PlaceDetails } from './place-details.tsx';
 import './booking.css';
+
+// The dialog (react-aria's Modal) loads when the patient asks to cancel: the home's card does not carry it.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog.tsx').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 function Appointment({ booking, isCompact }: { booking: BookingView; isCompact: boolean }) {
   const t = useT();
@@ -61,28 +65,30 @@ function Appointment({ booking, isCompact }: { booking: BookingView; isCompact: 
         ) : null}
       </div>
       {isCancelling ? (
-        <ConfirmDialog
-          title={t('booking.cancel.title')}
-          body={t('booking.cancel.body', { service, when })}
-          error={cancel.isError ? t(errorKeyOf(cancel.error)) : undefined}
-          confirmLabel={t('booking.appointments.cancel')}
-          pendingLabel={t('booking.cancel.pending')}
-          cancelLabel={t('booking.cancel.keep')}
-          isPending={cancel.isPending}
-          onConfirm={() =>
-            cancel
-              .mutateAsync({ bookingId: booking.bookingId, sequence: booking.sequence })
-              .then(() => {
-                setCancelling(false);
-                snackbar(t('booking.cancelled'));
-              })
-              .catch(() => undefined)
-          }
-          onCancel={() => {
-            cancel.reset();
-            setCancelling(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            title={t('booking.cancel.title')}
+            body={t('booking.cancel.body', { service, when })}
+            error={cancel.isError ? t(errorKeyOf(cancel.error)) : undefined}
+            confirmLabel={t('booking.appointments.cancel')}
+            pendingLabel={t('booking.cancel.pending')}
+            cancelLabel={t('booking.cancel.keep')}
+            isPending={cancel.isPending}
+            onConfirm={() =>
+              cancel
+                .mutateAsync({ bookingId: booking.bookingId, sequence: booking.sequence })
+                .then(() => {
+                  setCancelling(false);
+                  snackbar(t('booking.cancelled'));
+                })
+                .catch(() => undefined)
+            }
+            onCancel={() => {
+              cancel.reset();
+              setCancelling(false);
+            }}
+          />
+        </Suspense>
       ) : null}
     </li>
   );

@@ -29,7 +29,6 @@ import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useSignedInUser } from '../../../lib/signed-in-user.ts';
-import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import {
   availabilityQuery,
@@ -40,7 +39,7 @@ import {
   useRescheduleBooking,
 } from '../api/booking-api.ts';
 import { formatDay, formatTime, formatWhen, localeOf } from '@portal/contracts/booking-format';
-import { downloadAppointment } from '../calendar-file.ts';
+import { AddToCalendarButton } from './add-to-calendar.tsx';
 import { PlaceDetails, usePlaceName } from './place-details.tsx';
 import './booking.css';
 
@@ -57,29 +56,6 @@ const CHOOSE_AGAIN = new Set([
 function usePatientLocale() {
   const { language } = useLanguage();
   return localeOf(language, useSignedInUser()?.country);
-}
-
-/** "Add to calendar": the .ics of the appointment, in the patient's words. */
-export function AddToCalendarButton({ booking }: { booking: BookingView }) {
-  const t = useT();
-  const { program } = useProgram();
-  const placeName = usePlaceName();
-  return (
-    <Button
-      className="button button--ghost"
-      onPress={() =>
-        downloadAppointment(booking, {
-          summary: `${t(booking.service.texts.title)} (${program.name})`,
-          location: [placeName(booking.place), booking.place.address].filter(Boolean).join(', '),
-          description: t(booking.service.texts.description),
-          organizerName: program.name,
-          organizerEmail: program.supportEmail,
-        })
-      }
-    >
-      {t('booking.addToCalendar')}
-    </Button>
-  );
 }
 
 function Done({ booking, wasMove }: { booking: BookingView; wasMove: boolean }) {
