@@ -109,6 +109,49 @@ describe('check:programs', () => {
     );
     expect(problems.some((p) => p.startsWith('equilibrio/configuration/config.json: benefits.4.products'))).toBe(true);
   });
+
+  it("reports a bookable service's schedule that breaks its rules (decision 058)", () => {
+    const dir = copyPrograms();
+    type Place = { id: string; country: string; kind: string; hours: { days: string[]; from: string; to: string }[] };
+    type Block = { slotMinutes: number; places: Place[]; closedDates: Record<string, string[]> };
+    type Service = { id: number; kind: string; booking?: Block };
+    editJson(path.join(dir, 'alivio/configuration/config.json'), (json) => {
+      const booking = (json.benefits as Service[]).find((benefit) => benefit.id === 1201)!.booking!;
+      booking.places = booking.places.filter((place) => place.country !== 'GT');
+      booking.places[0]!.country = 'MX';
+      delete booking.closedDates.HN;
+      booking.closedDates.CR = ['2026-12-25', '2026-12-25'];
+    });
+    editJson(path.join(dir, 'piel/configuration/config.json'), (json) => {
+      const booking = (json.benefits as Service[]).find((benefit) => benefit.id === 2202)!.booking!;
+      booking.places[1]!.hours.push({ days: ['mon'], from: '10:30', to: '11:30' });
+      booking.places[0]!.kind = 'video';
+    });
+    editJson(path.join(dir, 'equilibrio/configuration/config.json'), (json) => {
+      const booking = (json.benefits as Service[]).find((benefit) => benefit.id === 3202)!.booking!;
+      booking.places[0]!.hours = [{ days: ['tue'], from: '09:00', to: '09:20' }];
+      booking.closedDates.TT = ['2026-02-30'];
+    });
+    const problems = checkPrograms(dir, []);
+    expect(problems).toContain('alivio: benefit 1201 booking: no place in GT');
+    expect(problems).toContain('alivio: benefit 1201 booking: no closedDates for HN');
+    expect(problems).toContain('alivio: benefit 1201 booking: a closed date of CR repeats');
+    expect(problems).toContain(
+      'alivio: benefit 1201 booking: place video-cr is in MX, where the service is not offered',
+    );
+    expect(problems).toContain(
+      'piel/configuration/config.json: benefits.1.booking.places.1.hours: opening hours overlap on mon',
+    );
+    expect(problems).toContain(
+      'piel/configuration/config.json: benefits.1.booking.places.0.name: an address, and only an address, has one',
+    );
+    expect(problems).toContain(
+      'equilibrio/configuration/config.json: benefits.1.booking.places.0.hours: opening hours shorter than one slot',
+    );
+    expect(
+      problems.some((p) => p.startsWith('equilibrio/configuration/config.json: benefits.1.booking.closedDates.TT.0')),
+    ).toBe(true);
+  });
 });
 
 describe('check:programs on lessons', () => {

@@ -5,7 +5,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { COUNTRY_CODES } from '../packages/contracts/src/enums.ts';
+import type { BookingBlock } from '../packages/contracts/src/booking-block.ts';
+import { COUNTRY_CODES, type CountryCode } from '../packages/contracts/src/enums.ts';
 import { ERROR_CATALOGUE } from '../packages/contracts/src/errors.ts';
 import {
   PROGRAM_FILES,
@@ -86,6 +87,7 @@ function checkBenefits(
     for (const country of benefit.countries)
       if (!config.countries.includes(country))
         problems.push(`${slug}: benefit ${benefit.id} country ${country} not served`);
+    if (benefit.booking) problems.push(...checkBookingBlock(slug, benefit.id, benefit.countries, benefit.booking));
     for (const key of Object.values(benefit.texts)) {
       referenced.add(key);
       for (const [language, texts] of [
@@ -99,6 +101,28 @@ function checkBenefits(
   for (const key of Object.keys(es ?? {}))
     if (key.startsWith(CATALOGUE_KEY_PREFIX) && !referenced.has(key))
       problems.push(`${slug}/text-es.json: ${key} is used by no benefit`);
+  return problems;
+}
+
+/**
+ * A bookable service's schedule (decision 058): a place in every country the service is offered in and none in
+ * another, and each of those countries' holidays declared (an empty list says so on purpose), never a date twice.
+ */
+function checkBookingBlock(slug: string, benefitId: number, countries: CountryCode[], block: BookingBlock): string[] {
+  const problems: string[] = [];
+  const where = `${slug}: benefit ${benefitId} booking`;
+  for (const country of countries) {
+    if (!block.places.some((place) => place.country === country)) problems.push(`${where}: no place in ${country}`);
+    const closed = block.closedDates[country];
+    if (!closed) problems.push(`${where}: no closedDates for ${country}`);
+    else if (new Set(closed).size !== closed.length) problems.push(`${where}: a closed date of ${country} repeats`);
+  }
+  for (const place of block.places)
+    if (!countries.includes(place.country))
+      problems.push(`${where}: place ${place.id} is in ${place.country}, where the service is not offered`);
+  for (const country of Object.keys(block.closedDates))
+    if (!countries.includes(country as CountryCode))
+      problems.push(`${where}: closedDates for ${country}, where the service is not offered`);
   return problems;
 }
 

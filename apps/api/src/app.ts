@@ -45,6 +45,8 @@ import { caregiverRoutes } from './modules/caregiver/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { treatmentRoutes } from './modules/treatments/routes.ts';
 import { benefitRoutes } from './modules/benefits/routes.ts';
+import { bookingRoutes } from './modules/booking/routes.ts';
+import { startBookingReminders } from './modules/booking/reminders.ts';
 import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
 import { couponRoutes } from './modules/coupon/routes.ts';
 import { readLessonCatalogue, registerLessonFiles } from './modules/learning/lessons.ts';
@@ -288,6 +290,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           clock,
           codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
         });
+        await patientApi.register(bookingRoutes, {
+          db: database.db,
+          clock,
+          perMinute: config.BOOKING_PER_MINUTE,
+          publicUrl: config.PUBLIC_URL,
+          onMailQueued: () => app.mail?.worker.wake(),
+        });
         await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
         await patientApi.register(purchaseRoutes, { db: database.db, clock });
         await patientApi.register(learningRoutes, {
@@ -324,6 +333,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
   registerLessonFiles(app, lessons);
+  // The reminder a day before each appointment, queued once whichever instance gets there (decision 058).
+  startBookingReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
   const servesWeb = await registerWebApp(
     app,
     config.WEB_DIST_DIR,

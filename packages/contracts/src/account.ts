@@ -80,6 +80,8 @@ export const AccountExportSchema = z.object({
   redemptions: z.array(Row),
   /** The lessons the patient marked completed (decision 049). */
   learningProgress: z.array(Row),
+  /** The patient's appointments, booked, moved and cancelled (decision 058; not the slots only held a few minutes). */
+  bookings: z.array(Row),
   consents: z.array(ConsentRecordSchema),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),
 });

@@ -1,6 +1,7 @@
 // Contracts of benefits (decision 045): the catalogue a program declares in its config.json, what a patient sees
 // for their products and plan, their discount codes, and the signed coupon link the call center sends.
 import { z } from 'zod';
+import { BookingBlockSchema } from './booking-block.ts';
 import { CountryCodeSchema } from './enums.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 
@@ -52,8 +53,8 @@ export const BenefitFileSchema = z
     texts: BenefitTextsSchema,
     /** For a discount: the percentage off (1–100). */
     discountPercent: z.number().int().min(1).max(100).optional(),
-    /** For a bookable service: defined by booking (kept as it is until then). */
-    booking: z.record(z.string(), z.unknown()).optional(),
+    /** For a bookable service: its places, hours and rules (booking-block.ts, decision 058). */
+    booking: BookingBlockSchema.optional(),
     /** For a preventive4plus1: its exchange rule (4+1 without caps when absent). */
     exchange: ExchangeRuleSchema.optional(),
   })

@@ -48,6 +48,23 @@ export const ERROR_CATALOGUE = {
   NO_FREE_UNIT: { status: 409, messageKey: 'errors.noFreeUnit' },
   // The pharmacy loop: a reversal refused (details.reason: already-reversed, not-same-day, redeemed).
   REVERSAL_NOT_ALLOWED: { status: 409, messageKey: 'errors.reversalNotAllowed' },
+  // Booking (decision 058): a slot the service's schedule does not offer, each reason its own code.
+  BOOKING_OUTSIDE_HORIZON: { status: 422, messageKey: 'booking.errors.outsideHorizon' },
+  BOOKING_INSIDE_NOTICE: { status: 422, messageKey: 'booking.errors.insideNotice' },
+  BOOKING_CLOSED_DAY: { status: 422, messageKey: 'booking.errors.closedDay' },
+  BOOKING_OUTSIDE_HOURS: { status: 422, messageKey: 'booking.errors.outsideHours' },
+  // Booking: a service of the program that the patient's plan (country, treatments) does not give.
+  BOOKING_SERVICE_NOT_IN_PLAN: { status: 403, messageKey: 'booking.errors.serviceNotInPlan' },
+  // Booking: every seat of the slot is taken (booked, or held by someone confirming).
+  BOOKING_SLOT_FULL: { status: 409, messageKey: 'booking.errors.slotFull' },
+  // Booking: the patient already has a live booking of this service (move it instead).
+  BOOKING_ALREADY_BOOKED: { status: 409, messageKey: 'booking.errors.alreadyBooked' },
+  // Booking: too close to the appointment to move or cancel it.
+  BOOKING_CUTOFF_PASSED: { status: 409, messageKey: 'booking.errors.cutoffPassed' },
+  // Booking: the held slot was let go (its minutes ran out, or a newer hold replaced it).
+  BOOKING_HOLD_EXPIRED: { status: 410, messageKey: 'booking.errors.holdExpired' },
+  // Booking: the booking changed since the patient saw it (moved or cancelled elsewhere, e.g. a second tap).
+  BOOKING_CHANGED: { status: 409, messageKey: 'booking.errors.changed' },
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },

@@ -482,6 +482,65 @@ export const discountCode = pgTable(
   ],
 );
 
+/**
+ * An appointment of a bookable service, or a slot held while the patient confirms it (decision 058). A row takes one
+ * seat (1..capacity) of one slot (service, place, start): the partial unique index over (service, place, start, seat)
+ * among the rows that hold a seat is what keeps a slot from holding more than its capacity, on both engines and under
+ * any race; the check keeps the seat within the capacity the row was made with. One confirmed booking per patient plan and
+ * service (a partial unique index); holds are bounded by their minutes and the per-patient limit of writes. A held row whose `held_until` has passed still holds its seat
+ * until a write of its slot (or of its patient's service) releases it: every such write releases the stale holds
+ * first, and every read counts only holds still running. Times are instants, with the IANA zone they were offered in
+ * beside them. A moved booking's row ends as `moved` and its new row keeps its calendar UID with the next SEQUENCE.
+ */
+export const booking = pgTable(
+  'booking',
+  {
+    id: serialId(),
+    programId: programOf(),
+    planPatientId: planPatientOf(),
+    /** The service: a benefit of kind `service`. */
+    benefitId: benefitOf(),
+    /** The place's id in the service's booking block. */
+    placeId: text('place_id').notNull(),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at').notNull(),
+    /** The zone the slot was computed and shown in (the place's country's). */
+    timeZone: text('time_zone').notNull(),
+    seat: smallint('seat').notNull(),
+    capacity: smallint('capacity').notNull(),
+    status: text('status', { enum: ['held', 'confirmed', 'moved', 'cancelled', 'released'] }).notNull(),
+    /** Until when a hold keeps its seat (null once confirmed). */
+    heldUntil: instant('held_until'),
+    /** For a hold that moves a booking (and once confirmed, the booking it replaced). */
+    replacesId: bigint('replaces_id', { mode: 'number' }),
+    /** iCalendar UID and SEQUENCE: the same UID across moves, the sequence raised on each change. */
+    calendarUid: uuid('calendar_uid').notNull().defaultRandom(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: createdAt(),
+    confirmedAt: instant('confirmed_at'),
+    /** When it was moved, cancelled or released. */
+    endedAt: instant('ended_at'),
+    /** When the reminder before it was queued (decision 058: once, whichever worker gets there). */
+    reminderQueuedAt: instant('reminder_queued_at'),
+  },
+  (t) => [
+    uniqueIndex('booking_slot_seat_uq')
+      .on(t.benefitId, t.placeId, t.startsAt, t.seat)
+      .where(sql`${t.status} in ('held', 'confirmed')`),
+    uniqueIndex('booking_confirmed_service_uq')
+      .on(t.planPatientId, t.benefitId)
+      .where(sql`${t.status} = 'confirmed'`),
+    index('booking_plan_patient_idx').on(t.planPatientId),
+    index('booking_reminder_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'confirmed' and ${t.reminderQueuedAt} is null`),
+    check('booking_status', sql`${t.status} in ('held', 'confirmed', 'moved', 'cancelled', 'released')`),
+    check('booking_seat_within_capacity', sql`${t.seat} between 1 and ${t.capacity}`),
+    check('booking_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
+    check('booking_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
 /** Transactional outbox: mails are written with the change that causes them, delivered by a worker. */
 export const outbox = pgTable(
   'outbox',

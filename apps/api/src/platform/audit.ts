@@ -49,6 +49,10 @@ export const AUDIT_ACTIONS = [
   'purchase-reversed',
   'free-unit-redeemed',
   'redemption-reversed',
+  // Booking (decision 058): ids and the service, never a place or a time
+  'booking-confirmed',
+  'booking-rescheduled',
+  'booking-cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

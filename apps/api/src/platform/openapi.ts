@@ -24,6 +24,8 @@ export const API_TAGS = {
   caregiver: "The patient's caregiver: read, add, change and remove.",
   treatments: "The patient's treatments: list, add, change and remove.",
   benefits: "The program's benefits for the patient: discount codes per product and the signed coupon link.",
+  booking:
+    "Appointments for the program's services: free slots in the patient's country's time, a held slot, book, move and cancel.",
   learning: "The patient's progress through the program's lessons.",
   purchases:
     "The patient's purchases at the program's pharmacies, the 4+1 progress and the free units redeemed, as the pharmacies recorded them.",

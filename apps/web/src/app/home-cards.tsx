@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { BenefitsHomeCard } from '../features/benefits/components/benefits-home-card.tsx';
+import { BookingHomeCard } from '../features/booking/components/booking-home-card.tsx';
 import { LearningHomeCard } from '../features/learning/components/learning-home-card.tsx';
 import { ProfileCompletenessCard } from '../features/profile/components/profile-completeness-card.tsx';
 
@@ -20,6 +21,8 @@ export const HOME_CARDS: HomeCard[] = [
   { id: 'treatments', Component: TreatmentsHomeCard },
   // The patient's active discount codes, one tap from the code screen.
   { id: 'benefits', Component: BenefitsHomeCard, feature: 'benefits' },
+  // The patient's next appointments, with change and cancel until the cut-off (decision 058).
+  { id: 'booking', Component: BookingHomeCard, feature: 'booking' },
   // The next lesson of the program's own condition and the progress (decision 049).
   { id: 'learning', Component: LearningHomeCard, feature: 'learning' },
   { id: 'profile', Component: ProfileCompletenessCard },

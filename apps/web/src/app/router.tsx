@@ -52,6 +52,7 @@ const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-c
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
 const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 const LearningScreen = lazyScreenWithProviders(() => import('./routes/learning.tsx'));
+const BookingScreen = lazyScreenWithProviders(() => import('./routes/booking.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -177,7 +178,17 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <RequireAuth />,
-            children: [{ index: true, element: renderInPreparation('pages.booking.title') }],
+            children: [
+              {
+                element: (
+                  <RequireFeature
+                    feature="booking"
+                    off={<Screen component={FeatureOffScreen} props={{ titleKey: 'pages.booking.title' }} />}
+                  />
+                ),
+                children: [{ index: true, element: <Screen component={BookingScreen} props={{}} /> }],
+              },
+            ],
           },
         ],
       },

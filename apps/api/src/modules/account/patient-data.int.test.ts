@@ -10,6 +10,7 @@ import { SignupResponseSchema, type PreregisteredPatient } from '@portal/contrac
 import * as schema from '../../db/schema.ts';
 import type { Db } from '../../platform/db.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { bookFirstSlot } from '../../test/bookings.ts';
 import { callAs, type TestPatient } from '../../test/patients.ts';
 import { alivioBody, alivioTreatment, cedula, uniqueEmail } from '../../test/signup-bodies.ts';
 import { preregisterPatient } from '../signup/preregistration.ts';
@@ -80,6 +81,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   treatment: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   discountCode: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   lessonProgress: (row, ids) => row.patientId === ids.patientId,
+  booking: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   outbox: (row, ids) => ids.emails.includes(row.recipient as string),
   auditEvent: (row, ids) => row.actorUserId === ids.userId,
   couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
@@ -249,6 +251,8 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     });
     // Purchases of the medicine at a pharmacy and a free unit redeemed (decision 059).
     await recordPharmacyLoop(t, { slug: 'alivio', country: 'CR', code: made!.row.code, productId: 1101 });
+    // An appointment of the neurologist video call (decision 058), booked through the calls the screen makes.
+    await bookFirstSlot(t, who, 1201);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {

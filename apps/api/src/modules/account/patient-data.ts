@@ -82,6 +82,7 @@ export const TABLE_COVERAGE = {
   treatment: { holds: 'patient data', export: 'treatments', purge: 'overwritten' },
   discountCode: { holds: 'patient data', export: 'discountCodes', purge: 'deleted' },
   lessonProgress: { holds: 'patient data', export: 'learningProgress', purge: 'deleted' },
+  booking: { holds: 'patient data', export: 'bookings', purge: 'deleted' },
   outbox: {
     holds: 'patient data',
     export: {

@@ -6,6 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import {
   caregiver,
+  booking,
   discountCode,
   emailChange,
   enrolmentNotMeLink,
@@ -87,6 +88,13 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
         await t.delete(lessonProgress).where(eq(lessonProgress.patientId, row.id));
         const plans = await t.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, row.id));
         if (plans.length > 0) {
+          // The appointments go, and their seats with them: where and when a patient was seen is theirs (decision 058).
+          await t.delete(booking).where(
+            inArray(
+              booking.planPatientId,
+              plans.map((plan) => plan.id),
+            ),
+          );
           // The codes stop working and go: nothing of them is the program's to keep (decision 045).
           await t.delete(discountCode).where(
             inArray(

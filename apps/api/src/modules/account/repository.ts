@@ -1,5 +1,5 @@
 // The only place the account module speaks SQL: the caller's own account, sessions, e-mail changes, consents and data.
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
@@ -8,6 +8,7 @@ import {
   auditEvent,
   caregiver,
   consentRecord,
+  booking,
   discountCode,
   emailChange,
   lessonProgress,
@@ -166,6 +167,17 @@ const EXPORT_COLUMNS = {
   },
   emailChanges: pickColumns(emailChange, ['newEmail', 'createdAt', 'expiresAt', 'usedAt']),
   invitation: pickColumns(preregistration, ['email', 'data', 'language', 'createdAt', 'usedAt']),
+  bookings: pickColumns(booking, [
+    'benefitId',
+    'placeId',
+    'startsAt',
+    'endsAt',
+    'timeZone',
+    'status',
+    'createdAt',
+    'confirmedAt',
+    'endedAt',
+  ]),
   discountCodes: {
     ...pickColumns(discountCode, ['code']),
     ...pickColumns(product, ['medicine']),
@@ -265,6 +277,12 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     .from(lessonProgress)
     .where(eq(lessonProgress.patientId, patientId))
     .orderBy(asc(lessonProgress.id));
+  const bookings = await db
+    .select(EXPORT_COLUMNS.bookings)
+    .from(booking)
+    .innerJoin(planPatient, eq(planPatient.id, booking.planPatientId))
+    .where(and(eq(planPatient.patientId, patientId), inArray(booking.status, ['confirmed', 'moved', 'cancelled'])))
+    .orderBy(asc(booking.id));
   const consents = await listConsents(db, patientId);
   const activity = await db
     .select({ action: auditEvent.action, at: auditEvent.createdAt })
@@ -284,6 +302,7 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     purchases,
     redemptions,
     learningProgress,
+    bookings,
     consents,
     activity,
   };

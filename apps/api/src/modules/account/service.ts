@@ -236,6 +236,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         purchases: data.purchases.map(dates),
         redemptions: data.redemptions.map(dates),
         learningProgress: data.learningProgress.map(dates),
+        bookings: data.bookings.map(dates),
         consents: data.consents.map((row) => ({
           termsVersion: row.termsVersion,
           acceptedAt: row.acceptedAt.toISOString(),

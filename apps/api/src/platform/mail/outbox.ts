@@ -22,6 +22,11 @@ export const MAIL_KINDS = [
   'preregistration',
   'email-change-confirm',
   'email-change-notice',
+  // Booking (decision 058): each with its calendar file (REQUEST, or CANCEL), made when the mail is rendered.
+  'booking-confirmed',
+  'booking-rescheduled',
+  'booking-cancelled',
+  'booking-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
@@ -44,6 +49,25 @@ export interface EnqueueOptions {
 const HttpUrlSchema = z.url({ protocol: /^https?$/ });
 
 /**
+ * An appointment's mail (decision 058): the service's text key, the place (a text key, or a partner's name), its
+ * instants and zone, the patient's country (the time's locale), the calendar UID and sequence, the cut-off in hours.
+ */
+const BookingMailPayloadSchema = z
+  .object({
+    serviceKey: z.string().min(1),
+    place: z.string().min(1),
+    address: z.string(),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+    timeZone: z.string().min(1),
+    country: z.string().length(2),
+    calendarUid: z.string().min(1),
+    sequence: z.string().regex(/^\d+$/),
+    cutoffHours: z.string().regex(/^\d+$/),
+  })
+  .catchall(z.string());
+
+/**
  * What each kind needs in its payload. Checked when the mail is enqueued, so that a bad payload
  * fails the caller's transaction instead of producing a mail that can never be rendered.
  */
@@ -54,6 +78,10 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   preregistration: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
   'email-change-confirm': z.object({ link: HttpUrlSchema }).catchall(z.string()),
   'email-change-notice': z.record(z.string(), z.string()),
+  'booking-confirmed': BookingMailPayloadSchema,
+  'booking-rescheduled': BookingMailPayloadSchema,
+  'booking-cancelled': BookingMailPayloadSchema,
+  'booking-reminder': BookingMailPayloadSchema,
 };
 
 const MailToEnqueueSchema = z.object({

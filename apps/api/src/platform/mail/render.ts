@@ -12,6 +12,8 @@ import {
   type Branding,
   type Phones,
 } from '@portal/contracts/program-files';
+import { appointmentIcs } from '@portal/contracts/booking-ics';
+import { formatWhen, localeOf } from '@portal/contracts/booking-format';
 import type { MailKind, MailLanguage } from './outbox.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
@@ -20,6 +22,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** An iCalendar invitation or cancellation, sent as the mail's calendar part (a booking's mails). */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 export interface MailToRender {
@@ -42,7 +46,52 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   preregistration: { subject: 'signup.preregistered.mail.subject', body: 'signup.preregistered.mail.body' },
   'email-change-confirm': { subject: 'account.email.mail.subject', body: 'account.email.mail.body' },
   'email-change-notice': { subject: 'account.email.mail.noticeSubject', body: 'account.email.mail.noticeBody' },
+  'booking-confirmed': { subject: 'booking.mail.confirmed.subject', body: 'booking.mail.confirmed.body' },
+  'booking-rescheduled': { subject: 'booking.mail.rescheduled.subject', body: 'booking.mail.rescheduled.body' },
+  'booking-cancelled': { subject: 'booking.mail.cancelled.subject', body: 'booking.mail.cancelled.body' },
+  'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
 };
+
+const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([
+  'booking-confirmed',
+  'booking-rescheduled',
+  'booking-cancelled',
+  'booking-reminder',
+]);
+
+/**
+ * A booking mail's words and calendar file (decision 058): the service and the place in the mail's language, the time
+ * in the appointment's zone and the patient's country's habit, and the .ics with the same UID and sequence.
+ */
+function bookingPartsOf(
+  mail: MailToRender,
+  program: MailProgram,
+  texts: Record<string, string>,
+): { values: Record<string, string>; calendar: NonNullable<RenderedMail['calendar']> } {
+  const payload = mail.payload as Record<string, string>;
+  const service = texts[payload.serviceKey!] ?? payload.serviceKey!;
+  const placeName = texts[payload.place!] ?? payload.place!;
+  const place = payload.address ? `${placeName}, ${payload.address}` : placeName;
+  const when = formatWhen(payload.startsAt!, payload.timeZone!, localeOf(mail.language, payload.country));
+  const method = mail.kind === 'booking-cancelled' ? 'CANCEL' : 'REQUEST';
+  const content = appointmentIcs(
+    {
+      calendarUid: payload.calendarUid!,
+      sequence: Number(payload.sequence),
+      startsAt: payload.startsAt!,
+      endsAt: payload.endsAt!,
+      timeZone: payload.timeZone!,
+      summary: `${service} (${program.name})`,
+      location: place,
+      description: texts[payload.serviceKey!.replace(/\.title$/, '.description')] ?? service,
+      organizerName: program.name,
+      organizerEmail: program.supportEmail,
+    },
+    method,
+    new Date(),
+  );
+  return { values: { service, place, when }, calendar: { method, content } };
+}
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */
 const LINK_PLACEHOLDERS = new Set(['link', 'notMeLink']);
@@ -182,6 +231,8 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         email: program.supportEmail,
         phones: phones.map(phoneText).join(' · '),
       };
+      const booking = BOOKING_KINDS.has(mail.kind) ? bookingPartsOf(mail, program, texts) : undefined;
+      if (booking) Object.assign(values, booking.values);
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
       const subject = singleLine(String(format(subjectSource).format(values))).trim();
@@ -240,7 +291,7 @@ ${paragraphs}
 </body>
 </html>
 `;
-      return { subject, text, html };
+      return { subject, text, html, ...(booking ? { calendar: booking.calendar } : {}) };
     },
   };
 }

@@ -22,6 +22,8 @@ export interface OutgoingMail {
   messageId: string;
   headers?: Record<string, string>;
   context?: MailContext;
+  /** An iCalendar part (text/calendar with its METHOD), which mail clients offer to add to the calendar. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | undefined;
 }
 
 export interface MailTransport {
@@ -55,8 +57,12 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   });
   return {
     async send(message) {
+      const { calendar, ...content } = contentOf(message);
       const info = await transporter.sendMail({
-        ...contentOf(message),
+        ...content,
+        ...(calendar
+          ? { icalEvent: { method: calendar.method, content: calendar.content, filename: 'invite.ics' } }
+          : {}),
         ...(message.headers ? { headers: message.headers } : {}),
       });
       if (info.rejected.length > 0) throw Object.assign(new Error('recipient rejected'), { code: 'EENVELOPE' });
@@ -68,10 +74,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
 }
 
 /** What a mail says and to whom: what both transports hand on (never the outbox's context). */
-type MailContent = Pick<OutgoingMail, 'from' | 'to' | 'subject' | 'text' | 'html' | 'messageId'>;
+type MailContent = Pick<OutgoingMail, 'from' | 'to' | 'subject' | 'text' | 'html' | 'messageId' | 'calendar'>;
 
-function contentOf({ from, to, subject, text, html, messageId }: OutgoingMail): MailContent {
-  return { from, to, subject, text, html, messageId };
+function contentOf({ from, to, subject, text, html, messageId, calendar }: OutgoingMail): MailContent {
+  return { from, to, subject, text, html, messageId, ...(calendar ? { calendar } : {}) };
 }
 
 export interface DeliveredMail extends MailContent {

@@ -1,0 +1,69 @@
+// Access rows of booking (test/access-matrix.ts): the owner's appointments of the neurologist video call (1201), one
+// booked, moved and cancelled, one live; the service itself is named in the query or the body (a catalogue id, not
+// the owner's data), so an intruder's availability and hold act on its own data.
+import { BookingResponseSchema, BookingsResponseSchema } from '@portal/contracts/booking';
+import type { ModuleAccess } from '../../test/access-matrix.ts';
+import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
+import { callAs } from '../../test/patients.ts';
+
+const SERVICE = 1201;
+/** A free slot another patient of the program may hold (the seed picks it). */
+let freeSlot = { placeId: '', startsAt: '' };
+/** The hold the seed moved the first booking with (a retried move names it again). */
+let moveHoldId = 0;
+
+export const ACCESS: ModuleAccess = {
+  patientRows: [
+    {
+      method: 'GET',
+      path: '/api/v1/booking/availability',
+      url: () => `/api/v1/booking/availability?benefitId=${SERVICE}`,
+    },
+    { method: 'POST', path: '/api/v1/booking/holds', body: () => ({ benefitId: SERVICE, ...freeSlot }) },
+    {
+      method: 'DELETE',
+      path: '/api/v1/booking/holds/{holdId}',
+      url: (ids) => `/api/v1/booking/holds/${ids.bookingId}`,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/booking/holds/{holdId}/confirm',
+      url: (ids) => `/api/v1/booking/holds/${ids.bookingId}/confirm`,
+    },
+    { method: 'GET', path: '/api/v1/bookings' },
+    { method: 'GET', path: '/api/v1/bookings/{bookingId}', url: (ids) => `/api/v1/bookings/${ids.bookingId}` },
+    {
+      method: 'POST',
+      path: '/api/v1/bookings/{bookingId}/reschedule',
+      url: (ids) => `/api/v1/bookings/${ids.movedBookingId}/reschedule`,
+      body: () => ({ holdId: moveHoldId, sequence: 0 }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/bookings/{bookingId}/cancel',
+      url: (ids) => `/api/v1/bookings/${ids.cancelledBookingId}/cancel`,
+      body: () => ({ sequence: 1 }),
+    },
+  ],
+  seed: async (t, owner) => {
+    // Booked, moved (the retried move answers it again) and cancelled (a repeated cancel too); then one live booking.
+    const first = await bookFirstSlot(t, owner, SERVICE, 0);
+    const { days } = await availabilityOf(t, owner, SERVICE);
+    const move = await holdSlot(t, owner, SERVICE, days[0]!.slots[1]!, first.bookingId);
+    moveHoldId = move.holdId;
+    const moved = await callAs(t, owner, 'POST', `/api/v1/bookings/${first.bookingId}/reschedule`, {
+      holdId: move.holdId,
+      sequence: 0,
+    });
+    if (moved.statusCode !== 200) throw new Error(`not moved: ${moved.body}`);
+    const movedTo = BookingResponseSchema.parse(moved.json()).data;
+    const cancelled = await callAs(t, owner, 'POST', `/api/v1/bookings/${movedTo.bookingId}/cancel`, { sequence: 1 });
+    if (cancelled.statusCode !== 200) throw new Error(`not cancelled: ${cancelled.body}`);
+    const live = await bookFirstSlot(t, owner, SERVICE, 2);
+    const slot = days[0]!.slots[3]!;
+    freeSlot = { placeId: slot.placeId, startsAt: slot.startsAt };
+    return { bookingId: live.bookingId, movedBookingId: first.bookingId, cancelledBookingId: movedTo.bookingId };
+  },
+  snapshot: async (t, owner) =>
+    BookingsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/bookings')).json()).data,
+};

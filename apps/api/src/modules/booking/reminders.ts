@@ -1,0 +1,97 @@
+// The reminder a day before each appointment (decision 058): queued once per booking, whichever instance's timer gets
+// there first. The conditional update claims the due bookings (`reminder_queued_at` still null): a second instance's
+// update waits for the first's row locks, then finds them claimed and skips them. The mails are queued in the same
+// transaction, so a claim without its mail never commits.
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { BookingBlockSchema } from '@portal/contracts/booking-block';
+import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
+import type { Db } from '../../platform/db.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+
+/** How long before an appointment its reminder goes. */
+export const BOOKING_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
+/** How often each instance looks for due reminders. */
+export const BOOKING_REMINDER_INTERVAL_MS = 60 * 1000;
+
+/** Queues the reminders of the confirmed bookings that start within the next 24 hours; answers how many. */
+export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .update(booking)
+      .set({ reminderQueuedAt: now })
+      .where(
+        and(
+          eq(booking.status, 'confirmed'),
+          isNull(booking.reminderQueuedAt),
+          gt(booking.startsAt, now),
+          lte(booking.startsAt, new Date(now.getTime() + BOOKING_REMINDER_BEFORE_MS)),
+        ),
+      )
+      .returning();
+    for (const row of due) {
+      const [who] = await tx
+        .select({
+          email: userAccount.email,
+          language: userAccount.language,
+          status: userAccount.status,
+          country: patient.country,
+          texts: benefit.texts,
+          block: benefit.booking,
+        })
+        .from(planPatient)
+        .innerJoin(patient, eq(patient.id, planPatient.patientId))
+        .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+        .innerJoin(benefit, eq(benefit.id, row.benefitId))
+        .where(eq(planPatient.id, row.planPatientId))
+        .limit(1);
+      // A closed account gets no mail; its booking stays claimed.
+      if (!who || who.status === 'DISABLED') continue;
+      const block = BookingBlockSchema.safeParse(who.block);
+      const place = block.success ? block.data.places.find((candidate) => candidate.id === row.placeId) : undefined;
+      await enqueueMail(
+        tx,
+        {
+          programId: row.programId,
+          kind: 'booking-reminder',
+          recipient: who.email,
+          language: who.language,
+          payload: {
+            serviceKey: who.texts.title,
+            place: !place
+              ? 'booking.place.address'
+              : place.kind === 'address'
+                ? (place.name ?? 'booking.place.address')
+                : `booking.place.${place.kind}`,
+            address: place?.address ?? '',
+            startsAt: new Date(row.startsAt).toISOString(),
+            endsAt: new Date(row.endsAt).toISOString(),
+            timeZone: row.timeZone,
+            country: who.country,
+            calendarUid: row.calendarUid,
+            sequence: String(row.sequence),
+            cutoffHours: String(block.success ? block.data.cancellationCutoffHours : 0),
+          },
+        },
+        { publicUrl },
+      );
+    }
+    return due.length;
+  });
+}
+
+/** Every instance looks for due reminders each minute (the claim makes that safe); stopped with the app. */
+export function startBookingReminders(
+  app: FastifyInstance,
+  { db, clock, publicUrl }: { db: Db; clock: () => Date; publicUrl?: string | undefined },
+): void {
+  const timer = setInterval(() => {
+    queueDueReminders(db, clock(), publicUrl)
+      .then((queued) => {
+        if (queued > 0) app.mail?.worker.wake();
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'booking reminders failed; the next round retries'));
+  }, BOOKING_REMINDER_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,231 @@
+// The only place booking speaks SQL (decision 058). Every read and write of a patient's row is scoped by the caller's
+// program and plan (`ownRow`): another patient's booking id matches no row. The seat rules live in the table's
+// indexes (db/schema.ts `booking`); these functions only choose a seat and let the index decide.
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { benefit, benefitProduct, booking, treatment } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+
+export type BookingRow = typeof booking.$inferSelect;
+export type ServiceRow = Pick<typeof benefit.$inferSelect, 'id' | 'countries' | 'texts' | 'booking'>;
+
+/** Whose rows: the caller's program and plan. */
+export interface Owner {
+  programId: number;
+  planPatientId: number;
+}
+
+/** One slot of one place of a service. */
+export interface SlotKey {
+  benefitId: number;
+  placeId: string;
+  startsAt: Date;
+}
+
+const ownRow = (owner: Owner, bookingId: number) =>
+  and(
+    eq(booking.id, bookingId),
+    eq(booking.programId, owner.programId),
+    eq(booking.planPatientId, owner.planPatientId),
+  );
+
+const ofSlot = (slot: SlotKey) =>
+  and(eq(booking.benefitId, slot.benefitId), eq(booking.placeId, slot.placeId), eq(booking.startsAt, slot.startsAt));
+
+/** A row that takes its seat now: confirmed, or held and its minutes not run out. */
+const takesSeatAt = (now: Date) =>
+  or(eq(booking.status, 'confirmed'), and(eq(booking.status, 'held'), gt(booking.heldUntil, now)));
+
+/** The program's bookable services (not retired), with their booking blocks. */
+export async function listServices(db: Executor, programId: number): Promise<ServiceRow[]> {
+  return db
+    .select({ id: benefit.id, countries: benefit.countries, texts: benefit.texts, booking: benefit.booking })
+    .from(benefit)
+    .where(and(eq(benefit.programId, programId), eq(benefit.kind, 'service'), isNull(benefit.retiredAt)))
+    .orderBy(asc(benefit.position));
+}
+
+/** Whether a live treatment of the plan is of a product the service applies to. */
+export async function hasTreatmentFor(db: Executor, planPatientId: number, benefitId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: treatment.id })
+    .from(treatment)
+    .innerJoin(benefitProduct, eq(benefitProduct.productId, treatment.productId))
+    .where(
+      and(
+        eq(treatment.planPatientId, planPatientId),
+        isNull(treatment.deletedAt),
+        eq(benefitProduct.benefitId, benefitId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Seats taken per slot of the service between two instants (only the slots with any). */
+export async function countTakenSeats(
+  db: Executor,
+  benefitId: number,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<{ placeId: string; startsAt: Date; taken: number }[]> {
+  const rows = await db
+    .select({ placeId: booking.placeId, startsAt: booking.startsAt, taken: sql<number>`count(*)::int` })
+    .from(booking)
+    .where(
+      and(
+        eq(booking.benefitId, benefitId),
+        gte(booking.startsAt, range.from),
+        lt(booking.startsAt, range.to),
+        takesSeatAt(now),
+      ),
+    )
+    .groupBy(booking.placeId, booking.startsAt);
+  return rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt), taken: Number(row.taken) }));
+}
+
+/** Lets go the holds of the slot whose minutes ran out, so that their seats can be taken again. */
+export async function releaseStaleHolds(tx: Executor, slot: SlotKey, now: Date): Promise<void> {
+  await tx
+    .update(booking)
+    .set({ status: 'released', heldUntil: null, endedAt: now })
+    .where(and(ofSlot(slot), eq(booking.status, 'held'), lte(booking.heldUntil, now)));
+}
+
+/** The seats of the slot that rows hold (confirmed or held, stale or not: a stale hold is released first). */
+export async function takenSeatsOf(tx: Executor, slot: SlotKey): Promise<number[]> {
+  const rows = await tx
+    .select({ seat: booking.seat })
+    .from(booking)
+    .where(and(ofSlot(slot), inArray(booking.status, ['held', 'confirmed'])));
+  return rows.map((row) => row.seat);
+}
+
+export type NewHold = Pick<
+  typeof booking.$inferInsert,
+  'programId' | 'planPatientId' | 'benefitId' | 'placeId' | 'startsAt' | 'endsAt' | 'timeZone' | 'seat' | 'capacity'
+> & { heldUntil: Date; replacesId: number | null; createdAt: Date };
+
+/** Inserts a hold of one seat, or nothing when another request just took that seat. */
+export async function insertHold(tx: Executor, values: NewHold): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .insert(booking)
+    .values({ ...values, status: 'held' })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function findOwnRow(db: Executor, owner: Owner, bookingId: number): Promise<BookingRow | undefined> {
+  const [row] = await db.select().from(booking).where(ownRow(owner, bookingId)).limit(1);
+  return row;
+}
+
+/** The patient's confirmed booking of the service, if any. */
+export async function findConfirmed(db: Executor, owner: Owner, benefitId: number): Promise<BookingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        eq(booking.programId, owner.programId),
+        eq(booking.planPatientId, owner.planPatientId),
+        eq(booking.benefitId, benefitId),
+        eq(booking.status, 'confirmed'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Turns the patient's running hold into a booking: a new one (`replaces` null), or the move of `replaces`, which then
+ * keeps its calendar UID with the next sequence. Undefined when the hold is not running (ran out, released, used).
+ */
+export async function confirmHold(
+  tx: Executor,
+  owner: Owner,
+  holdId: number,
+  now: Date,
+  replaces: BookingRow | null,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(booking)
+    .set({
+      status: 'confirmed',
+      heldUntil: null,
+      confirmedAt: now,
+      ...(replaces ? { calendarUid: replaces.calendarUid, sequence: replaces.sequence + 1 } : {}),
+    })
+    .where(
+      and(
+        ownRow(owner, holdId),
+        eq(booking.status, 'held'),
+        gt(booking.heldUntil, now),
+        replaces
+          ? and(eq(booking.replacesId, replaces.id), eq(booking.benefitId, replaces.benefitId))
+          : isNull(booking.replacesId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Ends a confirmed booking (moved or cancelled) if it is still at the sequence the patient saw: of two simultaneous
+ * changes, the second waits for the first's row lock and then matches nothing.
+ */
+export async function endConfirmed(
+  tx: Executor,
+  owner: Owner,
+  bookingId: number,
+  sequence: number,
+  status: 'moved' | 'cancelled',
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(booking)
+    .set({ status, endedAt: now, ...(status === 'cancelled' ? { sequence: sequence + 1 } : {}) })
+    .where(and(ownRow(owner, bookingId), eq(booking.status, 'confirmed'), eq(booking.sequence, sequence)))
+    .returning();
+  return row;
+}
+
+/** Lets go one of the patient's holds. */
+export async function releaseHold(tx: Executor, owner: Owner, holdId: number, now: Date): Promise<void> {
+  await tx
+    .update(booking)
+    .set({ status: 'released', heldUntil: null, endedAt: now })
+    .where(and(ownRow(owner, holdId), eq(booking.status, 'held')));
+}
+
+/** The booking a move of `bookingId` made with this hold (a retried reschedule answers it again, even if changed since). */
+export async function findMoveOf(db: Executor, owner: Owner, bookingId: number, holdId: number) {
+  const [row] = await db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        ownRow(owner, holdId),
+        eq(booking.replacesId, bookingId),
+        inArray(booking.status, ['confirmed', 'moved', 'cancelled']),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The plan's confirmed bookings that have not ended yet, soonest first. */
+export async function listUpcoming(db: Executor, owner: Owner, now: Date): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        eq(booking.programId, owner.programId),
+        eq(booking.planPatientId, owner.planPatientId),
+        eq(booking.status, 'confirmed'),
+        gt(booking.endsAt, now),
+      ),
+    )
+    .orderBy(asc(booking.startsAt), asc(booking.id));
+}

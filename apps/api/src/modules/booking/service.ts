@@ -1,0 +1,383 @@
+// Booking rules (decision 058): which services the caller's plan gives (the program's services offered in the
+// patient's country, for a product of a live treatment), the free slots of the patient's country's places (the
+// schedule from the program's content, the seats from the database), a hold of one seat while the patient confirms,
+// and the booking's confirmation, move and cancellation, each audited in its own transaction (ids only).
+import { BookingBlockSchema, type BookingBlock, type BookingPlace } from '@portal/contracts/booking-block';
+import {
+  BOOKING_HOLD_MS,
+  type BookingAvailability,
+  type BookingHold,
+  type BookingPlaceView,
+  type BookingServiceView,
+  type BookingView,
+  type HoldBody,
+} from '@portal/contracts/booking';
+import {
+  bookableDays,
+  bookableSlots,
+  checkSlot,
+  cutoffOf,
+  isBeforeCutoff,
+  timeZoneOfPlace,
+} from '@portal/contracts/booking-schedule';
+import { COUNTRY_TIME_ZONES } from '@portal/contracts/time-zones';
+import type { CountryCode } from '@portal/contracts/enums';
+import { recordCallerAudit, type AuditAction } from '../../platform/audit.ts';
+import type { Db, Executor } from '../../platform/db.ts';
+import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
+import type { Caller } from '../../platform/patient-auth.ts';
+import * as repo from './repository.ts';
+
+export interface BookingDeps {
+  db: Db;
+  clock: () => Date;
+  /** PUBLIC_URL: the Message-ID's domain of the mails. */
+  publicUrl?: string | undefined;
+  /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
+  onMailQueued?: (() => void) | undefined;
+}
+
+type BookingChange = 'confirmed' | 'rescheduled' | 'cancelled';
+
+/** A service of the program with its schedule read from the content. */
+interface Service {
+  row: repo.ServiceRow;
+  block: BookingBlock;
+}
+
+/** The country whose zone this is (every country has its own zone entry; Mexico City stands for Mexico). */
+function countryOfZone(timeZone: string): CountryCode {
+  const found = Object.entries(COUNTRY_TIME_ZONES).find(([, zone]) => zone === timeZone);
+  if (!found) throw new Error(`no country of zone ${timeZone}`);
+  return found[0] as CountryCode;
+}
+
+const ownerOf = (caller: Caller): repo.Owner => ({ programId: caller.programId, planPatientId: caller.planPatientId });
+
+export function toServiceView({ row, block }: Service): BookingServiceView {
+  return {
+    benefitId: row.id,
+    texts: row.texts,
+    slotMinutes: block.slotMinutes,
+    minimumNoticeHours: block.minimumNoticeHours,
+    cancellationCutoffHours: block.cancellationCutoffHours,
+  };
+}
+
+export function toPlaceView(place: BookingPlace): BookingPlaceView {
+  return {
+    id: place.id,
+    kind: place.kind,
+    name: place.name ?? null,
+    address: place.address ?? null,
+    mapUrl: place.mapUrl ?? null,
+  };
+}
+
+export function createBookingService({ db, clock, publicUrl, onMailQueued }: BookingDeps) {
+  /** The program's services, their blocks checked again (the seed stored what check:programs passed). */
+  async function servicesOf(programId: number): Promise<Map<number, Service>> {
+    const rows = await repo.listServices(db, programId);
+    return new Map(rows.map((row) => [row.id, { row, block: BookingBlockSchema.parse(row.booking) }]));
+  }
+
+  /**
+   * The service as the caller may book it, with the places of the patient's country: another program's benefit (or
+   * not a service) is 404; a service the plan does not give (another country, no treatment it applies to) is refused.
+   */
+  async function serviceFor(caller: Caller, benefitId: number) {
+    const service = (await servicesOf(caller.programId)).get(benefitId);
+    if (!service) throw new AppError('NOT_FOUND');
+    const places = service.block.places.filter((place) => place.country === caller.country);
+    if (
+      !service.row.countries.includes(caller.country) ||
+      places.length === 0 ||
+      !(await repo.hasTreatmentFor(db, caller.planPatientId, benefitId))
+    )
+      throw new AppError('BOOKING_SERVICE_NOT_IN_PLAN');
+    return { ...service, places };
+  }
+
+  function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): BookingView {
+    const service = services.get(row.benefitId);
+    if (!service) throw new Error(`booking ${row.id} of a service no longer offered`);
+    const place = service.block.places.find((candidate) => candidate.id === row.placeId);
+    const startsAt = new Date(row.startsAt);
+    // The zone the booking was made in decides its cut-off, also for a place the content has since dropped.
+    const cutoff = cutoffOf(service.block, place ?? { country: countryOfZone(row.timeZone) }, startsAt);
+    return {
+      bookingId: row.id,
+      service: toServiceView(service),
+      place: place ? toPlaceView(place) : { id: row.placeId, kind: 'address', name: null, address: null, mapUrl: null },
+      startsAt: startsAt.toISOString(),
+      endsAt: new Date(row.endsAt).toISOString(),
+      timeZone: row.timeZone,
+      status: row.status === 'cancelled' ? 'cancelled' : 'confirmed',
+      calendarUid: row.calendarUid,
+      sequence: row.sequence,
+      canChange: row.status === 'confirmed' && now.getTime() < cutoff.getTime(),
+      changeableUntil: cutoff.toISOString(),
+    };
+  }
+
+  /**
+   * Audits the change and queues its mail with the calendar file (the outbox, in the change's transaction): to the
+   * account's address, in the patient's language.
+   */
+  async function recordChange(
+    tx: Executor,
+    caller: Caller,
+    kind: BookingChange,
+    row: repo.BookingRow,
+    view: BookingView,
+    now: Date,
+  ) {
+    const action: AuditAction = `booking-${kind}`;
+    await recordCallerAudit(tx, caller, {
+      action,
+      subject: `booking:${row.id}`,
+      detail: { benefitId: row.benefitId, ...(row.replacesId ? { replaces: `booking:${row.replacesId}` } : {}) },
+      createdAt: now,
+    });
+    const { place } = view;
+    await enqueueMail(
+      tx,
+      {
+        programId: caller.programId,
+        kind: `booking-${kind}`,
+        recipient: caller.email,
+        language: caller.language,
+        payload: {
+          serviceKey: view.service.texts.title,
+          // A text key for a video call or a home visit; the partner's own name for an address.
+          place: place.kind === 'address' ? (place.name ?? 'booking.place.address') : `booking.place.${place.kind}`,
+          address: place.address ?? '',
+          startsAt: view.startsAt,
+          endsAt: view.endsAt,
+          timeZone: view.timeZone,
+          country: caller.country,
+          calendarUid: view.calendarUid,
+          sequence: String(view.sequence),
+          cutoffHours: String(view.service.cancellationCutoffHours),
+        },
+      },
+      { publicUrl },
+    );
+  }
+
+  /** Wakes the outbox worker once the change (and its mail) committed. */
+  function mailed<T>(result: T): T {
+    onMailQueued?.();
+    return result;
+  }
+
+  /** One of the caller's bookings (not a hold) with its service: 404 when not theirs. */
+  async function ownBooking(caller: Caller, bookingId: number) {
+    const row = await repo.findOwnRow(db, ownerOf(caller), bookingId);
+    if (!row || row.status === 'held' || row.status === 'released') throw new AppError('NOT_FOUND');
+    const services = await servicesOf(caller.programId);
+    const service = services.get(row.benefitId);
+    if (!service) throw new AppError('NOT_FOUND');
+    return { row, services, service };
+  }
+
+  function ensureBeforeCutoff(service: Service, row: repo.BookingRow, now: Date) {
+    const place = service.block.places.find((candidate) => candidate.id === row.placeId);
+    if (!place || !isBeforeCutoff(service.block, place, now, new Date(row.startsAt)))
+      throw new AppError('BOOKING_CUTOFF_PASSED');
+  }
+
+  return {
+    /** The service's free slots in the patient's country, from today to the horizon's last day. */
+    async availability(caller: Caller, benefitId: number): Promise<BookingAvailability> {
+      const now = clock();
+      const service = await serviceFor(caller, benefitId);
+      const slots = service.places.flatMap((place) =>
+        bookableSlots(service.block, place, now).map((slot) => ({ ...slot, placeId: place.id })),
+      );
+      const taken = new Map<string, number>();
+      if (slots.length > 0) {
+        const range = {
+          from: new Date(Math.min(...slots.map((slot) => Date.parse(slot.startsAt)))),
+          to: new Date(Math.max(...slots.map((slot) => Date.parse(slot.startsAt))) + 1),
+        };
+        for (const row of await repo.countTakenSeats(db, benefitId, range, now))
+          taken.set(`${row.placeId} ${row.startsAt.toISOString()}`, row.taken);
+      }
+      const days = new Map<string, BookingAvailability['days'][number]>();
+      for (const slot of slots.sort((a, b) => a.startsAt.localeCompare(b.startsAt))) {
+        const free = service.block.capacity - (taken.get(`${slot.placeId} ${slot.startsAt}`) ?? 0);
+        if (free <= 0) continue;
+        const day = days.get(slot.date) ?? { date: slot.date, slots: [] };
+        day.slots.push({ placeId: slot.placeId, startsAt: slot.startsAt, endsAt: slot.endsAt, time: slot.time, free });
+        days.set(slot.date, day);
+      }
+      const { first, last } = bookableDays(service.block, service.places[0]!, now);
+      return {
+        service: toServiceView(service),
+        timeZone: timeZoneOfPlace(service.places[0]!),
+        firstDay: first,
+        lastDay: last,
+        places: service.places.map(toPlaceView),
+        days: [...days.values()],
+      };
+    },
+
+    /**
+     * Holds the lowest free seat of the slot for BOOKING_HOLD_MS, the slot checked against the schedule. The seat's unique index decides between simultaneous holds: a loser reads
+     * the seats again and tries the next free one, and is refused once none is left.
+     */
+    async hold(caller: Caller, body: HoldBody): Promise<BookingHold> {
+      const now = clock();
+      const { benefitId } = body;
+      const service = await serviceFor(caller, benefitId);
+      const place = service.places.find((candidate) => candidate.id === body.placeId);
+      if (!place) throw new AppError('NOT_FOUND');
+      const checked = checkSlot(service.block, place, now, new Date(body.startsAt));
+      if ('refusal' in checked) throw new AppError(checked.refusal);
+      const owner = ownerOf(caller);
+      let replacesId: number | null = null;
+      if (body.bookingId !== undefined) {
+        const moving = await repo.findOwnRow(db, owner, body.bookingId);
+        if (!moving || moving.status !== 'confirmed' || moving.benefitId !== benefitId) throw new AppError('NOT_FOUND');
+        ensureBeforeCutoff(service, moving, now);
+        replacesId = moving.id;
+      } else if (await repo.findConfirmed(db, owner, benefitId)) {
+        throw new AppError('BOOKING_ALREADY_BOOKED');
+      }
+      const slot = { benefitId, placeId: place.id, startsAt: new Date(checked.slot.startsAt) };
+      const row = await db.transaction(async (tx) => {
+        await repo.releaseStaleHolds(tx, slot, now);
+        // As many tries as seats: each failed insert means another request took the seat just read as free.
+        for (let attempt = 0; attempt < service.block.capacity; attempt += 1) {
+          const taken = new Set(await repo.takenSeatsOf(tx, slot));
+          let seat = 1;
+          while (taken.has(seat)) seat += 1;
+          if (seat > service.block.capacity) throw new AppError('BOOKING_SLOT_FULL');
+          const held = await repo.insertHold(tx, {
+            ...owner,
+            ...slot,
+            endsAt: new Date(checked.slot.endsAt),
+            timeZone: timeZoneOfPlace(place),
+            seat,
+            capacity: service.block.capacity,
+            heldUntil: new Date(now.getTime() + BOOKING_HOLD_MS),
+            replacesId,
+            createdAt: now,
+          });
+          if (held) return held;
+        }
+        throw new AppError('BOOKING_SLOT_FULL');
+      });
+      return {
+        holdId: row.id,
+        benefitId,
+        placeId: row.placeId,
+        startsAt: new Date(row.startsAt).toISOString(),
+        endsAt: new Date(row.endsAt).toISOString(),
+        timeZone: row.timeZone,
+        heldUntil: new Date(row.heldUntil!).toISOString(),
+      };
+    },
+
+    /** Lets a hold go (the patient went back): its seat is free at once. */
+    async release(caller: Caller, holdId: number): Promise<void> {
+      const row = await repo.findOwnRow(db, ownerOf(caller), holdId);
+      if (!row) throw new AppError('NOT_FOUND');
+      await repo.releaseHold(db, ownerOf(caller), holdId, clock());
+    },
+
+    /** Confirms a new booking from its hold; the same hold again answers the same booking (`created` false). */
+    async confirm(caller: Caller, holdId: number): Promise<{ booking: BookingView; created: boolean }> {
+      const now = clock();
+      const owner = ownerOf(caller);
+      const services = await servicesOf(caller.programId);
+      try {
+        const made = await db.transaction(async (tx) => {
+          const row = await repo.confirmHold(tx, owner, holdId, now, null);
+          if (!row) return undefined;
+          const view = viewOf(services, row, now);
+          await recordChange(tx, caller, 'confirmed', row, view, now);
+          return view;
+        });
+        if (made) return mailed({ booking: made, created: true });
+      } catch (error) {
+        if (uniqueViolationOf(error) === 'booking_confirmed_service_uq') throw new AppError('BOOKING_ALREADY_BOOKED');
+        throw error;
+      }
+      const row = await repo.findOwnRow(db, owner, holdId);
+      if (!row) throw new AppError('NOT_FOUND');
+      if (row.status === 'confirmed' && row.replacesId === null)
+        return { booking: viewOf(services, row, now), created: false };
+      throw new AppError('BOOKING_HOLD_EXPIRED');
+    },
+
+    /**
+     * Moves a booking to its held slot, if it is still at the sequence the patient saw and before its cut-off: the old
+     * row ends as moved and frees its seat, the hold becomes the booking with the same calendar UID and the next
+     * sequence, in one transaction. Of two simultaneous moves one wins; the other answers BOOKING_CHANGED.
+     */
+    async reschedule(caller: Caller, bookingId: number, body: { holdId: number; sequence: number }) {
+      const now = clock();
+      const owner = ownerOf(caller);
+      const { row, services, service } = await ownBooking(caller, bookingId);
+      if (row.status !== 'confirmed' || row.sequence !== body.sequence) {
+        const done = await repo.findMoveOf(db, owner, bookingId, body.holdId);
+        if (done && row.sequence === body.sequence) return viewOf(services, done, now);
+        throw new AppError('BOOKING_CHANGED');
+      }
+      ensureBeforeCutoff(service, row, now);
+      return db
+        .transaction(async (tx) => {
+          const moved = await repo.endConfirmed(tx, owner, bookingId, body.sequence, 'moved', now);
+          if (!moved) throw new AppError('BOOKING_CHANGED');
+          const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
+          if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
+          const view = viewOf(services, confirmed, now);
+          await recordChange(tx, caller, 'rescheduled', confirmed, view, now);
+          return view;
+        })
+        .then(mailed);
+    },
+
+    /** Cancels a booking before its cut-off: its seat is free at once. A repeated cancel answers the cancelled booking. */
+    async cancel(caller: Caller, bookingId: number, sequence: number): Promise<BookingView> {
+      const now = clock();
+      const owner = ownerOf(caller);
+      const { row, services, service } = await ownBooking(caller, bookingId);
+      if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now);
+      if (row.status !== 'confirmed' || row.sequence !== sequence) throw new AppError('BOOKING_CHANGED');
+      ensureBeforeCutoff(service, row, now);
+      return db
+        .transaction(async (tx) => {
+          const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
+          if (!cancelled) throw new AppError('BOOKING_CHANGED');
+          const view = viewOf(services, cancelled, now);
+          await recordChange(tx, caller, 'cancelled', cancelled, view, now);
+          return view;
+        })
+        .then(mailed);
+    },
+
+    /** The caller's appointments still to come, soonest first. */
+    async list(caller: Caller): Promise<BookingView[]> {
+      const now = clock();
+      const [services, rows] = await Promise.all([
+        servicesOf(caller.programId),
+        repo.listUpcoming(db, ownerOf(caller), now),
+      ]);
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now));
+    },
+
+    /** One of the caller's appointments (confirmed or cancelled); anything else is 404. */
+    async get(caller: Caller, bookingId: number): Promise<BookingView> {
+      const now = clock();
+      const { row, services } = await ownBooking(caller, bookingId);
+      if (row.status === 'moved') throw new AppError('NOT_FOUND');
+      return viewOf(services, row, now);
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;

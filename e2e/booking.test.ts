@@ -1,0 +1,169 @@
+// Booking in a real browser (decision 058): a program's demo patient books a service's slot (its day and time named in
+// full, in the patient's country's time), adds it to the calendar, sees it on the home, moves it and cancels it, on a
+// phone in Spanish and on a desktop in English; 'Booking availability load failure' with Try again. axe on every
+// screen, 44 px targets, screenshots of each screen at both widths (BOOKING_SHOTS_DIR).
+import { readFile } from 'node:fs/promises';
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BookingAvailability, BookingView } from '../packages/contracts/src/booking.ts';
+import { fill } from './signup-support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
+import { textsOf } from './texts.ts';
+
+const setup = usePortalAndBrowser();
+const SHOTS = process.env.BOOKING_SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+const availabilityOf = async (page: Page, benefitId: number) =>
+  (await apiAsPatient<BookingAvailability>(page, 'GET', `/api/v1/booking/availability?benefitId=${benefitId}`)).data;
+const bookingsOf = async (page: Page) => (await apiAsPatient<BookingView[]>(page, 'GET', '/api/v1/bookings')).data;
+
+/** The day and time in full, as a screen reader hears them ("lunes, 30 de noviembre, 8:00 a. m."). */
+function spoken(instant: string, timeZone: string, locale: string): string {
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
+  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
+  return `${day.format(new Date(instant))}, ${time.format(new Date(instant))}`;
+}
+
+/** Every booking control is a 44 px target. */
+async function expectTouchTargets(page: Page) {
+  const small = await page
+    .locator(
+      '.booking .button, .booking-time, .booking-option, .booking-calendar__nav, .booking-calendar__cell, .appointment .button',
+    )
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getBoundingClientRect().height > 0)
+        .filter((element) => element.getBoundingClientRect().height < 44 || element.getBoundingClientRect().width < 44)
+        .map((element) => element.outerHTML.slice(0, 80)),
+    );
+  expect(small).toEqual([]);
+}
+
+describe('booking', () => {
+  // First: the demo patient has no appointment yet, so the times show once they load.
+  it("says 'Booking availability load failure' in its region, and Try again loads the times", async () => {
+    const texts = textsOf('alivio', 'es');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    const origin = setup.portal.origin('alivio');
+    await setTestSession(page, origin);
+    await page.route('**/api/v1/booking/availability**', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(`${origin}/benefit/1201/booking`);
+    await page.getByText(texts['errors.bookingAvailability']!).waitFor();
+    await page.getByRole('heading', { level: 1, name: texts['pages.booking.title'] }).waitFor();
+    await expectNoAxeViolations(page, 'booking availability failure (es, phone)');
+    await shoot(page, 'alivio-es-390-failure');
+    await page.unroute('**/api/v1/booking/availability**');
+    await page.getByRole('button', { name: texts['common.retry']! }).click();
+    await page.getByRole('grid').waitFor();
+    await context.close();
+  });
+
+  for (const [slug, benefitId, language, viewport, country] of [
+    ['alivio', 1201, 'es', PHONE, 'CR'],
+    ['equilibrio', 3201, 'en', DESKTOP, 'PA'],
+  ] as const) {
+    it(`${slug}: the demo patient books, sees it on the home, moves it and cancels it (${language}, ${viewport.width})`, async () => {
+      const texts = textsOf(slug, language);
+      const t = (key: string, values: Record<string, string> = {}) => fill(texts[key]!, values);
+      const locale = `${language}-${country}`;
+      const shot = (name: string) => shoot(page, `${slug}-${language}-${viewport.width}-${name}`);
+      const { context, page } = await newPage(setup.browser, { viewport });
+      const origin = setup.portal.origin(slug);
+      await setTestSession(page, origin);
+      // The booking route has no prefix: the language of the patient's last screen is kept.
+      await page.goto(`${origin}${language === 'en' ? '/en' : ''}/home`);
+      await page.locator('h1').first().waitFor();
+
+      const availability = await availabilityOf(page, benefitId);
+      const place = availability.places[0]!;
+      const days = availability.days.filter((day) => day.slots.some((slot) => slot.placeId === place.id));
+      const first = days[0]!.slots.filter((slot) => slot.placeId === place.id)[0]!;
+      await page.goto(`${origin}/benefit/${benefitId}/booking`);
+      await page.getByRole('heading', { level: 1, name: t('pages.booking.title') }).waitFor();
+      await page.getByRole('heading', { level: 2, name: t(availability.service.texts.title) }).waitFor();
+      await page.getByRole('grid').waitFor();
+      await expectTouchTargets(page);
+      await expectNoAxeViolations(page, `${slug} booking (${language}, ${viewport.width})`);
+      await shot('1-choose');
+
+      // The first free time, chosen with the keyboard: its name says the day and the time in full.
+      const firstTime = page.getByRole('radio', { name: spoken(first.startsAt, availability.timeZone, locale) });
+      await firstTime.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => firstTime.isChecked()).toBe(true);
+      await page.getByRole('button', { name: t('booking.continue') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.review.title') }).waitFor();
+      await page.getByText(spoken(first.startsAt, availability.timeZone, locale)).waitFor();
+      await expectNoAxeViolations(page, `${slug} review (${language}, ${viewport.width})`);
+      await shot('2-review');
+      await page.getByRole('button', { name: t('booking.confirm') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.done.title') }).waitFor();
+      const [booked] = await bookingsOf(page);
+      expect(booked).toMatchObject({ startsAt: first.startsAt, sequence: 0, timeZone: availability.timeZone });
+      await expectTouchTargets(page);
+      await expectNoAxeViolations(page, `${slug} booked (${language}, ${viewport.width})`);
+      await shot('3-done');
+
+      // Add to calendar: an .ics of the same appointment, in its zone.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: t('booking.addToCalendar') }).click(),
+      ]);
+      const calendar = new ICAL.Component(ICAL.parse(await readFile((await download.path())!, 'utf8')));
+      const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+      expect(event.uid).toBe(booked!.calendarUid);
+      expect(event.component.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(availability.timeZone);
+
+      // On the home, with its time.
+      await page.goto(`${origin}${language === 'en' ? '/en' : ''}/home`);
+      const card = page.getByRole('region', { name: t('booking.appointments.title') });
+      await card.getByText(spoken(first.startsAt, availability.timeZone, locale)).waitFor();
+      await expectNoAxeViolations(page, `${slug} home with an appointment (${language}, ${viewport.width})`);
+      await shot('4-home');
+
+      // Moved from the benefits page to another free time.
+      await page.goto(`${origin}${language === 'en' ? '/en' : ''}/benefits`);
+      const service = t(availability.service.texts.title);
+      const when = spoken(first.startsAt, availability.timeZone, locale);
+      await page.getByRole('link', { name: t('booking.appointments.moveNamed', { service, when }) }).click();
+      await page.getByRole('heading', { level: 1, name: t('booking.move.title') }).waitFor();
+      // A later time of the same day (its first time keeps a free seat: the capacity is more than one).
+      const second = days[0]!.slots.filter((slot) => slot.placeId === place.id)[1]!;
+      // The radio's own input is visually hidden: a person presses its label.
+      await page
+        .locator('label.booking-time', {
+          has: page.getByRole('radio', { name: spoken(second.startsAt, availability.timeZone, locale) }),
+        })
+        .click();
+      await page.getByRole('button', { name: t('booking.continue') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.review.moveTitle') }).waitFor();
+      await shot('5-move-review');
+      await page.getByRole('button', { name: t('booking.moveConfirm') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.done.moved') }).waitFor();
+      const [moved] = await bookingsOf(page);
+      expect(moved).toMatchObject({ startsAt: second.startsAt, sequence: 1, calendarUid: booked!.calendarUid });
+
+      // Cancelled, asked first: the list is empty and the slot is free again.
+      await page.goto(`${origin}${language === 'en' ? '/en' : ''}/benefits`);
+      const movedWhen = spoken(second.startsAt, availability.timeZone, locale);
+      await page
+        .getByRole('button', { name: t('booking.appointments.cancelNamed', { service, when: movedWhen }) })
+        .click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.getByText(t('booking.cancel.body', { service, when: movedWhen })).waitFor();
+      await expectNoAxeViolations(page, `${slug} cancel dialog (${language}, ${viewport.width})`);
+      await shot('6-cancel');
+      await dialog.getByRole('button', { name: t('booking.appointments.cancel') }).click();
+      await page.getByText(t('booking.appointments.none')).waitFor();
+      expect(await bookingsOf(page)).toEqual([]);
+      expect(problemsOf(page)).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+});
