@@ -54,7 +54,8 @@ describe('routing and language', () => {
     const en = textsOf('piel', 'en');
     await page.goto(`${portal.origin('piel')}/signup?v=ppr`);
     await waitForTitle(page);
-    await page.getByRole('button', { name: 'Change to English' }).click();
+    // A real link (decision 052), so it works before the app has loaded.
+    await page.getByRole('link', { name: es['language.toggle']! }).click();
     await page.waitForURL((url) => url.pathname === '/en/signup');
     expect(new URL(page.url()).search).toBe('?v=ppr');
     await expect.poll(() => page.locator('h1').textContent()).toBe(en['pages.signup.title']);
