@@ -104,6 +104,16 @@ describe('the benefit catalogue contract', () => {
     description: 'benefits.catalogue.1.description',
     conditions: 'benefits.catalogue.1.conditions',
   };
+  /** A service's booking block as the programs declare one (its own contract is tested in booking-schedule.test.ts). */
+  const booking = {
+    slotMinutes: 30,
+    capacity: 1,
+    horizonDays: 60,
+    minimumNoticeHours: 24,
+    cancellationCutoffHours: 12,
+    places: [{ id: 'video-cr', country: 'CR', kind: 'video', hours: [{ days: ['mon'], from: '08:00', to: '12:00' }] }],
+    closedDates: { CR: ['2026-12-25'] },
+  };
   const issuesOf = (benefit: unknown) =>
     BenefitFileSchema.safeParse(benefit).error?.issues.map((issue) => issue.path.join('.')) ?? [];
 
@@ -112,16 +122,14 @@ describe('the benefit catalogue contract', () => {
       [],
     );
     expect(issuesOf({ id: 1, kind: 'preventive4plus1', products: [2], countries: ['CR'], texts })).toEqual([]);
-    expect(issuesOf({ id: 1, kind: 'service', products: [2], countries: ['CR'], texts, booking: {} })).toEqual([]);
+    expect(issuesOf({ id: 1, kind: 'service', products: [2], countries: ['CR'], texts, booking })).toEqual([]);
     expect(issuesOf({ id: 1, kind: 'general', products: [], countries: ['CR'], texts })).toEqual([]);
   });
 
   it('refuses a general benefit with products, a discount without its percentage, and the like', () => {
     expect(issuesOf({ id: 1, kind: 'general', products: [2], countries: ['CR'], texts })).toEqual(['products']);
     expect(issuesOf({ id: 1, kind: 'discount', products: [2], countries: ['CR'], texts })).toEqual(['discountPercent']);
-    expect(issuesOf({ id: 1, kind: 'service', products: [], countries: ['CR'], texts, booking: {} })).toEqual([
-      'products',
-    ]);
+    expect(issuesOf({ id: 1, kind: 'service', products: [], countries: ['CR'], texts, booking })).toEqual(['products']);
     expect(issuesOf({ id: 1, kind: 'service', products: [2], countries: ['CR'], texts })).toEqual(['booking']);
     expect(
       issuesOf({ id: 1, kind: 'preventive4plus1', products: [2], countries: ['CR'], texts, discountPercent: 5 }),
