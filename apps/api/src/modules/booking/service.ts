@@ -75,6 +75,27 @@ export function toPlaceView(place: BookingPlace): BookingPlaceView {
   };
 }
 
+/**
+ * Closing an account cancels the patient's bookings still to come in the closing transaction (decision 058, addendum),
+ * so their seats are free at once rather than when the purge deletes the rows 30 days later. No mail: the patient has
+ * just asked to hear no more from the portal and sees what closing ends on the screen; each cancellation is audited.
+ */
+export async function cancelBookingsOfClosingAccount(
+  tx: Executor,
+  caller: Pick<Caller, 'programId' | 'userId' | 'patientId'>,
+  now: Date,
+): Promise<number> {
+  const cancelled = await repo.cancelFutureOfPatient(tx, caller.patientId, now);
+  for (const row of cancelled)
+    await recordCallerAudit(tx, caller, {
+      action: 'booking-cancelled',
+      subject: `booking:${row.id}`,
+      detail: { benefitId: row.benefitId, reason: 'account-closed' },
+      createdAt: now,
+    });
+  return cancelled.length;
+}
+
 export function createBookingService({ db, clock, publicUrl, onMailQueued }: BookingDeps) {
   /** The program's services, their blocks checked again (the seed stored what check:programs passed). */
   async function servicesOf(programId: number): Promise<Map<number, Service>> {
