@@ -28,6 +28,7 @@ import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
+import { textNoticeFields } from './notices.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -162,6 +163,7 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
       createdAt: now,
     });
     const { place } = view;
+    const contact = await repo.findNoticeContact(tx, row.planPatientId);
     await enqueueMail(
       tx,
       {
@@ -181,6 +183,7 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           calendarUid: view.calendarUid,
           sequence: String(view.sequence),
           cutoffHours: String(view.service.cancellationCutoffHours),
+          ...textNoticeFields(contact),
         },
       },
       { publicUrl },
