@@ -43,6 +43,12 @@ export const EnvSchema = z.object({
     .regex(/^[a-zA-Z0-9:_-]{1,40}$/)
     .default('portal:'),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /**
+   * Where booking notices by SMS or WhatsApp go (decision 058, addendum): a provider adapter's HTTPS endpoint that
+   * takes `{ channel, to, text, id }` as JSON (credentials in the URL's user and password become Basic auth). Without
+   * it, outside production, they go to the dev mailbox; in production without it, they are sent by e-mail instead.
+   */
+  SMS_URL: urlWithProtocols(['https:', 'http:']).optional(),
   /** Sender of every e-mail: `Name <address>` or a bare address. */
   MAIL_FROM: z
     .string()

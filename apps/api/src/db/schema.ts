@@ -244,10 +244,17 @@ export const patient = pgTable(
     /** ACTIVE; DISOWNED by the "this wasn't me" link (decision 042); ERASED by the purge. */
     status: text('status').notNull().default('ACTIVE'),
     latestTermsAccepted: text('latest_terms_accepted'),
+    /** How booking notices reach the patient (decision 058, addendum): e-mail, or SMS/WhatsApp to the main phone. */
+    noticeChannel: text('notice_channel', { enum: ['email', 'sms', 'whatsapp'] })
+      .notNull()
+      .default('email'),
+    /** Whether the reminder a day before each appointment is sent. */
+    bookingReminders: boolean('booking_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('patient_notice_channel', sql`${t.noticeChannel} in ('email', 'sms', 'whatsapp')`),
     // A disowned enrolment ("this wasn't me", decision 042) no longer holds its identification: the real patient can enrol.
     uniqueIndex('patient_program_identification_uq')
       .on(t.programId, t.country, t.typeIdentification, t.legalIdentification)

@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'account-erased',
   // My care
   'profile-updated',
+  'notice-preferences-changed',
   'caregiver-added',
   'caregiver-modified',
   'caregiver-removed',

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { AccountExportSchema, ConsentsResponseSchema } from '@portal/contracts/account';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
 import {
   auditEvent,
+  booking,
   caregiver,
   consentRecord,
   outbox,
@@ -19,6 +20,7 @@ import { lastMail, linkParams } from '../../test/outbox.ts';
 import { createTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
 import { uniqueEmail } from '../../test/signup-bodies.ts';
+import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
 import { LOCKOUT_FREE_FAILURES } from '../identity/lockout.ts';
 
@@ -433,6 +435,47 @@ describe(`close my account (${TEST_DB})`, () => {
     expect(account.status).toBe('DISABLED');
     const live = await t.database.db.select().from(session).where(eq(session.userId, account.id));
     expect(live.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
+  it('cancels the bookings still to come at once, freeing their seats, without a mail for each', async () => {
+    const NEUROLOGIST = 1201; // alivio: video call, capacity 2
+    const who = await enrolPatient(t, 'alivio');
+    const other = await enrolPatient(t, 'alivio');
+    const booked = await bookFirstSlot(t, who, NEUROLOGIST);
+    const seatsOf = async (startsAt: string) =>
+      (await availabilityOf(t, other, NEUROLOGIST)).days
+        .flatMap((day) => day.slots)
+        .find((slot) => slot.startsAt === startsAt)?.free ?? 0;
+    const freeBefore = await seatsOf(booked.startsAt);
+    // A hold of another slot (a move begun in another tab) is let go as well.
+    const { days } = await availabilityOf(t, who, NEUROLOGIST);
+    const later = days[1]!.slots[0]!;
+    const hold = await holdSlot(t, who, NEUROLOGIST, later, booked.bookingId);
+    const freeLaterBefore = await seatsOf(later.startsAt);
+    const mailsBefore = await t.database.db.select().from(outbox).where(eq(outbox.recipient, who.email));
+
+    const closed = await callAs(t, who, 'POST', '/api/v1/account/close', { currentPassword: who.password });
+    expect(closed.statusCode, closed.body).toBe(200);
+
+    const rows = await t.database.db
+      .select()
+      .from(booking)
+      .where(inArray(booking.id, [booked.bookingId, hold.holdId]))
+      .orderBy(booking.id);
+    expect(rows.map(({ id, status, sequence }) => ({ id, status, sequence }))).toEqual([
+      { id: booked.bookingId, status: 'cancelled', sequence: booked.sequence + 1 },
+      { id: hold.holdId, status: 'released', sequence: 0 },
+    ]);
+    expect(await seatsOf(booked.startsAt)).toBe(freeBefore + 1);
+    expect(await seatsOf(later.startsAt)).toBe(freeLaterBefore + 1);
+    const mailsAfter = await t.database.db.select().from(outbox).where(eq(outbox.recipient, who.email));
+    expect(mailsAfter).toHaveLength(mailsBefore.length);
+    const account = await accountOf(who);
+    const events = await t.database.db
+      .select()
+      .from(auditEvent)
+      .where(and(eq(auditEvent.actorUserId, account.id), eq(auditEvent.action, 'booking-cancelled')));
+    expect(events.map((event) => event.subject)).toEqual([`booking:${booked.bookingId}`]);
   });
 
   it('is cancelled by logging in within the grace period (with the right password only)', async () => {

@@ -125,6 +125,8 @@ const EXPORT_COLUMNS = {
       'language',
       'status',
       'latestTermsAccepted',
+      'noticeChannel',
+      'bookingReminders',
       'createdAt',
       'updatedAt',
     ]),

@@ -18,6 +18,7 @@ import type { Caller } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
+import { cancelBookingsOfClosingAccount } from '../booking/service.ts';
 import { recordAudit, recordCallerAudit } from '../../platform/audit.ts';
 import type { LockoutStore } from '../identity/lockout.ts';
 
@@ -253,6 +254,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
       await db.transaction(async (t) => {
         await repo.requestClosure(t, caller.userId, now, eraseAfter);
         await repo.revokeSessions(t, caller.userId, 'account-closed', now);
+        await cancelBookingsOfClosingAccount(t, caller, now);
         await recordCallerAudit(t, caller, {
           action: 'account-closure-requested',
           createdAt: now,

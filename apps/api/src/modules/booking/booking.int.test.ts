@@ -254,6 +254,52 @@ describe(`booking (${TEST_DB})`, () => {
     await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, { sequence: 0 });
   });
 
+  it('sends the notices by the channel the patient chose in the profile, and no reminder when turned off', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    expect((await callAs(t, patient, 'GET', '/api/v1/user/notices')).json().data).toEqual({
+      channel: 'email',
+      reminders: true,
+    });
+    const chosen = await callAs(t, patient, 'PUT', '/api/v1/user/notices', { channel: 'whatsapp', reminders: false });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await callAs(t, patient, 'GET', '/api/v1/user/notices')).json().data).toEqual({
+      channel: 'whatsapp',
+      reminders: false,
+    });
+    expect(
+      (await callAs(t, patient, 'PUT', '/api/v1/user/notices', { channel: 'fax', reminders: true })).statusCode,
+    ).toBe(400);
+
+    const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 3);
+    const [queued] = await t.database.db
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-confirmed')));
+    const body = (patient.body as { personalInfo: { firstName: string; lastName: string } }).personalInfo;
+    expect(queued!.payload).toMatchObject({ channel: 'whatsapp', firstName: body.firstName });
+    expect(queued!.payload.phone).toMatch(/^\+506\d{8}$/);
+    // The worker sends it as a short text; outside production without SMS_URL it lands in the dev mailbox.
+    await t.app.mail.worker.drainOnce();
+    const text = t.app.mail.devMailbox!.list('alivio').find((mail) => mail.id === queued!.id);
+    expect(text).toMatchObject({ from: 'WhatsApp', to: queued!.payload.phone, html: '' });
+    expect(text!.text).toBe(
+      `Alivio: ${body.firstName}, su cita de Teleconsulta con un neurólogo quedó reservada para el ${text!.text.split('para el ')[1]}`,
+    );
+    expect(text!.text.length).toBeLessThanOrEqual(160);
+    expect(text!.text).not.toContain(body.lastName);
+    expect(text!.text).not.toContain('Videollamada');
+
+    // Reminders off: the claim is made, no reminder is queued.
+    const dayBefore = new Date(new Date(booked.startsAt).getTime() - 23 * 3_600_000);
+    await queueDueReminders(t.database.db, dayBefore);
+    const reminders = await t.database.db
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-reminder')));
+    expect(reminders).toEqual([]);
+    await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, { sequence: 0 });
+  });
+
   it('refuses a slot outside the schedule, each reason with its own code', async () => {
     const patient = await enrolPatient(t, 'alivio');
     // Costa Rica is UTC-6: 14:00Z is 08:00 there.

@@ -8,6 +8,8 @@ import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { textNoticeFields } from './notices.ts';
+import { NOTICE_CONTACT_COLUMNS } from './repository.ts';
 
 /** How long before an appointment its reminder goes. */
 export const BOOKING_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -38,6 +40,7 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
           country: patient.country,
           texts: benefit.texts,
           block: benefit.booking,
+          ...NOTICE_CONTACT_COLUMNS,
         })
         .from(planPatient)
         .innerJoin(patient, eq(patient.id, planPatient.patientId))
@@ -47,6 +50,8 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
         .limit(1);
       // A closed account gets no mail; its booking stays claimed.
       if (!who || who.status === 'DISABLED') continue;
+      // A patient who turned reminders off in the profile gets none (decision 058, addendum); the claim stays.
+      if (!who.bookingReminders) continue;
       const block = BookingBlockSchema.safeParse(who.block);
       const place = block.success ? block.data.places.find((candidate) => candidate.id === row.placeId) : undefined;
       await enqueueMail(
@@ -71,6 +76,7 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
             calendarUid: row.calendarUid,
             sequence: String(row.sequence),
             cutoffHours: String(block.success ? block.data.cancellationCutoffHours : 0),
+            ...textNoticeFields(who),
           },
         },
         { publicUrl },

@@ -2,7 +2,7 @@
 // program and plan (`ownRow`): another patient's booking id matches no row. The seat rules live in the table's
 // indexes (db/schema.ts `booking`); these functions only choose a seat and let the index decide.
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { benefit, benefitProduct, booking, treatment } from '../../db/schema.ts';
+import { benefit, benefitProduct, booking, patient, planPatient, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 
 export type BookingRow = typeof booking.$inferSelect;
@@ -228,4 +228,55 @@ export async function listUpcoming(db: Executor, owner: Owner, now: Date): Promi
       ),
     )
     .orderBy(asc(booking.startsAt), asc(booking.id));
+}
+
+/**
+ * Closing an account (decision 058, addendum): every confirmed booking of the patient's plans that has not started is
+ * cancelled (its seat free at once, its sequence raised as a patient's cancel does) and every hold is let go, in the
+ * closing transaction. Answers the cancelled bookings.
+ */
+export async function cancelFutureOfPatient(tx: Executor, patientId: number, now: Date): Promise<BookingRow[]> {
+  const plansOfPatient = tx
+    .select({ id: planPatient.id })
+    .from(planPatient)
+    .where(eq(planPatient.patientId, patientId));
+  await tx
+    .update(booking)
+    .set({ status: 'released', heldUntil: null, endedAt: now })
+    .where(and(inArray(booking.planPatientId, plansOfPatient), eq(booking.status, 'held')));
+  return tx
+    .update(booking)
+    .set({ status: 'cancelled', endedAt: now, sequence: sql`${booking.sequence} + 1` })
+    .where(
+      and(inArray(booking.planPatientId, plansOfPatient), eq(booking.status, 'confirmed'), gt(booking.startsAt, now)),
+    )
+    .returning();
+}
+
+/** What a booking notice needs of the patient (decision 058, addendum): their channel, phone and first name. */
+export interface NoticeContact {
+  firstName: string;
+  phoneCountry: string | null;
+  phoneNumber: string | null;
+  noticeChannel: 'email' | 'sms' | 'whatsapp';
+  bookingReminders: boolean;
+}
+
+export const NOTICE_CONTACT_COLUMNS = {
+  firstName: patient.firstName,
+  phoneCountry: patient.phoneCountry,
+  phoneNumber: patient.phoneNumber,
+  noticeChannel: patient.noticeChannel,
+  bookingReminders: patient.bookingReminders,
+};
+
+/** The notice preferences and contact of a plan's patient. */
+export async function findNoticeContact(db: Executor, planPatientId: number): Promise<NoticeContact | undefined> {
+  const [row] = await db
+    .select(NOTICE_CONTACT_COLUMNS)
+    .from(planPatient)
+    .innerJoin(patient, eq(patient.id, planPatient.patientId))
+    .where(eq(planPatient.id, planPatientId))
+    .limit(1);
+  return row;
 }

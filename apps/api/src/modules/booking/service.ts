@@ -28,6 +28,7 @@ import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
+import { textNoticeFields } from './notices.ts';
 
 export interface BookingDeps {
   db: Db;
@@ -73,6 +74,27 @@ export function toPlaceView(place: BookingPlace): BookingPlaceView {
     address: place.address ?? null,
     mapUrl: place.mapUrl ?? null,
   };
+}
+
+/**
+ * Closing an account cancels the patient's bookings still to come in the closing transaction (decision 058, addendum),
+ * so their seats are free at once rather than when the purge deletes the rows 30 days later. No mail: the patient has
+ * just asked to hear no more from the portal and sees what closing ends on the screen; each cancellation is audited.
+ */
+export async function cancelBookingsOfClosingAccount(
+  tx: Executor,
+  caller: Pick<Caller, 'programId' | 'userId' | 'patientId'>,
+  now: Date,
+): Promise<number> {
+  const cancelled = await repo.cancelFutureOfPatient(tx, caller.patientId, now);
+  for (const row of cancelled)
+    await recordCallerAudit(tx, caller, {
+      action: 'booking-cancelled',
+      subject: `booking:${row.id}`,
+      detail: { benefitId: row.benefitId, reason: 'account-closed' },
+      createdAt: now,
+    });
+  return cancelled.length;
 }
 
 export function createBookingService({ db, clock, publicUrl, onMailQueued }: BookingDeps) {
@@ -141,6 +163,7 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
       createdAt: now,
     });
     const { place } = view;
+    const contact = await repo.findNoticeContact(tx, row.planPatientId);
     await enqueueMail(
       tx,
       {
@@ -160,6 +183,7 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           calendarUid: view.calendarUid,
           sequence: String(view.sequence),
           cutoffHours: String(view.service.cancellationCutoffHours),
+          ...textNoticeFields(contact),
         },
       },
       { publicUrl },

@@ -14,5 +14,9 @@ const change = {
 };
 
 export const ACCESS: ModuleAccess = {
-  patientRows: [{ method: 'PUT', path: '/api/v1/user', body: () => change }],
+  patientRows: [
+    { method: 'PUT', path: '/api/v1/user', body: () => change },
+    { method: 'GET', path: '/api/v1/user/notices' },
+    { method: 'PUT', path: '/api/v1/user/notices', body: () => ({ channel: 'sms', reminders: false }) },
+  ],
 };

@@ -11,3 +11,17 @@ export async function updatePatient(db: Executor, patientId: number, values: Par
 export async function updateAccountLanguage(db: Executor, userId: string, language: 'es' | 'en', now: Date) {
   await db.update(userAccount).set({ language, updatedAt: now }).where(eq(userAccount.id, userId));
 }
+
+/** How booking notices reach the patient (decision 058, addendum), with the main phone they would go to. */
+export async function findNoticePreferences(db: Executor, patientId: number) {
+  const [row] = await db
+    .select({
+      channel: patient.noticeChannel,
+      reminders: patient.bookingReminders,
+      phoneNumber: patient.phoneNumber,
+    })
+    .from(patient)
+    .where(eq(patient.id, patientId))
+    .limit(1);
+  return row;
+}

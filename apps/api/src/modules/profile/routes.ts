@@ -1,5 +1,6 @@
 // Profile calls (decision 018): PUT /user changes what the patient may change (GET /user is identity's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { NoticePreferencesResponseSchema, NoticePreferencesSchema } from '@portal/contracts/notices';
 import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';
 import type { Language } from '@portal/contracts/enums';
 import type { Location } from '@portal/contracts/signup';
@@ -33,5 +34,36 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       },
     },
     async (request) => ({ data: await profile.update(callerOf(request), request.body) }),
+  );
+
+  app.get(
+    '/user/notices',
+    {
+      schema: {
+        tags: ['profile'],
+        operationId: 'getNoticePreferences',
+        summary: "How the caller's appointment notices reach them",
+        description:
+          'The channel of booking notices (e-mail, SMS or WhatsApp to the main phone) and whether a reminder comes the day before.',
+        response: { 200: NoticePreferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await profile.noticePreferences(callerOf(request)) }),
+  );
+
+  app.put(
+    '/user/notices',
+    {
+      schema: {
+        tags: ['profile'],
+        operationId: 'updateNoticePreferences',
+        summary: "Changes how the caller's appointment notices reach them",
+        description:
+          'Sets the channel of booking notices and whether reminders come; SMS and WhatsApp need a main phone (VALIDATION_FAILED otherwise).',
+        body: NoticePreferencesSchema,
+        response: { 200: NoticePreferencesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await profile.updateNoticePreferences(callerOf(request), request.body) }),
   );
 };

@@ -1,6 +1,7 @@
 // Profile changes (decision 018): the patient edits contact data, the spelling of the names, gender and language.
 // Identification, birth date and country are the program's record (changed through the call center only).
 import type { CountryCode, Language } from '@portal/contracts/enums';
+import type { NoticePreferences } from '@portal/contracts/notices';
 import type { ProfileUpdate, ProfileUpdateView } from '@portal/contracts/profile';
 import type { Location } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
@@ -18,6 +19,35 @@ export interface ProfileDeps {
 
 export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
   return {
+    /** How booking notices reach the caller (decision 058, addendum). */
+    async noticePreferences(caller: Caller): Promise<NoticePreferences> {
+      const row = await repo.findNoticePreferences(db, caller.patientId);
+      if (!row) throw new AppError('NOT_FOUND');
+      return { channel: row.channel, reminders: row.reminders };
+    },
+
+    /** SMS and WhatsApp go to the main phone: without one, only e-mail may be chosen. */
+    async updateNoticePreferences(caller: Caller, input: NoticePreferences): Promise<NoticePreferences> {
+      const now = clock();
+      return db.transaction(async (t) => {
+        const current = await repo.findNoticePreferences(t, caller.patientId);
+        if (!current) throw new AppError('NOT_FOUND');
+        if (input.channel !== 'email' && !current.phoneNumber)
+          throw new AppError('VALIDATION_FAILED', { channel: ['profile.notices.noPhone'] });
+        await repo.updatePatient(t, caller.patientId, {
+          noticeChannel: input.channel,
+          bookingReminders: input.reminders,
+          updatedAt: now,
+        });
+        await recordCallerAudit(t, caller, {
+          action: 'notice-preferences-changed',
+          detail: { channel: input.channel, reminders: input.reminders },
+          createdAt: now,
+        });
+        return { channel: input.channel, reminders: input.reminders };
+      });
+    },
+
     async update(caller: Caller, input: ProfileUpdate): Promise<ProfileUpdateView> {
       let address: ProfileUpdateView['address'] = null;
       if (input.address) {

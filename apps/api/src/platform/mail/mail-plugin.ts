@@ -6,6 +6,7 @@ import { registerDevMailboxRoutes } from './dev-mailbox-routes.ts';
 import { enqueueMail, type MailToEnqueue } from './outbox.ts';
 import { createMailRenderer } from './render.ts';
 import { createDevMailbox, createSmtpTransport, type DevMailbox, type MailTransport } from './transport.ts';
+import { createDevMailboxTextTransport, createHttpTextTransport } from './text-transport.ts';
 import { createOutboxWorker, type OutboxWorker } from './worker.ts';
 
 export const MAIL_POLL_INTERVAL_MS = 2_000;
@@ -44,9 +45,17 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   const transport = config.SMTP_URL
     ? createSmtpTransport(config.SMTP_URL)
     : (devMailbox ?? createUnconfiguredTransport());
+  // SMS and WhatsApp (decision 058, addendum): the provider at SMS_URL, else the dev mailbox outside production; in
+  // production without SMS_URL such notices go by e-mail.
+  const textTransport = config.SMS_URL
+    ? createHttpTextTransport(config.SMS_URL)
+    : !isProduction && devMailbox
+      ? createDevMailboxTextTransport(devMailbox)
+      : undefined;
   const worker = createOutboxWorker({
     db: app.database.db as Db,
     transport,
+    textTransport,
     renderer: createMailRenderer({ programsDir: config.PROGRAMS_DIR, publicUrl: config.PUBLIC_URL }),
     from: config.MAIL_FROM,
     log: app.log.child({ component: 'outbox' }),
@@ -65,7 +74,10 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
   if (runsWorker) app.addHook('onReady', async () => worker.start());
   // preClose, not onClose: the database's onClose hook may run first, and the worker still needs it.
   app.addHook('preClose', async () => worker.stop());
-  app.addHook('onClose', async () => transport.close());
+  app.addHook('onClose', async () => {
+    await transport.close();
+    await textTransport?.close();
+  });
 
   if (devMailbox && !isProduction) registerDevMailboxRoutes(app, devMailbox);
 }

@@ -176,7 +176,20 @@ export interface MailRendererOptions {
 
 export interface MailRenderer {
   render(programSlug: string, mail: MailToRender): RenderedMail;
+  /**
+   * A booking notice as a short SMS or WhatsApp text (decision 058, addendum): the program's name, the first name, the
+   * service and the date and time, nothing more (no place, no address, no link). Undefined for other kinds.
+   */
+  renderText(programSlug: string, mail: MailToRender): string | undefined;
 }
+
+/** The short text of each booking notice, in programs/<slug>/texts/text-<lang>.json. */
+export const TEXT_NOTICE_KEYS: Partial<Record<MailKind, string>> = {
+  'booking-confirmed': 'booking.text.confirmed',
+  'booking-rescheduled': 'booking.text.rescheduled',
+  'booking-cancelled': 'booking.text.cancelled',
+  'booking-reminder': 'booking.text.reminder',
+};
 
 /** Reads each program's config.json and texts once, on first use, and renders its mails. */
 export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptions): MailRenderer {
@@ -205,6 +218,27 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
   }
 
   return {
+    renderText(programSlug, mail) {
+      const key = TEXT_NOTICE_KEYS[mail.kind];
+      if (!key) return undefined;
+      const program = loadProgram(programSlug);
+      const texts = program.texts[mail.language];
+      const source = texts[key];
+      if (source === undefined)
+        throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${key}`);
+      const payload = mail.payload as Record<string, string>;
+      const values = {
+        programName: program.name,
+        firstName: payload.firstName ?? '',
+        service: texts[payload.serviceKey!] ?? payload.serviceKey!,
+        when: formatWhen(payload.startsAt!, payload.timeZone!, localeOf(mail.language, payload.country)),
+      };
+      return singleLine(
+        String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values)),
+      )
+        .replace(/\s+/g, ' ')
+        .trim();
+    },
     render(programSlug, mail) {
       const program = loadProgram(programSlug);
       const keys = MAIL_TEXT_KEYS[mail.kind];

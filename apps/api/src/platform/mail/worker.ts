@@ -14,6 +14,7 @@ import { outbox, program } from '../../db/schema.ts';
 import type { MailKind } from './outbox.ts';
 import type { MailRenderer } from './render.ts';
 import type { MailTransport } from './transport.ts';
+import type { TextTransport } from './text-transport.ts';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
@@ -28,6 +29,11 @@ const LAST_ERROR_MAX_LENGTH = 500;
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
+  /**
+   * The SMS and WhatsApp channel (decision 058, addendum): a booking notice whose payload names `sms` or `whatsapp`
+   * and carries a phone goes there as a short text. Without it, such a notice goes by e-mail.
+   */
+  textTransport?: TextTransport | undefined;
   renderer: MailRenderer;
   /** The From header (MAIL_FROM). */
   from: string;
@@ -85,7 +91,7 @@ function lastErrorText(error: ReturnType<typeof describeError>, recipient: strin
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, transport, renderer, from, log, pollIntervalMs, maxAttempts, baseBackoffMs } = options;
+  const { db, transport, textTransport, renderer, from, log, pollIntervalMs, maxAttempts, baseBackoffMs } = options;
   const clock = options.clock ?? (() => new Date());
   const maxBackoffMs = options.maxBackoffMs ?? MAX_BACKOFF_MS;
   const leaseMs = options.leaseMs ?? CLAIM_LEASE_MS;
@@ -169,8 +175,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** Sends one claimed mail; true when the transport accepted it. */
   async function deliver(row: OutboxRow): Promise<boolean> {
     let message;
+    let send: (() => Promise<void>) | undefined;
     try {
       const slug = await programSlug(row.programId);
+      const { channel, phone } = row.payload;
+      if ((channel === 'sms' || channel === 'whatsapp') && typeof phone === 'string' && phone !== '' && textTransport) {
+        const toRender = { kind: row.kind as MailKind, language: row.language, payload: row.payload };
+        const text = renderer.renderText(slug, toRender);
+        if (text !== undefined) {
+          const context = { outboxId: row.id, programSlug: slug, kind: row.kind as MailKind, link: undefined };
+          const textMessage = { channel, to: phone, text, id: row.id, context } as const;
+          send = () => textTransport.send(textMessage);
+        }
+      }
+
       const rendered = renderer.render(slug, {
         kind: row.kind as MailKind,
         language: row.language,
@@ -184,13 +202,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         messageId: row.messageId,
         context: { outboxId: row.id, programSlug: slug, kind: row.kind as MailKind, link },
       };
+      const mail = message;
+      send ??= () => transport.send(mail);
     } catch (error) {
       // A mail that cannot be rendered will not render better later: no retry.
       await fail(row, { ...describeError(error), code: 'RENDER' }, true);
       return false;
     }
     try {
-      await transport.send(message);
+      await send!();
     } catch (error) {
       const described = describeError(error);
       // 5xx replies are permanent by SMTP's own rules (bad address, refused content); 4xx and network errors are retried.

@@ -1,5 +1,6 @@
 // Profile (/{lang}/profile): the patient's details and their edit (features/profile), the caregiver, the account's
-// security (password, e-mail, my sessions) and the privacy centre, each from its own domain.
+// security (password, e-mail, my sessions) and the privacy centre, each from its own domain; how appointment notices
+// reach the patient.
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';
@@ -13,6 +14,7 @@ import { MySessions } from '../../features/account/components/my-sessions.tsx';
 import { PrivacyCentre } from '../../features/account/components/privacy-centre.tsx';
 import { TermsAcceptanceCard } from '../../features/account/components/terms-acceptance-card.tsx';
 import { CaregiverSection } from '../../features/caregiver/components/caregiver-section.tsx';
+import { NoticePreferencesCard } from '../../features/profile/components/notice-preferences-card.tsx';
 import { ProfileSections } from '../../features/profile/components/profile-sections.tsx';
 import { AppPage } from '../layouts/app-page.tsx';
 
@@ -34,6 +36,7 @@ export default function ProfileScreen() {
         {(profile) => (
           <div className="stack">
             <ProfileSections profile={profile} afterHeading={<TermsAcceptanceCard />} />
+            <NoticePreferencesCard />
             <CaregiverSection />
             <Card title={t('account.password.title')}>
               <ChangePasswordForm email={profile.email} />

@@ -1,5 +1,7 @@
-// The profile's call: PUT /api/v1/user (the profile itself is lib/user.ts's one query; the address search is patient/api).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// The profile's calls: PUT /api/v1/user (the profile itself is lib/user.ts's one query; the address search is
+// patient/api), and the booking notices' channel and reminders (GET and PUT /api/v1/user/notices).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NoticePreferencesResponseSchema, type NoticePreferences } from '@portal/contracts/notices';
 import { ProfileUpdateResponseSchema, type ProfileUpdateBody } from '@portal/contracts/profile';
 import { api } from '../../../lib/api.ts';
 import { userQuery } from '../../../lib/user.ts';
@@ -12,5 +14,24 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userQuery().queryKey }),
+  });
+}
+
+const noticePreferencesQuery = () =>
+  queryOptions({
+    queryKey: ['notice-preferences'],
+    queryFn: () => api.get('/api/v1/user/notices', { schema: NoticePreferencesResponseSchema.shape.data }),
+  });
+
+export function useNoticePreferences() {
+  return useQuery(noticePreferencesQuery());
+}
+
+export function useUpdateNoticePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NoticePreferences) =>
+      api.put('/api/v1/user/notices', body, { schema: NoticePreferencesResponseSchema.shape.data }),
+    onSuccess: (saved) => queryClient.setQueryData(noticePreferencesQuery().queryKey, saved),
   });
 }

@@ -1,0 +1,16 @@
+// How the patient hears about their appointments (decision 058, addendum "notice channels"): by e-mail, SMS or
+// WhatsApp, and whether a reminder comes the day before. GET and PUT /api/v1/user/notices.
+import { z } from 'zod';
+
+export const NOTICE_CHANNELS = ['email', 'sms', 'whatsapp'] as const;
+export const NoticeChannelSchema = z.enum(NOTICE_CHANNELS);
+export type NoticeChannel = z.infer<typeof NoticeChannelSchema>;
+
+/** PUT /api/v1/user/notices: both fields, sent whole. SMS and WhatsApp go to the profile's main phone. */
+export const NoticePreferencesSchema = z.strictObject({
+  channel: NoticeChannelSchema,
+  /** The reminder a day before each appointment; the confirmation, move and cancellation always come. */
+  reminders: z.boolean(),
+});
+export type NoticePreferences = z.infer<typeof NoticePreferencesSchema>;
+export const NoticePreferencesResponseSchema = z.object({ data: NoticePreferencesSchema });
