@@ -1,8 +1,7 @@
 // The home's cards, in the order a patient sees them. Adding a card is one entry here: a component that reads
-// its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home.
-import { Card } from '../components/ui/card.tsx';
-import { Skeleton } from '../components/ui/skeleton.tsx';
-import { lazy, Suspense, type ComponentType } from 'react';
+// its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home. A card
+// may be lazy (React.lazy): the home shows a skeleton in its place until it has loaded.
+import { lazy, type ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { BenefitsHomeCard } from '../features/benefits/components/benefits-home-card.tsx';
@@ -17,24 +16,6 @@ interface HomeCard {
   feature?: string;
 }
 
-// The 4+1 card is its own chunk, loaded after the home's first paint: in the home route it took the route over its
-// budget (e2e/bundle-budget.test.ts). Its frame shows a skeleton meanwhile.
-const LazyPurchasesCard = lazy(() => import('./purchases-card.tsx'));
-
-function PurchasesCard() {
-  return (
-    <Suspense
-      fallback={
-        <Card>
-          <Skeleton />
-        </Card>
-      }
-    >
-      <LazyPurchasesCard />
-    </Suspense>
-  );
-}
-
 export const HOME_CARDS: HomeCard[] = [
   // Shows nothing unless the program's terms are newer than the ones the patient accepted.
   { id: 'terms', Component: TermsAcceptanceCard },
@@ -42,7 +23,8 @@ export const HOME_CARDS: HomeCard[] = [
   // The patient's active discount codes, one tap from the code screen.
   { id: 'benefits', Component: BenefitsHomeCard, feature: 'benefits' },
   // Each medicine's 4+1 progress and the year's savings, one tap from its purchases (decision 059).
-  { id: 'purchases', Component: PurchasesCard, feature: 'purchases' },
+  // Its own chunk, loaded after the home's first paint: in the home route it took the route over its budget.
+  { id: 'purchases', Component: lazy(() => import('./purchases-card.tsx')), feature: 'purchases' },
   // The patient's next appointments, with change and cancel until the cut-off (decision 058).
   { id: 'booking', Component: BookingHomeCard, feature: 'booking' },
   // The next lesson of the program's own condition and the progress (decision 049).

@@ -77,6 +77,9 @@ function Screen<P extends object>({ component: Component, props }: { component: 
   );
 }
 
+/** The pharmacy loop's three routes share one screen, which tells them apart by their parameters. */
+const purchasesScreen = <Screen component={PurchasesScreen} props={{}} />;
+
 function HomeRedirect() {
   const { language } = useLanguage();
   return <Navigate replace to={pathInLanguage(language, paths.home)} />;
@@ -116,7 +119,7 @@ function scopedRoutes(): RouteObject[] {
           children: [
             {
               path: 'purchases/:idProduct',
-              element: <Screen component={PurchasesScreen} props={{ view: 'purchases' }} />,
+              element: purchasesScreen,
             },
           ],
         },
@@ -130,11 +133,11 @@ function scopedRoutes(): RouteObject[] {
           children: [
             {
               path: 'redemptions/:productSearchQuery?',
-              element: <Screen component={PurchasesScreen} props={{ view: 'redemptions' }} />,
+              element: purchasesScreen,
             },
             {
               path: 'redemptions/:productSearchQuery/menu',
-              element: <Screen component={PurchasesScreen} props={{ view: 'menu' }} />,
+              element: purchasesScreen,
             },
           ],
         },

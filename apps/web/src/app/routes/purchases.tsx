@@ -1,7 +1,7 @@
 // The pharmacy loop's screens (features/purchases) in the app's frame, one chunk for the three routes:
 // /purchases/{idProduct} (a path that is not a product id is the not-found screen), /redemptions/{productSearchQuery?}
 // and /redemptions/{productSearchQuery}/menu.
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PurchaseProductParamsSchema } from '@portal/contracts/purchases';
 import { ProductPurchasesRegion } from '../../features/purchases/components/product-purchases.tsx';
 import { RedemptionsMenuRegion, RedemptionsRegion } from '../../features/purchases/components/redemptions.tsx';
@@ -20,14 +20,15 @@ function Purchases({ idProduct }: { idProduct: string | undefined }) {
   );
 }
 
-export default function PurchasesScreen({ view }: { view: 'purchases' | 'redemptions' | 'menu' }) {
+export default function PurchasesScreen() {
   const t = useT();
   const { idProduct, productSearchQuery } = useParams();
-  if (view === 'purchases') return <Purchases idProduct={idProduct} />;
-  if (view === 'menu')
+  const isMenu = useLocation().pathname.endsWith('/menu');
+  if (idProduct !== undefined) return <Purchases idProduct={idProduct} />;
+  if (isMenu && productSearchQuery)
     return (
       <AppPage title={t('pages.redemptionsMenu.title')}>
-        <RedemptionsMenuRegion productSearchQuery={productSearchQuery ?? ''} />
+        <RedemptionsMenuRegion productSearchQuery={productSearchQuery} />
       </AppPage>
     );
   return (
