@@ -1,6 +1,7 @@
 // The home's cards, in the order a patient sees them. Adding a card is one entry here: a component that reads
 // its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home. A card
-// may be lazy (React.lazy): the home shows a skeleton in its place until it has loaded.
+// may be lazy (React.lazy): its place stays empty until its chunk is in, then it shows its own skeleton (a fallback
+// skeleton took the home route over its budget by a few bytes).
 import { lazy, type ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
