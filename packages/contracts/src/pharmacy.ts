@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { IdentificationTypeSchema } from './enums.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
+import { ExchangeProgressSchema } from './exchange-progress.ts';
 import { AMOUNT_PATTERN } from './money.ts';
 import { IdentificationSchema } from './signup.ts';
 
@@ -36,24 +37,8 @@ export const VerifyRequestSchema = z.union([
 ]);
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
-/** The 4+1 progress of one product (`four-plus-one.ts`), with its exchange rule. */
-export const ExchangeProgressSchema = z.object({
-  unitsPerFreeUnit: z.number().int(),
-  maxFreeUnitsPerMonth: z.number().int().nullable(),
-  maxFreeUnitsPerYear: z.number().int().nullable(),
-  /** Units bought within the last year and not yet used by a free unit. */
-  countedUnits: z.number().int(),
-  freeUnitsAvailable: z.number().int(),
-  /** "3 of 4": counted units towards the next free unit. */
-  unitsTowardNext: z.number().int(),
-  expiredUnits: z.number().int(),
-  redeemedThisMonth: z.number().int(),
-  redeemedThisYear: z.number().int(),
-  capReached: z.enum(['month', 'year']).nullable(),
-  /** The counted units that stop counting first, and when. */
-  nextExpiry: z.object({ units: z.number().int(), expiresAt: z.string() }).nullable(),
-});
-export type ExchangeProgress = z.infer<typeof ExchangeProgressSchema>;
+// In its own file: the patient's screens read it without the sign-up's contract this file imports (decision 059).
+export { ExchangeProgressSchema, type ExchangeProgress } from './exchange-progress.ts';
 
 export const VerifiedProductSchema = z.object({
   productId: z.number().int(),

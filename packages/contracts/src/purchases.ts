@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ProductSearchQuerySchema } from './benefits.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
-import { ExchangeProgressSchema } from './pharmacy.ts';
+import { ExchangeProgressSchema } from './exchange-progress.ts';
 
 /** How far back the patient's history goes (spec section 9: the last year). */
 export const HISTORY_DAYS = 365;

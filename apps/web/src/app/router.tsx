@@ -37,7 +37,6 @@ const HomeScreen = lazyScreenWithProviders(() => import('./routes/home.tsx'));
 const TreatmentsScreen = lazyScreenWithProviders(() => import('./routes/treatments.tsx'));
 const TreatmentsNewScreen = lazyScreenWithProviders(() => import('./routes/treatments-new.tsx'));
 const CaregiverAddScreen = lazyScreenWithProviders(() => import('./routes/caregiver-add.tsx'));
-const InPreparationScreen = lazyScreenWithProviders(() => import('./routes/in-preparation.tsx'));
 const NotFoundScreen = lazyScreenWithProviders(() => import('./routes/not-found.tsx'));
 const FeatureOffScreen = lazyScreenWithProviders(() => import('./routes/feature-off.tsx'));
 // The login route loads no react-aria nor query library (decisions 023 and 028): its screen is not wrapped.
@@ -53,6 +52,7 @@ const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-
 const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 const LearningScreen = lazyScreenWithProviders(() => import('./routes/learning.tsx'));
 const BookingScreen = lazyScreenWithProviders(() => import('./routes/booking.tsx'));
+const PurchasesScreen = lazyScreenWithProviders(() => import('./routes/purchases.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -77,8 +77,8 @@ function Screen<P extends object>({ component: Component, props }: { component: 
   );
 }
 
-/** A route of a room not built yet: its title and "in preparation" (spec section 2 names the route already). */
-const renderInPreparation = (titleKey: string) => <Screen component={InPreparationScreen} props={{ titleKey }} />;
+/** The pharmacy loop's three routes share one screen, which tells them apart by their parameters. */
+const purchasesScreen = <Screen component={PurchasesScreen} props={{}} />;
 
 function HomeRedirect() {
   const { language } = useLanguage();
@@ -109,9 +109,38 @@ function scopedRoutes(): RouteObject[] {
         { path: 'treatments', element: <Screen component={TreatmentsScreen} props={{}} /> },
         { path: 'treatments/new', element: <Screen component={TreatmentsNewScreen} props={{}} /> },
         { path: 'caregiver/add', element: <Screen component={CaregiverAddScreen} props={{}} /> },
-        { path: 'purchases/:idProduct', element: renderInPreparation('pages.purchases.title') },
-        { path: 'redemptions/:productSearchQuery?', element: renderInPreparation('pages.redemptions.title') },
-        { path: 'redemptions/:productSearchQuery/menu', element: renderInPreparation('pages.redemptionsMenu.title') },
+        {
+          element: (
+            <RequireFeature
+              feature="purchases"
+              off={<Screen component={FeatureOffScreen} props={{ titleKey: 'pages.purchases.title' }} />}
+            />
+          ),
+          children: [
+            {
+              path: 'purchases/:idProduct',
+              element: purchasesScreen,
+            },
+          ],
+        },
+        {
+          element: (
+            <RequireFeature
+              feature="redemptions"
+              off={<Screen component={FeatureOffScreen} props={{ titleKey: 'pages.redemptions.title' }} />}
+            />
+          ),
+          children: [
+            {
+              path: 'redemptions/:productSearchQuery?',
+              element: purchasesScreen,
+            },
+            {
+              path: 'redemptions/:productSearchQuery/menu',
+              element: purchasesScreen,
+            },
+          ],
+        },
         { path: 'benefits/:productSearchQuery?', element: <Screen component={BenefitsScreen} props={{}} /> },
         {
           path: 'benefits/:productSearchQuery/coupon-code',

@@ -1,5 +1,6 @@
 // Home: the greeting with the patient's name and plan, the home's cards and a shortcut to every section of the
 // program's navigation. The entry transition ('You are entering {0}...') is the login screen's, while this loads.
+import { Suspense } from 'react';
 import { Shortcuts } from '../../components/layouts/shortcuts.tsx';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { Greeting } from '../../patient/components/greeting.tsx';
@@ -17,7 +18,9 @@ export default function HomeScreen() {
       <Greeting />
       <div className="home-cards">
         {cards.map(({ id, Component }) => (
-          <Component key={id} />
+          <Suspense key={id}>
+            <Component />
+          </Suspense>
         ))}
         <Shortcuts />
       </div>

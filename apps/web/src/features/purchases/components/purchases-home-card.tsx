@@ -1,0 +1,60 @@
+// The home's 4+1 card (HOME_CARDS, feature purchases): per medicine the patient takes, the 4+1 progress and what they
+// saved this year, one tap from its purchases. The app gives it the products (the treatments' query), so that the
+// purchases feature reads no other feature's data.
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-aria-components';
+import { Card } from '../../../components/ui/card.tsx';
+import { QueryRegion, type RegionQuery } from '../../../components/ui/query-region.tsx';
+import { useLanguage } from '../../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useT } from '../../../program/use-t.ts';
+import { productPurchasesQuery } from '../api/purchases-api.ts';
+import { FourPlusOne } from './four-plus-one.tsx';
+import { savingsText } from './purchases-format.ts';
+import './purchases.css';
+
+function ProductsProgress({ productIds }: { productIds: number[] }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const queries = useQueries({ queries: productIds.map((productId) => productPurchasesQuery(productId)) });
+  return (
+    <QueryRegion queries={queries} lines={3} errorKey="purchases.loadError">
+      {(list) => {
+        const shown = list.filter((data) => data.progress !== null || data.purchases.length > 0);
+        if (shown.length === 0) return <p>{t('home.purchases.none')}</p>;
+        return (
+          <ul className="home-purchases">
+            {shown.map((data) => (
+              <li key={data.product.productId}>
+                <Link
+                  className="home-purchases__link"
+                  href={pathInLanguage(language, paths.purchases(data.product.productId))}
+                >
+                  <strong>
+                    {data.product.medicine} {data.product.presentation[language]}
+                  </strong>
+                  {data.progress ? <FourPlusOne progress={data.progress} /> : null}
+                  <span>{savingsText(data.savingsThisYear, language, t)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        );
+      }}
+    </QueryRegion>
+  );
+}
+
+/** `products`: the ids of the medicines the patient takes, as a query the card waits for. */
+export function PurchasesHomeCard({ products }: { products: RegionQuery<number[]> }) {
+  const t = useT();
+  return (
+    <Card title={t('home.purchases.title')}>
+      <QueryRegion query={products} lines={3}>
+        {(productIds) =>
+          productIds.length === 0 ? <p>{t('home.purchases.none')}</p> : <ProductsProgress productIds={productIds} />
+        }
+      </QueryRegion>
+    </Card>
+  );
+}

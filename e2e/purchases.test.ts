@@ -1,0 +1,218 @@
+// Purchases and redemptions in a real browser (decision 059): a pharmacy made with the operators' own command records
+// four purchases of the demo patient's 4+1 medicine through the pharmacy API; the patient sees them with their totals
+// and the free box, on a phone in Spanish and on a desktop in English; the pharmacy redeems the free box, which shows
+// among the redemptions while the progress starts again; 'Redemption load failure' with Try again. axe on every
+// screen, 44 px targets, screenshots of each screen at both widths (PURCHASES_SHOTS_DIR).
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
+import type { ProductPurchases, ProductRedemptions } from '../packages/contracts/src/purchases.ts';
+import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
+import { textsOf } from './texts.ts';
+
+const setup = usePortalAndBrowser();
+const SHOTS = process.env.PURCHASES_SHOTS_DIR;
+const SLUG = 'alivio';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNIT_PRICE = '12500.00';
+const PHARMACY = 'Farmacia Prueba Navegador';
+
+async function shoot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Money as the screens write it (spec section 9: 2 decimals, the patient's language). */
+const money = (amount: string, language: 'es' | 'en', currency: string) =>
+  new Intl.NumberFormat(language === 'es' ? 'es-419' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).format(Number(amount));
+
+/** Every purchases control is a 44 px target. */
+async function expectTouchTargets(page: Page) {
+  const small = await page
+    .locator('main a, main button')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getBoundingClientRect().height < 44)
+        .map((element) => element.textContent ?? ''),
+    );
+  expect(small).toEqual([]);
+}
+
+/** A pharmacy of the program in Costa Rica with one key, made as `npm run pharmacies:add` makes it. */
+async function addPharmacy(): Promise<{ call: (url: string, payload: unknown) => Promise<unknown> }> {
+  const app = setup.portal.app;
+  const made = await pharmacyCommand('add', [SLUG, PHARMACY, 'CR', '--branch', 'Escazú'], {
+    db: app.database.db,
+    config: app.appConfig,
+    now: new Date(),
+  });
+  expect(made.status, made.stderr).toBe(0);
+  const key = /psp_test_\w+/.exec(made.stdout)![0];
+  const host = new URL(setup.portal.origin(SLUG)).host;
+  return {
+    call: async (url, payload) => {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        headers: { host, 'x-api-key': key },
+        payload: payload as Record<string, unknown>,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json();
+    },
+  };
+}
+
+const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+describe('purchases and redemptions', () => {
+  it('shows the purchases, the free box and the savings, the redemption, and the progress starting again', async () => {
+    const es = textsOf(SLUG, 'es');
+    const en = textsOf(SLUG, 'en');
+    const origin = setup.portal.origin(SLUG);
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await setTestSession(page, origin);
+
+    // The demo patient's medicine with the 4+1 offer, and its discount code, which the counter records with.
+    const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
+    const product = overview.products.find((one) => one.benefits.some((b) => b.kind === 'preventive4plus1'))!;
+    expect(product, 'a medicine with the 4+1 offer').toBeDefined();
+    const made = await apiAsPatient<{ code: { code: string } }>(
+      page,
+      'PUT',
+      `/api/v1/benefits/products/${product.productId}/discount-code`,
+    );
+    expect(made.status).toBeLessThan(300);
+    const code = made.data.code.code;
+
+    // Four purchases, the oldest 340 days ago: it stops counting within the month.
+    const pharmacy = await addPharmacy();
+    for (const [index, daysAgo] of [340, 90, 30, 5].entries()) {
+      await pharmacy.call('/api/v1/pharmacy/purchases', {
+        code,
+        productId: product.productId,
+        quantity: 1,
+        unitPrice: UNIT_PRICE,
+        receiptId: `browser-${index}`,
+        purchasedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+      });
+    }
+    const bought = (
+      await apiAsPatient<ProductPurchases>(page, 'GET', `/api/v1/purchases/products/${product.productId}`)
+    ).data;
+    expect(bought.purchases).toHaveLength(4);
+    expect(bought.progress?.freeUnitsAvailable).toBe(1);
+    const currency = bought.purchases[0]!.currency;
+
+    // The phone, in Spanish: the purchases with their totals, the four boxes and the free one, the expiry warning.
+    await page.goto(`${origin}/purchases/${product.productId}`);
+    await heading1(page, es['pages.purchases.title']!).waitFor();
+    await page.locator('.purchase').first().waitFor();
+    expect(await page.locator('.purchase').count()).toBe(4);
+    // No discount with the 4+1 alone: each total is the unit price.
+    expect(bought.purchases.map((purchase) => purchase.total)).toEqual(Array(4).fill(UNIT_PRICE));
+    expect(
+      await page
+        .locator('dd.purchase__total')
+        .getByText(money(UNIT_PRICE, 'es', currency))
+        .count(),
+    ).toBe(4);
+    await page.getByText(`${PHARMACY} – Escazú`).first().waitFor();
+    expect(await page.locator('.four-plus-one__box[data-filled]').count()).toBe(4);
+    await page.locator('.four-plus-one__message[data-ready]').getByText('¡Tiene una caja gratis!').waitFor();
+    await page.locator('.purchases-warning').getByText('1 caja comprada deja de contar').waitFor();
+    await page.getByText(es['purchases.savings.none']!).waitFor();
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'purchases (es, phone)');
+    await shoot(page, 'purchases-es-phone');
+
+    // The home's card: the progress and the way to the purchases.
+    await page.goto(`${origin}/home`);
+    const card = page.locator('.home-purchases__link');
+    await card.locator('.four-plus-one__message[data-ready]').waitFor();
+    await expectNoAxeViolations(page, 'home with the 4+1 card (es, phone)');
+    await shoot(page, 'home-es-phone');
+
+    // The counter redeems the free box: it shows among the redemptions, and the progress starts again.
+    await pharmacy.call('/api/v1/pharmacy/redemptions', {
+      code,
+      productId: product.productId,
+      receiptId: 'browser-free',
+    });
+    await page.goto(`${origin}/redemptions/${product.searchQuery}`);
+    await heading1(page, es['pages.redemptions.title']!).waitFor();
+    const redemption = page.locator('.redemption');
+    await redemption.getByText(`${PHARMACY} – Escazú`).waitFor();
+    await redemption.getByText(`1 caja gratis de ${product.medicine}`).waitFor();
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'redemptions (es, phone)');
+    await shoot(page, 'redemptions-es-phone');
+
+    await page.getByRole('link', { name: es['redemptions.menu.purchases']! }).click();
+    await heading1(page, es['pages.purchases.title']!).waitFor();
+    await page.getByText('0 de 4: con 4 compras más, la próxima caja es gratis.').waitFor();
+    expect(await page.locator('.four-plus-one__box[data-filled]').count()).toBe(0);
+    await page.getByText(`Ha ahorrado ${money(UNIT_PRICE, 'es', currency)} este año.`).waitFor();
+    await shoot(page, 'purchases-after-es-phone');
+
+    // The menu: the patient chooses the product.
+    await page.goto(`${origin}/redemptions/${product.searchQuery}/menu`);
+    await heading1(page, es['pages.redemptionsMenu.title']!).waitFor();
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'redemptions menu (es, phone)');
+    await shoot(page, 'redemptions-menu-es-phone');
+    await page.getByRole('link', { name: es['redemptions.menu.all']! }).click();
+    await heading1(page, es['pages.redemptions.title']!).waitFor();
+    await page.locator('.redemption').first().waitFor();
+
+    // 'Redemption load failure', in its region, with Try again.
+    await page.route('**/api/v1/redemptions', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE"}}' }),
+    );
+    await page.goto(`${origin}/redemptions`);
+    await page.getByText(es['errors.redemptionsLoad']!).waitFor();
+    await expectNoAxeViolations(page, 'redemptions failure (es, phone)');
+    await shoot(page, 'redemptions-failure-es-phone');
+    await page.unroute('**/api/v1/redemptions');
+    await page.getByRole('button', { name: es['common.retry']! }).click();
+    await page.locator('.redemption').first().waitFor();
+    expect(problemsOf(page).filter((problem) => !/503/.test(problem))).toEqual([]);
+    await context.close();
+
+    // The desktop, in English.
+    const desktop = await newPage(setup.browser, { viewport: DESKTOP });
+    await setTestSession(desktop.page, origin);
+    await desktop.page.goto(`${origin}/en/purchases/${product.productId}`);
+    await heading1(desktop.page, en['pages.purchases.title']!).waitFor();
+    await desktop.page.locator('.purchase').first().waitFor();
+    expect(
+      await desktop.page
+        .locator('dd.purchase__total')
+        .getByText(money(UNIT_PRICE, 'en', currency))
+        .count(),
+    ).toBe(4);
+    await desktop.page.getByText('0 of 4: 4 more and the next box is free.').waitFor();
+    await desktop.page.getByText(`You have saved ${money(UNIT_PRICE, 'en', currency)} this year.`).waitFor();
+    await expectNoAxeViolations(desktop.page, 'purchases (en, desktop)');
+    await shoot(desktop.page, 'purchases-en-desktop');
+    await desktop.page.goto(`${origin}/en/redemptions`);
+    await desktop.page.locator('.redemption').getByText(`1 free box of ${product.medicine}`).waitFor();
+    const redemptions = (await apiAsPatient<ProductRedemptions>(desktop.page, 'GET', '/api/v1/redemptions')).data;
+    expect(redemptions.find((one) => one.productId === product.productId)?.redemptions).toHaveLength(1);
+    await expectNoAxeViolations(desktop.page, 'redemptions (en, desktop)');
+    await shoot(desktop.page, 'redemptions-en-desktop');
+    await desktop.page.goto(`${origin}/en/home`);
+    await desktop.page.locator('.home-purchases__link').waitFor();
+    await expectNoAxeViolations(desktop.page, 'home (en, desktop)');
+    await shoot(desktop.page, 'home-en-desktop');
+    expect(problemsOf(desktop.page)).toEqual([]);
+    await desktop.context.close();
+  }, 240_000);
+});
