@@ -156,7 +156,8 @@ describe('language', () => {
     await expect.poll(languageOf).toBe('es');
     expect(problemsOf(next.page)).toEqual([]);
     await next.context.close();
-  });
+    // Two logins, a reload and two saves: more than the default minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('account', () => {
