@@ -42,7 +42,8 @@ export default defineConfig({
           // Two files at a time (decision 036): each has its own portal (its own copy of the database, a free port)
           // and its own Chromium, so they share nothing but the build they read.
           maxWorkers: 2,
-          testTimeout: 60_000,
+          // A whole flow through many screens (axe on each) may take more than a minute on a loaded two-core machine.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
