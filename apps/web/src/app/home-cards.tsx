@@ -1,12 +1,10 @@
 // The home's cards, in the order a patient sees them. Adding a card is one entry here: a component that reads
 // its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home. A card
-// may be lazy (React.lazy): its place stays empty until its chunk is in, then it shows its own skeleton (a fallback
-// skeleton took the home route over its budget by a few bytes).
+// may be lazy (React.lazy): a skeleton card holds its place until its chunk is in, then it shows its own skeleton.
 import { lazy, type ComponentType } from 'react';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { BenefitsHomeCard } from '../features/benefits/components/benefits-home-card.tsx';
-import { BookingHomeCard } from '../features/booking/components/booking-home-card.tsx';
 import { LearningHomeCard } from '../features/learning/components/learning-home-card.tsx';
 import { ProfileCompletenessCard } from '../features/profile/components/profile-completeness-card.tsx';
 
@@ -26,8 +24,17 @@ export const HOME_CARDS: HomeCard[] = [
   // Each medicine's 4+1 progress and the year's savings, one tap from its purchases (decision 059).
   // Its own chunk, loaded after the home's first paint: in the home route it took the route over its budget.
   { id: 'purchases', Component: lazy(() => import('./purchases-card.tsx')), feature: 'purchases' },
-  // The patient's next appointments, with change and cancel until the cut-off (decision 058).
-  { id: 'booking', Component: BookingHomeCard, feature: 'booking' },
+  // The patient's next appointments, with change and cancel until the cut-off (decision 058). Its own chunk too: with
+  // it the home route went past its budget (decision 052).
+  {
+    id: 'booking',
+    Component: lazy(() =>
+      import('../features/booking/components/booking-home-card.tsx').then((module) => ({
+        default: module.BookingHomeCard,
+      })),
+    ),
+    feature: 'booking',
+  },
   // The next lesson of the program's own condition and the progress (decision 049).
   { id: 'learning', Component: LearningHomeCard, feature: 'learning' },
   { id: 'profile', Component: ProfileCompletenessCard },

@@ -1,6 +1,7 @@
 // Home: the greeting with the patient's name and plan, the home's cards and a shortcut to every section of the
 // program's navigation. The entry transition ('You are entering {0}...') is the login screen's, while this loads.
 import { Suspense } from 'react';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Shortcuts } from '../../components/layouts/shortcuts.tsx';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { Greeting } from '../../patient/components/greeting.tsx';
@@ -18,7 +19,14 @@ export default function HomeScreen() {
       <Greeting />
       <div className="home-cards">
         {cards.map(({ id, Component }) => (
-          <Suspense key={id}>
+          <Suspense
+            key={id}
+            fallback={
+              <div className="ui-card">
+                <Skeleton lines={2} />
+              </div>
+            }
+          >
             <Component />
           </Suspense>
         ))}
