@@ -120,7 +120,7 @@ describe('benefits', () => {
 
     // The home's card lists the code, one tap from its screen.
     await page.goto(`${base}/home`);
-    const codeLink = page.locator('.home-codes__link').filter({ hasText: codes[0]! });
+    const codeLink = page.locator('.row-links__link').filter({ hasText: codes[0]! });
     await codeLink.waitFor();
     await expectNoAxeViolations(page, 'home with a code (es, phone)');
     await codeLink.click();

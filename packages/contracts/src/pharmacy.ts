@@ -6,6 +6,7 @@ import { IdentificationTypeSchema } from './enums.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { ExchangeProgressSchema } from './exchange-progress.ts';
 import { AMOUNT_PATTERN } from './money.ts';
+import { PurchaseAmountsSchema } from './purchases.ts';
 import { IdentificationSchema } from './signup.ts';
 
 const MAX_ID = 2_147_483_647;
@@ -92,12 +93,7 @@ export type ReversalReason = z.infer<typeof ReversalReasonSchema>;
 export const PharmacyPurchaseSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
-  quantity: z.number().int(),
-  unitPrice: z.string(),
-  discountPercent: z.number().int(),
-  discountAmount: z.string(),
-  total: z.string(),
-  currency: z.string(),
+  ...PurchaseAmountsSchema.shape,
   receiptId: z.string(),
   purchasedAt: z.string(),
   recordedAt: z.string(),

@@ -16,16 +16,22 @@ export const PharmacyViewSchema = z.object({
   branch: z.string().nullable(),
 });
 
-export const PatientPurchaseSchema = z.object({
-  id: z.number().int(),
-  purchasedAt: z.string(),
-  pharmacy: PharmacyViewSchema,
+/** What a purchase charged, as the pharmacy and the patient both see it: exact decimals as strings (decision 059). */
+export const PurchaseAmountsSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.string(),
   discountPercent: z.number().int(),
   discountAmount: z.string(),
   total: z.string(),
   currency: z.string(),
+});
+export type PurchaseAmounts = z.infer<typeof PurchaseAmountsSchema>;
+
+export const PatientPurchaseSchema = z.object({
+  id: z.number().int(),
+  purchasedAt: z.string(),
+  pharmacy: PharmacyViewSchema,
+  ...PurchaseAmountsSchema.shape,
   /** Units of this purchase that still count towards a free unit (0: used by a free unit, or expired). */
   countedUnits: z.number().int(),
   /** When its units stop counting. */

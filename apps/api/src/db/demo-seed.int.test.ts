@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, like } from 'drizzle-orm';
-import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
+import { UserResponseSchema } from '@portal/contracts/identity';
 import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { callAs } from '../test/patients.ts';
+import { callAs, signInDemo } from '../test/patients.ts';
 import { readProgramConfigs } from './seed.ts';
-import { DEMO_PASSWORD, seedDemoData } from './demo-seed.ts';
+import { seedDemoData } from './demo-seed.ts';
 import { userAccount } from './schema.ts';
 
 let t: TestApp;
@@ -14,11 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function signIn(slug: string, email: string) {
-  const response = await callAs(t, { slug }, 'POST', '/api/v1/login', { email, password: DEMO_PASSWORD });
-  expect(response.statusCode, `${email} logs in`).toBe(200);
-  return { slug, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
-}
+const signIn = (slug: string, email: string) => signInDemo(t, slug, email);
 
 describe(`demo data (${TEST_DB})`, () => {
   it.each(['alivio', 'piel', 'equilibrio'])(

@@ -3,6 +3,7 @@ import { randomInt } from 'node:crypto';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import { SignupResponseSchema } from '@portal/contracts/signup';
+import { DEMO_PASSWORD } from '../db/demo-seed.ts';
 import { hostOf, type TestApp } from './app.ts';
 import { alivioBody, equilibrioBody } from './signup-bodies.ts';
 
@@ -73,4 +74,11 @@ export function callAs(
     remoteAddress: anyIp(),
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
+}
+
+/** Logs in a seeded demo patient of the program (`demo@<slug>.example` unless `email` says otherwise). */
+export async function signInDemo(t: TestApp, slug: string, email = `demo@${slug}.example`) {
+  const response = await callAs(t, { slug }, 'POST', '/api/v1/login', { email, password: DEMO_PASSWORD });
+  if (response.statusCode !== 200) throw new Error(`${email} did not log in: ${response.statusCode} ${response.body}`);
+  return { slug, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
 }

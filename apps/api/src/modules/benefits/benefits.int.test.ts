@@ -4,12 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BenefitsResponseSchema, DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
-import { LoginResponseSchema } from '@portal/contracts/identity';
 import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
-import { DEMO_PASSWORD } from '../../db/demo-seed.ts';
 import * as schema from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 
 const LIMIT = 20;
@@ -34,14 +32,7 @@ const auditOf = (action: 'discount-code-created' | 'discount-code-renewed', subj
     .from(schema.auditEvent)
     .where(and(eq(schema.auditEvent.action, action), eq(schema.auditEvent.subject, subject)));
 
-async function signIn(slug: string) {
-  const response = await callAs(t, { slug }, 'POST', '/api/v1/login', {
-    email: `demo@${slug}.example`,
-    password: DEMO_PASSWORD,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { slug, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
-}
+const signIn = (slug: string) => signInDemo(t, slug);
 
 describe(`benefits (${TEST_DB})`, () => {
   it.each([

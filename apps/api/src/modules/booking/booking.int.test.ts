@@ -6,7 +6,6 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { BookingResponseSchema, BookingsResponseSchema, type BookingAvailability } from '@portal/contracts/booking';
 import { LoginResponseSchema } from '@portal/contracts/identity';
-import { DEMO_PASSWORD } from '../../db/demo-seed.ts';
 import * as schema from '../../db/schema.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
 import type { MailKind } from '../../platform/mail/outbox.ts';
@@ -15,7 +14,7 @@ import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { queueDueReminders } from './reminders.ts';
-import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
 
 const LIMIT = 40;
 // Saturday 21 November 2026: 06:00 in Costa Rica, 07:00 in Panama, 08:00 in Trinidad and Tobago.
@@ -30,14 +29,7 @@ afterAll(async () => t.close());
 const NEUROLOGIST = 1201; // alivio: video call, capacity 2, notice 24 h, cut-off 12 h
 const LABORATORY = 3201; // equilibrio: HbA1c test, capacity 3, 15 minutes, notice 12 h, cut-off 4 h
 
-async function signIn(slug: string) {
-  const response = await callAs(t, { slug }, 'POST', '/api/v1/login', {
-    email: `demo@${slug}.example`,
-    password: DEMO_PASSWORD,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return { slug, authorization: `Bearer ${LoginResponseSchema.parse(response.json()).data.AccessToken}` };
-}
+const signIn = (slug: string) => signInDemo(t, slug);
 
 const slotAt = (availability: BookingAvailability, date: string, time: string) => {
   const slot = availability.days.find((day) => day.date === date)?.slots.find((candidate) => candidate.time === time);

@@ -1,7 +1,7 @@
 // The only place booking speaks SQL (decision 058). Every read and write of a patient's row is scoped by the caller's
 // program and plan (`ownRow`): another patient's booking id matches no row. The seat rules live in the table's
 // indexes (db/schema.ts `booking`); these functions only choose a seat and let the index decide.
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { benefit, benefitProduct, booking, patient, planPatient, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 
@@ -21,6 +21,14 @@ export interface SlotKey {
   startsAt: Date;
 }
 
+/** The plan's confirmed bookings (and whatever more `also` asks). */
+const ownConfirmed = (owner: Owner, ...also: SQL[]) =>
+  and(
+    eq(booking.programId, owner.programId),
+    eq(booking.planPatientId, owner.planPatientId),
+    eq(booking.status, 'confirmed'),
+    ...also,
+  );
 const ownRow = (owner: Owner, bookingId: number) =>
   and(
     eq(booking.id, bookingId),
@@ -125,14 +133,7 @@ export async function findConfirmed(db: Executor, owner: Owner, benefitId: numbe
   const [row] = await db
     .select()
     .from(booking)
-    .where(
-      and(
-        eq(booking.programId, owner.programId),
-        eq(booking.planPatientId, owner.planPatientId),
-        eq(booking.benefitId, benefitId),
-        eq(booking.status, 'confirmed'),
-      ),
-    )
+    .where(ownConfirmed(owner, eq(booking.benefitId, benefitId)))
     .limit(1);
   return row;
 }
@@ -219,14 +220,7 @@ export async function listUpcoming(db: Executor, owner: Owner, now: Date): Promi
   return db
     .select()
     .from(booking)
-    .where(
-      and(
-        eq(booking.programId, owner.programId),
-        eq(booking.planPatientId, owner.planPatientId),
-        eq(booking.status, 'confirmed'),
-        gt(booking.endsAt, now),
-      ),
-    )
+    .where(ownConfirmed(owner, gt(booking.endsAt, now)))
     .orderBy(asc(booking.startsAt), asc(booking.id));
 }
 

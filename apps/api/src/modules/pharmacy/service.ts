@@ -25,7 +25,7 @@ import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
 import type { PharmacyCaller } from '../../platform/pharmacy-auth.ts';
 import type { LockoutStore } from '../identity/lockout.ts';
-import { offerFor, progressOf, type Offer } from '../purchases/exchange.ts';
+import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/exchange.ts';
 import {
   findPurchase,
   findRedemption,
@@ -34,6 +34,7 @@ import {
   lockPlan,
   markReversed,
   readLedger,
+  type LedgerRowKey,
   type PurchaseRow,
   type RedemptionRow,
 } from '../purchases/ledger.ts';
@@ -60,12 +61,7 @@ export function purchaseView(row: PurchaseRow): PharmacyPurchase {
   return {
     id: row.id,
     productId: row.productId,
-    quantity: row.quantity,
-    unitPrice: row.unitPrice,
-    discountPercent: row.discountPercent,
-    discountAmount: row.discountAmount,
-    total: row.total,
-    currency: row.currency,
+    ...purchaseAmounts(row),
     receiptId: row.receiptId,
     purchasedAt: row.purchasedAt.toISOString(),
     recordedAt: row.createdAt.toISOString(),
@@ -236,6 +232,40 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       throw new AppError('REVERSAL_NOT_ALLOWED', undefined, { reason: 'not-same-day' });
   }
 
+  /**
+   * Reverses a purchase or a redemption the caller's pharmacy entered today, in one transaction with the patient's
+   * plan locked: marked and audited, never deleted; answers the row as it is now and the product's progress.
+   */
+  async function reverse<Row extends PurchaseRow | RedemptionRow>(
+    caller: PharmacyCaller,
+    kind: 'purchase' | 'redemption',
+    id: number,
+    reason: ReversalReason,
+    find: (tx: Executor, by: LedgerRowKey) => Promise<Row | undefined>,
+    check?: (tx: Tx, row: Row) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const found = await find(tx, { id, pharmacyId: caller.pharmacyId });
+      if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
+      await lockPlan(tx, found.planPatientId);
+      const row = (await find(tx, { id }))!;
+      checkReversible(caller, row);
+      await check?.(tx, row);
+      const now = clock();
+      await markReversed(tx, kind === 'purchase' ? purchase : redemption, row.id, reason, now);
+      await recordAudit(tx, {
+        programId: caller.programId,
+        action: `${kind}-reversed`,
+        subject: `${kind}:${row.id}`,
+        detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
+        createdAt: now,
+      });
+      const offer = await offerOf(tx, caller, row.productId);
+      const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
+      return { row: (await find(tx, { id: row.id }))!, progress: offer ? await progressNow(tx, offer, holder) : null };
+    });
+  }
+
   return {
     async verify(caller: PharmacyCaller, body: VerifyRequest): Promise<Verification> {
       if ('code' in body)
@@ -381,31 +411,12 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     },
 
     async reversePurchase(caller: PharmacyCaller, purchaseId: number, reason: ReversalReason): Promise<PurchaseAnswer> {
-      return db.transaction(async (tx) => {
-        const found = await findPurchase(tx, { id: purchaseId, pharmacyId: caller.pharmacyId });
-        if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
-        await lockPlan(tx, found.planPatientId);
-        const row = (await findPurchase(tx, { id: purchaseId }))!;
-        checkReversible(caller, row);
+      return reverse(caller, 'purchase', purchaseId, reason, findPurchase, async (tx, row) => {
+        // What the purchase earned is already in the patient's hand: it stays.
         const ledger = await readLedger(tx, row.planPatientId, row.productId);
         if (isPurchaseRedeemed(row.id, ledger.redemptions))
           throw new AppError('REVERSAL_NOT_ALLOWED', undefined, { reason: 'redeemed' });
-        const now = clock();
-        await markReversed(tx, purchase, row.id, reason, now);
-        await recordAudit(tx, {
-          programId: caller.programId,
-          action: 'purchase-reversed',
-          subject: `purchase:${row.id}`,
-          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
-          createdAt: now,
-        });
-        const offer = await offerOf(tx, caller, row.productId);
-        const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
-        return {
-          purchase: purchaseView((await findPurchase(tx, { id: row.id }))!),
-          progress: offer ? await progressNow(tx, offer, holder) : null,
-        };
-      });
+      }).then(({ row, progress }) => ({ purchase: purchaseView(row), progress }));
     },
 
     async reverseRedemption(
@@ -413,28 +424,10 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       redemptionId: number,
       reason: ReversalReason,
     ): Promise<RedemptionAnswer> {
-      return db.transaction(async (tx) => {
-        const found = await findRedemption(tx, { id: redemptionId, pharmacyId: caller.pharmacyId });
-        if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
-        await lockPlan(tx, found.planPatientId);
-        const row = (await findRedemption(tx, { id: redemptionId }))!;
-        checkReversible(caller, row);
-        const now = clock();
-        await markReversed(tx, redemption, row.id, reason, now);
-        await recordAudit(tx, {
-          programId: caller.programId,
-          action: 'redemption-reversed',
-          subject: `redemption:${row.id}`,
-          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
-          createdAt: now,
-        });
-        const offer = await offerOf(tx, caller, row.productId);
-        const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
-        return {
-          redemption: redemptionView((await findRedemption(tx, { id: row.id }))!),
-          progress: offer ? await progressNow(tx, offer, holder) : null,
-        };
-      });
+      return reverse(caller, 'redemption', redemptionId, reason, findRedemption).then(({ row, progress }) => ({
+        redemption: redemptionView(row),
+        progress,
+      }));
     },
   };
 }

@@ -8,7 +8,8 @@ import {
 } from '@portal/contracts/four-plus-one';
 import type { ExchangeProgress } from '@portal/contracts/pharmacy';
 import type { CatalogueBenefit } from '../benefits/catalogue.ts';
-import type { Ledger } from './ledger.ts';
+import type { PurchaseAmounts } from '@portal/contracts/purchases';
+import type { Ledger, PurchaseRow } from './ledger.ts';
 
 /** The discount (the largest of the product's, 0 with none) and the 4+1 rule (null without the offer). */
 export interface Offer {
@@ -48,4 +49,16 @@ export function progressView(rule: ExchangeRule, state: ExchangeState): Exchange
 /** The progress of a ledger under a rule at `now` (`today`: the patient's date, for the caps). */
 export function progressOf(rule: ExchangeRule, ledger: Ledger, now: Date, today: string): ExchangeProgress {
   return progressView(rule, exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today));
+}
+
+/** What a purchase charged, as both the pharmacy's and the patient's answers give it. */
+export function purchaseAmounts(row: PurchaseRow): PurchaseAmounts {
+  return {
+    quantity: row.quantity,
+    unitPrice: row.unitPrice,
+    discountPercent: row.discountPercent,
+    discountAmount: row.discountAmount,
+    total: row.total,
+    currency: row.currency,
+  };
 }

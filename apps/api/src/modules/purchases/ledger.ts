@@ -53,39 +53,23 @@ export async function insertRedemption(db: Executor, values: NewRedemption): Pro
   return (await findRedemption(db, { id }))!;
 }
 
-/** A purchase by id (scoped to a pharmacy when given), or by the pharmacy's receipt and product. */
-export async function findPurchase(
-  db: Executor,
-  by: { id: number; pharmacyId?: number } | { pharmacyId: number; receiptId: string; productId: number },
-): Promise<PurchaseRow | undefined> {
-  const where =
-    'id' in by
-      ? and(eq(purchase.id, by.id), by.pharmacyId === undefined ? undefined : eq(purchase.pharmacyId, by.pharmacyId))
-      : and(
-          eq(purchase.pharmacyId, by.pharmacyId),
-          eq(purchase.receiptId, by.receiptId),
-          eq(purchase.productId, by.productId),
-        );
-  const [row] = await db.select().from(purchase).where(where).limit(1);
+/** A ledger row by id (scoped to a pharmacy when given), or by the pharmacy's receipt and product. */
+export type LedgerRowKey =
+  { id: number; pharmacyId?: number } | { pharmacyId: number; receiptId: string; productId: number };
+
+function whereKey(table: typeof purchase | typeof redemption, by: LedgerRowKey) {
+  return 'id' in by
+    ? and(eq(table.id, by.id), by.pharmacyId === undefined ? undefined : eq(table.pharmacyId, by.pharmacyId))
+    : and(eq(table.pharmacyId, by.pharmacyId), eq(table.receiptId, by.receiptId), eq(table.productId, by.productId));
+}
+
+export async function findPurchase(db: Executor, by: LedgerRowKey): Promise<PurchaseRow | undefined> {
+  const [row] = await db.select().from(purchase).where(whereKey(purchase, by)).limit(1);
   return row;
 }
 
-export async function findRedemption(
-  db: Executor,
-  by: { id: number; pharmacyId?: number } | { pharmacyId: number; receiptId: string; productId: number },
-): Promise<RedemptionRow | undefined> {
-  const where =
-    'id' in by
-      ? and(
-          eq(redemption.id, by.id),
-          by.pharmacyId === undefined ? undefined : eq(redemption.pharmacyId, by.pharmacyId),
-        )
-      : and(
-          eq(redemption.pharmacyId, by.pharmacyId),
-          eq(redemption.receiptId, by.receiptId),
-          eq(redemption.productId, by.productId),
-        );
-  const [row] = await db.select().from(redemption).where(where).limit(1);
+export async function findRedemption(db: Executor, by: LedgerRowKey): Promise<RedemptionRow | undefined> {
+  const [row] = await db.select().from(redemption).where(whereKey(redemption, by)).limit(1);
   return row;
 }
 

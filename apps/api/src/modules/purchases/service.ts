@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/patient-auth.ts';
 import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/catalogue.ts';
-import { offerFor, progressView } from './exchange.ts';
+import { offerFor, progressView, purchaseAmounts } from './exchange.ts';
 import * as repo from './ledger.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,12 +90,7 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
           id: row.id,
           purchasedAt: row.purchasedAt.toISOString(),
           pharmacy,
-          quantity: row.quantity,
-          unitPrice: row.unitPrice,
-          discountPercent: row.discountPercent,
-          discountAmount: row.discountAmount,
-          total: row.total,
-          currency: row.currency,
+          ...purchaseAmounts(row),
           countedUnits: counted.get(row.id) ?? 0,
           expiresAt: new Date(row.purchasedAt.getTime() + UNIT_COUNTS_FOR_MS).toISOString(),
         })),

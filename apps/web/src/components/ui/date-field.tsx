@@ -28,6 +28,7 @@ import { formatDateInWords } from '../../lib/format.ts';
 import { useT } from '../../program/use-t.ts';
 import { FieldFrame } from './field-frame.tsx';
 import { LineIcon } from './line-icon.tsx';
+import './calendar-grid.css';
 import './date-field.css';
 
 interface Props<T extends FieldValues> {
@@ -181,8 +182,8 @@ export function DateField<T extends FieldValues>({
                           <span aria-hidden="true">›</span>
                         </Button>
                       </div>
-                      <CalendarGrid className="date-field__grid">
-                        {(date) => <CalendarCell date={date} className="date-field__cell" />}
+                      <CalendarGrid className="calendar-grid date-field__grid">
+                        {(date) => <CalendarCell date={date} className="calendar-cell date-field__cell" />}
                       </CalendarGrid>
                     </Calendar>
                   </Dialog>

@@ -25,11 +25,11 @@ export function BenefitsHomeCard() {
               {withCode.length === 0 ? (
                 <p>{t('home.benefits.none')}</p>
               ) : (
-                <ul className="home-codes">
+                <ul className="row-links">
                   {withCode.map((product) => (
                     <li key={product.productId}>
                       <Link
-                        className="home-codes__link"
+                        className="row-links__link"
                         href={pathInLanguage(language, paths.couponCode(product.searchQuery))}
                       >
                         <strong>{product.medicine}</strong>

@@ -41,6 +41,7 @@ import {
 import { formatDay, formatTime, formatWhen, localeOf } from '@portal/contracts/booking-format';
 import { AddToCalendarButton } from './add-to-calendar.tsx';
 import { PlaceDetails, usePlaceName } from './place-details.tsx';
+import '../../../components/ui/calendar-grid.css';
 import './booking.css';
 
 /** The refusals that mean "this time is gone or wrong": the patient chooses again from fresh slots. */
@@ -229,8 +230,8 @@ function Choose({ availability, moving, notice, onHeld }: ChooseProps) {
                   <span aria-hidden="true">›</span>
                 </Button>
               </div>
-              <CalendarGrid className="booking-calendar__grid">
-                {(value) => <CalendarCell date={value} className="booking-calendar__cell" />}
+              <CalendarGrid className="calendar-grid">
+                {(value) => <CalendarCell date={value} className="calendar-cell booking-calendar__cell" />}
               </CalendarGrid>
             </Calendar>
           </I18nProvider>
