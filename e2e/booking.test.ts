@@ -1,18 +1,22 @@
 // Booking in a real browser (decision 058): a program's demo patient books a service's slot (its day and time named in
 // full, in the patient's country's time), adds it to the calendar, sees it on the home, moves it and cancels it, on a
-// phone in Spanish and on a desktop in English; 'Booking availability load failure' with Try again. axe on every
-// screen, 44 px targets, screenshots of each screen at both widths (BOOKING_SHOTS_DIR).
+// phone in Spanish and on a desktop in English, and piel's (one patient a slot) on a desktop in Spanish; each booking,
+// move and cancellation reaches a real SMTP server as a mail with its calendar part. 'Booking availability load
+// failure' with Try again. axe on every screen, 44 px targets, screenshots of each screen at both widths
+// (BOOKING_SHOTS_DIR).
 import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BookingAvailability, BookingView } from '../packages/contracts/src/booking.ts';
+import { parseMail } from '../apps/api/src/test/smtp.ts';
 import { fill } from './signup-support.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
-const setup = usePortalAndBrowser();
+// Mails go to a real SMTP server: each booking, move and cancellation arrives with its calendar part.
+const setup = usePortalAndBrowser({}, { smtp: true });
 const SHOTS = process.env.BOOKING_SHOTS_DIR;
 
 async function shoot(page: Page, name: string) {
@@ -28,6 +32,23 @@ function spoken(instant: string, timeZone: string, locale: string): string {
   const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
   const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
   return `${day.format(new Date(instant))}, ${time.format(new Date(instant))}`;
+}
+
+/** The calendar parts of the mails the SMTP server got for an address, in order: method, UID and sequence. */
+async function calendarMailsTo(address: string) {
+  const mails = await Promise.all(
+    setup.smtp.received.filter((mail) => mail.envelopeTo.includes(address)).map((mail) => parseMail(mail.raw)),
+  );
+  return mails.map((mail) => {
+    const calendar = new ICAL.Component(ICAL.parse(mail.calendar ?? ''));
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    return {
+      subject: mail.header('subject'),
+      method: calendar.getFirstPropertyValue('method'),
+      uid: event.uid,
+      sequence: event.sequence,
+    };
+  });
 }
 
 /** Every booking control is a 44 px target. */
@@ -67,6 +88,8 @@ describe('booking', () => {
   for (const [slug, benefitId, language, viewport, country] of [
     ['alivio', 1201, 'es', PHONE, 'CR'],
     ['equilibrio', 3201, 'en', DESKTOP, 'PA'],
+    // piel: one patient a slot, at a clinic or at home, in Mexico's time.
+    ['piel', 2202, 'es', DESKTOP, 'MX'],
   ] as const) {
     it(`${slug}: the demo patient books, sees it on the home, moves it and cancels it (${language}, ${viewport.width})`, async () => {
       const texts = textsOf(slug, language);
@@ -162,6 +185,21 @@ describe('booking', () => {
       await dialog.getByRole('button', { name: t('booking.appointments.cancel') }).click();
       await page.getByText(t('booking.appointments.none')).waitFor();
       expect(await bookingsOf(page)).toEqual([]);
+      // Three mails reached the patient's inbox over SMTP, each with the same event: booked, moved, cancelled.
+      const address = `demo@${slug}.example`;
+      await expect.poll(async () => (await calendarMailsTo(address)).length, { timeout: 30_000 }).toBe(3);
+      // Sent by the outbox's worker, which may deliver two at once: in the order of the event's sequence.
+      const mails = (await calendarMailsTo(address)).sort((a, b) => a.sequence - b.sequence);
+      expect(mails.map(({ method, uid, sequence }) => ({ method, uid, sequence }))).toEqual([
+        { method: 'REQUEST', uid: booked!.calendarUid, sequence: 0 },
+        { method: 'REQUEST', uid: booked!.calendarUid, sequence: 1 },
+        { method: 'CANCEL', uid: booked!.calendarUid, sequence: 2 },
+      ]);
+      // In the account's language, which need not be the screen's: the service's name in one of the two.
+      const serviceNames = (['es', 'en'] as const).map((each) =>
+        fill(textsOf(slug, each)[availability.service.texts.title]!, {}),
+      );
+      for (const mail of mails) expect(serviceNames.some((name) => mail.subject?.includes(name))).toBe(true);
       expect(problemsOf(page)).toEqual([]);
       await context.close();
     }, 240_000);

@@ -13,6 +13,7 @@ import {
   openFromTemplate,
 } from '../apps/api/src/test/pglite-template.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
 import { launchBrowser } from './chromium.ts';
 
 // The browser tests launch Chromium through this file, as they start the portal.
@@ -79,21 +80,29 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
 }
 
 /**
- * The portal and Chromium for one file of browser tests: started before its tests, closed after them.
+ * The portal and Chromium for one file of browser tests: started before its tests, closed after them. With
+ * `{ smtp: true }` the portal sends its mails to a real SMTP server of the file's (`setup.smtp`), not the dev mailbox.
  * Read them through the answer (`setup.portal`, `setup.browser`) once the tests run.
  */
-export function usePortalAndBrowser(env: Record<string, string> = {}): {
+export function usePortalAndBrowser(
+  env: Record<string, string> = {},
+  options: { smtp?: boolean } = {},
+): {
   readonly portal: Portal;
   readonly browser: Browser;
+  readonly smtp: TestSmtpServer;
 } {
   let portal: Portal | undefined;
   let browser: Browser | undefined;
+  let smtp: TestSmtpServer | undefined;
   beforeAll(async () => {
-    [portal, browser] = await Promise.all([startPortal(env), launchBrowser()]);
+    if (options.smtp) smtp = await startTestSmtpServer();
+    [portal, browser] = await Promise.all([startPortal(smtp ? { SMTP_URL: smtp.url, ...env } : env), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await portal?.close();
+    await smtp?.close();
   });
   return {
     get portal() {
@@ -103,6 +112,10 @@ export function usePortalAndBrowser(env: Record<string, string> = {}): {
     get browser() {
       if (!browser) throw new Error('the browser starts in beforeAll');
       return browser;
+    },
+    get smtp() {
+      if (!smtp) throw new Error('the SMTP server starts in beforeAll, with { smtp: true }');
+      return smtp;
     },
   };
 }

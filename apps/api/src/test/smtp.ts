@@ -1,5 +1,6 @@
 // A real SMTP server for tests (smtp-server on 127.0.0.1, random port, no TLS), and a small reader of what it got.
 import type { AddressInfo } from 'node:net';
+import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
@@ -67,90 +68,32 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   };
 }
 
-/** Decodes RFC 2047 encoded words (`=?UTF-8?Q?contrase=C3=B1a?=`), joining adjacent ones as the RFC says. */
-export function decodeEncodedWords(value: string): string {
-  const pattern = /=\?([^?]+)\?([bBqQ])\?([^?]*)\?=/g;
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/(?:=\?[^?]+\?[bBqQ]\?[^?]*\?=)+/g, (run) => {
-    const bytes: number[] = [];
-    for (const [, , encoding, text = ''] of run.matchAll(pattern)) {
-      if (encoding?.toUpperCase() === 'B') bytes.push(...Buffer.from(text, 'base64'));
-      else bytes.push(...decodeQuotedPrintable(text.replaceAll('_', ' ')));
-    }
-    return Buffer.from(bytes).toString('utf8');
-  });
-}
-
-function decodeQuotedPrintable(text: string): Buffer {
-  const unwrapped = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unwrapped.length; i += 1) {
-    const char = unwrapped[i] as string;
-    if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(unwrapped.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(unwrapped.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(char, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-interface MimePart {
-  headers: Map<string, string>;
-  body: string;
-}
-
-function splitPart(raw: string): MimePart {
-  const index = raw.search(/\r?\n\r?\n/);
-  const head = index === -1 ? raw : raw.slice(0, index);
-  const body = index === -1 ? '' : raw.slice(index).replace(/^\r?\n\r?\n/, '');
-  const headers = new Map<string, string>();
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function decodeBody(part: MimePart): string {
-  const encoding = (part.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body).toString('utf8');
-  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return part.body;
-}
-
 export interface ParsedMail {
-  /** Decoded header values by lower-case name. */
+  /** A header's decoded value by name (addresses as `Name <address>`, comma-separated). */
   header: (name: string) => string | undefined;
   text: string | undefined;
   html: string | undefined;
+  /** The iCalendar part (text/calendar), as a mail client reads it to offer "add to calendar". */
+  calendar: string | undefined;
 }
 
-/** Enough MIME for the mails the portal sends: headers, and the text/html parts of a multipart/alternative. */
-export function parseMail(raw: string): ParsedMail {
-  const root = splitPart(raw);
-  const parts: MimePart[] = [];
-  const boundary = /boundary="?([^";]+)"?/i.exec(root.headers.get('content-type') ?? '')?.[1];
-  if (boundary) {
-    for (const section of root.body.split(`--${boundary}`).slice(1)) {
-      if (section.startsWith('--')) break;
-      parts.push(splitPart(section.replace(/^\r?\n/, '')));
-    }
-  } else {
-    parts.push(root);
-  }
-  const bodyOf = (type: string) => {
-    const part = parts.find((candidate) =>
-      (candidate.headers.get('content-type') ?? '').toLowerCase().startsWith(type),
-    );
-    return part ? decodeBody(part) : undefined;
-  };
+/** Parses a received mail with mailparser: headers decoded, the text, html and calendar parts. */
+export async function parseMail(raw: string): Promise<ParsedMail> {
+  const mail = await simpleParser(raw);
+  const calendar = mail.attachments.find((attachment) => attachment.contentType === 'text/calendar');
+  const addresses = (value: AddressObject) =>
+    value.value.map(({ name, address }) => (name ? `${name} <${address ?? ''}>` : (address ?? ''))).join(', ');
   return {
     header: (name) => {
-      const value = root.headers.get(name.toLowerCase());
-      return value === undefined ? undefined : decodeEncodedWords(value);
+      const value = mail.headers.get(name.toLowerCase());
+      if (value === undefined || typeof value === 'string') return value;
+      if (value instanceof Date) return value.toISOString();
+      if (typeof value === 'object' && 'value' in value && Array.isArray(value.value))
+        return addresses(value as AddressObject);
+      return JSON.stringify(value);
     },
-    text: bodyOf('text/plain'),
-    html: bodyOf('text/html'),
+    text: mail.text,
+    html: mail.html === false ? undefined : mail.html,
+    calendar: calendar?.content.toString('utf8'),
   };
 }

@@ -90,7 +90,7 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     expect(smtp.received).toHaveLength(1);
     const received = smtp.received[0]!;
     expect(received.envelopeTo).toEqual([mail.recipient]);
-    const parsed = parseMail(received.raw);
+    const parsed = await parseMail(received.raw);
     expect(parsed.header('to')).toBe(mail.recipient);
     expect(parsed.header('from')).toBe('Portal <no-reply@portal.example>');
     expect(parsed.header('subject')).toBe('Cree una nueva contraseña para Alivio');
@@ -170,7 +170,7 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     expect(row).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
     expect(row?.sentAt?.getTime()).toBe(now().getTime() - 60 * MINUTE_MS);
     expect(smtp.received).toHaveLength(1);
-    expect(parseMail(smtp.received[0]!.raw).header('message-id')).toBe(queued.messageId);
+    expect((await parseMail(smtp.received[0]!.raw)).header('message-id')).toBe(queued.messageId);
   });
 
   it('marks a mail FAILED after the last attempt and keeps it in the table', async () => {
@@ -217,7 +217,9 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     const [sentByA, sentByB] = await Promise.all([a.worker.drainOnce(), b.worker.drainOnce()]);
 
     expect(sentByA + sentByB).toBe(12);
-    const messageIds = smtp.received.map((mail) => parseMail(mail.raw).header('message-id'));
+    const messageIds = await Promise.all(
+      smtp.received.map(async (mail) => (await parseMail(mail.raw)).header('message-id')),
+    );
     expect(messageIds).toHaveLength(12);
     expect(new Set(messageIds)).toEqual(new Set(queued.map((mail) => mail.messageId)));
     const rows = await t.database.db.select().from(outbox);
