@@ -15,7 +15,10 @@ const SCORE_GOAL = 95;
 const SCORE_GAP_GOAL = 5;
 const LCP_GOAL_MS = 1500;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
-/** Written into the build for the run and removed after: the portal's static files serve it like any built file. */
+/**
+ * Written into the build for the run and removed after: the portal's static files serve it like any built file. The
+ * server reads the build once, when it starts (decision 043), so the file is written before its own server starts.
+ */
 const BLANK_FILE = 'lighthouse-blank.html';
 const BLANK_HTML =
   '<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Blank</title></head><body><p>Una página en blanco.</p></body></html>\n';
@@ -111,27 +114,36 @@ export async function measurePages(
   pages: Map<string, LighthouseFigures>;
   runs: Map<string, LighthouseFigures[]>;
 }> {
-  writeFileSync(path.join(DIST, BLANK_FILE), BLANK_HTML);
   lostRuns = [];
   const runs = new Map<string, LighthouseFigures[]>([
     [`/${BLANK_FILE}`, []],
     ...pages.map((page): [string, LighthouseFigures[]] => [page, []]),
   ]);
-  try {
-    for (let run = 0; run < RUNS; run += 1) {
-      for (const [page, list] of runs) list.push(await runOnce(`${origin}${page}`));
-    }
-  } finally {
-    rmSync(path.join(DIST, BLANK_FILE), { force: true });
+  for (let run = 0; run < RUNS; run += 1) {
+    for (const [page, list] of runs) list.push(await runOnce(`${origin}${page}`));
   }
   const blank = medians(runs.get(`/${BLANK_FILE}`)!);
   return { blank, pages: new Map(pages.map((page) => [page, medians(runs.get(page)!)])), runs };
 }
 
-/** The Lighthouse rows on a running portal (the program from the host: alivio). */
-export async function lighthouseRows(serverOrigin: string): Promise<Row[]> {
-  const origin = serverOrigin.replace('127.0.0.1', 'alivio.localhost');
-  const { blank, pages, runs } = await measurePages(origin, ['/login']);
+/** Starts a portal on PGlite whose build holds the blank page, for `measure`; removes the page after. */
+async function withBlankPage<T>(measure: (origin: string) => Promise<T>): Promise<T> {
+  writeFileSync(path.join(DIST, BLANK_FILE), BLANK_HTML);
+  try {
+    const server = await startServer({ PGLITE_DATA_DIR: 'memory://' });
+    try {
+      return await measure(server.origin.replace('127.0.0.1', 'alivio.localhost'));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(path.join(DIST, BLANK_FILE), { force: true });
+  }
+}
+
+/** The Lighthouse rows, on a portal of their own (the program from the host: alivio). */
+export async function lighthouseRows(): Promise<Row[]> {
+  const { blank, pages, runs } = await withBlankPage((origin) => measurePages(origin, ['/login']));
   const login = pages.get('/login')!;
   for (const [page, list] of runs) for (const run of list) console.log(`  lighthouse ${page}: ${describe(run)}`);
   for (const lost of lostRuns) console.log(`  lighthouse run lost and retried: ${lost}`);
@@ -159,11 +171,4 @@ export async function lighthouseRows(serverOrigin: string): Promise<Row[]> {
   return rows;
 }
 
-if (process.argv[1]?.endsWith('lighthouse.ts')) {
-  const server = await startServer({ PGLITE_DATA_DIR: 'memory://' });
-  try {
-    await lighthouseRows(server.origin);
-  } finally {
-    await server.stop();
-  }
-}
+if (process.argv[1]?.endsWith('lighthouse.ts')) await lighthouseRows();

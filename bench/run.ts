@@ -213,9 +213,9 @@ async function benchTarget(
       );
       printTable('Bytes of the production build (the same on every database)', bytes);
       for (const file of js.files) console.log(`  login route: ${file.file}  ${file.kb.toFixed(1)} KB`);
-      // What a patient sees while /login loads, against a blank page of this server in this run (bench/lighthouse.ts).
+      // What a patient sees while /login loads, against a blank page of the same build in this run (bench/lighthouse.ts).
       if (process.env.BENCH_LIGHTHOUSE !== 'false')
-        bytes.push(...(await lighthouseRows(server.origin)).filter((row) => row.met !== undefined));
+        bytes.push(...(await lighthouseRows()).filter((row) => row.met !== undefined));
       // The way in on a slow connection: the first tap on the login, and "Log in" to the home (bench/way-in.ts).
       if (process.env.BENCH_WAY_IN !== 'false')
         bytes.push(...(await wayInRows(server.origin)).filter((row) => row.met !== undefined));

@@ -28,6 +28,12 @@ interface Props {
   preloadScreen: (pathname: string) => Promise<void>;
 }
 
+/** Runs `task` once the page is idle (at the latest in 2 s); at once where the browser has no idle callback. */
+function whenIdle(task: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 2000 });
+  else task();
+}
+
 export default function LoginScreen({ forgotPassword = false, preloadScreen }: Props) {
   const t = useT();
   const navigate = useNavigate();
@@ -59,7 +65,10 @@ export default function LoginScreen({ forgotPassword = false, preloadScreen }: P
           signupHref={pathInLanguage(language, paths.signup)}
           showForgotPassword={loginConfig?.showForgotPassword ?? true}
           showSignupLink={loginConfig?.showSignupLink ?? true}
-          // The next screen's code loads beside the login call: it is usually there when the login answers.
+          // The next screen's code loads while the patient types (decision 052): on a slow connection the typing
+          // takes longer than the download, so "Log in" waits only for the call. Once the page is idle, so that the
+          // keystrokes come first. Again beside the login call, for a form filled in at once (a password manager).
+          onTyping={() => whenIdle(() => void preloadScreen(pathOnly(destination())))}
           onSubmitting={() => void preloadScreen(pathOnly(destination()))}
           onLoggedIn={async (session) => {
             // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).

@@ -19,10 +19,13 @@ function FramePopover({
   onClose,
   className,
   placement,
+  label,
   children,
-}: OverlayProps & { className: string; placement: 'bottom end' | 'top end'; children: ReactNode }) {
+}: OverlayProps & { className: string; placement: 'bottom end' | 'top end'; label?: string; children: ReactNode }) {
   return (
+    // Without a Dialog inside, react-aria draws the popover itself as the dialog: `label` names it.
     <Popover
+      aria-label={label}
       className={className}
       placement={placement}
       triggerRef={triggerRef}
@@ -56,7 +59,13 @@ export function MoreMenu({
 }: OverlayProps & { items: NavigationItem[]; focus: true | 'first' | 'last' }) {
   const t = useT();
   return (
-    <FramePopover className="popover" placement="top end" triggerRef={triggerRef} onClose={onClose}>
+    <FramePopover
+      className="popover"
+      placement="top end"
+      label={t('nav.more')}
+      triggerRef={triggerRef}
+      onClose={onClose}
+    >
       <Menu className="listbox" aria-label={t('nav.more')} autoFocus={focus} onAction={onClose} onClose={onClose}>
         {items.map((item) => (
           <MenuItem

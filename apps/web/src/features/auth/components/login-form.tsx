@@ -2,8 +2,8 @@
 // A native form without a form library or react-aria fields (decision 023): the checks of
 // login-rules.ts on submit, then again on leaving a field once submitted (as the other forms: 'onSubmit', then
 // 'onBlur'); the first invalid field takes focus.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { LoginBody } from '@portal/contracts/identity';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -46,6 +46,8 @@ interface Props {
   signupHref: string;
   showForgotPassword: boolean;
   showSignupLink: boolean;
+  /** The visitor starts typing (or had typed before the app came): once, a sign that a login is coming. */
+  onTyping?: () => void;
   /** The form is valid and its call starts. */
   onSubmitting?: () => void;
   /** Logged in, with the session to start (auth-api.ts's startSession). */
@@ -60,6 +62,7 @@ export function LoginForm({
   signupHref,
   showForgotPassword,
   showSignupLink,
+  onTyping,
   onSubmitting,
   onLoggedIn,
 }: Props) {
@@ -73,11 +76,19 @@ export function LoginForm({
   const [isSubmitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const hasTyped = useRef(false);
+  const typing = () => {
+    if (hasTyped.current) return;
+    hasTyped.current = true;
+    onTyping?.();
+  };
   // What was typed (or filled in by the browser) before the app hydrated the server's screen (decision 029).
   useEffect(() => {
     const typed = { email: inputs.email.current?.value ?? '', password: inputs.password.current?.value ?? '' };
-    if (typed.email || typed.password)
+    if (typed.email || typed.password) {
       setValues((current) => ({ email: typed.email || current.email, password: typed.password || current.password }));
+      typing();
+    }
     // Once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -124,13 +135,31 @@ export function LoginForm({
     if (session) await onLoggedIn(session);
   };
 
+  const navigate = useNavigate();
+  /**
+   * "Forgot your password?" takes the e-mail along. Tapped in the moment the app hydrates, before its effect above has
+   * read what was typed, the rendered link would carry none: the field as it is then is what counts.
+   */
+  const forgotLink = () => ({
+    to: forgotPasswordHref(values.email),
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      const typed = inputs.email.current?.value ?? values.email;
+      if (typed === values.email) return;
+      event.preventDefault();
+      void navigate(forgotPasswordHref(typed));
+    },
+  });
+
   const field = (name: Field) => ({
     ref: inputs[name],
     name,
     value: values[name],
     errorKey: errors[name],
     isRequired: true,
-    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    onChange: (value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      typing();
+    },
     onBlur: () => {
       if (isSubmitted) setErrors((current) => ({ ...current, [name]: loginFieldError(name, values[name]) }));
     },
@@ -149,7 +178,7 @@ export function LoginForm({
         <FormAlert key={`${serverErrorKey}-${lockedMinutes}`} tone="error">
           <p>{t('login.errors.locked', { minutes: lockedMinutes })}</p>
           {showForgotPassword ? (
-            <Link className="text-link" to={forgotPasswordHref(values.email)}>
+            <Link className="text-link" {...forgotLink()}>
               {t('login.errors.lockedRecover')}
             </Link>
           ) : null}
@@ -181,7 +210,7 @@ export function LoginForm({
         }
       />
       {showForgotPassword ? (
-        <Link className="text-link" to={forgotPasswordHref(values.email)} {...{ [WITH_EMAIL_ATTRIBUTE]: '' }}>
+        <Link className="text-link" {...forgotLink()} {...{ [WITH_EMAIL_ATTRIBUTE]: '' }}>
           {t('login.forgotPassword')}
         </Link>
       ) : null}
