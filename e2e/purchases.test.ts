@@ -183,7 +183,13 @@ describe('purchases and redemptions', () => {
     await page.unroute('**/api/v1/redemptions');
     await page.getByRole('button', { name: es['common.retry']! }).click();
     await page.locator('.redemption').first().waitFor();
-    expect(problemsOf(page).filter((problem) => !/503/.test(problem))).toEqual([]);
+
+    // A product that is not the patient's (an old or mistyped link): said so, with the way to the benefits.
+    await page.goto(`${origin}/purchases/999999`);
+    await page.getByText(es['purchases.notFound']!).waitFor();
+    await page.getByRole('link', { name: es['redemptions.menu.benefits']! }).waitFor();
+    await expectNoAxeViolations(page, 'purchases of a product not the patient’s (es, phone)');
+    expect(problemsOf(page).filter((problem) => !/503|404/.test(problem))).toEqual([]);
     await context.close();
 
     // The desktop, in English.

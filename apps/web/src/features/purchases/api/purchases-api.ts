@@ -3,12 +3,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import { ProductPurchasesResponseSchema, RedemptionsResponseSchema } from '@portal/contracts/purchases';
 import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 
 export const productPurchasesQuery = (productId: number) =>
   queryOptions({
     queryKey: ['purchases', 'product', productId],
-    queryFn: () =>
-      api.get(`/api/v1/purchases/products/${productId}`, { schema: ProductPurchasesResponseSchema.shape.data }),
+    // A product the patient neither takes nor bought is 404: null, which the screen says as such (not a load failure).
+    queryFn: async () => {
+      try {
+        return await api.get(`/api/v1/purchases/products/${productId}`, {
+          schema: ProductPurchasesResponseSchema.shape.data,
+        });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
     staleTime: 30_000,
   });
 

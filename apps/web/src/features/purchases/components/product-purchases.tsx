@@ -110,11 +110,27 @@ function Purchases({ data }: { data: ProductPurchases }) {
   );
 }
 
+/** A product the patient neither takes nor bought (an old link, a mistyped id): said so, with the way to benefits. */
+function NotAProductOfYours() {
+  const t = useT();
+  const { language } = useLanguage();
+  return (
+    <EmptyState
+      message={t('purchases.notFound')}
+      action={
+        <Link className="button button--primary" href={pathInLanguage(language, paths.benefits())}>
+          {t('redemptions.menu.benefits')}
+        </Link>
+      }
+    />
+  );
+}
+
 export function ProductPurchasesRegion({ productId }: { productId: number }) {
   const purchases = useQuery(productPurchasesQuery(productId));
   return (
     <QueryRegion query={purchases} errorKey="purchases.loadError" loading={<Skeleton lines={8} />}>
-      {(data) => <Purchases data={data} />}
+      {(data) => (data === null ? <NotAProductOfYours /> : <Purchases data={data} />)}
     </QueryRegion>
   );
 }

@@ -20,14 +20,18 @@ function ProductsProgress({ productIds }: { productIds: number[] }) {
   return (
     <QueryRegion queries={queries} lines={3} errorKey="purchases.loadError">
       {(list) => {
-        const shown = list.filter((data) => data.progress !== null || data.purchases.length > 0);
+        // A product the server does not count as the patient's (null: 404) has nothing to show.
+        const shown = list.filter(
+          (data): data is NonNullable<typeof data> =>
+            data !== null && (data.progress !== null || data.purchases.length > 0),
+        );
         if (shown.length === 0) return <p>{t('home.purchases.none')}</p>;
         return (
-          <ul className="home-purchases">
+          <ul className="row-links home-purchases">
             {shown.map((data) => (
               <li key={data.product.productId}>
                 <Link
-                  className="home-purchases__link"
+                  className="row-links__link home-purchases__link"
                   href={pathInLanguage(language, paths.purchases(data.product.productId))}
                 >
                   <strong>
