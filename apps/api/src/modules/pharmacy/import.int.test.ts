@@ -1,6 +1,8 @@
 // `npm run purchases:import` (decision 059): a good file is recorded by the API's rules, bad lines are reported with
-// their line numbers and reasons, and running the same file again changes nothing.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// their line numbers and reasons, and running the same file again changes nothing; a line is recorded as it arrives
+// (streamed: a report of any length imports in bounded memory).
+import { execFileSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -63,6 +65,36 @@ describe(`npm run purchases:import (${TEST_DB})`, () => {
     expect(await t.database.db.select().from(purchase).where(eq(purchase.pharmacyId, counter.pharmacyId))).toHaveLength(
       3,
     );
+  });
+
+  it('records each line as it arrives: the first is in the database while the file is still being written', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const made = await callAs(t, patient, 'PUT', '/api/v1/benefits/products/1101/discount-code');
+    const { code } = DiscountCodeResponseSchema.parse(made.json()).data.code;
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const at = clock().toISOString();
+    // A named pipe: the import reads what has been written so far and waits for more, as from a file of any length.
+    const fifo = path.join(dir, 'stream.csv');
+    execFileSync('mkfifo', [fifo]);
+    const importing = run('alivio', String(counter.pharmacyId), fifo);
+    const writer = createWriteStream(fifo);
+    // Two lines: the parser keeps a chunk's last line until the next character comes (it may be the file's end).
+    writer.write(
+      [
+        'code,productId,quantity,unitPrice,receiptId,purchasedAt',
+        `${code},1101,1,12500.00,ST-1,${at}`,
+        `${code},1101,1,12500.00,ST-2,${at}`,
+        '',
+      ].join('\n'),
+    );
+    const receipts = async () =>
+      (await t.database.db.select().from(purchase).where(eq(purchase.pharmacyId, counter.pharmacyId)))
+        .map((row) => row.receiptId)
+        .sort();
+    await expect.poll(receipts, { timeout: 20_000 }).toContain('ST-1');
+    writer.end(`${code},1101,1,12500.00,ST-3,${at}\n`);
+    expect((await importing).stdout).toBe('3 recorded (or already recorded), 0 refused');
+    expect(await receipts()).toEqual(['ST-1', 'ST-2', 'ST-3']);
   });
 
   it('refuses a file with another header, bad arguments, and a pharmacy of another program', async () => {

@@ -183,14 +183,18 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     }
   }
 
-  /** The one idempotent path of the pharmacy's writes: by `Idempotency-Key`, else by receipt and product. */
-  async function recordOnce<T>(
+  /**
+   * The one idempotent path of the pharmacy's writes: by `Idempotency-Key`, else by receipt and product. `work` writes
+   * the row in the transaction; `answerOf` is the answer for a row, the new one or the one this receipt already has.
+   */
+  async function recordOnce<Row extends PurchaseRow | RedemptionRow, T>(
     caller: PharmacyCaller,
     operation: 'pharmacy-purchase' | 'pharmacy-redemption',
     body: { receiptId: string; productId: number },
     idempotencyKey: string | undefined,
-    work: (fingerprint: string) => (tx: Tx) => Promise<T>,
-    existing: (fingerprint: string) => Promise<T | undefined>,
+    find: (db: Executor, key: LedgerRowKey) => Promise<Row | undefined>,
+    answerOf: (executor: Executor, row: Row) => Promise<T>,
+    work: (fingerprint: string, tx: Tx) => Promise<Row>,
   ): Promise<T> {
     const request = idempotentRequest(
       keys,
@@ -201,13 +205,20 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     const stored = await findStoredAnswer<T>(db, request);
     if (stored !== undefined) return stored;
     try {
-      return await runIdempotent(db, request, { now: clock(), status: 201 }, work(request.fingerprint));
+      return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) =>
+        answerOf(tx, await work(request.fingerprint, tx)),
+      );
     } catch (error) {
       const index = uniqueViolationOf(error);
       if (index !== 'purchase_pharmacy_receipt_uq' && index !== 'redemption_pharmacy_receipt_uq') throw error;
       // The receipt was recorded under another idempotency key: the same body is the same record, another is refused.
-      const answer = await existing(request.fingerprint);
-      if (answer === undefined) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      const row = await find(db, {
+        pharmacyId: caller.pharmacyId,
+        receiptId: body.receiptId,
+        productId: body.productId,
+      });
+      if (!row || row.requestHash !== request.fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+      const answer = await answerOf(db, row);
       await rememberAnswer(db, request, { now: clock(), status: 201 }, answer);
       return answer;
     }
@@ -311,7 +322,9 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         'pharmacy-purchase',
         body,
         idempotencyKey,
-        (fingerprint) => async (tx) => {
+        findPurchase,
+        answerOf,
+        async (fingerprint, tx) => {
           const line = priceLine(body.unitPrice, body.quantity, offer.discountPercent);
           const row = await insertPurchase(tx, {
             programId: caller.programId,
@@ -337,15 +350,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
             detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
             createdAt: row.createdAt,
           });
-          return answerOf(tx, row);
-        },
-        async (fingerprint) => {
-          const row = await findPurchase(db, {
-            pharmacyId: caller.pharmacyId,
-            receiptId: body.receiptId,
-            productId: body.productId,
-          });
-          return row && row.requestHash === fingerprint ? answerOf(db, row) : undefined;
+          return row;
         },
       );
     },
@@ -369,7 +374,9 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         'pharmacy-redemption',
         body,
         idempotencyKey,
-        (fingerprint) => async (tx) => {
+        findRedemption,
+        answerOf,
+        async (fingerprint, tx) => {
           // Another counter redeeming for this patient waits here until this transaction ends, then sees its row.
           await lockPlan(tx, holder.planPatientId);
           const now = clock();
@@ -397,15 +404,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
             detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
             createdAt: now,
           });
-          return answerOf(tx, row);
-        },
-        async (fingerprint) => {
-          const row = await findRedemption(db, {
-            pharmacyId: caller.pharmacyId,
-            receiptId: body.receiptId,
-            productId: body.productId,
-          });
-          return row && row.requestHash === fingerprint ? answerOf(db, row) : undefined;
+          return row;
         },
       );
     },

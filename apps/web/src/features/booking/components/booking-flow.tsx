@@ -4,7 +4,7 @@
 // Every time shown is in the appointment's zone (the patient's country's), named in full for screen readers.
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Button,
   Calendar,
@@ -59,17 +59,24 @@ function usePatientLocale() {
   return localeOf(language, useSignedInUser()?.country);
 }
 
+/** A step's title, focused when the step shows: a screen reader hears where the flow went. */
+function StepTitle({ id, children }: { id: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h2 id={id} ref={heading} tabIndex={-1} className="booking__step-title">
+      {children}
+    </h2>
+  );
+}
+
 function Done({ booking, wasMove }: { booking: BookingView; wasMove: boolean }) {
   const t = useT();
   const { language } = useLanguage();
   const locale = usePatientLocale();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="booking-done" aria-labelledby="booking-done-title">
-      <h2 id="booking-done-title" ref={heading} tabIndex={-1} className="booking__step-title">
-        {t(wasMove ? 'booking.done.moved' : 'booking.done.title')}
-      </h2>
+      <StepTitle id="booking-done-title">{t(wasMove ? 'booking.done.moved' : 'booking.done.title')}</StepTitle>
       <DetailsList
         rows={[
           [t('booking.summary.service'), t(booking.service.texts.title)],
@@ -103,8 +110,6 @@ function Review({ availability, hold, moving, onBack, onDone, onChooseAgain }: R
   const confirm = useConfirmBooking();
   const reschedule = useRescheduleBooking();
   const place = availability.places.find((candidate) => candidate.id === hold.placeId);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
   const failure = confirm.error ?? reschedule.error;
   const submit = () =>
     (moving
@@ -117,9 +122,7 @@ function Review({ availability, hold, moving, onBack, onDone, onChooseAgain }: R
       });
   return (
     <section className="booking-review" aria-labelledby="booking-review-title">
-      <h2 id="booking-review-title" ref={heading} tabIndex={-1} className="booking__step-title">
-        {t(moving ? 'booking.review.moveTitle' : 'booking.review.title')}
-      </h2>
+      <StepTitle id="booking-review-title">{t(moving ? 'booking.review.moveTitle' : 'booking.review.title')}</StepTitle>
       <DetailsList
         rows={[
           [t('booking.summary.service'), t(availability.service.texts.title)],
