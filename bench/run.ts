@@ -3,7 +3,7 @@
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
 // (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
-// BENCH_MY_CARE=false skips my care, BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,9 @@ import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { lighthouseRows } from './lighthouse.ts';
 import { loginFloodRows } from './login-flood.ts';
 import { wayInRows } from './way-in.ts';
+import { runBooking } from './booking.ts';
 import { runMyCare } from './my-care.ts';
+import { runPharmacy } from './pharmacy.ts';
 import {
   apiRow,
   bearerHeaders,
@@ -258,5 +260,19 @@ if (process.env.BENCH_MY_CARE !== 'false')
     ...(await runMyCare())
       .filter((row) => row.met !== undefined)
       .map((row) => ({ ...row, what: `postgres, my care: ${row.what}` })),
+  );
+// Booking with 10,000 live bookings (bench/booking.ts, decision 058).
+if (process.env.BENCH_BOOKING !== 'false')
+  summary.push(
+    ...(await runBooking())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, booking: ${row.what}` })),
+  );
+// The pharmacy loop with 100,000 patients and 2,000,000 purchases (bench/pharmacy.ts, decision 059).
+if (process.env.BENCH_PHARMACY !== 'false')
+  summary.push(
+    ...(await runPharmacy())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, pharmacy loop: ${row.what}` })),
   );
 printTable('Goals in this run (decision 022)', summary);

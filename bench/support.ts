@@ -58,6 +58,12 @@ async function startProcess(script: string, env: Record<string, string>, readyPa
   throw new Error(`${script} did not start`);
 }
 
+/** The bench server's secrets: a command that writes what the server reads (a pharmacy's key) needs the same. */
+export const SERVER_SECRETS = {
+  KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
+  SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
+};
+
 /** The portal as production runs it, with limits lifted so that the load is not answered by 429s. */
 export function startServer(env: Record<string, string>): Promise<Running> {
   return startProcess(
@@ -65,8 +71,7 @@ export function startServer(env: Record<string, string>): Promise<Running> {
     {
       NODE_ENV: 'production',
       SEED_DEMO: 'true',
-      KEY_ENCRYPTION_SECRET: 'bench-only-key-encryption-secret-000000000',
-      SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
+      ...SERVER_SECRETS,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '100000000',
@@ -93,9 +98,17 @@ export interface Measured {
 export async function measure(
   url: string,
   headers: Record<string, string> = {},
-  request: { method?: 'POST'; body?: string; connections?: number; warmup?: boolean } = {},
+  request: {
+    method?: 'POST';
+    body?: string;
+    /** Each request's own body and headers (a new receipt, the next counter's key), over `body` and `headers`. */
+    setup?: () => { body: string; headers?: Record<string, string> };
+    connections?: number;
+    warmup?: boolean;
+  } = {},
 ): Promise<Measured> {
   const connections = request.connections ?? CONNECTIONS;
+  const { setup } = request;
   const result = await autocannon({
     url,
     connections,
@@ -104,11 +117,27 @@ export async function measure(
     headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(request.method ? { method: request.method } : {}),
     ...(request.body ? { body: request.body } : {}),
+    ...(setup
+      ? {
+          requests: [
+            {
+              setupRequest: (each: autocannon.Request) => {
+                const own = setup();
+                return { ...each, body: own.body, headers: { ...each.headers, ...own.headers } };
+              },
+            },
+          ],
+        }
+      : {}),
   });
   // autocannon stops waiting at the end of the duration, but the server still answers what was in flight (on PGlite,
   // one query at a time, seconds of work): wait until /readyz, which queues behind it, answers, so that the next
   // figure does not pay for this one. The bare baseline has no /readyz and answers 404 at once.
   await fetch(new URL('/readyz', url)).catch(() => undefined);
+  const refusals = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count}×${status}`);
+  if (refusals.length > 0) console.log(`  ${url}: ${refusals.join(', ')}`);
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 

@@ -1,0 +1,237 @@
+// The pharmacy loop under load (issue 26, decision 059): a counter's verify and purchase calls and the patient's
+// purchases screen's call, on PostgreSQL with 1,000 patients and 20,000 purchases and with 100,000 patients and
+// 2,000,000 purchases, each against the bare Fastify of the same run (ratios, never absolute timings); the goal is that
+// the purchases call at the larger size is not slower than 1.2x the smaller. `npm run bench:pharmacy` alone, or a part
+// of `npm run bench` (BENCH_PHARMACY=false skips it; BENCH_PHARMACY_PATIENTS_SMALL / _LARGE change the sizes).
+// Not a test: nothing here asserts a timing.
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
+import { openDatabase } from '../apps/api/src/platform/db.ts';
+import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import {
+  apiRow,
+  bearerHeaders,
+  CONNECTIONS,
+  createBenchDatabase,
+  DURATION_S,
+  measure,
+  median,
+  printTable,
+  SERVER_SECRETS,
+  startBareFastify,
+  startServer,
+  type Measured,
+  type Row,
+} from './support.ts';
+
+const SIZES = [
+  Number(process.env.BENCH_PHARMACY_PATIENTS_SMALL ?? 1_000),
+  Number(process.env.BENCH_PHARMACY_PATIENTS_LARGE ?? 100_000),
+] as const;
+/** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
+const PURCHASES_EACH = 20;
+/** Patients with a discount code for the purchase calls: the load spreads over them as over a day's counters. */
+const BUYERS = 50;
+const PASSWORD = 'Bench-pass-2026';
+const PRODUCT = 1101;
+const SLOWDOWN_GOAL = 1.2;
+const ROUNDS = Number(process.env.BENCH_PHARMACY_ROUNDS ?? 3);
+/** The rate limits lifted for the load (each has its own, per key or per patient). */
+const LIMITS = {
+  PHARMACY_VERIFY_PER_MINUTE: '100000000',
+  PHARMACY_IDENTIFICATION_PER_MINUTE: '100000000',
+  DISCOUNT_CODE_PER_MINUTE: '100000000',
+};
+
+/**
+ * A pharmacy of alivio in Costa Rica with a key for each of the load's connections, made with the operators' own
+ * commands: a counter verifies one code at a time, and a key with many unknown codes in flight is held back.
+ */
+async function addPharmacy(databaseUrl: string): Promise<string[]> {
+  const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
+  try {
+    const deps = { db: database.db, config, now: new Date() };
+    const keyOf = (stdout: string) => {
+      const key = stdout.split('\n').find((line) => line.startsWith('psp_'));
+      if (!key) throw new Error(`no key in: ${stdout}`);
+      return key;
+    };
+    const added = await pharmacyCommand('add', ['alivio', 'Farmacia Bench', 'CR'], deps);
+    const id = /pharmacy (\d+)/.exec(added.stdout)?.[1];
+    if (added.status !== 0 || !id) throw new Error(`pharmacies:add failed: ${added.stdout} ${added.stderr}`);
+    const keys = [keyOf(added.stdout)];
+    while (keys.length < CONNECTIONS) keys.push(keyOf((await pharmacyCommand('key', [id], deps)).stdout));
+    return keys;
+  } finally {
+    await database.close();
+  }
+}
+
+/** PURCHASES_EACH purchases of the product for every bench patient, one every 9 days back from now, in plain SQL. */
+async function seedPurchases(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number; program_id: number }>(
+      `select id, program_id from pharmacy where name = 'Farmacia Bench'`,
+    );
+    const counter = rows[0]!;
+    const { rows: range } = await client.query<{ low: number; high: number }>(
+      `select min(pp.id)::int as low, max(pp.id)::int as high from plan_patient pp
+       join patient p on p.id = pp.patient_id join user_account u on u.id = p.user_id
+       where u.email like 'bench-%@bench.example'`,
+    );
+    const { low, high } = range[0]!;
+    for (let start = low; start <= high; start += 10_000) {
+      await client.query(
+        `insert into purchase (program_id, pharmacy_id, plan_patient_id, product_id, receipt_id, request_hash, quantity,
+           unit_price, discount_percent, discount_amount, total, currency, purchased_at, created_at)
+         select $1, $2, pp.id, $3, 'SEED-' || pp.id || '-' || g, 'seed', 1, 12500.00, 10, 1250.00, 11250.00, 'CRC',
+           now() - g * interval '9 days', now() - g * interval '9 days'
+         from plan_patient pp
+         join patient p on p.id = pp.patient_id
+         join user_account u on u.id = p.user_id
+         cross join generate_series(1, $4::int) g
+         where pp.id between $5 and $6 and u.email like 'bench-%@bench.example'`,
+        [counter.program_id, counter.id, PRODUCT, PURCHASES_EACH, start, Math.min(high, start + 9_999)],
+      );
+    }
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** The discount codes of BUYERS bench patients (and the one whose screen is measured), made through the API. */
+async function discountCodes(origin: string, host: { host: string }, size: number) {
+  const codes: string[] = [];
+  for (let index = 0; index < BUYERS; index += 1) {
+    const who = Math.max(1, Math.floor(((index + 1) * size) / (BUYERS + 1)));
+    const auth = await bearerHeaders(origin, host, `bench-${who}@bench.example`, PASSWORD);
+    const made = await fetch(`${origin}/api/v1/benefits/products/${PRODUCT}/discount-code`, {
+      method: 'PUT',
+      headers: auth,
+    });
+    const body = (await made.json()) as { data: { code: { code: string } } };
+    codes.push(body.data.code.code);
+  }
+  return codes;
+}
+
+export async function runPharmacy(): Promise<Row[]> {
+  const databases = await Promise.all(
+    SIZES.map((size) => createBenchDatabase(`portal_bench_pharmacy_${size}_${process.pid}`)),
+  );
+  const bareProcess = await startBareFastify();
+  const figures = new Map<string, Measured[]>();
+  const bares: Measured[] = [];
+  const keys: string[][] = [];
+  const codes: string[][] = [];
+  const calls = ['POST /api/v1/pharmacy/verifications', 'POST /api/v1/pharmacy/purchases', 'GET purchases screen'];
+  try {
+    for (const [index, size] of SIZES.entries()) {
+      const url = databases[index]!.url;
+      // The server migrates and seeds the programs on its first start; the patients and purchases go in after.
+      const server = await startServer({ DATABASE_URL: url });
+      await server.stop();
+      await seedBenchPatients(url, size, PASSWORD);
+      keys.push(await addPharmacy(url));
+      await seedPurchases(url);
+      const withCodes = await startServer({ DATABASE_URL: url, ...LIMITS });
+      try {
+        codes.push(await discountCodes(withCodes.origin, { host: `alivio.localhost:${withCodes.port}` }, size));
+      } finally {
+        await withCodes.stop();
+      }
+    }
+    for (let round = 0; round < ROUNDS; round += 1) {
+      bares.push(await measure(bareProcess.origin));
+      for (const [index, size] of SIZES.entries()) {
+        const server = await startServer({ DATABASE_URL: databases[index]!.url, ...LIMITS });
+        try {
+          const host = { host: `alivio.localhost:${server.port}` };
+          const buyers = codes[index]!;
+          const counters = keys[index]!;
+          const record = (key: string, figure: Measured) =>
+            figures.set(`${key}@${size}`, [...(figures.get(`${key}@${size}`) ?? []), figure]);
+          // Each request from the next counter (its own key); a purchase has a receipt of its own and the next
+          // buyer's code: 50 counters at work for 50 patients.
+          let next = 0;
+          const counter = () => ({ 'x-api-key': counters[(next += 1) % counters.length]! });
+          record(
+            calls[0]!,
+            await measure(`${server.origin}/api/v1/pharmacy/verifications`, host, {
+              method: 'POST',
+              body: '{}',
+              setup: () => ({ headers: counter(), body: JSON.stringify({ code: buyers[next % buyers.length] }) }),
+            }),
+          );
+          const purchasedAt = new Date().toISOString();
+          record(
+            calls[1]!,
+            await measure(`${server.origin}/api/v1/pharmacy/purchases`, host, {
+              method: 'POST',
+              body: '{}',
+              setup: () => ({
+                headers: counter(),
+                body: JSON.stringify({
+                  code: buyers[next % buyers.length],
+                  productId: PRODUCT,
+                  quantity: 1,
+                  unitPrice: '12500.00',
+                  receiptId: `B${round}-${next}-${process.pid}`,
+                  purchasedAt,
+                }),
+              }),
+            }),
+          );
+          const patient = Math.max(1, Math.floor(size / (BUYERS + 1)));
+          const auth = await bearerHeaders(server.origin, host, `bench-${patient}@bench.example`, PASSWORD);
+          record(calls[2]!, await measure(`${server.origin}/api/v1/purchases/products/${PRODUCT}`, auth));
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    await bareProcess.stop();
+    await Promise.all(databases.map((database) => database.drop()));
+  }
+  const medianOf = (runs: Measured[]): Measured => ({
+    rps: median(runs.map((run) => run.rps)),
+    p99: median(runs.map((run) => run.p99)),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+  });
+  const bare = medianOf(bares);
+  const rows: Row[] = [];
+  for (const size of SIZES)
+    for (const call of calls)
+      rows.push(
+        apiRow(
+          `${call}, ${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases (median of ${ROUNDS})`,
+          medianOf(figures.get(`${call}@${size}`) ?? []),
+          bare,
+        ),
+      );
+  const [small, large] = SIZES;
+  // Time per request is the inverse of req/s at the same concurrency; each round measures both sizes back to back.
+  const perRound = (figures.get(`${calls[2]}@${small}`) ?? []).map(
+    (run, round) => run.rps / (figures.get(`${calls[2]}@${large}`)?.[round]?.rps ?? Number.NaN),
+  );
+  const slowdown = median(perRound);
+  rows.push({
+    what: `the purchases screen's call: time per request, ${(large * PURCHASES_EACH).toLocaleString('en')} / ${(small * PURCHASES_EACH).toLocaleString('en')} purchases (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+    figure: `${slowdown.toFixed(2)}x`,
+    goal: `≤ ${SLOWDOWN_GOAL.toFixed(2)}x`,
+    met: slowdown <= SLOWDOWN_GOAL,
+  });
+  printTable(
+    `The pharmacy loop on PostgreSQL (${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds)`,
+    rows,
+  );
+  return rows;
+}
+
+if (process.argv[1]?.endsWith('pharmacy.ts')) await runPharmacy();
