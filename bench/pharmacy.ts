@@ -9,34 +9,27 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
 import { openDatabase } from '../apps/api/src/platform/db.ts';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import { BENCH_PASSWORD, runSized } from './sized.ts';
 import {
-  apiRow,
   bearerHeaders,
   CONNECTIONS,
-  createBenchDatabase,
-  DURATION_S,
   measure,
-  median,
-  printTable,
   SERVER_SECRETS,
-  startBareFastify,
   startServer,
   type Measured,
   type Row,
 } from './support.ts';
 
-const SIZES = [
-  Number(process.env.BENCH_PHARMACY_PATIENTS_SMALL ?? 1_000),
-  Number(process.env.BENCH_PHARMACY_PATIENTS_LARGE ?? 100_000),
+const CALLS = [
+  'POST /api/v1/pharmacy/verifications',
+  'POST /api/v1/pharmacy/purchases',
+  'GET purchases screen',
 ] as const;
 /** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
 const PURCHASES_EACH = 20;
 /** Patients with a discount code for the purchase calls: the load spreads over them as over a day's counters. */
 const BUYERS = 50;
-const PASSWORD = 'Bench-pass-2026';
 const PRODUCT = 1101;
-const SLOWDOWN_GOAL = 1.2;
-const ROUNDS = Number(process.env.BENCH_PHARMACY_ROUNDS ?? 3);
 /** The rate limits lifted for the load (each has its own, per key or per patient). */
 const LIMITS = {
   PHARMACY_VERIFY_PER_MINUTE: '100000000',
@@ -109,7 +102,7 @@ async function discountCodes(origin: string, host: { host: string }, size: numbe
   const codes: string[] = [];
   for (let index = 0; index < BUYERS; index += 1) {
     const who = Math.max(1, Math.floor(((index + 1) * size) / (BUYERS + 1)));
-    const auth = await bearerHeaders(origin, host, `bench-${who}@bench.example`, PASSWORD);
+    const auth = await bearerHeaders(origin, host, `bench-${who}@bench.example`, BENCH_PASSWORD);
     const made = await fetch(`${origin}/api/v1/benefits/products/${PRODUCT}/discount-code`, {
       method: 'PUT',
       headers: auth,
@@ -120,118 +113,74 @@ async function discountCodes(origin: string, host: { host: string }, size: numbe
   return codes;
 }
 
-export async function runPharmacy(): Promise<Row[]> {
-  const databases = await Promise.all(
-    SIZES.map((size) => createBenchDatabase(`portal_bench_pharmacy_${size}_${process.pid}`)),
-  );
-  const bareProcess = await startBareFastify();
-  const figures = new Map<string, Measured[]>();
-  const bares: Measured[] = [];
-  const keys: string[][] = [];
-  const codes: string[][] = [];
-  const calls = ['POST /api/v1/pharmacy/verifications', 'POST /api/v1/pharmacy/purchases', 'GET purchases screen'];
-  try {
-    for (const [index, size] of SIZES.entries()) {
-      const url = databases[index]!.url;
-      // The server migrates and seeds the programs on its first start; the patients and purchases go in after.
-      const server = await startServer({ DATABASE_URL: url });
-      await server.stop();
-      await seedBenchPatients(url, size, PASSWORD);
-      keys.push(await addPharmacy(url));
+export function runPharmacy(): Promise<Row[]> {
+  /** Each size's counters' keys and its buyers' codes, made while preparing. */
+  const keys = new Map<number, string[]>();
+  const codes = new Map<number, string[]>();
+  return runSized({
+    title: 'The pharmacy loop on PostgreSQL',
+    name: 'pharmacy',
+    sizes: [
+      Number(process.env.BENCH_PHARMACY_PATIENTS_SMALL ?? 1_000),
+      Number(process.env.BENCH_PHARMACY_PATIENTS_LARGE ?? 100_000),
+    ],
+    rounds: Number(process.env.BENCH_PHARMACY_ROUNDS ?? 3),
+    label: (size) => `${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases`,
+    prepare: async (url, size) => {
+      await seedBenchPatients(url, size, BENCH_PASSWORD);
+      keys.set(size, await addPharmacy(url));
       await seedPurchases(url);
-      const withCodes = await startServer({ DATABASE_URL: url, ...LIMITS });
+      const server = await startServer({ DATABASE_URL: url, ...LIMITS });
       try {
-        codes.push(await discountCodes(withCodes.origin, { host: `alivio.localhost:${withCodes.port}` }, size));
+        codes.set(size, await discountCodes(server.origin, { host: `alivio.localhost:${server.port}` }, size));
       } finally {
-        await withCodes.stop();
+        await server.stop();
       }
-    }
-    for (let round = 0; round < ROUNDS; round += 1) {
-      bares.push(await measure(bareProcess.origin));
-      for (const [index, size] of SIZES.entries()) {
-        const server = await startServer({ DATABASE_URL: databases[index]!.url, ...LIMITS });
-        try {
-          const host = { host: `alivio.localhost:${server.port}` };
-          const buyers = codes[index]!;
-          const counters = keys[index]!;
-          const record = (key: string, figure: Measured) =>
-            figures.set(`${key}@${size}`, [...(figures.get(`${key}@${size}`) ?? []), figure]);
-          // Each request from the next counter (its own key); a purchase has a receipt of its own and the next
-          // buyer's code: 50 counters at work for 50 patients.
-          let next = 0;
-          const counter = () => ({ 'x-api-key': counters[(next += 1) % counters.length]! });
-          record(
-            calls[0]!,
-            await measure(`${server.origin}/api/v1/pharmacy/verifications`, host, {
-              method: 'POST',
-              body: '{}',
-              setup: () => ({ headers: counter(), body: JSON.stringify({ code: buyers[next % buyers.length] }) }),
+    },
+    env: LIMITS,
+    measureRound: async (server, size, round) => {
+      const figures: [string, Measured][] = [];
+      const host = { host: `alivio.localhost:${server.port}` };
+      const buyers = codes.get(size)!;
+      const counters = keys.get(size)!;
+      // Each request from the next counter (its own key); a purchase has a receipt of its own and the next
+      // buyer's code: 50 counters at work for 50 patients.
+      let next = 0;
+      const counter = () => ({ 'x-api-key': counters[(next += 1) % counters.length]! });
+      figures.push([
+        CALLS[0],
+        await measure(`${server.origin}/api/v1/pharmacy/verifications`, host, {
+          method: 'POST',
+          body: '{}',
+          setup: () => ({ headers: counter(), body: JSON.stringify({ code: buyers[next % buyers.length] }) }),
+        }),
+      ]);
+      const purchasedAt = new Date().toISOString();
+      figures.push([
+        CALLS[1],
+        await measure(`${server.origin}/api/v1/pharmacy/purchases`, host, {
+          method: 'POST',
+          body: '{}',
+          setup: () => ({
+            headers: counter(),
+            body: JSON.stringify({
+              code: buyers[next % buyers.length],
+              productId: PRODUCT,
+              quantity: 1,
+              unitPrice: '12500.00',
+              receiptId: `B${round}-${next}-${process.pid}`,
+              purchasedAt,
             }),
-          );
-          const purchasedAt = new Date().toISOString();
-          record(
-            calls[1]!,
-            await measure(`${server.origin}/api/v1/pharmacy/purchases`, host, {
-              method: 'POST',
-              body: '{}',
-              setup: () => ({
-                headers: counter(),
-                body: JSON.stringify({
-                  code: buyers[next % buyers.length],
-                  productId: PRODUCT,
-                  quantity: 1,
-                  unitPrice: '12500.00',
-                  receiptId: `B${round}-${next}-${process.pid}`,
-                  purchasedAt,
-                }),
-              }),
-            }),
-          );
-          const patient = Math.max(1, Math.floor(size / (BUYERS + 1)));
-          const auth = await bearerHeaders(server.origin, host, `bench-${patient}@bench.example`, PASSWORD);
-          record(calls[2]!, await measure(`${server.origin}/api/v1/purchases/products/${PRODUCT}`, auth));
-        } finally {
-          await server.stop();
-        }
-      }
-    }
-  } finally {
-    await bareProcess.stop();
-    await Promise.all(databases.map((database) => database.drop()));
-  }
-  const medianOf = (runs: Measured[]): Measured => ({
-    rps: median(runs.map((run) => run.rps)),
-    p99: median(runs.map((run) => run.p99)),
-    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+          }),
+        }),
+      ]);
+      const patient = Math.max(1, Math.floor(size / (BUYERS + 1)));
+      const auth = await bearerHeaders(server.origin, host, `bench-${patient}@bench.example`, BENCH_PASSWORD);
+      figures.push([CALLS[2], await measure(`${server.origin}/api/v1/purchases/products/${PRODUCT}`, auth)]);
+      return figures;
+    },
+    slowdown: { calls: [CALLS[2]], goal: 1.2 },
   });
-  const bare = medianOf(bares);
-  const rows: Row[] = [];
-  for (const size of SIZES)
-    for (const call of calls)
-      rows.push(
-        apiRow(
-          `${call}, ${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases (median of ${ROUNDS})`,
-          medianOf(figures.get(`${call}@${size}`) ?? []),
-          bare,
-        ),
-      );
-  const [small, large] = SIZES;
-  // Time per request is the inverse of req/s at the same concurrency; each round measures both sizes back to back.
-  const perRound = (figures.get(`${calls[2]}@${small}`) ?? []).map(
-    (run, round) => run.rps / (figures.get(`${calls[2]}@${large}`)?.[round]?.rps ?? Number.NaN),
-  );
-  const slowdown = median(perRound);
-  rows.push({
-    what: `the purchases screen's call: time per request, ${(large * PURCHASES_EACH).toLocaleString('en')} / ${(small * PURCHASES_EACH).toLocaleString('en')} purchases (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`,
-    figure: `${slowdown.toFixed(2)}x`,
-    goal: `≤ ${SLOWDOWN_GOAL.toFixed(2)}x`,
-    met: slowdown <= SLOWDOWN_GOAL,
-  });
-  printTable(
-    `The pharmacy loop on PostgreSQL (${CONNECTIONS} connections, ${DURATION_S} s each, ${ROUNDS} alternating rounds)`,
-    rows,
-  );
-  return rows;
 }
 
 if (process.argv[1]?.endsWith('pharmacy.ts')) await runPharmacy();
