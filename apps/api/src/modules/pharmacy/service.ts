@@ -122,6 +122,14 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     return { holder, offer };
   }
 
+  /** The holder of the code for a write: the code's product must be the one the counter names. */
+  async function holderOfCodeFor(caller: PharmacyCaller, body: { code: string; productId: number }) {
+    const found = await holderOfCode(caller, body.code);
+    if (found.holder.productId !== body.productId)
+      throw new AppError('VALIDATION_FAILED', { productId: ['errors.productNotOfCode'] });
+    return found;
+  }
+
   async function verificationOf(caller: PharmacyCaller, found: { holder: CodeHolder; offer: Offer }[]) {
     const now = clock();
     const [first] = found;
@@ -310,9 +318,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         purchasedAt.getTime() < now.getTime() - UNIT_COUNTS_FOR_MS
       )
         throw new AppError('VALIDATION_FAILED', { purchasedAt: ['errors.purchaseDateOutOfRange'] });
-      const { holder, offer } = await holderOfCode(caller, body.code);
-      if (holder.productId !== body.productId)
-        throw new AppError('VALIDATION_FAILED', { productId: ['errors.productNotOfCode'] });
+      const { holder, offer } = await holderOfCodeFor(caller, body);
       const answerOf = async (tx: Executor, row: PurchaseRow): Promise<PurchaseAnswer> => ({
         purchase: purchaseView(row),
         progress: await progressNow(tx, offer, holder),
@@ -360,9 +366,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       body: RedeemRequest,
       idempotencyKey: string | undefined,
     ): Promise<RedemptionAnswer> {
-      const { holder, offer } = await holderOfCode(caller, body.code);
-      if (holder.productId !== body.productId)
-        throw new AppError('VALIDATION_FAILED', { productId: ['errors.productNotOfCode'] });
+      const { holder, offer } = await holderOfCodeFor(caller, body);
       const rule = offer.rule;
       if (!rule) throw new AppError('NO_FREE_UNIT', undefined, { reason: 'no-offer' });
       const answerOf = async (tx: Executor, row: RedemptionRow): Promise<RedemptionAnswer> => ({
