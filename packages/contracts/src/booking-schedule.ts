@@ -58,14 +58,38 @@ export function isClosedDay(block: BookingBlock, place: BookingPlace, date: stri
   return !place.hours.some((hours) => hours.days.includes(weekday));
 }
 
+/**
+ * A day's slots by zone, slot length, hours and date: the same day always has the same slots, and laying them out (two
+ * zone conversions a slot) was nearly all of an availability call's time (60 days of slots: about 50 ms). Frozen, as
+ * they are shared; forgotten all at once past DAY_SLOTS_KEPT entries (a day per service, place and date ahead).
+ */
+const daySlots = new Map<string, readonly ScheduleSlot[]>();
+const DAY_SLOTS_KEPT = 20_000;
+
 /** Every slot of the place's opening hours on the date (none on a closed day), in order. */
-export function slotsOfDay(block: BookingBlock, place: BookingPlace, date: string): ScheduleSlot[] {
+export function slotsOfDay(block: BookingBlock, place: BookingPlace, date: string): readonly ScheduleSlot[] {
   if (isClosedDay(block, place, date)) return [];
   const day = parseDate(date);
   const weekday = weekdayOf(day);
   const timeZone = timeZoneOfPlace(place);
-  const slots: ScheduleSlot[] = [];
   const ranges = place.hours.filter((hours) => hours.days.includes(weekday)).sort((a, b) => (a.from < b.from ? -1 : 1));
+  const key = `${timeZone}|${block.slotMinutes}|${ranges.map((range) => `${range.from}-${range.to}`).join(',')}|${date}`;
+  const known = daySlots.get(key);
+  if (known) return known;
+  const slots = layOutDay(block, day, timeZone, ranges);
+  if (daySlots.size >= DAY_SLOTS_KEPT) daySlots.clear();
+  daySlots.set(key, slots);
+  return slots;
+}
+
+function layOutDay(
+  block: BookingBlock,
+  day: CalendarDate,
+  timeZone: string,
+  ranges: BookingPlace['hours'],
+): readonly ScheduleSlot[] {
+  const date = day.toString();
+  const slots: ScheduleSlot[] = [];
   for (const range of ranges) {
     const closing = atClock(day, range.to);
     let start = atClock(day, range.from);
@@ -81,7 +105,7 @@ export function slotsOfDay(block: BookingBlock, place: BookingPlace, date: strin
       end = start.add({ minutes: block.slotMinutes });
     }
   }
-  return slots;
+  return Object.freeze(slots.map((slot) => Object.freeze(slot)));
 }
 
 /** The earliest start the minimum notice allows, as a zoned time of the place. */
