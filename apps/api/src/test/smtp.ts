@@ -124,24 +124,37 @@ export interface ParsedMail {
   header: (name: string) => string | undefined;
   text: string | undefined;
   html: string | undefined;
+  /** The iCalendar alternative (text/calendar), decoded, when the mail has one. */
+  calendar: string | undefined;
+  /** Every leaf part that names a file, decoded: what a mail client shows as attachments. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
-/** Enough MIME for the mails the portal sends: headers, and the text/html parts of a multipart/alternative. */
+/** The leaf parts of a MIME entity, multiparts (mixed, alternative) opened at any depth. */
+function leafParts(part: MimePart): MimePart[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(part.headers.get('content-type') ?? '')?.[1];
+  if (!boundary) return [part];
+  const parts: MimePart[] = [];
+  for (const section of part.body.split(`--${boundary}`).slice(1)) {
+    if (section.startsWith('--')) break;
+    parts.push(...leafParts(splitPart(section.replace(/^\r?\n/, ''))));
+  }
+  return parts;
+}
+
+/** Enough MIME for the mails the portal sends: headers, the text/html/calendar alternatives and attached files. */
 export function parseMail(raw: string): ParsedMail {
   const root = splitPart(raw);
-  const parts: MimePart[] = [];
-  const boundary = /boundary="?([^";]+)"?/i.exec(root.headers.get('content-type') ?? '')?.[1];
-  if (boundary) {
-    for (const section of root.body.split(`--${boundary}`).slice(1)) {
-      if (section.startsWith('--')) break;
-      parts.push(splitPart(section.replace(/^\r?\n/, '')));
-    }
-  } else {
-    parts.push(root);
-  }
+  const parts = leafParts(root);
+  const typeOf = (part: MimePart) => (part.headers.get('content-type') ?? '').toLowerCase();
+  const filenameOf = (part: MimePart) =>
+    /filename="?([^";]+)"?/i.exec(
+      `${part.headers.get('content-disposition') ?? ''};${part.headers.get('content-type') ?? ''}`,
+    )?.[1];
   const bodyOf = (type: string) => {
-    const part = parts.find((candidate) =>
-      (candidate.headers.get('content-type') ?? '').toLowerCase().startsWith(type),
+    const part = parts.find(
+      (candidate) =>
+        typeOf(candidate).startsWith(type) && !/attachment/i.test(candidate.headers.get('content-disposition') ?? ''),
     );
     return part ? decodeBody(part) : undefined;
   };
@@ -152,5 +165,13 @@ export function parseMail(raw: string): ParsedMail {
     },
     text: bodyOf('text/plain'),
     html: bodyOf('text/html'),
+    calendar: bodyOf('text/calendar'),
+    attachments: parts
+      .filter((part) => /attachment/i.test(part.headers.get('content-disposition') ?? ''))
+      .map((part) => ({
+        filename: filenameOf(part) ?? '',
+        contentType: typeOf(part).split(';')[0]!.trim(),
+        content: decodeBody(part),
+      })),
   };
 }
