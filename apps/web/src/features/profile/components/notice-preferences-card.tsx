@@ -18,6 +18,7 @@ import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { useNoticePreferences, useUpdateNoticePreferences } from '../api/profile-api.ts';
+import './profile.css';
 
 interface Parts {
   /** The appointments' channel and reminder (the booking feature). */
@@ -72,7 +73,7 @@ function NoticePreferencesForm({ saved, parts }: { saved: NoticePreferences; par
     <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-label={t('profile.notices.title')}>
       {status ? <FormAlert tone={status.tone}>{status.text}</FormAlert> : null}
       {parts.hasBooking ? (
-        <div className="stack">
+        <div className="notice-part">
           {/* Headings only when both parts show: alone, the card's title says what it is. */}
           {parts.hasRefills ? <h3 className="card__subtitle">{t('profile.notices.appointments.title')}</h3> : null}
           <p>{t('profile.notices.intro')}</p>
@@ -90,7 +91,7 @@ function NoticePreferencesForm({ saved, parts }: { saved: NoticePreferences; par
         </div>
       ) : null}
       {parts.hasRefills ? (
-        <div className="stack">
+        <div className="notice-part">
           {parts.hasBooking ? <h3 className="card__subtitle">{t('profile.notices.refill.title')}</h3> : null}
           <p>{t('profile.notices.refill.intro')}</p>
           <CheckboxField control={control} name="refillReminders" label={t('profile.notices.refill.label')} />
