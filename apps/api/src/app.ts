@@ -61,6 +61,7 @@ import { apiKeyOf, PHARMACY_DOOR } from './platform/pharmacy-auth.ts';
 import { keyEnvironmentOf, resolvePharmacyKey } from './modules/pharmacy/keys.ts';
 import { pharmacyRoutes } from './modules/pharmacy/routes.ts';
 import { purchaseRoutes } from './modules/purchases/routes.ts';
+import { startRefillReminders } from './modules/purchases/refills.ts';
 import { createPharmacyService } from './modules/pharmacy/service.ts';
 import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
 import { findFeatureToggles } from './modules/resource/repository.ts';
@@ -335,6 +336,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerLessonFiles(app, lessons);
   // The reminder a day before each appointment, queued once whichever instance gets there (decision 058).
   startBookingReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
+  // The e-mail a few days before a medicine should run out, queued once per purchase whichever instance gets there
+  // (decision 061).
+  startRefillReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
   const servesWeb = await registerWebApp(
     app,
     config.WEB_DIST_DIR,

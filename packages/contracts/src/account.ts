@@ -78,6 +78,8 @@ export const AccountExportSchema = z.object({
   purchases: z.array(Row),
   /** Free units of the 4+1 offer redeemed, and which purchases each used (decision 059). */
   redemptions: z.array(Row),
+  /** The refill reminders the portal decided on: for which medicine and purchase, for what day, sent or not (decision 061). */
+  refillReminders: z.array(Row),
   /** The lessons the patient marked completed (decision 049). */
   learningProgress: z.array(Row),
   /** The patient's appointments, booked, moved and cancelled (decision 058; not the slots only held a few minutes). */

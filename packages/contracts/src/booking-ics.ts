@@ -3,6 +3,7 @@
 // (TZID, with its VTIMEZONE: none of the portal's zones observes daylight saving time), METHOD says what the file does.
 // Without zod.
 import { fromDate } from '@internationalized/date';
+import { icsFile, icsLocalStamp, icsText as text, icsUtcStamp as utcStamp } from './ics.ts';
 
 export interface IcsAppointment {
   calendarUid: string;
@@ -21,50 +22,18 @@ export interface IcsAppointment {
 /** PUBLISH: a file to add (download); REQUEST: an invitation (booked or moved); CANCEL: the appointment is off. */
 export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL';
 
-const pad = (value: number, length = 2) => String(value).padStart(length, '0');
-
 /** The wall-clock time of an instant in the zone, as iCalendar's local form (20261203T103000). */
 function localStamp(instant: string, timeZone: string): string {
-  const local = fromDate(new Date(instant), timeZone);
-  return `${pad(local.year, 4)}${pad(local.month)}${pad(local.day)}T${pad(local.hour)}${pad(local.minute)}${pad(local.second)}`;
+  return icsLocalStamp(fromDate(new Date(instant), timeZone));
 }
 
-/** An instant in UTC (20261203T163000Z). */
-function utcStamp(instant: Date): string {
-  return `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-}
+const pad = (value: number) => String(value).padStart(2, '0');
 
 /** The zone's offset at the instant, as iCalendar writes it (-0600). */
 function offsetOf(instant: string, timeZone: string): string {
   const minutes = Math.round(fromDate(new Date(instant), timeZone).offset / 60_000);
   const sign = minutes < 0 ? '-' : '+';
   return `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}${pad(Math.abs(minutes) % 60)}`;
-}
-
-/** A text value with iCalendar's escapes. */
-function text(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets, as RFC 5545 asks (continuation lines start with a space). */
-function fold(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const character of line) {
-    const length = new TextEncoder().encode(character).length;
-    if (size + length > (parts.length === 0 ? 75 : 74)) {
-      parts.push(current);
-      current = '';
-      size = 0;
-    }
-    current += character;
-    size += length;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
 }
 
 /** The appointment as an .ics file's text (CRLF line ends). */
@@ -99,5 +68,5 @@ export function appointmentIcs(appointment: IcsAppointment, method: IcsMethod, n
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return icsFile(lines);
 }

@@ -96,6 +96,11 @@ export const ProductFileSchema = z.object({
   maxAgeYears: z.number().int().max(130),
   /** Largest approved dose (in units) per administration; the dose check refuses more. */
   maxUnitAmount: z.number().positive(),
+  /**
+   * How many of `unit` one package of the presentation holds (30 tablets in a box, 300 IU in a pen, 1 auto-injector):
+   * what one box bought at a pharmacy supplies, for the refill estimate (decision 061).
+   */
+  unitsPerPackage: z.number().int().positive().max(100_000),
   countries: z.array(CountryCodeSchema).min(1),
   /** The product's slug in /benefits/{productSearchQuery} and /redemptions/{productSearchQuery}. */
   searchQuery: ProductSearchQuerySchema,

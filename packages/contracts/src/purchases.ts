@@ -75,6 +75,30 @@ export const RedemptionsResponseSchema = z.object({
 });
 export type ProductRedemptions = z.infer<typeof RedemptionsResponseSchema>['data'];
 
+/** One medicine's refill estimate (decision 061): until when what the patient bought should last at their dose. */
+export const RefillEstimateSchema = ProductHeaderSchema.extend({
+  /** The last day with a whole day's dose (YYYY-MM-DD). */
+  lastsUntil: z.iso.date(),
+  /** When the reminder e-mail is due (REFILL_REMINDER_DAYS_BEFORE days before), YYYY-MM-DD. */
+  remindOn: z.iso.date(),
+  /** The calendar file's UID and SEQUENCE: the same as the reminder e-mail's, so a calendar keeps one event. */
+  calendarUid: z.string().max(200),
+  sequence: z.number().int().min(0),
+});
+export type RefillEstimateView = z.infer<typeof RefillEstimateSchema>;
+
+/**
+ * GET /api/v1/purchases/refills: per medicine of the live treatments with an estimate, until when it should last;
+ * `today` is the patient's day in their country (what "already ran out" is measured against).
+ */
+export const RefillsResponseSchema = z.object({
+  data: z.object({
+    today: z.iso.date(),
+    refills: z.array(RefillEstimateSchema),
+  }),
+});
+export type Refills = z.infer<typeof RefillsResponseSchema>['data'];
+
 export const PurchaseProductParamsSchema = z.object({
   productId: z.coerce.number().int().positive().max(2_147_483_647),
 });

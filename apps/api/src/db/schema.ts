@@ -250,6 +250,8 @@ export const patient = pgTable(
       .default('email'),
     /** Whether the reminder a day before each appointment is sent. */
     bookingReminders: boolean('booking_reminders').notNull().default(true),
+    /** Whether the e-mail a few days before a medicine should run out is sent (decision 061). */
+    refillReminders: boolean('refill_reminders').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -356,6 +358,11 @@ export const product = pgTable(
     minAgeYears: smallint('min_age_years').notNull(),
     maxAgeYears: smallint('max_age_years').notNull(),
     maxUnitAmount: numeric('max_unit_amount', { precision: 10, scale: 2 }).notNull(),
+    /**
+     * How many of `unit` one package holds (decision 061), from the program file; null only until the seed writes it
+     * (no estimate without it, rather than a guessed one).
+     */
+    unitsPerPackage: integer('units_per_package'),
     countries: jsonb('countries').$type<string[]>().notNull(),
     /** The product's slug in /benefits/{productSearchQuery} (decision 045); set by the seed from the program files. */
     searchQuery: text('search_query'),
@@ -752,5 +759,36 @@ export const redemption = pgTable(
   (t) => [
     uniqueIndex('redemption_pharmacy_receipt_uq').on(t.pharmacyId, t.receiptId, t.productId),
     index('redemption_plan_product_idx').on(t.planPatientId, t.productId, t.redeemedAt),
+  ],
+);
+
+/**
+ * The refill reminder decided for a patient's newest supply of a medicine (decision 061): at most one per purchase and
+ * one per free unit (the unique keys), whichever worker gets there first; `outcome` says whether a mail was queued
+ * (in the same transaction) or why not. Nothing here is the pharmacy's: the purge deletes it.
+ */
+export const refillReminder = pgTable(
+  'refill_reminder',
+  {
+    id: serialId(),
+    programId: programOf(),
+    planPatientId: planPatientOf(),
+    productId: productOf(),
+    /** The newest supply the estimate counted: a purchase, or a free unit (exactly one of the two). */
+    purchaseId: bigint('purchase_id', { mode: 'number' }).references(() => purchase.id),
+    redemptionId: bigint('redemption_id', { mode: 'number' }).references(() => redemption.id),
+    /** The estimate it was made for: the last day of the supply and the day the reminder was due. */
+    lastsUntil: date('lasts_until').notNull(),
+    remindOn: date('remind_on').notNull(),
+    /** queued: the mail is in the outbox; off: the patient turned refill reminders off; closed: the account is closed. */
+    outcome: text('outcome', { enum: ['queued', 'off', 'closed'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refill_reminder_purchase_uq').on(t.purchaseId),
+    uniqueIndex('refill_reminder_redemption_uq').on(t.redemptionId),
+    index('refill_reminder_plan_idx').on(t.planPatientId),
+    check('refill_reminder_one_supply', sql`num_nonnulls(${t.purchaseId}, ${t.redemptionId}) = 1`),
+    check('refill_reminder_outcome', sql`${t.outcome} in ('queued', 'off', 'closed')`),
   ],
 );

@@ -56,6 +56,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
         minAgeYears,
         maxAgeYears,
         maxUnitAmount,
+        unitsPerPackage,
         countries,
         searchQuery,
       } of config.products) {
@@ -67,6 +68,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
           minAgeYears,
           maxAgeYears,
           maxUnitAmount: String(maxUnitAmount),
+          unitsPerPackage,
           countries,
           searchQuery,
         };

@@ -75,6 +75,8 @@ export interface ParsedMail {
   html: string | undefined;
   /** The iCalendar part (text/calendar), as a mail client reads it to offer "add to calendar". */
   calendar: string | undefined;
+  /** Every part that names a file, decoded: what a mail client shows as attachments. */
+  attachments: { filename: string; contentType: string; content: string }[];
 }
 
 /** Parses a received mail with mailparser: headers decoded, the text, html and calendar parts. */
@@ -95,5 +97,12 @@ export async function parseMail(raw: string): Promise<ParsedMail> {
     text: mail.text,
     html: mail.html === false ? undefined : mail.html,
     calendar: calendar?.content.toString('utf8'),
+    attachments: mail.attachments
+      .filter((attachment) => attachment.filename)
+      .map((attachment) => ({
+        filename: attachment.filename ?? '',
+        contentType: attachment.contentType,
+        content: attachment.content.toString('utf8'),
+      })),
   };
 }

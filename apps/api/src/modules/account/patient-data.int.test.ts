@@ -18,6 +18,7 @@ import { getOrCreateLiveCode } from '../benefits/codes.ts';
 import { issueCouponLink } from '../coupon/issue.ts';
 import { couponSources } from '../coupon/sources.ts';
 import { recordPharmacyLoop } from '../../test/pharmacy.ts';
+import { queueDueRefillReminders } from '../purchases/refills.ts';
 import { purgeClosedAccounts } from './purge.ts';
 import {
   TABLE_COVERAGE,
@@ -87,6 +88,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   couponLink: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   purchase: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   redemption: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  refillReminder: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -159,6 +161,9 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       preregistration: { n: invitation.searchParams.get('n'), s: invitation.searchParams.get('s') },
       treatments: [
         alivioTreatment({
+          // Started, so that its purchases give a refill estimate (decision 061).
+          notStarted: false,
+          startDate: '2026-11-01',
           doctor: { firstName: doctorName, lastName: 'Vargas' },
           healthCenter: { name: healthCenter, type: 'PRIVATE' },
         }),
@@ -251,6 +256,10 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     });
     // Purchases of the medicine at a pharmacy and a free unit redeemed (decision 059).
     await recordPharmacyLoop(t, { slug: 'alivio', country: 'CR', code: made!.row.code, productId: 1101 });
+    // The refill reminder of those five boxes of 30 tablets at one a day (decision 061): due three days before 04/19/2027.
+    expect(
+      await queueDueRefillReminders(t.database.db, new Date('2027-04-16T16:00:00Z'), t.config.PUBLIC_URL),
+    ).toBeGreaterThanOrEqual(1);
     // An appointment of the neurologist video call (decision 058), booked through the calls the screen makes.
     await bookFirstSlot(t, who, 1201);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };

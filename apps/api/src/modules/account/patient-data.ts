@@ -116,6 +116,7 @@ export const TABLE_COVERAGE = {
     export: 'redemptions',
     purge: { kept: 'the pharmacy’s accounts: receipt, product and times under the plan, no personal value' },
   },
+  refillReminder: { holds: 'patient data', export: 'refillReminders', purge: 'deleted' },
 } as const satisfies Record<SchemaTableName, PatientDataTable | OtherTable>;
 
 /** The tables that hold a patient's data. */

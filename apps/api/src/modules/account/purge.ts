@@ -7,6 +7,7 @@ import type { Db } from '../../platform/db.ts';
 import {
   caregiver,
   booking,
+  refillReminder,
   discountCode,
   emailChange,
   enrolmentNotMeLink,
@@ -92,6 +93,14 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
           await t.delete(booking).where(
             inArray(
               booking.planPatientId,
+              plans.map((plan) => plan.id),
+            ),
+          );
+          // The refill reminders go: when a patient's medicine ran out is theirs, and no pharmacy's account needs it
+          // (decision 061; the purchases they were made for stay, decision 059).
+          await t.delete(refillReminder).where(
+            inArray(
+              refillReminder.planPatientId,
               plans.map((plan) => plan.id),
             ),
           );

@@ -19,6 +19,7 @@ import {
   product,
   purchase,
   redemption,
+  refillReminder,
   session,
   treatment,
   userAccount,
@@ -127,6 +128,7 @@ const EXPORT_COLUMNS = {
       'latestTermsAccepted',
       'noticeChannel',
       'bookingReminders',
+      'refillReminders',
       'createdAt',
       'updatedAt',
     ]),
@@ -206,6 +208,10 @@ const EXPORT_COLUMNS = {
     pharmacy: pharmacy.name,
     ...pickColumns(redemption, ['receiptId', 'redeemedAt', 'uses', 'reversedAt', 'reversalReason']),
   },
+  refillReminders: {
+    ...pickColumns(product, ['medicine']),
+    ...pickColumns(refillReminder, ['purchaseId', 'redemptionId', 'lastsUntil', 'remindOn', 'outcome', 'createdAt']),
+  },
 };
 
 /**
@@ -214,7 +220,7 @@ const EXPORT_COLUMNS = {
  */
 function ofPatientPlans<Query extends PgSelect>(
   query: Query,
-  table: typeof treatment | typeof discountCode | typeof purchase | typeof redemption,
+  table: typeof treatment | typeof discountCode | typeof purchase | typeof redemption | typeof refillReminder,
   patientId: number,
 ) {
   return query
@@ -270,6 +276,11 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     redemption,
     patientId,
   );
+  const refillReminders = await ofPatientPlans(
+    db.select(EXPORT_COLUMNS.refillReminders).from(refillReminder).$dynamic(),
+    refillReminder,
+    patientId,
+  );
   const learningProgress = await db
     .select({
       condition: lessonProgress.condition,
@@ -303,6 +314,7 @@ export async function collectPatientData(db: Executor, userId: string, patientId
     discountCodes,
     purchases,
     redemptions,
+    refillReminders,
     learningProgress,
     bookings,
     consents,

@@ -236,6 +236,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
         purchases: data.purchases.map(dates),
         redemptions: data.redemptions.map(dates),
+        refillReminders: data.refillReminders.map(dates),
         learningProgress: data.learningProgress.map(dates),
         bookings: data.bookings.map(dates),
         consents: data.consents.map((row) => ({

@@ -251,15 +251,27 @@ describe(`booking (${TEST_DB})`, () => {
     expect((await callAs(t, patient, 'GET', '/api/v1/user/notices')).json().data).toEqual({
       channel: 'email',
       reminders: true,
+      refillReminders: true,
     });
-    const chosen = await callAs(t, patient, 'PUT', '/api/v1/user/notices', { channel: 'whatsapp', reminders: false });
+    const chosen = await callAs(t, patient, 'PUT', '/api/v1/user/notices', {
+      channel: 'whatsapp',
+      reminders: false,
+      refillReminders: true,
+    });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect((await callAs(t, patient, 'GET', '/api/v1/user/notices')).json().data).toEqual({
       channel: 'whatsapp',
       reminders: false,
+      refillReminders: true,
     });
     expect(
-      (await callAs(t, patient, 'PUT', '/api/v1/user/notices', { channel: 'fax', reminders: true })).statusCode,
+      (
+        await callAs(t, patient, 'PUT', '/api/v1/user/notices', {
+          channel: 'fax',
+          reminders: true,
+          refillReminders: true,
+        })
+      ).statusCode,
     ).toBe(400);
 
     const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 3);

@@ -17,6 +17,10 @@ export const ACCESS: ModuleAccess = {
   patientRows: [
     { method: 'PUT', path: '/api/v1/user', body: () => change },
     { method: 'GET', path: '/api/v1/user/notices' },
-    { method: 'PUT', path: '/api/v1/user/notices', body: () => ({ channel: 'sms', reminders: false }) },
+    {
+      method: 'PUT',
+      path: '/api/v1/user/notices',
+      body: () => ({ channel: 'sms', reminders: false, refillReminders: false }),
+    },
   ],
 };

@@ -12,12 +12,16 @@ export async function updateAccountLanguage(db: Executor, userId: string, langua
   await db.update(userAccount).set({ language, updatedAt: now }).where(eq(userAccount.id, userId));
 }
 
-/** How booking notices reach the patient (decision 058, addendum), with the main phone they would go to. */
+/**
+ * How booking notices reach the patient (decision 058, addendum), with the main phone they would go to, and whether
+ * refill reminders come (decision 061).
+ */
 export async function findNoticePreferences(db: Executor, patientId: number) {
   const [row] = await db
     .select({
       channel: patient.noticeChannel,
       reminders: patient.bookingReminders,
+      refillReminders: patient.refillReminders,
       phoneNumber: patient.phoneNumber,
     })
     .from(patient)

@@ -42,9 +42,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       schema: {
         tags: ['profile'],
         operationId: 'getNoticePreferences',
-        summary: "How the caller's appointment notices reach them",
+        summary: "How the caller's appointment notices reach them, and whether refill reminders come",
         description:
-          'The channel of booking notices (e-mail, SMS or WhatsApp to the main phone) and whether a reminder comes the day before.',
+          'The channel of booking notices (e-mail, SMS or WhatsApp to the main phone), whether a reminder comes the day before each appointment, and whether an e-mail comes a few days before a medicine should run out.',
         response: { 200: NoticePreferencesResponseSchema, ...errors },
       },
     },
@@ -57,9 +57,9 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       schema: {
         tags: ['profile'],
         operationId: 'updateNoticePreferences',
-        summary: "Changes how the caller's appointment notices reach them",
+        summary: "Changes how the caller's notices reach them",
         description:
-          'Sets the channel of booking notices and whether reminders come; SMS and WhatsApp need a main phone (VALIDATION_FAILED otherwise).',
+          'Sets the channel of booking notices, whether appointment reminders come and whether refill reminders come (every field, sent whole); SMS and WhatsApp need a main phone (VALIDATION_FAILED otherwise).',
         body: NoticePreferencesSchema,
         response: { 200: NoticePreferencesResponseSchema, ...errors },
       },

@@ -19,11 +19,11 @@ export interface ProfileDeps {
 
 export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
   return {
-    /** How booking notices reach the caller (decision 058, addendum). */
+    /** How booking notices reach the caller (decision 058, addendum), and the refill reminders (decision 061). */
     async noticePreferences(caller: Caller): Promise<NoticePreferences> {
       const row = await repo.findNoticePreferences(db, caller.patientId);
       if (!row) throw new AppError('NOT_FOUND');
-      return { channel: row.channel, reminders: row.reminders };
+      return { channel: row.channel, reminders: row.reminders, refillReminders: row.refillReminders };
     },
 
     /** SMS and WhatsApp go to the main phone: without one, only e-mail may be chosen. */
@@ -37,14 +37,15 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         await repo.updatePatient(t, caller.patientId, {
           noticeChannel: input.channel,
           bookingReminders: input.reminders,
+          refillReminders: input.refillReminders,
           updatedAt: now,
         });
         await recordCallerAudit(t, caller, {
           action: 'notice-preferences-changed',
-          detail: { channel: input.channel, reminders: input.reminders },
+          detail: { channel: input.channel, reminders: input.reminders, refillReminders: input.refillReminders },
           createdAt: now,
         });
-        return { channel: input.channel, reminders: input.reminders };
+        return { channel: input.channel, reminders: input.reminders, refillReminders: input.refillReminders };
       });
     },
 

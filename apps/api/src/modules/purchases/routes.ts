@@ -6,14 +6,17 @@ import {
   ProductPurchasesResponseSchema,
   PurchaseProductParamsSchema,
   RedemptionsResponseSchema,
+  RefillsResponseSchema,
 } from '@portal/contracts/purchases';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
 import { callerOf } from '../../platform/patient-auth.ts';
 import { createPurchasesService } from './service.ts';
+import { createRefillService } from './refills.ts';
 
 export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }> = async (app, { db, clock }) => {
   const purchases = createPurchasesService({ db, clock });
+  const refills = createRefillService({ db, clock });
 
   app.get(
     '/purchases/products/:productId',
@@ -30,6 +33,22 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
       },
     },
     async (request) => ({ data: await purchases.productPurchases(callerOf(request), request.params.productId) }),
+  );
+
+  app.get(
+    '/purchases/refills',
+    {
+      config: { feature: 'purchases' },
+      schema: {
+        tags: ['purchases'],
+        operationId: 'getRefillEstimates',
+        summary: 'Until when the caller’s medicines should last, from their dose and their purchases',
+        description:
+          'Per medicine of the caller’s live treatments: the last day what the patient bought (and the free units redeemed) at the program’s pharmacies should last at the treatment’s dose and frequency, from the presentation’s unit count, and the day the reminder e-mail is due; with the calendar UID and sequence of the reminder’s .ics. A treatment without a steady daily use (no dose, a rest between cycles, not started) or without purchases has no estimate; one that ran out more than a month ago is left out. `today` is the patient’s day in their country.',
+        response: { 200: RefillsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ data: await refills.refills(callerOf(request), request.program.slug) }),
   );
 
   app.get(

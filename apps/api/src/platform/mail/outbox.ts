@@ -27,6 +27,8 @@ export const MAIL_KINDS = [
   'booking-rescheduled',
   'booking-cancelled',
   'booking-reminder',
+  // The refill reminder (decision 061), with its calendar file (PUBLISH), made when the mail is rendered.
+  'refill-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
@@ -68,6 +70,20 @@ const BookingMailPayloadSchema = z
   .catchall(z.string());
 
 /**
+ * A refill reminder (decision 061): the medicine's name, the last day its supply should last (YYYY-MM-DD), the calendar
+ * UID and sequence, and the link to the portal's home where the estimate is shown.
+ */
+const RefillMailPayloadSchema = z
+  .object({
+    medicine: z.string().min(1).max(200),
+    lastsUntil: z.iso.date(),
+    calendarUid: z.string().min(1).max(200),
+    sequence: z.string().regex(/^\d+$/),
+    link: HttpUrlSchema,
+  })
+  .catchall(z.string());
+
+/**
  * What each kind needs in its payload. Checked when the mail is enqueued, so that a bad payload
  * fails the caller's transaction instead of producing a mail that can never be rendered.
  */
@@ -82,6 +98,7 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   'booking-rescheduled': BookingMailPayloadSchema,
   'booking-cancelled': BookingMailPayloadSchema,
   'booking-reminder': BookingMailPayloadSchema,
+  'refill-reminder': RefillMailPayloadSchema,
 };
 
 const MailToEnqueueSchema = z.object({

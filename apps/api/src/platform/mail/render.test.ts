@@ -79,6 +79,31 @@ describe('mail rendering', () => {
     expect(mail.html).toContain('javascript:alert(1)');
   });
 
+  it('renders the refill reminder in Spanish with the date mm/dd/yyyy, a button to the home and its calendar file', () => {
+    const home = 'http://equilibrio.localhost:3000/home';
+    const mail = renderer.render('equilibrio', {
+      kind: 'refill-reminder',
+      language: 'es',
+      payload: {
+        medicine: 'Metforal XR 750 mg',
+        lastsUntil: '2026-12-03',
+        calendarUid: 'refill-7-3104-equilibrio@portal',
+        sequence: '2',
+        link: home,
+      },
+    });
+    expect(mail.subject).toBe('Su Metforal XR 750 mg debería alcanzarle hasta el 12/03/2026');
+    expect(mail.text).toContain('su Metforal XR 750 mg debería alcanzarle hasta el 12/03/2026');
+    expect(mail.text).toContain(home);
+    expect(mail.html).toMatch(
+      /<a href="http:\/\/equilibrio\.localhost:3000\/home" style="display:inline-block[^"]*">Abrir Equilibrio<\/a>/,
+    );
+    expect(mail.calendar).toMatchObject({ method: 'PUBLISH', filename: 'reminder.ics' });
+    expect(mail.calendar!.content).toContain('UID:refill-7-3104-equilibrio@portal');
+    expect(mail.calendar!.content).toContain('DTSTART;VALUE=DATE:20261203');
+    expect(mail.calendar!.content).toContain('SUMMARY:Comprar Metforal XR 750 mg (Equilibrio)');
+  });
+
   it('refuses a program that does not exist', () => {
     expect(() =>
       renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } }),

@@ -14,6 +14,8 @@ import {
 } from '@portal/contracts/program-files';
 import { appointmentIcs } from '@portal/contracts/booking-ics';
 import { formatWhen, localeOf } from '@portal/contracts/booking-format';
+import { formatMonthDayYear } from '@portal/contracts/refill';
+import { refillIcs } from '@portal/contracts/refill-ics';
 import type { MailKind, MailLanguage } from './outbox.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
@@ -22,8 +24,11 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
-  /** An iCalendar invitation or cancellation, sent as the mail's calendar part (a booking's mails). */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+  /**
+   * An iCalendar invitation or cancellation (a booking's mails), or a reminder to add (the refill reminder's), sent as
+   * the mail's calendar part.
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename?: string };
 }
 
 export interface MailToRender {
@@ -50,6 +55,7 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   'booking-rescheduled': { subject: 'booking.mail.rescheduled.subject', body: 'booking.mail.rescheduled.body' },
   'booking-cancelled': { subject: 'booking.mail.cancelled.subject', body: 'booking.mail.cancelled.body' },
   'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
+  'refill-reminder': { subject: 'refill.mail.subject', body: 'refill.mail.body', button: 'refill.mail.button' },
 };
 
 const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([
@@ -91,6 +97,39 @@ function bookingPartsOf(
     new Date(),
   );
   return { values: { service, place, when }, calendar: { method, content } };
+}
+
+/**
+ * The refill reminder's words and calendar file (decision 061): the last day in mm/dd/yyyy, and the same all-day event
+ * as the home's "add a reminder to my calendar" (the same UID, so a calendar keeps one event per medicine).
+ */
+function refillPartsOf(
+  mail: MailToRender,
+  program: MailProgram,
+  texts: Record<string, string>,
+): { values: Record<string, string>; calendar: NonNullable<RenderedMail['calendar']> } {
+  const payload = mail.payload as Record<string, string>;
+  const values = {
+    medicine: payload.medicine!,
+    date: formatMonthDayYear(payload.lastsUntil!),
+    programName: program.name,
+  };
+  const text = (key: string) => {
+    const source = texts[key];
+    if (source === undefined) throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${key}`);
+    return String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values));
+  };
+  const content = refillIcs(
+    {
+      calendarUid: payload.calendarUid!,
+      sequence: Number(payload.sequence),
+      lastsUntil: payload.lastsUntil!,
+      summary: text('refill.calendar.summary'),
+      description: text('refill.calendar.description'),
+    },
+    new Date(),
+  );
+  return { values, calendar: { method: 'PUBLISH', content, filename: 'reminder.ics' } };
 }
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */
@@ -265,8 +304,13 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         email: program.supportEmail,
         phones: phones.map(phoneText).join(' · '),
       };
-      const booking = BOOKING_KINDS.has(mail.kind) ? bookingPartsOf(mail, program, texts) : undefined;
-      if (booking) Object.assign(values, booking.values);
+      // The words and calendar file of a booking's mail or of the refill reminder.
+      const withCalendar = BOOKING_KINDS.has(mail.kind)
+        ? bookingPartsOf(mail, program, texts)
+        : mail.kind === 'refill-reminder'
+          ? refillPartsOf(mail, program, texts)
+          : undefined;
+      if (withCalendar) Object.assign(values, withCalendar.values);
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
       const subject = singleLine(String(format(subjectSource).format(values))).trim();
@@ -325,7 +369,7 @@ ${paragraphs}
 </body>
 </html>
 `;
-      return { subject, text, html, ...(booking ? { calendar: booking.calendar } : {}) };
+      return { subject, text, html, ...(withCalendar ? { calendar: withCalendar.calendar } : {}) };
     },
   };
 }

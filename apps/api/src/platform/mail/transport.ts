@@ -22,8 +22,11 @@ export interface OutgoingMail {
   messageId: string;
   headers?: Record<string, string>;
   context?: MailContext;
-  /** An iCalendar part (text/calendar with its METHOD), which mail clients offer to add to the calendar. */
-  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string } | undefined;
+  /**
+   * An iCalendar part (text/calendar with its METHOD, also attached as a file), which mail clients offer to add to the
+   * calendar: a booking's invitation or cancellation, or a refill reminder to add (PUBLISH, decision 061).
+   */
+  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename?: string } | undefined;
 }
 
 export interface MailTransport {
@@ -61,7 +64,13 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
       const info = await transporter.sendMail({
         ...content,
         ...(calendar
-          ? { icalEvent: { method: calendar.method, content: calendar.content, filename: 'invite.ics' } }
+          ? {
+              icalEvent: {
+                method: calendar.method,
+                content: calendar.content,
+                filename: calendar.filename ?? 'invite.ics',
+              },
+            }
           : {}),
         ...(message.headers ? { headers: message.headers } : {}),
       });

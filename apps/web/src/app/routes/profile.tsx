@@ -1,6 +1,6 @@
 // Profile (/{lang}/profile): the patient's details and their edit (features/profile), the caregiver, the account's
 // security (password, e-mail, my sessions) and the privacy centre, each from its own domain; how appointment notices
-// reach the patient.
+// reach the patient and whether refill reminders come (the card shows where booking or purchases is on).
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { QueryRegion } from '../../components/ui/query-region.tsx';

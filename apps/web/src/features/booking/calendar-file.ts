@@ -2,6 +2,7 @@
 // file as the e-mails', made by the contracts' one writer.
 import { appointmentIcs } from '@portal/contracts/booking-ics';
 import type { BookingView } from '@portal/contracts/booking';
+import { CALENDAR_FILE_TYPE, downloadFile } from '../../lib/download-file.ts';
 
 interface CalendarTexts {
   summary: string;
@@ -13,13 +14,5 @@ interface CalendarTexts {
 
 export function downloadAppointment(booking: BookingView, texts: CalendarTexts): void {
   const ics = appointmentIcs({ ...booking, ...texts }, 'PUBLISH', new Date());
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `appointment-${booking.bookingId}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by the next task; the address can go.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadFile(`appointment-${booking.bookingId}.ics`, ics, CALENDAR_FILE_TYPE);
 }

@@ -1,5 +1,6 @@
 // The profile's calls: PUT /api/v1/user (the profile itself is lib/user.ts's one query; the address search is
-// patient/api), and the booking notices' channel and reminders (GET and PUT /api/v1/user/notices).
+// patient/api), and the notices: the booking notices' channel and reminders, and the refill reminders (GET and PUT
+// /api/v1/user/notices).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { NoticePreferencesResponseSchema, type NoticePreferences } from '@portal/contracts/notices';
 import { ProfileUpdateResponseSchema, type ProfileUpdateBody } from '@portal/contracts/profile';

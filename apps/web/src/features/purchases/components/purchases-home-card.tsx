@@ -1,15 +1,16 @@
 // The home's 4+1 card (HOME_CARDS, feature purchases): per medicine the patient takes, the 4+1 progress and what they
-// saved this year, one tap from its purchases. The app gives it the products (the treatments' query), so that the
-// purchases feature reads no other feature's data.
-import { useQueries } from '@tanstack/react-query';
+// saved this year, one tap from its purchases, and until when it should last (decision 061). The app gives it the
+// products (the treatments' query), so that the purchases feature reads no other feature's data.
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryRegion, type RegionQuery } from '../../../components/ui/query-region.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
-import { productPurchasesQuery } from '../api/purchases-api.ts';
+import { productPurchasesQuery, refillsQuery } from '../api/purchases-api.ts';
 import { FourPlusOne } from './four-plus-one.tsx';
+import { RefillEstimate } from './refill-estimate.tsx';
 import { savingsText } from './purchases-format.ts';
 import './purchases.css';
 
@@ -17,6 +18,8 @@ function ProductsProgress({ productIds }: { productIds: number[] }) {
   const t = useT();
   const { language } = useLanguage();
   const queries = useQueries({ queries: productIds.map((productId) => productPurchasesQuery(productId)) });
+  // The estimates are a line under each medicine: while they load or if they fail, the card shows the rest as it was.
+  const refills = useQuery(refillsQuery()).data;
   return (
     <QueryRegion queries={queries} lines={3} errorKey="purchases.loadError">
       {(list) => {
@@ -40,6 +43,11 @@ function ProductsProgress({ productIds }: { productIds: number[] }) {
                   {data.progress ? <FourPlusOne progress={data.progress} /> : null}
                   <span>{savingsText(data.savingsThisYear, language, t)}</span>
                 </Link>
+                {refills?.refills
+                  .filter((refill) => refill.productId === data.product.productId)
+                  .map((refill) => (
+                    <RefillEstimate key={refill.productId} refill={refill} today={refills.today} />
+                  ))}
               </li>
             ))}
           </ul>
