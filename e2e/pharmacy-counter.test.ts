@@ -276,6 +276,46 @@ describe('the pharmacy counter', () => {
     await context.close();
   }, 240_000);
 
+  it('passes axe on each screen in the other language at each width, the camera’s refusal included', async () => {
+    const origin = setup.portal.origin(SLUG);
+    const { key } = await addPharmacy(`${PHARMACY} 4`);
+    const phone = await newPage(setup.browser, { viewport: PHONE });
+    await setTestSession(phone.page, origin);
+    const { code } = await demoPatientCode(phone.page);
+    await phone.context.close();
+    for (const [language, viewport, width] of [
+      ['es', PHONE, 'phone'],
+      ['en', DESKTOP, 'desktop'],
+    ] as const) {
+      const texts = textsOf(SLUG, language);
+      const { context, page } = await newPage(setup.browser, { viewport });
+      await page.goto(`${origin}${language === 'en' ? '/en' : ''}/pharmacy`);
+      await heading(page, texts['pharmacy.key.title']!, 2).waitFor();
+      await expectNoAxeViolations(page, `counter key step (${language}, ${width})`);
+      await enterKey(page, texts, key);
+      await expectCounterTargets(page);
+      await expectNoAxeViolations(page, `counter code step (${language}, ${width})`);
+      // A browser context without the camera: the scanner says so and offers to type the code.
+      await page.getByRole('button', { name: texts['pharmacy.scan.open']! }).click();
+      const scanner = page.getByRole('dialog', { name: texts['pharmacy.scan.title']! });
+      await scanner.locator('.form-alert--error').waitFor();
+      await expectNoAxeViolations(page, `counter scanner without a camera (${language}, ${width})`);
+      await shoot(page, `counter-scanner-refused-${language}-${width}`);
+      await scanner.getByRole('button', { name: texts['pharmacy.scan.typeInstead']! }).click();
+      await scanner.waitFor({ state: 'detached' });
+      await verify(page, texts, code);
+      await heading(page, language === 'es' ? 'Paciente: María' : 'Patient: María', 2).waitFor();
+      await page.getByRole('button', { name: texts['pharmacy.product.recordPurchase']! }).click();
+      await page.getByRole('button', { name: texts['pharmacy.purchase.submit']! }).click();
+      await page.getByText(texts['pharmacy.receipt.required']!).waitFor();
+      await expectCounterTargets(page);
+      await expectNoAxeViolations(page, `counter purchase form with its errors (${language}, ${width})`);
+      await shoot(page, `counter-purchase-form-${language}-${width}`);
+      expect(problemsOf(page)).toEqual([]);
+      await context.close();
+    }
+  }, 240_000);
+
   it('reads the patient’s QR code with the camera', async () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
