@@ -190,6 +190,10 @@ describe('the pharmacy counter', () => {
     await page.getByRole('button', { name: es['pharmacy.patient.next']! }).click();
     await page.getByLabel(es['pharmacy.verify.code.label']!).waitFor();
     expect(await page.locator('.counter-entry').count()).toBe(5);
+    // The code's field has the focus: a handheld scanner types the canonical code and Enter, as a keyboard does.
+    await page.keyboard.type(normaliseDiscountCode(code)!);
+    await page.keyboard.press('Enter');
+    await heading(page, 'Paciente: María', 2).waitFor();
     expect(problemsOf(page)).toEqual([]);
     expect(problemsOf(phone.page)).toEqual([]);
     await counter.context.close();

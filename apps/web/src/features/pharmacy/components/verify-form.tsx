@@ -68,6 +68,8 @@ export function VerifyForm({ apiKey, onVerified }: Props) {
             description={t('pharmacy.verify.code.hint')}
             autoComplete="off"
             isRequired
+            // Ready for the next patient, and for a handheld scanner, which types the code and Enter where the focus is.
+            autoFocus
           />
           <Button className="button button--ghost counter-button counter-code__scan" onPress={() => setScanning(true)}>
             {t('pharmacy.scan.open')}
