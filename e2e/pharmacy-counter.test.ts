@@ -257,6 +257,10 @@ describe('the pharmacy counter', () => {
     await page.getByText(`Reversed: ${en['pharmacy.reverse.reason.wrongPrice']}`).waitFor();
     await page.getByText('0 of 4 units toward the next free unit.').waitFor();
     await expectNoAxeViolations(page, 'counter reversed (en, phone)');
+    // The same receipt again with other details (another instant): refused on the receipt's field.
+    await recordPurchase(page, en, 'mistake-1');
+    await page.getByText(en['pharmacy.errors.receiptReused']!).waitFor();
+    await page.getByRole('button', { name: en['common.cancel']! }).click();
 
     // Removing the key asks first, then comes back to the key step.
     await page.getByRole('button', { name: en['pharmacy.key.remove']! }).click();
