@@ -52,6 +52,37 @@ describe('bundle byte budgets', () => {
     expect([...homeJs].filter(holdsPhoneData)).toEqual([]);
   });
 
+  it('keeps the pharmacy counter out of the patient’s routes, and its camera decoder out of the counter until Scan', () => {
+    // Decision 060: the counter is its own lazy route; ZXing loads only when Scan is pressed (and BarcodeDetector is absent).
+    const manifest = readManifest();
+    const keyOf = (suffix: string) => Object.keys(manifest).find((key) => key.endsWith(suffix));
+    const counterKey = keyOf('app/routes/pharmacy.tsx');
+    const decoderKey = keyOf('features/pharmacy/scanner/zxing-decoder.ts');
+    expect(counterKey).toBeDefined();
+    expect(decoderKey).toBeDefined();
+    const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+      for (const key of keys) {
+        const chunk = manifest[key];
+        if (!chunk || into.has(key)) continue;
+        into.add(key);
+        closure(chunk.imports ?? [], into);
+      }
+      return into;
+    };
+    const counterFiles = [...closure([counterKey!])].map((key) => manifest[key]!.file);
+    const counterOwn = manifest[counterKey!]!.file;
+    const decoderFile = manifest[decoderKey!]!.file;
+    // The counter's screen (its key store names its storage key) is in no chunk of the home or login routes.
+    const holdsCounter = (file: string) => readFileSync(path.join(DIST, file), 'utf8').includes('portal.pharmacy.key');
+    expect([...homeJs, ...loginJs].filter((file) => file === counterOwn || holdsCounter(file))).toEqual([]);
+    expect(counterFiles.filter(holdsCounter)).not.toEqual([]);
+    const zxingFiles = [...closure([decoderKey!])]
+      .filter((key) => key === decoderKey || key.includes('@zxing'))
+      .map((key) => manifest[key]!.file);
+    expect(zxingFiles).toContain(decoderFile);
+    expect([...homeJs, ...loginJs, ...counterFiles].filter((file) => zxingFiles.includes(file))).toEqual([]);
+  });
+
   it("loads the app only from the page's first script, not with it", () => {
     // boot.ts imports main.tsx once the frame has painted (decision 028): a static import would load it at once.
     const manifest = readManifest();

@@ -25,6 +25,8 @@ export const paths = {
   signupNotMe: '/signup/not-me',
   coupon: '/coupon',
   emailConfirm: '/email/confirm',
+  /** The pharmacy counter's screen (decision 060): for a pharmacy's staff, not a patient. */
+  pharmacy: '/pharmacy',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */
@@ -67,4 +69,13 @@ export function pageFrameOf(pathname: string): 'login' | 'page' {
   const bare = stripLanguage(pathname);
   const screen = bare.length > 1 && bare.endsWith('/') ? bare.slice(0, -1) : bare;
   return LOGIN_CARD_SCREENS.has(screen) ? 'login' : 'page';
+}
+
+/**
+ * Whether a page may use the device's camera: the pharmacy counter's, to scan a patient's code (decision 060). The
+ * server sends every other page a policy that turns the camera off.
+ */
+export function usesCamera(pathname: string): boolean {
+  const bare = stripLanguage(pathname.split('?')[0] ?? '/');
+  return bare === paths.pharmacy || bare === `${paths.pharmacy}/`;
 }

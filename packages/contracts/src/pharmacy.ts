@@ -6,6 +6,12 @@ import { IdentificationTypeSchema } from './enums.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { ExchangeProgressSchema } from './exchange-progress.ts';
 import { AMOUNT_PATTERN } from './money.ts';
+import {
+  PURCHASE_QUANTITY_MAX,
+  RECEIPT_ID_MAX_LENGTH,
+  RECEIPT_ID_PATTERN,
+  REVERSAL_REASONS,
+} from './pharmacy-values.ts';
 import { PurchaseAmountsSchema } from './purchases.ts';
 import { IdentificationSchema } from './signup.ts';
 
@@ -14,10 +20,7 @@ const MAX_ID = 2_147_483_647;
 /** A discount code as the counter typed or scanned it (grouped, any case, `i`/`l` for 1, `o` for 0). */
 export const CounterCodeSchema = z.string().min(1).max(32);
 /** The pharmacy's receipt number: with the product, one purchase or one redemption per pharmacy. */
-export const ReceiptIdSchema = z
-  .string()
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/);
+export const ReceiptIdSchema = z.string().max(RECEIPT_ID_MAX_LENGTH).regex(RECEIPT_ID_PATTERN);
 /** An amount: up to 9 integer digits and 2 decimals (`1234.50`), in the currency of the pharmacy's country. */
 export const AmountSchema = z.string().max(12).regex(AMOUNT_PATTERN);
 export const CounterProductIdSchema = z.number().int().positive().max(MAX_ID);
@@ -30,6 +33,22 @@ export const IdempotencyHeadersSchema = z.object({
     .regex(/^[A-Za-z0-9._:-]{8,128}$/)
     .optional(),
 });
+
+/**
+ * GET /pharmacy/me: the pharmacy a key belongs to, for a counter to show where it is signed in (decision 060): the
+ * cheapest call that proves a key, and nothing but what the pharmacy itself is.
+ */
+export const PharmacyMeResponseSchema = z.object({
+  data: z.object({
+    name: z.string(),
+    chain: z.string().nullable(),
+    branch: z.string().nullable(),
+    country: z.string(),
+    /** The currency of its amounts (its country's). */
+    currency: z.string(),
+  }),
+});
+export type PharmacyMe = z.infer<typeof PharmacyMeResponseSchema>['data'];
 
 /** POST /pharmacy/verifications: a code, or the identification of a patient who came without one. */
 export const VerifyRequestSchema = z.union([
@@ -71,22 +90,14 @@ export type Verification = z.infer<typeof VerifyResponseSchema>['data'];
 export const RecordPurchaseRequestSchema = z.strictObject({
   code: CounterCodeSchema,
   productId: CounterProductIdSchema,
-  quantity: z.number().int().min(1).max(99),
+  quantity: z.number().int().min(1).max(PURCHASE_QUANTITY_MAX),
   unitPrice: AmountSchema,
   receiptId: ReceiptIdSchema,
   purchasedAt: z.iso.datetime({ offset: true }),
 });
 export type RecordPurchaseRequest = z.infer<typeof RecordPurchaseRequestSchema>;
 
-/** Why the counter reverses what it entered (same day, same pharmacy). */
-export const REVERSAL_REASONS = [
-  'ENTERED_BY_MISTAKE',
-  'WRONG_PRODUCT',
-  'WRONG_QUANTITY',
-  'WRONG_PRICE',
-  'WRONG_PATIENT',
-  'SALE_CANCELLED',
-] as const;
+export { REVERSAL_REASONS };
 export const ReversalReasonSchema = z.enum(REVERSAL_REASONS);
 export type ReversalReason = z.infer<typeof ReversalReasonSchema>;
 

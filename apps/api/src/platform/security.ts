@@ -63,6 +63,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
+ * The policy of the one page that may use the camera, the pharmacy counter's (its scanner, decision 060): the camera
+ * for this origin only, the rest as everywhere. A page's policy is its document's, so only its own HTML sends it.
+ */
+export const CAMERA_PAGE_PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=()';
+
+/**
  * Node would answer an HTTP/1.1 request without Host by itself, with a bare 400 the app never sees (RFC 9112
  * 3.2 requires the 400); the app turns Node's check off (`requireHostHeader: false`) so that it gives that 400
  * here, with the security headers and the error shape. HTTP/1.0 requests may omit Host, as before.

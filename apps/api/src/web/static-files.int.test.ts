@@ -168,6 +168,15 @@ describe(`program files and pages from memory (${TEST_DB})`, () => {
     );
   });
 
+  it('lets the pharmacy counter’s page use the camera for its scanner, and no other page', async () => {
+    const policyOf = async (url: string) =>
+      (await t.app.inject({ url, headers: { host: hostOf('alivio') } })).headers['permissions-policy'];
+    for (const url of ['/pharmacy', '/en/pharmacy', '/pharmacy/?x=1'])
+      expect(await policyOf(url), url).toBe('camera=(self), microphone=(), geolocation=()');
+    for (const url of ['/login', '/home', '/en/benefits', '/pharmacy/other', '/pharmacyx', '/api/v1/resource/features'])
+      expect(await policyOf(url), url).toBe('camera=(), microphone=(), geolocation=()');
+  });
+
   it('revalidates the web-app manifest with its ETag', async () => {
     const first = await t.app.inject({ url: '/manifest.webmanifest', headers: { host: hostOf('piel') } });
     expect(first.statusCode).toBe(200);

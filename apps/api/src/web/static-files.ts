@@ -7,8 +7,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/enums';
-import { languageOfPath, pageFrameOf } from '@portal/contracts/paths';
+import { languageOfPath, pageFrameOf, usesCamera } from '@portal/contracts/paths';
 import { notFound } from '../platform/errors.ts';
+import { CAMERA_PAGE_PERMISSIONS_POLICY } from '../platform/security.ts';
 import {
   isProgramIconName,
   manifestIcons,
@@ -386,6 +387,7 @@ export async function registerWebApp(
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const { language, kind } = pageOf(request.url);
     const [pathname, query] = request.url.split('?');
+    if (usesCamera(pathname ?? '/')) reply.header('permissions-policy', CAMERA_PAGE_PERMISSIONS_POLICY);
     // The bare login address only: a query (next, ref, e) changes what the screen says.
     if (renderer && query === undefined && renderer.renders(pathname ?? '')) {
       const root = await renderer.render(request.program.slug, pathname ?? '');

@@ -53,6 +53,8 @@ const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx')
 const LearningScreen = lazyScreenWithProviders(() => import('./routes/learning.tsx'));
 const BookingScreen = lazyScreenWithProviders(() => import('./routes/booking.tsx'));
 const PurchasesScreen = lazyScreenWithProviders(() => import('./routes/purchases.tsx'));
+// The pharmacy counter (decision 060): for a pharmacy's staff, outside the patient's guards; no patient screen links it.
+const PharmacyScreen = lazyScreenWithProviders(() => import('./routes/pharmacy.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -165,6 +167,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
     { path: 'coupon', element: <Screen component={CouponScreen} props={{}} /> },
+    { path: 'pharmacy', element: <Screen component={PharmacyScreen} props={{}} /> },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, asErrorBody, createApiClient, unwrapEnvelope } from './api-client.ts';
+import { ApiError, asErrorBody, createApiClient, retryAfterSecondsOf, unwrapEnvelope } from './api-client.ts';
 import { camelCaseKey } from './camel-case.ts';
 
 function fakeFetch(status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -111,6 +111,39 @@ describe('api-client token renewal', () => {
     client.onStatus(401, onUnauthorized);
     await expect(client.get('/api/v1/user')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});
+
+describe('api-client with a pharmacy key (decision 060)', () => {
+  it('sends the key instead of the patient token, and a refused key neither renews nor ends the session', async () => {
+    const fetchImpl = fakeFetch(401, { error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } });
+    const refresh = vi.fn(async () => true);
+    const client = createApiClient({ getToken: () => 'patient-token', fetchImpl, refresh });
+    const onUnauthorized = vi.fn();
+    client.onStatus(401, onUnauthorized);
+    await expect(client.get('/api/v1/pharmacy/me', { apiKey: 'psp_test_key' })).rejects.toMatchObject({ status: 401 });
+    const headers = fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers['x-api-key']).toBe('psp_test_key');
+    expect(headers.authorization).toBeUndefined();
+    expect(refresh).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('keeps the Retry-After of a refusal, in seconds', async () => {
+    const client = createApiClient({
+      getToken: () => undefined,
+      fetchImpl: fakeFetch(
+        429,
+        { error: { code: 'RATE_LIMITED', message: 'errors.rateLimited' } },
+        { 'retry-after': '42' },
+      ),
+    });
+    await expect(client.post('/api/v1/pharmacy/verifications', {}, { apiKey: 'k' })).rejects.toMatchObject({
+      status: 429,
+      retryAfterSeconds: 42,
+    });
+    expect(retryAfterSecondsOf(null)).toBeUndefined();
+    expect(retryAfterSecondsOf('Wed, 21 Oct 2015 07:28:30 GMT')).toBeUndefined();
   });
 });
 

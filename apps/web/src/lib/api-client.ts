@@ -33,6 +33,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The answer's `Retry-After` in seconds, when it said one (a 429 or a 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(asErrorBody(body)?.error.code ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -68,6 +70,16 @@ interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Skip the registered status handlers (e.g. the login call handles its own 401). */
   skipStatusHandlers?: boolean;
+  /**
+   * A pharmacy's key (the pharmacy's door, decision 060): sent as `X-Api-Key` instead of the patient's token, with no
+   * session renewal and no status handlers, since a refused key is not the patient's session ending.
+   */
+  apiKey?: string;
+}
+
+/** `Retry-After` in seconds (the form this server sends); undefined when absent or in another form. */
+export function retryAfterSecondsOf(value: string | null): number | undefined {
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
 /** `{ data }` and `{ data: { responseData } }` envelopes are unwrapped; anything else is returned as is. */
@@ -100,8 +112,10 @@ export function createApiClient(options: ApiClientOptions) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json', ...requestOptions.headers };
-    const token = options.getToken();
-    if (token) headers.authorization = `Bearer ${token}`;
+    const { apiKey } = requestOptions;
+    const token = apiKey === undefined ? options.getToken() : undefined;
+    if (apiKey !== undefined) headers['x-api-key'] = apiKey;
+    else if (token) headers.authorization = `Bearer ${token}`;
     if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
     let response: Response;
     try {
@@ -128,8 +142,8 @@ export function createApiClient(options: ApiClientOptions) {
       if (response.status === 401 && token && !isRetry && options.refresh && (await options.refresh())) {
         return request(method, path, requestOptions, true);
       }
-      const error = new ApiError(response.status, body);
-      if (!requestOptions.skipStatusHandlers) handlers.get(response.status)?.(error);
+      const error = new ApiError(response.status, body, retryAfterSecondsOf(response.headers.get('retry-after')));
+      if (!requestOptions.skipStatusHandlers && apiKey === undefined) handlers.get(response.status)?.(error);
       throw error;
     }
     const data = unwrapEnvelope(camelCaseDeep(body));

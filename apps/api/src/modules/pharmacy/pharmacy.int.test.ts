@@ -4,9 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
-import { PurchaseResponseSchema, RedemptionResponseSchema, VerifyResponseSchema } from '@portal/contracts/pharmacy';
+import {
+  PharmacyMeResponseSchema,
+  PurchaseResponseSchema,
+  RedemptionResponseSchema,
+  VerifyResponseSchema,
+} from '@portal/contracts/pharmacy';
 import { auditEvent, pharmacyApiKey } from '../../db/schema.ts';
-import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall, type TestPharmacy } from '../../test/pharmacy.ts';
 import { alivioTreatment } from '../../test/signup-bodies.ts';
@@ -51,6 +56,37 @@ async function buy(counter: TestPharmacy, slug: string, body: Record<string, unk
 
 const redeem = (counter: TestPharmacy, slug: string, code: string, productId: number, receiptId: string) =>
   pharmacyCall(t, counter.key, slug, '/api/v1/pharmacy/redemptions', { code, productId, receiptId });
+
+describe(`the pharmacy API: the key's pharmacy (${TEST_DB})`, () => {
+  const me = (key: string, slug = 'alivio') =>
+    t.app.inject({ method: 'GET', url: '/api/v1/pharmacy/me', headers: { host: hostOf(slug), 'x-api-key': key } });
+
+  it('tells a counter which pharmacy its key opens, with the currency of its country, and nothing else', async () => {
+    const counter = await createTestPharmacy(t, 'alivio', 'PA');
+    const answer = await me(counter.key);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { data } = PharmacyMeResponseSchema.parse(answer.json());
+    expect(data).toEqual({
+      name: expect.stringMatching(/^Farmacia de prueba/),
+      chain: null,
+      branch: null,
+      country: 'PA',
+      currency: 'USD',
+    });
+    expect(Object.keys(answer.json().data).sort()).toEqual(['branch', 'chain', 'country', 'currency', 'name']);
+  });
+
+  it('refuses a mistyped, another program’s or a revoked key with 401, as every pharmacy call', async () => {
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const mistyped = `${counter.key.slice(0, -1)}${counter.key.endsWith('a') ? 'b' : 'a'}`;
+    for (const answer of [await me(mistyped), await me(counter.key, 'equilibrio')]) {
+      expect(answer.statusCode).toBe(401);
+      expect(errorOf(answer.json()).code).toBe('UNAUTHENTICATED');
+    }
+    await pharmacyCommand('revoke', [counter.prefix], { db: t.database.db, config: t.config, now: clock() });
+    expect((await me(counter.key)).statusCode).toBe(401);
+  });
+});
 
 describe(`the pharmacy API: verify (${TEST_DB})`, () => {
   it('answers the products, discount, 4+1 progress and validity, the first name and the masked identification only', async () => {

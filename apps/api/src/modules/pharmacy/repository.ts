@@ -2,7 +2,7 @@
 // patient named by identification. Always scoped by the key's program; only product codes (a general benefit's code
 // is the coupon link's, not the counter's).
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { discountCode, patient, planPatient, product, userAccount } from '../../db/schema.ts';
+import { discountCode, patient, pharmacy, planPatient, product, userAccount } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 export { listCatalogue } from '../benefits/catalogue.ts';
 
@@ -79,4 +79,18 @@ export async function findCodesOfIdentification(
       isNotNull(discountCode.productId),
     ),
   );
+}
+
+/** A pharmacy's own description (what its counter shows), inside its program. */
+export async function findPharmacy(
+  db: Executor,
+  programId: number,
+  pharmacyId: number,
+): Promise<{ name: string; chain: string | null; branch: string | null; country: string } | undefined> {
+  const [row] = await db
+    .select({ name: pharmacy.name, chain: pharmacy.chain, branch: pharmacy.branch, country: pharmacy.country })
+    .from(pharmacy)
+    .where(and(eq(pharmacy.programId, programId), eq(pharmacy.id, pharmacyId)))
+    .limit(1);
+  return row;
 }

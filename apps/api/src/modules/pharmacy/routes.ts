@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdempotencyHeadersSchema,
+  PharmacyMeResponseSchema,
   PurchaseIdParamsSchema,
   PurchaseResponseSchema,
   RecordPurchaseRequestSchema,
@@ -43,6 +44,21 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
       (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined,
     'pharmacy-identification',
     { standardHeaders: true },
+  );
+
+  app.get(
+    '/pharmacy/me',
+    {
+      schema: {
+        tags,
+        operationId: 'getPharmacy',
+        summary: 'Tells which pharmacy a key belongs to',
+        description:
+          'The name, chain, branch and country of the key’s pharmacy and the currency of its amounts: what a counter shows to say where it is signed in, and the cheapest way to check a key (an unknown, mistyped, revoked or other-program key is 401). Reads no patient.',
+        response: { 200: PharmacyMeResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ data: await pharmacy.describe(pharmacyOf(request)) }),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { isPurchaseRedeemed, planRedemption, UNIT_COUNTS_FOR_MS } from '@portal/contracts/four-plus-one';
 import { COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
 import type {
+  PharmacyMe,
   PharmacyPurchase,
   PharmacyRedemption,
   PurchaseAnswer,
@@ -38,7 +39,13 @@ import {
   type PurchaseRow,
   type RedemptionRow,
 } from '../purchases/ledger.ts';
-import { findCodeHolder, findCodesOfIdentification, listCatalogue, type CodeHolder } from './repository.ts';
+import {
+  findCodeHolder,
+  findCodesOfIdentification,
+  findPharmacy,
+  listCatalogue,
+  type CodeHolder,
+} from './repository.ts';
 
 /** A clock a little ahead of the server's is not a purchase in the future. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -286,6 +293,14 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
   }
 
   return {
+    /** The key's pharmacy, as its counter names it; no patient is read. */
+    async describe(caller: PharmacyCaller): Promise<PharmacyMe> {
+      const row = await findPharmacy(db, caller.programId, caller.pharmacyId);
+      // The key was resolved to this pharmacy a moment ago: a pharmacy is never deleted.
+      if (!row) throw new AppError('UNAUTHENTICATED');
+      return { ...row, currency: COUNTRY_CURRENCIES[row.country as CountryCode] };
+    },
+
     async verify(caller: PharmacyCaller, body: VerifyRequest): Promise<Verification> {
       if ('code' in body)
         return audited(caller, 'code', async () => verificationOf(caller, [await holderOfCode(caller, body.code)]));

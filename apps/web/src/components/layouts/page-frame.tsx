@@ -210,7 +210,17 @@ function TabBar({ items }: { items: Item[] }) {
   );
 }
 
-function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry; items: Item[] }) {
+function Header({
+  banner,
+  help,
+  items,
+  brandHref,
+}: {
+  banner?: ReactNode;
+  help: HelpCountry;
+  items: Item[];
+  brandHref?: string;
+}) {
   const { program } = useProgram();
   const { language } = useLanguage();
   const session = useSession();
@@ -221,7 +231,7 @@ function Header({ banner, help, items }: { banner?: ReactNode; help: HelpCountry
         {t('app.skipToContent')}
       </a>
       <div className="site-header__bar">
-        <Link className="brand" to={pathInLanguage(language, session ? paths.home : paths.login)}>
+        <Link className="brand" to={brandHref ?? pathInLanguage(language, session ? paths.home : paths.login)}>
           {/* The logo is the program's mark (a PNG, decision 032); its name is the text beside it (the link's name). */}
           <img
             className="brand__logo"
@@ -297,6 +307,8 @@ export interface PageFrameProps {
   showNavigation?: boolean;
   /** False on a screen of no section ('page not found'): no navigation item is marked as the current one. */
   markCurrent?: boolean;
+  /** Where the program's brand leads (default: the patient's home, or the login for a visitor). */
+  brandHref?: string;
 }
 
 export function PageFrame({
@@ -309,6 +321,7 @@ export function PageFrame({
   back,
   showNavigation = true,
   markCurrent = true,
+  brandHref,
 }: PageFrameProps) {
   const { program } = useProgram();
   const session = useSession();
@@ -328,7 +341,7 @@ export function PageFrame({
   }, [location.pathname]);
   return (
     <div className={`app-shell${items.length > 0 ? ' app-shell--tabs' : ''}`}>
-      <Header banner={banner} help={help} items={items} />
+      <Header banner={banner} help={help} items={items} brandHref={brandHref} />
       <main id="main" className="page">
         {back ? (
           <Link className="back-link" to={back.href}>

@@ -1,0 +1,65 @@
+// The pharmacy API as the counter screen calls it (contract packages/contracts/src/pharmacy.ts, decisions 059 and 060):
+// with the device's key in `X-Api-Key`, never the patient's token. A refused key (401) ends the key on this device, so
+// the screen goes back to the key step. Answers are not parsed again (the server's serializer checked them), so that
+// the counter's chunk does not carry the sign-up's contract that the pharmacy contract imports.
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  PharmacyMe,
+  PurchaseAnswer,
+  RecordPurchaseRequest,
+  RedeemRequest,
+  RedemptionAnswer,
+  ReversalReason,
+  Verification,
+} from '@portal/contracts/pharmacy';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { counterKeyStore, keyPrefixOf } from '../counter-key.ts';
+
+async function withKey<T>(key: string, call: (options: { apiKey: string }) => Promise<T>): Promise<T> {
+  try {
+    return await call({ apiKey: key });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && counterKeyStore.get() === key)
+      counterKeyStore.forget('refused');
+    throw error;
+  }
+}
+
+/** Checks a key against the server before it is kept (the key step): a refusal here is the form's, not the device's. */
+export const getPharmacy = (key: string) => api.get<PharmacyMe>('/api/v1/pharmacy/me', { apiKey: key });
+
+export const pharmacyMeQuery = (key: string) =>
+  queryOptions({
+    // The key's readable start names the query: the whole key stays out of the query cache's keys.
+    queryKey: ['pharmacy', 'me', keyPrefixOf(key)],
+    queryFn: () => withKey(key, (options) => api.get<PharmacyMe>('/api/v1/pharmacy/me', options)),
+    staleTime: Infinity,
+  });
+
+export const verifyCode = (key: string, code: string) =>
+  withKey(key, (options) => api.post<Verification>('/api/v1/pharmacy/verifications', { code }, options));
+
+/** Writes carry an `Idempotency-Key`: one per attempt, so that a retried request never records twice. */
+const idempotent = (options: { apiKey: string }, attempt: string) => ({
+  ...options,
+  headers: { 'idempotency-key': attempt },
+});
+
+export const recordPurchase = (key: string, body: RecordPurchaseRequest, attempt: string) =>
+  withKey(key, (options) => api.post<PurchaseAnswer>('/api/v1/pharmacy/purchases', body, idempotent(options, attempt)));
+
+export const redeemFreeUnit = (key: string, body: RedeemRequest, attempt: string) =>
+  withKey(key, (options) =>
+    api.post<RedemptionAnswer>('/api/v1/pharmacy/redemptions', body, idempotent(options, attempt)),
+  );
+
+export const reversePurchase = (key: string, purchaseId: number, reason: ReversalReason) =>
+  withKey(key, (options) =>
+    api.post<PurchaseAnswer>(`/api/v1/pharmacy/purchases/${purchaseId}/reversal`, { reason }, options),
+  );
+
+export const reverseRedemption = (key: string, redemptionId: number, reason: ReversalReason) =>
+  withKey(key, (options) =>
+    api.post<RedemptionAnswer>(`/api/v1/pharmacy/redemptions/${redemptionId}/reversal`, { reason }, options),
+  );
