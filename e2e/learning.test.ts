@@ -310,11 +310,15 @@ describe('learning', () => {
         // Pause stops the engine; Resume says again the block it was saying, then goes on.
         await page.getByRole('button', { name: texts['learning.pause']! }).click();
         await expect.poll(() => page.evaluate(() => window.speechSynthesis.speaking)).toBe(false);
+        // The block being said when paused (the engine may have gone past the first one by then on a busy machine).
         const startedBefore = (await starts()).length;
+        const pausedOn = (await starts()).at(-1)!;
+        expect(pausedOn[0]).not.toBe(lesson.title);
         await page.getByRole('button', { name: texts['learning.resume']! }).click();
+        // The first thing said after Resume is that block again, in Spanish; then it goes on.
         await expect
-          .poll(async () => (await starts()).slice(startedBefore), { timeout: 30_000 })
-          .toEqual([[firstBlock.replace(/\s+/g, ' ').trim(), expect.stringMatching(/^es\b/)]]);
+          .poll(async () => (await starts()).slice(startedBefore, startedBefore + 1), { timeout: 30_000 })
+          .toEqual([[pausedOn[0], expect.stringMatching(/^es\b/)]]);
         expect(
           (await events()).filter(
             (event) => event[0] === 'error' && event[1] !== 'canceled' && event[1] !== 'interrupted',
