@@ -1,44 +1,107 @@
 // Booking under load (issue 25, decision 058): the booking screen's availability call and the patient's appointments,
-// on PostgreSQL with 100 and with 10,000 live bookings of the same service, each against the bare Fastify of the same
-// run (ratios, never absolute timings; bench/sized.ts runs it); the goal is that availability with 10,000 is not
-// slower than 1.2x with 100.
-// `npm run bench:booking` alone, or a part of `npm run bench` (BENCH_BOOKING=false skips it). The bookings are seeded
-// in plain SQL, two seats a slot as the service's capacity, from tomorrow on, so that the horizon's slots are full and
-// the rest lie beyond it. Writes (a hold and its confirmation) are measured for correctness by the race tests, not here.
-// Not a test: nothing here asserts a timing.
+// on PostgreSQL with 100 and with 10,000 live bookings, each against the bare Fastify of the same run (ratios, never
+// absolute timings; bench/sized.ts runs it); the goal is that availability with 10,000 is not slower than 1.2x with
+// 100. `npm run bench:booking` alone, or a part of `npm run bench` (BENCH_BOOKING=false skips it). The bookings are
+// those patients would make: on the real slots of the four booked services' places, the earliest seats first (so the
+// measured place's horizon fills as the table grows). Writes (a hold and its confirmation) are measured for
+// correctness by the race tests, not here. Not a test: nothing here asserts a timing.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { BookingBlockSchema } from '../packages/contracts/src/booking-block.ts';
+import { bookableSlots, timeZoneOfPlace } from '../packages/contracts/src/booking-schedule.ts';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
 import { BENCH_PASSWORD, runSized } from './sized.ts';
-import { bearerHeaders, measure, type Measured, type Row } from './support.ts';
+import { bearerHeaders, measure, ROOT, type Measured, type Row } from './support.ts';
 
 /** alivio's neurologist by video call: 30-minute slots, two patients a slot, 60 days ahead (its config.json). */
-const SERVICE = { id: 1201, place: 'video-cr', slotMinutes: 30, capacity: 2 };
+const SERVICE = { id: 1201 };
 const CALLS = [
   ['GET /api/v1/booking/availability', `/api/v1/booking/availability?benefitId=${SERVICE.id}`],
   ['GET /api/v1/bookings', '/api/v1/bookings'],
 ] as const;
 
-/** One confirmed booking for each of the first `count` bench patients, filling the slots from tomorrow on. */
+/**
+ * `count` confirmed bookings as patients would make them: on the real slots of every place of the four programs'
+ * booked services (their opening hours, holidays and capacity, from now to the horizon), the earliest seats first,
+ * each by another bench patient. The measured patient's place (alivio's neurologist in Costa Rica) gets its share.
+ */
 async function seedBookings(databaseUrl: string, count: number): Promise<void> {
+  const now = new Date();
+  const seats: {
+    slug: string;
+    benefitId: number;
+    placeId: string;
+    startsAt: string;
+    endsAt: string;
+    timeZone: string;
+    seat: number;
+    capacity: number;
+  }[] = [];
+  for (const slug of ['alivio', 'piel', 'equilibrio']) {
+    const config = JSON.parse(
+      readFileSync(path.join(ROOT, 'programs', slug, 'configuration', 'config.json'), 'utf8'),
+    ) as {
+      benefits: { id: number; booking?: unknown }[];
+    };
+    for (const benefit of config.benefits) {
+      const parsed = BookingBlockSchema.safeParse(benefit.booking);
+      if (!parsed.success) continue;
+      const block = parsed.data;
+      for (const place of block.places)
+        for (const slot of bookableSlots(block, place, now))
+          for (let seat = 1; seat <= block.capacity; seat += 1)
+            seats.push({
+              slug,
+              benefitId: benefit.id,
+              placeId: place.id,
+              startsAt: slot.startsAt,
+              endsAt: slot.endsAt,
+              timeZone: timeZoneOfPlace(place),
+              seat,
+              capacity: block.capacity,
+            });
+    }
+  }
+  seats.sort(
+    (a, b) =>
+      a.startsAt.localeCompare(b.startsAt) ||
+      a.benefitId - b.benefitId ||
+      a.placeId.localeCompare(b.placeId) ||
+      a.seat - b.seat,
+  );
+  const chosen = seats.slice(0, count);
+  if (chosen.length < count) console.log(`  bench:booking: only ${chosen.length} seats in the horizons, not ${count}`);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const { rows: programs } = await client.query<{ id: number; slug: string }>('select id, slug from program');
+    const programOf = new Map(programs.map((row) => [row.slug, row.id]));
+    const { rows: plans } = await client.query<{ id: number }>(
+      `select pp.id from plan_patient pp join patient p on p.id = pp.patient_id join user_account u on u.id = p.user_id
+       where u.email like 'bench-%@bench.example' order by pp.id limit $1`,
+      [chosen.length],
+    );
+    const column = <T>(pick: (seat: (typeof chosen)[number], index: number) => T) => chosen.map(pick);
     await client.query(
       `insert into booking (program_id, plan_patient_id, benefit_id, place_id, starts_at, ends_at, time_zone, seat,
          capacity, status, confirmed_at)
-       select p.program_id, pp.id, $1, $2, slot, slot + $3 * interval '1 minute', 'America/Costa_Rica', n % $4 + 1, $4,
+       select program_id, plan_patient_id, benefit_id, place_id, starts_at, ends_at, time_zone, seat, capacity,
          'confirmed', now()
-       from (
-         select pp.id, row_number() over (order by pp.id) - 1 as n
-         from plan_patient pp join patient p on p.id = pp.patient_id join user_account u on u.id = p.user_id
-         where u.email like 'bench-%@bench.example'
-         order by pp.id limit $5
-       ) numbered
-       join plan_patient pp on pp.id = numbered.id
-       join patient p on p.id = pp.patient_id
-       cross join lateral (select date_trunc('day', now()) + interval '1 day'
-         + (numbered.n / $4) * $3 * interval '1 minute' as slot) slots`,
-      [SERVICE.id, SERVICE.place, SERVICE.slotMinutes, SERVICE.capacity, count],
+       from unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::text[], $5::timestamptz[], $6::timestamptz[],
+         $7::text[], $8::smallint[], $9::smallint[])
+         as t(program_id, plan_patient_id, benefit_id, place_id, starts_at, ends_at, time_zone, seat, capacity)`,
+      [
+        column((seat) => programOf.get(seat.slug)),
+        column((_, index) => plans[index]!.id),
+        column((seat) => seat.benefitId),
+        column((seat) => seat.placeId),
+        column((seat) => seat.startsAt),
+        column((seat) => seat.endsAt),
+        column((seat) => seat.timeZone),
+        column((seat) => seat.seat),
+        column((seat) => seat.capacity),
+      ],
     );
     await client.query('vacuum analyze');
   } finally {

@@ -73,6 +73,7 @@ export async function hasTreatmentFor(db: Executor, planPatientId: number, benef
 export async function countTakenSeats(
   db: Executor,
   benefitId: number,
+  placeIds: string[],
   range: { from: Date; to: Date },
   now: Date,
 ): Promise<{ placeId: string; startsAt: Date; taken: number }[]> {
@@ -82,6 +83,7 @@ export async function countTakenSeats(
     .where(
       and(
         eq(booking.benefitId, benefitId),
+        inArray(booking.placeId, placeIds),
         gte(booking.startsAt, range.from),
         lt(booking.startsAt, range.to),
         takesSeatAt(now),

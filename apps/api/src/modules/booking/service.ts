@@ -226,7 +226,9 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           from: new Date(Math.min(...slots.map((slot) => Date.parse(slot.startsAt)))),
           to: new Date(Math.max(...slots.map((slot) => Date.parse(slot.startsAt))) + 1),
         };
-        for (const row of await repo.countTakenSeats(db, benefitId, range, now))
+        // Only the places offered to this patient (their country's): the other countries' seats are not theirs to see.
+        const placeIds = service.places.map((place) => place.id);
+        for (const row of await repo.countTakenSeats(db, benefitId, placeIds, range, now))
           taken.set(`${row.placeId} ${row.startsAt.toISOString()}`, row.taken);
       }
       const days = new Map<string, BookingAvailability['days'][number]>();
