@@ -109,6 +109,77 @@ async function seedBookings(databaseUrl: string, count: number): Promise<void> {
   }
 }
 
+/** Patients who book in each round (then cancel, unmeasured, so that the next round finds the same free seats). */
+const BOOKERS = 100;
+const BOOKERS_AT_ONCE = 10;
+const BOOKING_CALL = `POST /api/v1/booking/holds, then …/confirm: a booking (${BOOKERS_AT_ONCE} patients at a time)`;
+
+/**
+ * BOOKERS patients each book one of the measured place's free slots (a hold, then its confirmation: the booking a patient
+ * makes), BOOKERS_AT_ONCE at a time: bookings a second and the p99 of a booking's two calls; then each cancels.
+ */
+async function measureBookings(
+  origin: string,
+  host: { host: string },
+  size: number,
+  measured: Record<string, string>,
+): Promise<Measured> {
+  const availability = (await (
+    await fetch(`${origin}/api/v1/booking/availability?benefitId=${SERVICE.id}`, { headers: measured })
+  ).json()) as { data: { days: { slots: { placeId: string; startsAt: string }[] }[] } };
+  const free = availability.data.days.flatMap((day) => day.slots).slice(0, BOOKERS);
+  const bookers: Record<string, string>[] = [];
+  for (let index = 0; index < free.length; index += 1)
+    bookers.push(await bearerHeaders(origin, host, `bench-${size + 2 + index}@bench.example`, BENCH_PASSWORD));
+  const post = (path: string, headers: Record<string, string>, body: unknown) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const latencies: number[] = [];
+  const made: { headers: Record<string, string>; id: number; sequence: number }[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BOOKERS_AT_ONCE }, async () => {
+      for (let index = next++; index < free.length; index = next++) {
+        const headers = bookers[index]!;
+        const slot = free[index]!;
+        const begun = performance.now();
+        const hold = await post('/api/v1/booking/holds', headers, {
+          benefitId: SERVICE.id,
+          placeId: slot.placeId,
+          startsAt: slot.startsAt,
+        });
+        if (!hold.ok) {
+          if (errors++ === 0) console.log(`  a hold refused: ${hold.status} ${await hold.text()}`);
+          continue;
+        }
+        const { holdId } = ((await hold.json()) as { data: { holdId: number } }).data;
+        const confirmed = await post(`/api/v1/booking/holds/${holdId}/confirm`, headers, {});
+        if (!confirmed.ok) {
+          if (errors++ === 0) console.log(`  a confirmation refused: ${confirmed.status} ${await confirmed.text()}`);
+          continue;
+        }
+        const booking = ((await confirmed.json()) as { data: { bookingId: number; sequence: number } }).data;
+        latencies.push(performance.now() - begun);
+        made.push({ headers, id: booking.bookingId, sequence: booking.sequence });
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  for (const { headers, id, sequence } of made) {
+    const cancelled = await post(`/api/v1/bookings/${id}/cancel`, headers, { sequence });
+    if (!cancelled.ok)
+      throw new Error(`bench:booking: a cancellation refused: ${cancelled.status} ${await cancelled.text()}`);
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0;
+  return { rps: latencies.length / seconds, p99: Math.round(p99), errors };
+}
+
 export function runBooking(): Promise<Row[]> {
   return runSized({
     title: 'Booking on PostgreSQL',
@@ -116,9 +187,9 @@ export function runBooking(): Promise<Row[]> {
     sizes: [Number(process.env.BENCH_BOOKINGS_SMALL ?? 100), Number(process.env.BENCH_BOOKINGS_LARGE ?? 10_000)],
     rounds: Number(process.env.BENCH_BOOKING_ROUNDS ?? 3),
     label: (size) => `${size.toLocaleString('en')} live bookings`,
-    // One patient more than the bookings: the last one, without an appointment, is the one measured.
+    // One patient more than the bookings, without an appointment, is the one measured; BOOKERS more book.
     prepare: async (url, size) => {
-      await seedBenchPatients(url, size + 1, BENCH_PASSWORD);
+      await seedBenchPatients(url, size + 1 + BOOKERS, BENCH_PASSWORD);
       await seedBookings(url, size);
     },
     env: { BOOKING_PER_MINUTE: '100000000' },
@@ -127,6 +198,7 @@ export function runBooking(): Promise<Row[]> {
       const auth = await bearerHeaders(server.origin, host, `bench-${size + 1}@bench.example`, BENCH_PASSWORD);
       const figures: [string, Measured][] = [];
       for (const [name, path] of CALLS) figures.push([name, await measure(`${server.origin}${path}`, auth)]);
+      figures.push([BOOKING_CALL, await measureBookings(server.origin, host, size, auth)]);
       return figures;
     },
     slowdown: { calls: [CALLS[0][0]], goal: 1.2 },

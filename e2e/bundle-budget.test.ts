@@ -52,6 +52,18 @@ describe('bundle byte budgets', () => {
     expect([...homeJs].filter(holdsPhoneData)).toEqual([]);
   });
 
+  it("keeps booking's calendar off the login and home routes", () => {
+    // Decision 058: the month grid and @internationalized/date load with the booking screen (and the date fields).
+    const manifest = readManifest();
+    const bookingKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/booking.tsx'));
+    expect(bookingKey).toBeDefined();
+    // The date library's parse errors mark its chunk, whatever the bundler names it.
+    const holdsDates = (file: string) =>
+      readFileSync(path.join(DIST, file), 'utf8').includes('Invalid ISO 8601 date string');
+    expect(chunks.filter(holdsDates)).not.toEqual([]);
+    expect([...loginJs, ...homeJs].filter(holdsDates)).toEqual([]);
+  });
+
   it('keeps the pharmacy counter out of the patient’s routes, and its camera decoder out of the counter until Scan', () => {
     // Decision 060: the counter is its own lazy route; ZXing loads only when Scan is pressed (and BarcodeDetector is absent).
     const manifest = readManifest();
