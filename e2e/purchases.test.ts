@@ -2,7 +2,8 @@
 // four purchases of the demo patient's 4+1 medicine through the pharmacy API; the patient sees them with their totals
 // and the free box, on a phone in Spanish and on a desktop in English; the pharmacy redeems the free box, which shows
 // among the redemptions while the progress starts again; 'Redemption load failure' with Try again. axe on every
-// screen, 44 px targets, screenshots of each screen at both widths (PURCHASES_SHOTS_DIR).
+// screen, 44 px targets, screenshots of each screen at both widths (PURCHASES_SHOTS_DIR). equilibrio's loop in dollars
+// on a desktop in English; piel, whose purchases are off, says so and calls nothing.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
@@ -45,17 +46,20 @@ async function expectTouchTargets(page: Page) {
   expect(small).toEqual([]);
 }
 
-/** A pharmacy of the program in Costa Rica with one key, made as `npm run pharmacies:add` makes it. */
-async function addPharmacy(): Promise<{ call: (url: string, payload: unknown) => Promise<unknown> }> {
+/** A pharmacy of the program in a country (alivio's Costa Rica unless said) with one key, as `npm run pharmacies:add`. */
+async function addPharmacy(
+  slug = SLUG,
+  country = 'CR',
+): Promise<{ call: (url: string, payload: unknown) => Promise<unknown> }> {
   const app = setup.portal.app;
-  const made = await pharmacyCommand('add', [SLUG, PHARMACY, 'CR', '--branch', 'Escazú'], {
+  const made = await pharmacyCommand('add', [slug, PHARMACY, country, '--branch', 'Escazú'], {
     db: app.database.db,
     config: app.appConfig,
     now: new Date(),
   });
   expect(made.status, made.stderr).toBe(0);
   const key = /psp_test_\w+/.exec(made.stdout)![0];
-  const host = new URL(setup.portal.origin(SLUG)).host;
+  const host = new URL(setup.portal.origin(slug)).host;
   return {
     call: async (url, payload) => {
       const answer = await app.inject({
@@ -71,6 +75,40 @@ async function addPharmacy(): Promise<{ call: (url: string, payload: unknown) =>
 }
 
 const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+/** The signed-in demo patient's medicine (with the 4+1 offer, or any with a benefit) and its discount code. */
+async function productWithCode(page: Page, withOffer: boolean) {
+  const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
+  const product = overview.products.find((one) =>
+    withOffer ? one.benefits.some((benefit) => benefit.kind === 'preventive4plus1') : one.benefits.length > 0,
+  )!;
+  expect(product).toBeDefined();
+  const made = await apiAsPatient<{ code: { code: string } }>(
+    page,
+    'PUT',
+    `/api/v1/benefits/products/${product.productId}/discount-code`,
+  );
+  expect(made.status).toBeLessThan(300);
+  return { product, code: made.data.code.code };
+}
+
+/** Four purchases of the product at the counter, within the last two months. */
+async function buyFour(
+  pharmacy: Awaited<ReturnType<typeof addPharmacy>>,
+  code: string,
+  productId: number,
+  slug: string,
+) {
+  for (const [index, daysAgo] of [60, 30, 20, 5].entries())
+    await pharmacy.call('/api/v1/pharmacy/purchases', {
+      code,
+      productId,
+      quantity: 1,
+      unitPrice: '1500.00',
+      receiptId: `browser-${slug}-${index}`,
+      purchasedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+    });
+}
 
 describe('purchases and redemptions', () => {
   it('shows the purchases, the free box and the savings, the redemption, and the progress starting again', async () => {
@@ -221,4 +259,62 @@ describe('purchases and redemptions', () => {
     expect(problemsOf(desktop.page)).toEqual([]);
     await desktop.context.close();
   }, 240_000);
+  // equilibrio's 4+1 (capped at one free unit a month) in Panama's dollars, on a desktop in English.
+  it("equilibrio: the counter's purchases, their totals in dollars and the free unit, then its redemption (en, 1366)", async () => {
+    const texts = textsOf('equilibrio', 'en');
+    const origin = setup.portal.origin('equilibrio');
+    const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
+    await setTestSession(page, origin);
+    const { product, code } = await productWithCode(page, true);
+    const pharmacy = await addPharmacy('equilibrio', 'PA');
+    await buyFour(pharmacy, code, product.productId, 'equilibrio');
+    const bought = (
+      await apiAsPatient<ProductPurchases>(page, 'GET', `/api/v1/purchases/products/${product.productId}`)
+    ).data;
+    expect(bought.purchases.map((purchase) => purchase.currency)).toEqual(Array(4).fill('USD'));
+    expect(bought.progress?.freeUnitsAvailable).toBe(1);
+
+    await page.goto(`${origin}/en/purchases/${product.productId}`);
+    await heading1(page, texts['pages.purchases.title']!).waitFor();
+    await page.locator('.purchase').first().waitFor();
+    const total = money(bought.purchases[0]!.total, 'en', 'USD');
+    expect(await page.locator('dd.purchase__total').getByText(total).count()).toBe(4);
+    expect(await page.locator('.four-plus-one__box[data-filled]').count()).toBe(4);
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'equilibrio purchases (en, desktop)');
+
+    await pharmacy.call('/api/v1/pharmacy/redemptions', {
+      code,
+      productId: product.productId,
+      receiptId: 'browser-equilibrio-free',
+    });
+    await page.goto(`${origin}/en/redemptions`);
+    await heading1(page, texts['pages.redemptions.title']!).waitFor();
+    await page.locator('.redemption').getByText(`${PHARMACY} – Escazú`).first().waitFor();
+    await expectNoAxeViolations(page, 'equilibrio redemptions (en, desktop)');
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  // piel turns purchases off: its pharmacies still record at the counter, but the patient's screen says the feature is
+  // not in this program, with a way home, and makes no purchases call.
+  it('piel: with purchases off, the screen says so with a way home and calls nothing (es, 390)', async () => {
+    const texts = textsOf('piel', 'es');
+    const origin = setup.portal.origin('piel');
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await setTestSession(page, origin);
+    const { product, code } = await productWithCode(page, false);
+    await buyFour(await addPharmacy('piel', 'MX'), code, product.productId, 'piel');
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/v1\/(purchases|redemptions)/.test(request.url())) calls.push(request.url());
+    });
+    await page.goto(`${origin}/purchases/${product.productId}`);
+    await heading1(page, texts['pages.purchases.title']!).waitFor();
+    await page.getByText(texts['errors.featureDisabled']!).waitFor();
+    await page.getByRole('link', { name: texts['pages.notFound.home']! }).waitFor();
+    await expectNoAxeViolations(page, 'piel purchases off (es, phone)');
+    expect(calls).toEqual([]);
+    await context.close();
+  });
 });
