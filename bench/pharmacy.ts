@@ -38,10 +38,10 @@ const LIMITS = {
 };
 
 /**
- * A pharmacy of alivio in Costa Rica with a key for each of the load's connections, made with the operators' own
- * commands: a counter verifies one code at a time, and a key with many unknown codes in flight is held back.
+ * A pharmacy of alivio in Costa Rica with `keyCount` keys, made with the operators' own commands (the load's: a key for
+ * each connection, as a counter verifies one code at a time and a key with many unknown codes in flight is held back).
  */
-async function addPharmacy(databaseUrl: string): Promise<string[]> {
+export async function addPharmacy(databaseUrl: string, keyCount: number): Promise<{ id: string; keys: string[] }> {
   const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
   const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
   try {
@@ -55,8 +55,8 @@ async function addPharmacy(databaseUrl: string): Promise<string[]> {
     const id = /pharmacy (\d+)/.exec(added.stdout)?.[1];
     if (added.status !== 0 || !id) throw new Error(`pharmacies:add failed: ${added.stdout} ${added.stderr}`);
     const keys = [keyOf(added.stdout)];
-    while (keys.length < CONNECTIONS) keys.push(keyOf((await pharmacyCommand('key', [id], deps)).stdout));
-    return keys;
+    while (keys.length < keyCount) keys.push(keyOf((await pharmacyCommand('key', [id], deps)).stdout));
+    return { id, keys };
   } finally {
     await database.close();
   }
@@ -128,7 +128,7 @@ export function runPharmacy(): Promise<Row[]> {
     label: (size) => `${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases`,
     prepare: async (url, size) => {
       await seedBenchPatients(url, size, BENCH_PASSWORD);
-      keys.set(size, await addPharmacy(url));
+      keys.set(size, (await addPharmacy(url, CONNECTIONS)).keys);
       await seedPurchases(url);
       const server = await startServer({ DATABASE_URL: url, ...LIMITS });
       try {

@@ -3,7 +3,7 @@
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
 // (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
-// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { loginFloodRows } from './login-flood.ts';
 import { wayInRows } from './way-in.ts';
 import { runBooking } from './booking.ts';
 import { runMyCare } from './my-care.ts';
+import { runImportBench } from './import.ts';
 import { runPharmacy } from './pharmacy.ts';
 import {
   apiRow,
@@ -274,5 +275,12 @@ if (process.env.BENCH_PHARMACY !== 'false')
     ...(await runPharmacy())
       .filter((row) => row.met !== undefined)
       .map((row) => ({ ...row, what: `postgres, pharmacy loop: ${row.what}` })),
+  );
+// A chain's report of 10,000 and of 100,000 lines imported (bench/import.ts, decision 059).
+if (process.env.BENCH_IMPORT !== 'false')
+  summary.push(
+    ...(await runImportBench())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, purchases import: ${row.what}` })),
   );
 printTable('Goals in this run (decision 022)', summary);

@@ -44,14 +44,19 @@ describe(`npm run purchases:import (${TEST_DB})`, () => {
         `${code},1101,1,12.345,CH-4,${at}`,
         `${code},1101,1,12500.00,CH-5,2020-01-01T00:00:00Z`,
         `"${code}",1101,1,12500.00,CH-6,${at}`,
+        // Lines are recorded several at a time: the same line twice is one purchase, another body with a receipt
+        // already used is refused, as the API answers them.
+        `${code},1101,2,12500.00,CH-2,${at}`,
+        `${code},1101,3,12500.00,CH-1,${at}`,
       ].join('\n'),
     );
     const first = await run('alivio', String(counter.pharmacyId), file);
-    expect(first.stdout).toBe('3 recorded (or already recorded), 3 refused');
+    expect(first.stdout).toBe('4 recorded (or already recorded), 4 refused');
     expect(first.stderr.split('\n')).toEqual([
       'line 5: VALIDATION_FAILED (code: errors.discountCodeMistyped)',
       'line 6: VALIDATION_FAILED (unitPrice)',
       'line 7: VALIDATION_FAILED (purchasedAt: errors.purchaseDateOutOfRange)',
+      'line 10: IDEMPOTENCY_KEY_REUSED',
     ]);
     expect(first.status).toBe(1);
     const rows = await t.database.db.select().from(purchase).where(eq(purchase.pharmacyId, counter.pharmacyId));
@@ -61,7 +66,7 @@ describe(`npm run purchases:import (${TEST_DB})`, () => {
       ['CH-6', 1, '12500.00', null],
     ]);
     const again = await run('alivio', String(counter.pharmacyId), file);
-    expect(again.stdout).toBe('3 recorded (or already recorded), 3 refused');
+    expect(again.stdout).toBe('4 recorded (or already recorded), 4 refused');
     expect(await t.database.db.select().from(purchase).where(eq(purchase.pharmacyId, counter.pharmacyId))).toHaveLength(
       3,
     );

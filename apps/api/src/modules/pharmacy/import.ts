@@ -20,6 +20,8 @@ export const PURCHASES_IMPORT_USAGE = 'usage: npm run purchases:import -- <progr
 export const IMPORT_COLUMNS = ['code', 'productId', 'quantity', 'unitPrice', 'receiptId', 'purchasedAt'] as const;
 /** A line longer than this is not a purchase (and a malformed file cannot make the parser hold a huge record). */
 const MAX_LINE_BYTES = 2048;
+/** Lines recorded at once: each holds one of the pool's 10 connections while in flight (PGlite takes them in turn). */
+const LINES_IN_FLIGHT = 8;
 /** Refusals printed in full; beyond that only counted (the report of a bad file stays readable). */
 const MAX_REPORTED = 1000;
 
@@ -40,7 +42,7 @@ function reasonOf(error: unknown): string {
 
 export async function importPurchasesCommand(
   args: string[],
-  deps: { db: Db; config: Pick<AppConfig, 'signingKeys'>; now: () => Date },
+  deps: { db: Db; config: Pick<AppConfig, 'signingKeys'>; now: () => Date; linesInFlight?: number },
 ): Promise<CommandResult> {
   const [slug, pharmacyArg, file, ...rest] = args;
   if (!slug || !pharmacyArg || !ID.test(pharmacyArg) || !file || rest.length > 0)
@@ -74,35 +76,61 @@ export async function importPurchasesCommand(
     }),
   );
   let recorded = 0;
-  const refusals: string[] = [];
   let refused = 0;
+  /** The refusals with the lowest line numbers (lines end out of order when several are in flight). */
+  let refusals: { line: number; reason: string }[] = [];
+  const tally = (line: number, reason: string | undefined) => {
+    if (reason === undefined) {
+      recorded += 1;
+      return;
+    }
+    refused += 1;
+    refusals.push({ line, reason });
+    if (refusals.length > 2 * MAX_REPORTED) refusals = refusals.sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED);
+  };
+  const recordLine = async (record: Record<string, string>): Promise<string | undefined> => {
+    const body = RecordPurchaseRequestSchema.safeParse({
+      ...record,
+      productId: Number(record.productId),
+      quantity: Number(record.quantity),
+    });
+    if (!body.success)
+      return `VALIDATION_FAILED (${body.error.issues.map((issue) => issue.path.join('.')).join(', ')})`;
+    try {
+      await service.recordPurchase(caller, body.data, undefined);
+      return undefined;
+    } catch (error) {
+      return reasonOf(error);
+    }
+  };
+  // A few lines in flight at once (each its own transaction, as counters' calls are), never more: the parser waits
+  // while the window is full, so memory stays bounded.
+  const inFlight = new Set<Promise<void>>();
+  let failure: Error | undefined;
+  const settle = async () => {
+    await Promise.allSettled(inFlight);
+    if (failure !== undefined) throw failure;
+  };
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: Record<string, string>;
       info: { lines: number };
     }>) {
-      const body = RecordPurchaseRequestSchema.safeParse({
-        ...record,
-        productId: Number(record.productId),
-        quantity: Number(record.quantity),
-      });
-      let reason: string | undefined;
-      if (!body.success)
-        reason = `VALIDATION_FAILED (${body.error.issues.map((issue) => issue.path.join('.')).join(', ')})`;
-      else {
-        try {
-          await service.recordPurchase(caller, body.data, undefined);
-        } catch (error) {
-          reason = reasonOf(error);
-        }
-      }
-      if (reason === undefined) recorded += 1;
-      else {
-        refused += 1;
-        if (refusals.length < MAX_REPORTED) refusals.push(`line ${info.lines}: ${reason}`);
-      }
+      const line = info.lines;
+      const task: Promise<void> = recordLine(record)
+        .then((reason) => tally(line, reason))
+        .catch((error: unknown) => {
+          failure ??= error instanceof Error ? error : new Error(String(error));
+        })
+        .finally(() => inFlight.delete(task));
+      inFlight.add(task);
+      if (inFlight.size >= (deps.linesInFlight ?? LINES_IN_FLIGHT)) await Promise.race(inFlight);
+      if (failure !== undefined) throw failure;
     }
+    await settle();
   } catch (error) {
+    await Promise.allSettled(inFlight);
+    if (failure !== undefined && error === failure) throw error;
     const message = error instanceof Error ? error.message : String(error);
     return {
       status: 1,
@@ -110,10 +138,14 @@ export async function importPurchasesCommand(
       stderr: `refused: the file cannot be read: ${message}`,
     };
   }
+  const reported = refusals.sort((a, b) => a.line - b.line).slice(0, MAX_REPORTED);
   const summary = `${recorded} recorded (or already recorded), ${refused} refused`;
   return {
     status: refused > 0 ? 1 : 0,
     stdout: summary,
-    stderr: [...refusals, ...(refused > refusals.length ? [`… and ${refused - refusals.length} more`] : [])].join('\n'),
+    stderr: [
+      ...reported.map(({ line, reason }) => `line ${line}: ${reason}`),
+      ...(refused > reported.length ? [`… and ${refused - reported.length} more`] : []),
+    ].join('\n'),
   };
 }
