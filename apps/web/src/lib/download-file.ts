@@ -1,16 +1,24 @@
-// A file made in the browser, handed to the device as a download (an .ics its calendar opens): the booking's "add to
-// calendar" and the refill reminder's (decisions 058 and 061).
+// A file handed to the device as a download: one made in the browser (an .ics its calendar opens: the booking's "add to
+// calendar" and the refill reminder's, decisions 058 and 061) or one the server sent (the privacy centre's data export).
 
-export function downloadFile(name: string, content: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** How long a download's address outlives the click: a large file may still be read from it for a while. */
+const DOWNLOAD_URL_TTL_MS = 60_000;
+
+/** Hands `blob` to the device as the file `name`. */
+export function downloadBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  // The download has started by the next task; the address can go.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), DOWNLOAD_URL_TTL_MS);
+}
+
+/** Hands `content`, made in the browser, to the device as the file `name` of media type `type`. */
+export function downloadFile(name: string, content: string, type: string): void {
+  downloadBlob(name, new Blob([content], { type }));
 }
 
 /** An iCalendar file's media type. */

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts/account';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { downloadBlob } from '../../../lib/download-file.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useSession } from '../../../lib/session-hooks.ts';
 import { userQuery } from '../../../lib/user.ts';
@@ -81,12 +82,5 @@ export async function downloadMyData(currentPassword: string): Promise<void> {
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'my-data.json';
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(name, await response.blob());
 }

@@ -59,14 +59,18 @@ function usePatientLocale() {
   return localeOf(language, useSignedInUser()?.country);
 }
 
-/** A step's title, focused when the step shows: a screen reader hears where the flow went. */
-function StepTitle({ id, children }: { id: string; children: ReactNode }) {
+/** A step of the flow, named by its title; the title is focused when the step shows: a screen reader hears where the
+ * flow went. */
+function Step({ name, title, children }: { name: 'review' | 'done'; title: string; children: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <h2 id={id} ref={heading} tabIndex={-1} className="booking__step-title">
+    <section className={`booking-${name}`} aria-labelledby={`booking-${name}-title`}>
+      <h2 id={`booking-${name}-title`} ref={heading} tabIndex={-1} className="booking__step-title">
+        {title}
+      </h2>
       {children}
-    </h2>
+    </section>
   );
 }
 
@@ -75,8 +79,7 @@ function Done({ booking, wasMove }: { booking: BookingView; wasMove: boolean }) 
   const { language } = useLanguage();
   const locale = usePatientLocale();
   return (
-    <section className="booking-done" aria-labelledby="booking-done-title">
-      <StepTitle id="booking-done-title">{t(wasMove ? 'booking.done.moved' : 'booking.done.title')}</StepTitle>
+    <Step name="done" title={t(wasMove ? 'booking.done.moved' : 'booking.done.title')}>
       <DetailsList
         rows={[
           [t('booking.summary.service'), t(booking.service.texts.title)],
@@ -91,7 +94,7 @@ function Done({ booking, wasMove }: { booking: BookingView; wasMove: boolean }) 
           {t('booking.seeAppointments')}
         </Link>
       </div>
-    </section>
+    </Step>
   );
 }
 
@@ -121,8 +124,7 @@ function Review({ availability, hold, moving, onBack, onDone, onChooseAgain }: R
         if (error instanceof ApiError && CHOOSE_AGAIN.has(error.code)) onChooseAgain(errorKeyOf(error));
       });
   return (
-    <section className="booking-review" aria-labelledby="booking-review-title">
-      <StepTitle id="booking-review-title">{t(moving ? 'booking.review.moveTitle' : 'booking.review.title')}</StepTitle>
+    <Step name="review" title={t(moving ? 'booking.review.moveTitle' : 'booking.review.title')}>
       <DetailsList
         rows={[
           [t('booking.summary.service'), t(availability.service.texts.title)],
@@ -152,7 +154,7 @@ function Review({ availability, hold, moving, onBack, onDone, onChooseAgain }: R
           {t('booking.back')}
         </Button>
       </div>
-    </section>
+    </Step>
   );
 }
 

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { parsePharmacyKey } from '@portal/contracts/pharmacy-key';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useT } from '../../../program/use-t.ts';
 import { getPharmacy, pharmacyMeQuery } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
 import { counterKeyStore } from '../counter-key.ts';
+import { CounterActions } from './counter-actions.tsx';
 
 const KeyFormSchema = z.object({
   key: z
@@ -64,16 +64,11 @@ export function KeyStep() {
           autoComplete="off"
           isRequired
         />
-        <div className="actions">
-          <PendingButton
-            type="submit"
-            className="button button--primary counter-button"
-            isPending={formState.isSubmitting}
-            pendingLabel={t('pharmacy.key.checking')}
-          >
-            {t('pharmacy.key.submit')}
-          </PendingButton>
-        </div>
+        <CounterActions
+          isSubmitting={formState.isSubmitting}
+          submitLabel={t('pharmacy.key.submit')}
+          pendingLabel={t('pharmacy.key.checking')}
+        />
       </Form>
     </section>
   );

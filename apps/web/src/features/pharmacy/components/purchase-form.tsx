@@ -4,14 +4,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { PurchaseAnswer } from '@portal/contracts/pharmacy';
-import { PURCHASE_QUANTITY_MAX, RECEIPT_ID_MAX_LENGTH, RECEIPT_ID_PATTERN } from '@portal/contracts/pharmacy-values';
+import { PURCHASE_QUANTITY_MAX } from '@portal/contracts/pharmacy-values';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { recordPurchase } from '../api/pharmacy-api.ts';
@@ -19,14 +18,8 @@ import { amountFromTyped } from '../amounts.ts';
 import { counterErrorText, fieldErrorsOf, isReceiptRefusal } from '../counter-errors.ts';
 import { localDay } from '../counter-entries.ts';
 import { useAttemptKey } from '../use-attempt-key.ts';
-
-/** The receipt's number, as the contract takes it (with the product, one sale per pharmacy). */
-export const receiptField = z
-  .string()
-  .trim()
-  .min(1, 'pharmacy.receipt.required')
-  .max(RECEIPT_ID_MAX_LENGTH, 'pharmacy.receipt.invalid')
-  .regex(RECEIPT_ID_PATTERN, 'pharmacy.receipt.invalid');
+import { CounterActions } from './counter-actions.tsx';
+import { ReceiptField, receiptField } from './receipt-field.tsx';
 
 const PurchaseFormSchema = z.object({
   quantity: z
@@ -123,13 +116,7 @@ export function PurchaseForm({ apiKey, code, productId, productName, currency, o
           autoComplete="off"
           isRequired
         />
-        <FormTextField
-          control={control}
-          name="receiptId"
-          label={t('pharmacy.receipt.label')}
-          autoComplete="off"
-          isRequired
-        />
+        <ReceiptField control={control} />
         <DateField
           control={control}
           name="purchasedOn"
@@ -139,19 +126,12 @@ export function PurchaseForm({ apiKey, code, productId, productName, currency, o
           isRequired
         />
       </div>
-      <div className="actions">
-        <PendingButton
-          type="submit"
-          className="button button--primary counter-button"
-          isPending={formState.isSubmitting}
-          pendingLabel={t('pharmacy.purchase.pending')}
-        >
-          {t('pharmacy.purchase.submit')}
-        </PendingButton>
-        <Button className="button button--ghost counter-button" isDisabled={formState.isSubmitting} onPress={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
+      <CounterActions
+        isSubmitting={formState.isSubmitting}
+        submitLabel={t('pharmacy.purchase.submit')}
+        pendingLabel={t('pharmacy.purchase.pending')}
+        onCancel={onCancel}
+      />
     </Form>
   );
 }

@@ -3,18 +3,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, Form } from 'react-aria-components';
+import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import type { RedemptionAnswer } from '@portal/contracts/pharmacy';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { redeemFreeUnit } from '../api/pharmacy-api.ts';
 import { counterErrorText, isReceiptRefusal } from '../counter-errors.ts';
 import { useAttemptKey } from '../use-attempt-key.ts';
-import { receiptField } from './purchase-form.tsx';
+import { CounterActions } from './counter-actions.tsx';
+import { ReceiptField, receiptField } from './receipt-field.tsx';
 
 const RedeemFormSchema = z.object({ receiptId: receiptField });
 type RedeemForm = z.infer<typeof RedeemFormSchema>;
@@ -55,27 +54,13 @@ export function RedeemForm({ apiKey, code, productId, productName, onRedeemed, o
     <Form className="stack counter-form" onSubmit={onSubmit} validationBehavior="aria" aria-label={title}>
       <h3 className="counter-form__title">{title}</h3>
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
-      <FormTextField
-        control={control}
-        name="receiptId"
-        label={t('pharmacy.receipt.label')}
-        description={t('pharmacy.redeem.receiptHint')}
-        autoComplete="off"
-        isRequired
+      <ReceiptField control={control} description={t('pharmacy.redeem.receiptHint')} />
+      <CounterActions
+        isSubmitting={formState.isSubmitting}
+        submitLabel={t('pharmacy.redeem.submit')}
+        pendingLabel={t('pharmacy.redeem.pending')}
+        onCancel={onCancel}
       />
-      <div className="actions">
-        <PendingButton
-          type="submit"
-          className="button button--primary counter-button"
-          isPending={formState.isSubmitting}
-          pendingLabel={t('pharmacy.redeem.pending')}
-        >
-          {t('pharmacy.redeem.submit')}
-        </PendingButton>
-        <Button className="button button--ghost counter-button" isDisabled={formState.isSubmitting} onPress={onCancel}>
-          {t('common.cancel')}
-        </Button>
-      </div>
     </Form>
   );
 }

@@ -9,12 +9,12 @@ import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/dis
 import type { Verification } from '@portal/contracts/pharmacy';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
-import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useT } from '../../../program/use-t.ts';
 import { verifyCode } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
+import { CounterActions } from './counter-actions.tsx';
 
 // The camera and its decoder load on the first press of Scan, never with the screen.
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
@@ -75,16 +75,11 @@ export function VerifyForm({ apiKey, onVerified }: Props) {
             {t('pharmacy.scan.open')}
           </Button>
         </div>
-        <div className="actions">
-          <PendingButton
-            type="submit"
-            className="button button--primary counter-button"
-            isPending={formState.isSubmitting}
-            pendingLabel={t('pharmacy.verify.pending')}
-          >
-            {t('pharmacy.verify.submit')}
-          </PendingButton>
-        </div>
+        <CounterActions
+          isSubmitting={formState.isSubmitting}
+          submitLabel={t('pharmacy.verify.submit')}
+          pendingLabel={t('pharmacy.verify.pending')}
+        />
       </Form>
       {isScanning ? (
         <Suspense

@@ -1,0 +1,36 @@
+// The receipt's number, which both a purchase and a free unit's hand-over take: its schema and its field.
+import type { Control, FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+import { RECEIPT_ID_MAX_LENGTH, RECEIPT_ID_PATTERN } from '@portal/contracts/pharmacy-values';
+import { FormTextField } from '../../../components/ui/form-text-field.tsx';
+import { useT } from '../../../program/use-t.ts';
+
+/** The receipt's number, as the contract takes it (with the product, one sale per pharmacy). */
+export const receiptField = z
+  .string()
+  .trim()
+  .min(1, 'pharmacy.receipt.required')
+  .max(RECEIPT_ID_MAX_LENGTH, 'pharmacy.receipt.invalid')
+  .regex(RECEIPT_ID_PATTERN, 'pharmacy.receipt.invalid');
+
+/** The `receiptId` field of a counter form. */
+export function ReceiptField<T extends { receiptId: string }>({
+  control,
+  description,
+}: {
+  control: Control<T>;
+  description?: string;
+}) {
+  const t = useT();
+  return (
+    <FormTextField
+      control={control}
+      // `receiptId` is a path of every T the constraint allows; TypeScript cannot see it through the generic.
+      name={'receiptId' as FieldPath<T>}
+      label={t('pharmacy.receipt.label')}
+      description={description}
+      autoComplete="off"
+      isRequired
+    />
+  );
+}
