@@ -221,22 +221,31 @@ describe('benefits', () => {
     const { data: card } = await codeOf(page, product!.productId);
     await page.locator('.coupon-code__code').getByText(card.code.code).waitFor();
     // The screen's files are kept by the service worker once the code has been shown. On a loaded machine the worker
-    // may still be precaching the app when the code shows: what is missing is named when the wait runs out.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const chunks = await (await caches.open('app-chunks')).keys();
-            const resources = await (await caches.open('program-resources')).keys();
-            return {
-              controlled: navigator.serviceWorker.controller !== null,
-              chunk: chunks.some((request) => /\/assets\/coupon-code-/.test(request.url)),
-              plan: resources.some((request) => request.url.endsWith('/api/v1/resource/support/plan')),
-            };
-          }),
-        { timeout: 60_000, interval: 250 },
-      )
-      .toEqual({ controlled: true, chunk: true, plan: true });
+    // may still be precaching the app when the code shows, or its install may fail (a precached file not fetched):
+    // the browser tries the install again on the next visit, as a patient's next visit would. Up to three visits;
+    // what is missing is named when the last wait runs out.
+    const stored = () =>
+      page.evaluate(async () => {
+        const chunks = await (await caches.open('app-chunks')).keys();
+        const resources = await (await caches.open('program-resources')).keys();
+        return {
+          controlled: navigator.serviceWorker.controller !== null,
+          chunk: chunks.some((request) => /\/assets\/coupon-code-/.test(request.url)),
+          plan: resources.some((request) => request.url.endsWith('/api/v1/resource/support/plan')),
+        };
+      });
+    for (let visit = 1; ; visit += 1) {
+      try {
+        await expect
+          .poll(stored, { timeout: 40_000, interval: 250 })
+          .toEqual({ controlled: true, chunk: true, plan: true });
+        break;
+      } catch (error) {
+        if (visit === 3) throw error;
+        await page.goto(address);
+        await page.locator('.coupon-code__code').getByText(card.code.code).waitFor();
+      }
+    }
 
     await context.setOffline(true);
     expect(
@@ -275,5 +284,5 @@ describe('benefits', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/login');
     expect(await page.getByText(card.code.code).count()).toBe(0);
     await context.close();
-  });
+  }, 200_000);
 });
