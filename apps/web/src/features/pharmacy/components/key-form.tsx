@@ -15,13 +15,10 @@ import { getPharmacy, pharmacyMeQuery } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
 import { counterKeyStore } from '../counter-key.ts';
 import { CounterActions } from './counter-actions.tsx';
+import { parsedText } from './counter-fields.tsx';
 
 const KeyFormSchema = z.object({
-  key: z
-    .string()
-    .trim()
-    .min(1, 'pharmacy.key.required')
-    .refine((key) => parsePharmacyKey(key) !== undefined, 'pharmacy.key.mistyped'),
+  key: parsedText(parsePharmacyKey, { required: 'pharmacy.key.required', mistyped: 'pharmacy.key.mistyped' }),
 });
 type KeyForm = z.infer<typeof KeyFormSchema>;
 

@@ -19,7 +19,7 @@ import { counterErrorText, fieldErrorsOf, isReceiptRefusal } from '../counter-er
 import { localDay } from '../counter-entries.ts';
 import { useAttemptKey } from '../use-attempt-key.ts';
 import { CounterActions } from './counter-actions.tsx';
-import { ReceiptField, receiptField } from './receipt-field.tsx';
+import { ReceiptField, receiptField } from './counter-fields.tsx';
 
 const PurchaseFormSchema = z.object({
   quantity: z

@@ -13,7 +13,7 @@ import { redeemFreeUnit } from '../api/pharmacy-api.ts';
 import { counterErrorText, isReceiptRefusal } from '../counter-errors.ts';
 import { useAttemptKey } from '../use-attempt-key.ts';
 import { CounterActions } from './counter-actions.tsx';
-import { ReceiptField, receiptField } from './receipt-field.tsx';
+import { ReceiptField, receiptField } from './counter-fields.tsx';
 
 const RedeemFormSchema = z.object({ receiptId: receiptField });
 type RedeemForm = z.infer<typeof RedeemFormSchema>;

@@ -15,16 +15,16 @@ import { useT } from '../../../program/use-t.ts';
 import { verifyCode } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
 import { CounterActions } from './counter-actions.tsx';
+import { parsedText } from './counter-fields.tsx';
 
 // The camera and its decoder load on the first press of Scan, never with the screen.
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
 
 const VerifyFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, 'pharmacy.verify.code.required')
-    .refine((code) => normaliseDiscountCode(code) !== undefined, 'errors.discountCodeMistyped'),
+  code: parsedText(normaliseDiscountCode, {
+    required: 'pharmacy.verify.code.required',
+    mistyped: 'errors.discountCodeMistyped',
+  }),
 });
 type VerifyForm = z.infer<typeof VerifyFormSchema>;
 

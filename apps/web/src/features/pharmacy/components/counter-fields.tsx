@@ -1,9 +1,19 @@
-// The receipt's number, which both a purchase and a free unit's hand-over take: its schema and its field.
+// The counter forms' typed values: a key or a code checked by its own parser, and the receipt's number, which both a
+// purchase and a free unit's hand-over take (its schema and its field).
 import type { Control, FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { RECEIPT_ID_MAX_LENGTH, RECEIPT_ID_PATTERN } from '@portal/contracts/pharmacy-values';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
+
+/** A value typed at the counter that must read as what it is (a key, a code): required, then checked by its parser. */
+export function parsedText(parse: (text: string) => unknown, messages: { required: string; mistyped: string }) {
+  return z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .refine((text) => parse(text) !== undefined, messages.mistyped);
+}
 
 /** The receipt's number, as the contract takes it (with the product, one sale per pharmacy). */
 export const receiptField = z
