@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
+import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
 
 /** A live treatment of the plan with what the estimate needs of it and of its product. */
 export async function listRefillTreatments(db: Executor, planPatientId: number, productId?: number) {
@@ -35,13 +36,7 @@ export async function listRefillTreatments(db: Executor, planPatientId: number, 
     })
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))
-    .where(
-      and(
-        eq(treatment.planPatientId, planPatientId),
-        isNull(treatment.deletedAt),
-        productId === undefined ? undefined : eq(treatment.productId, productId),
-      ),
-    )
+    .where(liveTreatmentsOf(planPatientId, productId === undefined ? undefined : eq(treatment.productId, productId)))
     .orderBy(asc(treatment.id));
 }
 
