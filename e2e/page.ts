@@ -38,6 +38,13 @@ export async function newPage(
   return { context, page };
 }
 
+/** A test's screenshots, full page, into `dir` (its `…_SHOTS_DIR`); none when it is not set. */
+export const screenshotsIn =
+  (dir: string | undefined) =>
+  async (page: Page, name: string): Promise<void> => {
+    if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  };
+
 /** Page errors and CSP refusals seen so far. */
 export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];

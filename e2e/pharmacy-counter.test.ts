@@ -10,33 +10,19 @@ import path from 'node:path';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
 import type { ProductPurchases } from '../packages/contracts/src/purchases.ts';
 import { normaliseDiscountCode } from '../packages/contracts/src/discount-code.ts';
 import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
 import { launchBrowser } from './chromium.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
-import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
-import { textsOf } from './texts.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
+import { addPharmacy, apiAsPatient, productWithCode, setTestSession, usePortalAndBrowser } from './support.ts';
+import { money, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const SHOTS = process.env.COUNTER_SHOTS_DIR;
+const shoot = screenshotsIn(process.env.COUNTER_SHOTS_DIR);
 const SLUG = 'alivio';
 const PHARMACY = 'Farmacia Mostrador';
 const UNIT_PRICE = '12500';
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-const money = (amount: string, language: 'es' | 'en', currency: string) =>
-  new Intl.NumberFormat(language === 'es' ? 'es-419' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(Number(amount));
 
 /** Every control of the page is a 44 px target, and the counter's own a 56 px one (a tablet at arm's length). */
 async function expectCounterTargets(page: Page) {
@@ -51,31 +37,7 @@ async function expectCounterTargets(page: Page) {
 }
 
 /** A pharmacy of the program in Costa Rica with one key, made as `npm run pharmacies:add` makes it. */
-async function addPharmacy(name = PHARMACY): Promise<{ key: string; prefix: string }> {
-  const app = setup.portal.app;
-  const made = await pharmacyCommand('add', [SLUG, name, 'CR', '--branch', 'Escazú'], {
-    db: app.database.db,
-    config: app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const key = /psp_test_\w+/.exec(made.stdout)![0];
-  return { key, prefix: key.slice(0, 17) };
-}
-
-/** The demo patient's medicine with the 4+1 offer and its discount code (state set up through the API). */
-async function demoPatientCode(page: Page) {
-  const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
-  const product = overview.products.find((one) => one.benefits.some((b) => b.kind === 'preventive4plus1'))!;
-  expect(product, 'a medicine with the 4+1 offer').toBeDefined();
-  const made = await apiAsPatient<{ code: { code: string } }>(
-    page,
-    'PUT',
-    `/api/v1/benefits/products/${product.productId}/discount-code`,
-  );
-  expect(made.status).toBeLessThan(300);
-  return { product, code: made.data.code.code };
-}
+const addCounterPharmacy = (name = PHARMACY) => addPharmacy(setup.portal, { slug: SLUG, name, branch: 'Escazú' });
 
 async function enterKey(page: Page, texts: Record<string, string>, key: string) {
   await page.getByLabel(texts['pharmacy.key.label']!).fill(key);
@@ -102,12 +64,12 @@ describe('the pharmacy counter', () => {
   it('verifies the demo patient’s code, records four purchases and gives the free unit, which the patient sees', async () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
-    const { key } = await addPharmacy();
+    const { key } = await addCounterPharmacy();
 
     // The patient's phone: signed in, with the code of the 4+1 medicine.
     const phone = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(phone.page, origin);
-    const { product, code } = await demoPatientCode(phone.page);
+    const { product, code } = await productWithCode(phone.page);
 
     // The counter, a wide screen in Spanish: the key step.
     const counter = await newPage(setup.browser, { viewport: DESKTOP });
@@ -203,10 +165,10 @@ describe('the pharmacy counter', () => {
   it('says what went wrong in English on a phone, reverses a mistake, forgets the key and leaves a revoked one', async () => {
     const en = textsOf(SLUG, 'en');
     const origin = setup.portal.origin(SLUG);
-    const { key, prefix } = await addPharmacy(`${PHARMACY} 2`);
+    const { key, prefix } = await addCounterPharmacy(`${PHARMACY} 2`);
     const phone = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(phone.page, origin);
-    const { product, code } = await demoPatientCode(phone.page);
+    const { product, code } = await productWithCode(phone.page);
     await phone.context.close();
 
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
@@ -286,10 +248,10 @@ describe('the pharmacy counter', () => {
 
   it('passes axe on each screen in the other language at each width, the camera’s refusal included', async () => {
     const origin = setup.portal.origin(SLUG);
-    const { key } = await addPharmacy(`${PHARMACY} 4`);
+    const { key } = await addCounterPharmacy(`${PHARMACY} 4`);
     const phone = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(phone.page, origin);
-    const { code } = await demoPatientCode(phone.page);
+    const { code } = await productWithCode(phone.page);
     await phone.context.close();
     for (const [language, viewport, width] of [
       ['es', PHONE, 'phone'],
@@ -327,10 +289,10 @@ describe('the pharmacy counter', () => {
   it('reads the patient’s QR code with the camera', async () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
-    const { key } = await addPharmacy(`${PHARMACY} 3`);
+    const { key } = await addCounterPharmacy(`${PHARMACY} 3`);
     const phone = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(phone.page, origin);
-    const { code } = await demoPatientCode(phone.page);
+    const { code } = await productWithCode(phone.page);
     await phone.context.close();
 
     // Chromium's fake camera plays a video of the code's QR symbol, as the patient's screen draws it.

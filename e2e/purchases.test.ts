@@ -6,33 +6,24 @@
 // on a desktop in English; piel, whose purchases are off, says so and calls nothing.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
 import type { ProductPurchases, ProductRedemptions } from '../packages/contracts/src/purchases.ts';
-import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
-import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
-import { textsOf } from './texts.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
+import {
+  addPharmacy,
+  apiAsPatient,
+  productWithCode,
+  setTestSession,
+  usePortalAndBrowser,
+  type TestPharmacy,
+} from './support.ts';
+import { money, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const SHOTS = process.env.PURCHASES_SHOTS_DIR;
+const shoot = screenshotsIn(process.env.PURCHASES_SHOTS_DIR);
 const SLUG = 'alivio';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const UNIT_PRICE = '12500.00';
 const PHARMACY = 'Farmacia Prueba Navegador';
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** Money as the screens write it (spec section 9: 2 decimals, the patient's language). */
-const money = (amount: string, language: 'es' | 'en', currency: string) =>
-  new Intl.NumberFormat(language === 'es' ? 'es-419' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  }).format(Number(amount));
 
 /** Every purchases control is a 44 px target. */
 async function expectTouchTargets(page: Page) {
@@ -47,60 +38,15 @@ async function expectTouchTargets(page: Page) {
 }
 
 /** A pharmacy of the program in a country (alivio's Costa Rica unless said) with one key, as `npm run pharmacies:add`. */
-async function addPharmacy(
-  slug = SLUG,
-  country = 'CR',
-): Promise<{ call: (url: string, payload: unknown) => Promise<unknown> }> {
-  const app = setup.portal.app;
-  const made = await pharmacyCommand('add', [slug, PHARMACY, country, '--branch', 'Escazú'], {
-    db: app.database.db,
-    config: app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const key = /psp_test_\w+/.exec(made.stdout)![0];
-  const host = new URL(setup.portal.origin(slug)).host;
-  return {
-    call: async (url, payload) => {
-      const answer = await app.inject({
-        method: 'POST',
-        url,
-        headers: { host, 'x-api-key': key },
-        payload: payload as Record<string, unknown>,
-      });
-      expect(answer.statusCode, answer.body).toBe(201);
-      return answer.json();
-    },
-  };
-}
+const pharmacyOf = (slug = SLUG, country = 'CR') =>
+  addPharmacy(setup.portal, { slug, name: PHARMACY, country, branch: 'Escazú' });
 
 const heading1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-/** The signed-in demo patient's medicine (with the 4+1 offer, or any with a benefit) and its discount code. */
-async function productWithCode(page: Page, withOffer: boolean) {
-  const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
-  const product = overview.products.find((one) =>
-    withOffer ? one.benefits.some((benefit) => benefit.kind === 'preventive4plus1') : one.benefits.length > 0,
-  )!;
-  expect(product).toBeDefined();
-  const made = await apiAsPatient<{ code: { code: string } }>(
-    page,
-    'PUT',
-    `/api/v1/benefits/products/${product.productId}/discount-code`,
-  );
-  expect(made.status).toBeLessThan(300);
-  return { product, code: made.data.code.code };
-}
-
 /** Four purchases of the product at the counter, within the last two months. */
-async function buyFour(
-  pharmacy: Awaited<ReturnType<typeof addPharmacy>>,
-  code: string,
-  productId: number,
-  slug: string,
-) {
+async function buyFour(pharmacy: TestPharmacy, code: string, productId: number, slug: string) {
   for (const [index, daysAgo] of [60, 30, 20, 5].entries())
-    await pharmacy.call('/api/v1/pharmacy/purchases', {
+    await pharmacy.post('/api/v1/pharmacy/purchases', {
       code,
       productId,
       quantity: 1,
@@ -119,21 +65,12 @@ describe('purchases and redemptions', () => {
     await setTestSession(page, origin);
 
     // The demo patient's medicine with the 4+1 offer, and its discount code, which the counter records with.
-    const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
-    const product = overview.products.find((one) => one.benefits.some((b) => b.kind === 'preventive4plus1'))!;
-    expect(product, 'a medicine with the 4+1 offer').toBeDefined();
-    const made = await apiAsPatient<{ code: { code: string } }>(
-      page,
-      'PUT',
-      `/api/v1/benefits/products/${product.productId}/discount-code`,
-    );
-    expect(made.status).toBeLessThan(300);
-    const code = made.data.code.code;
+    const { product, code } = await productWithCode(page);
 
     // Four purchases, the oldest 340 days ago: it stops counting within the month.
-    const pharmacy = await addPharmacy();
+    const pharmacy = await pharmacyOf();
     for (const [index, daysAgo] of [340, 90, 30, 5].entries()) {
-      await pharmacy.call('/api/v1/pharmacy/purchases', {
+      await pharmacy.post('/api/v1/pharmacy/purchases', {
         code,
         productId: product.productId,
         quantity: 1,
@@ -179,7 +116,7 @@ describe('purchases and redemptions', () => {
     await shoot(page, 'home-es-phone');
 
     // The counter redeems the free box: it shows among the redemptions, and the progress starts again.
-    await pharmacy.call('/api/v1/pharmacy/redemptions', {
+    await pharmacy.post('/api/v1/pharmacy/redemptions', {
       code,
       productId: product.productId,
       receiptId: 'browser-free',
@@ -265,8 +202,8 @@ describe('purchases and redemptions', () => {
     const origin = setup.portal.origin('equilibrio');
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
     await setTestSession(page, origin);
-    const { product, code } = await productWithCode(page, true);
-    const pharmacy = await addPharmacy('equilibrio', 'PA');
+    const { product, code } = await productWithCode(page);
+    const pharmacy = await pharmacyOf('equilibrio', 'PA');
     await buyFour(pharmacy, code, product.productId, 'equilibrio');
     const bought = (
       await apiAsPatient<ProductPurchases>(page, 'GET', `/api/v1/purchases/products/${product.productId}`)
@@ -283,7 +220,7 @@ describe('purchases and redemptions', () => {
     await expectTouchTargets(page);
     await expectNoAxeViolations(page, 'equilibrio purchases (en, desktop)');
 
-    await pharmacy.call('/api/v1/pharmacy/redemptions', {
+    await pharmacy.post('/api/v1/pharmacy/redemptions', {
       code,
       productId: product.productId,
       receiptId: 'browser-equilibrio-free',
@@ -304,7 +241,7 @@ describe('purchases and redemptions', () => {
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(page, origin);
     const { product, code } = await productWithCode(page, false);
-    await buyFour(await addPharmacy('piel', 'MX'), code, product.productId, 'piel');
+    await buyFour(await pharmacyOf('piel', 'MX'), code, product.productId, 'piel');
     const calls: string[] = [];
     page.on('request', (request) => {
       if (/\/api\/v1\/(purchases|redemptions)/.test(request.url())) calls.push(request.url());

@@ -5,48 +5,20 @@
 // home and the profile each time. piel turns purchases off: its card keeps the appointments' part only.
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { NoticePreferences } from '../packages/contracts/src/notices.ts';
 import type { Refills } from '../packages/contracts/src/purchases.ts';
 import { addDays, formatMonthDayYear } from '../packages/contracts/src/refill.ts';
 import { todayInCountry } from '../packages/contracts/src/time-zones.ts';
 import type { TreatmentsList } from '../packages/contracts/src/treatments.ts';
-import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
-import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
+import { addPharmacy, apiAsPatient, discountCodeFor, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const SHOTS = process.env.REFILL_SHOTS_DIR;
+const shoot = screenshotsIn(process.env.REFILL_SHOTS_DIR);
 const SLUG = 'alivio';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** A pharmacy of the program in Costa Rica with one key, made as `npm run pharmacies:add` makes it; its POSTs. */
-async function addPharmacy() {
-  const app = setup.portal.app;
-  const made = await pharmacyCommand('add', [SLUG, 'Farmacia Prueba Recordatorio', 'CR'], {
-    db: app.database.db,
-    config: app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const key = /psp_test_\w+/.exec(made.stdout)![0];
-  const host = new URL(setup.portal.origin(SLUG)).host;
-  return async (url: string, payload: unknown) => {
-    const answer = await app.inject({
-      method: 'POST',
-      url,
-      headers: { host, 'x-api-key': key },
-      payload: payload as Record<string, unknown>,
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
-  };
-}
 
 describe('the refill reminder', () => {
   it('shows until when the medicine lasts, offers its .ics, and turns the reminders off and on in the profile', async () => {
@@ -57,16 +29,12 @@ describe('the refill reminder', () => {
     // The demo patient's medicine (one tablet a day) and its code; one box of 30 bought five days ago.
     const treatments = (await apiAsPatient<TreatmentsList>(page, 'GET', '/api/v1/treatments')).data;
     const productId = treatments.live[0]!.productId;
-    const made = await apiAsPatient<{ code: { code: string } }>(
-      page,
-      'PUT',
-      `/api/v1/benefits/products/${productId}/discount-code`,
-    );
-    expect(made.status).toBeLessThan(300);
+    const code = await discountCodeFor(page, productId);
     const purchasedAt = new Date(Date.now() - 5 * DAY_MS);
-    const pharmacyPost = await addPharmacy();
-    await pharmacyPost('/api/v1/pharmacy/purchases', {
-      code: made.data.code.code,
+    // A pharmacy of the program in Costa Rica with one key, made as `npm run pharmacies:add` makes it.
+    const pharmacy = await addPharmacy(setup.portal, { slug: SLUG, name: 'Farmacia Prueba Recordatorio' });
+    await pharmacy.post('/api/v1/pharmacy/purchases', {
+      code,
       productId,
       quantity: 1,
       unitPrice: '9500.00',

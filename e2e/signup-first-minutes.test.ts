@@ -8,9 +8,8 @@ import {
   accountSteps,
   curp,
   fill,
+  enterMedicine,
   logInFromSuccess,
-  medicineDetails,
-  chooseMedicine,
   successHeading,
   uniqueEmail,
   wizard,
@@ -184,9 +183,9 @@ for (const language of ['es', 'en'] as const) {
           },
         },
       );
-      await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
-      await w.at('signup.details.title');
-      await medicineDetails(w, texts, {
+      await enterMedicine(w, texts, {
+        medicine: 'Plaquexa 45 mg',
+        length: [1, 'year'],
         dose: '1',
         frequency: [2, 'month'],
         doctor: ['Ricardo', 'Salinas'],

@@ -1,11 +1,14 @@
-// Browser-test support: the real server (production build, embedded PGlite), Debian's Chromium and the signed-in
-// patient. What a test does with a page (viewports, errors, axe) is page.ts's.
+// Browser-test support: the real server (production build, embedded PGlite), Debian's Chromium, the signed-in
+// patient and what tests set up through the API (a discount code, a pharmacy with its key). What a test does with a
+// page (viewports, errors, axe, screenshots) is page.ts's.
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
+import { pharmacyCommand } from '../apps/api/src/modules/pharmacy/commands.ts';
 import {
   fillFromTemplate,
   fitsTemplate,
@@ -178,3 +181,59 @@ export function apiAsPatient<T>(
     { method, path, body },
   );
 }
+
+/** The signed-in patient's discount code for a product, made (or given again) through the API. */
+export async function discountCodeFor(page: Page, productId: number): Promise<string> {
+  const made = await apiAsPatient<{ code: { code: string } }>(
+    page,
+    'PUT',
+    `/api/v1/benefits/products/${productId}/discount-code`,
+  );
+  expect(made.status).toBeLessThan(300);
+  return made.data.code.code;
+}
+
+/** The signed-in patient's medicine with the 4+1 offer (without it: any with a benefit) and its discount code. */
+export async function productWithCode(page: Page, withOffer = true) {
+  const overview = (await apiAsPatient<BenefitsOverview>(page, 'GET', '/api/v1/benefits')).data;
+  const product = overview.products.find((one) =>
+    withOffer ? one.benefits.some((benefit) => benefit.kind === 'preventive4plus1') : one.benefits.length > 0,
+  )!;
+  expect(product, withOffer ? 'a medicine with the 4+1 offer' : 'a medicine with a benefit').toBeDefined();
+  return { product, code: await discountCodeFor(page, product.productId) };
+}
+
+/**
+ * A pharmacy of a program with one key, made as `npm run pharmacies:add` makes it (in Costa Rica unless said): the
+ * key, its readable start, and its POSTs to the pharmacy API through the app, each expected to answer 201.
+ */
+export async function addPharmacy(
+  portal: Portal,
+  pharmacy: { slug: string; name: string; country?: string; branch?: string },
+) {
+  const app = portal.app;
+  const branch = pharmacy.branch ? ['--branch', pharmacy.branch] : [];
+  const made = await pharmacyCommand('add', [pharmacy.slug, pharmacy.name, pharmacy.country ?? 'CR', ...branch], {
+    db: app.database.db,
+    config: app.appConfig,
+    now: new Date(),
+  });
+  expect(made.status, made.stderr).toBe(0);
+  const key = /psp_test_\w+/.exec(made.stdout)![0];
+  const host = new URL(portal.origin(pharmacy.slug)).host;
+  return {
+    key,
+    prefix: key.slice(0, 17),
+    post: async (url: string, payload: unknown): Promise<unknown> => {
+      const answer = await app.inject({
+        method: 'POST',
+        url,
+        headers: { host, 'x-api-key': key },
+        payload: payload as Record<string, unknown>,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json();
+    },
+  };
+}
+export type TestPharmacy = Awaited<ReturnType<typeof addPharmacy>>;

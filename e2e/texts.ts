@@ -14,3 +14,13 @@ export function textsOf(slug: string, language: 'es' | 'en'): Record<string, str
 export function configOf(slug: string): ProgramConfig {
   return JSON.parse(readFileSync(path.join(PROGRAMS, slug, 'configuration/config.json'), 'utf8'));
 }
+
+/** Money as the screens write it (spec section 9: 2 decimals, the patient's language, the currency's narrow symbol). */
+export const money = (amount: string, language: 'es' | 'en', currency: string) =>
+  new Intl.NumberFormat(language === 'es' ? 'es-419' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+  }).format(Number(amount));

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { benefit, benefitProduct, product, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
 
 export type BenefitRow = typeof benefit.$inferSelect;
 export type CatalogueBenefit = BenefitRow & { productIds: number[] };
@@ -22,7 +23,7 @@ export function prepareLiveProducts(db: Executor): (planPatientId: number) => Pr
     .select(liveProductColumns)
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))
-    .where(and(eq(treatment.planPatientId, sql.placeholder('planPatientId')), isNull(treatment.deletedAt)))
+    .where(liveTreatmentsOf(sql.placeholder('planPatientId')))
     .orderBy(desc(treatment.createdAt), asc(treatment.id))
     .prepare('benefits_live_products');
   return (planPatientId) => query.execute({ planPatientId });
@@ -38,9 +39,7 @@ export async function findLiveProduct(
     .select(liveProductColumns)
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))
-    .where(
-      and(eq(treatment.planPatientId, planPatientId), eq(treatment.productId, productId), isNull(treatment.deletedAt)),
-    )
+    .where(liveTreatmentsOf(planPatientId, eq(treatment.productId, productId)))
     .limit(1);
   return row;
 }

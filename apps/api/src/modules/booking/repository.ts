@@ -4,6 +4,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { benefit, benefitProduct, booking, patient, planPatient, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
 
 export type BookingRow = typeof booking.$inferSelect;
 export type ServiceRow = Pick<typeof benefit.$inferSelect, 'id' | 'countries' | 'texts' | 'booking'>;
@@ -58,13 +59,7 @@ export async function hasTreatmentFor(db: Executor, planPatientId: number, benef
     .select({ id: treatment.id })
     .from(treatment)
     .innerJoin(benefitProduct, eq(benefitProduct.productId, treatment.productId))
-    .where(
-      and(
-        eq(treatment.planPatientId, planPatientId),
-        isNull(treatment.deletedAt),
-        eq(benefitProduct.benefitId, benefitId),
-      ),
-    )
+    .where(liveTreatmentsOf(planPatientId, eq(benefitProduct.benefitId, benefitId)))
     .limit(1);
   return row !== undefined;
 }

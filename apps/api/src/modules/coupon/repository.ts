@@ -2,25 +2,25 @@
 import { and, eq } from 'drizzle-orm';
 import { couponLink, patient, planPatient, supportPlan, userAccount } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
 import { insertReturningId } from '../../platform/row-writes.ts';
 
 /** A patient plan of the program, with what a coupon needs to know of it; none when the plan is of another program. */
 export async function findPlanOfProgram(db: Executor, programId: number, patientPlanId: number) {
-  const [row] = await db
+  const query = db
     .select({
       id: planPatient.id,
       supportPlanId: planPatient.supportPlanId,
       planStatus: planPatient.status,
       country: supportPlan.country,
       firstName: patient.firstName,
-      patientStatus: patient.status,
-      accountStatus: userAccount.status,
+      ...HOLDER_STATUS_COLUMNS,
       erasedAt: userAccount.erasedAt,
     })
     .from(planPatient)
     .innerJoin(supportPlan, eq(supportPlan.id, planPatient.supportPlanId))
-    .innerJoin(patient, eq(patient.id, planPatient.patientId))
-    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .$dynamic();
+  const [row] = await joinPlanHolder(query)
     .where(
       and(eq(planPatient.id, patientPlanId), eq(supportPlan.programId, programId), eq(patient.programId, programId)),
     )

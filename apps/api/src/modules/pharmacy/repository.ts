@@ -2,8 +2,9 @@
 // patient named by identification. Always scoped by the key's program; only product codes (a general benefit's code
 // is the coupon link's, not the counter's).
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { discountCode, patient, pharmacy, planPatient, product, userAccount } from '../../db/schema.ts';
+import { discountCode, patient, pharmacy, planPatient, product } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
 export { listCatalogue } from '../benefits/catalogue.ts';
 
 export interface CodeHolder {
@@ -24,7 +25,7 @@ export interface CodeHolder {
 }
 
 function holders(db: Executor) {
-  return db
+  const query = db
     .select({
       code: discountCode.code,
       productId: product.id,
@@ -36,16 +37,14 @@ function holders(db: Executor) {
       country: patient.country,
       typeIdentification: patient.typeIdentification,
       legalIdentification: patient.legalIdentification,
-      patientStatus: patient.status,
-      accountStatus: userAccount.status,
+      ...HOLDER_STATUS_COLUMNS,
       medicine: product.medicine,
       presentation: product.presentation,
     })
     .from(discountCode)
     .innerJoin(planPatient, eq(planPatient.id, discountCode.planPatientId))
-    .innerJoin(patient, eq(patient.id, planPatient.patientId))
-    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
-    .innerJoin(product, eq(product.id, discountCode.productId));
+    .$dynamic();
+  return joinPlanHolder(query).innerJoin(product, eq(product.id, discountCode.productId));
 }
 
 /** The holder of a product code of the program (not revoked; validity is the service's to judge). */

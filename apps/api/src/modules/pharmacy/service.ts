@@ -47,6 +47,12 @@ import {
   type CodeHolder,
 } from './repository.ts';
 
+/** What every row the counter enters holds: who entered it, for whose plan and product, by which receipt and body. */
+type EnteredAtCounter = Pick<
+  PurchaseRow & RedemptionRow,
+  'programId' | 'pharmacyId' | 'apiKeyId' | 'planPatientId' | 'productId' | 'receiptId' | 'requestHash'
+>;
+
 /** A clock a little ahead of the server's is not a purchase in the future. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -199,30 +205,61 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
   }
 
   /**
-   * The one idempotent path of the pharmacy's writes: by `Idempotency-Key`, else by receipt and product. `work` writes
-   * the row in the transaction; `answerOf` is the answer for a row, the new one or the one this receipt already has.
+   * The one idempotent path of the pharmacy's writes for the holder of a code: by `Idempotency-Key`, else by receipt
+   * and product. `work` writes the row in the transaction from what every counter row holds (`entered`), and the row
+   * is audited there; the answer for a row, the new one or the one this receipt already has, is its `view` and the
+   * product's progress.
    */
   async function recordOnce<Row extends PurchaseRow | RedemptionRow, T>(
     caller: PharmacyCaller,
-    operation: 'pharmacy-purchase' | 'pharmacy-redemption',
+    kind: 'purchase' | 'redemption',
+    { holder, offer }: { holder: CodeHolder; offer: Offer },
     body: { receiptId: string; productId: number },
     idempotencyKey: string | undefined,
     find: (db: Executor, key: LedgerRowKey) => Promise<Row | undefined>,
-    answerOf: (executor: Executor, row: Row) => Promise<T>,
-    work: (fingerprint: string, tx: Tx) => Promise<Row>,
-  ): Promise<T> {
+    view: (row: Row) => T,
+    work: (entered: EnteredAtCounter, tx: Tx) => Promise<Row>,
+  ) {
+    const answerOf = async (executor: Executor, row: Row) => ({
+      ...view(row),
+      progress: await progressNow(executor, offer, holder),
+    });
+    type Answer = Awaited<ReturnType<typeof answerOf>>;
     const request = idempotentRequest(
       keys,
-      { programId: caller.programId, caller: { kind: 'pharmacy', id: caller.pharmacyId }, operation },
+      {
+        programId: caller.programId,
+        caller: { kind: 'pharmacy', id: caller.pharmacyId },
+        operation: `pharmacy-${kind}`,
+      },
       idempotencyKey ?? `receipt:${body.receiptId}:${body.productId}`,
       body,
     );
-    const stored = await findStoredAnswer<T>(db, request);
+    const stored = await findStoredAnswer<Answer>(db, request);
     if (stored !== undefined) return stored;
     try {
-      return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) =>
-        answerOf(tx, await work(request.fingerprint, tx)),
-      );
+      return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) => {
+        const row = await work(
+          {
+            programId: caller.programId,
+            pharmacyId: caller.pharmacyId,
+            apiKeyId: caller.apiKeyId,
+            planPatientId: holder.planPatientId,
+            productId: holder.productId,
+            receiptId: body.receiptId,
+            requestHash: request.fingerprint,
+          },
+          tx,
+        );
+        await recordAudit(tx, {
+          programId: caller.programId,
+          action: kind === 'purchase' ? 'purchase-recorded' : 'free-unit-redeemed',
+          subject: `${kind}:${row.id}`,
+          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
+          createdAt: row.createdAt,
+        });
+        return answerOf(tx, row);
+      });
     } catch (error) {
       const index = uniqueViolationOf(error);
       if (index !== 'purchase_pharmacy_receipt_uq' && index !== 'redemption_pharmacy_receipt_uq') throw error;
@@ -333,45 +370,29 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         purchasedAt.getTime() < now.getTime() - UNIT_COUNTS_FOR_MS
       )
         throw new AppError('VALIDATION_FAILED', { purchasedAt: ['errors.purchaseDateOutOfRange'] });
-      const { holder, offer } = await holderOfCodeFor(caller, body);
-      const answerOf = async (tx: Executor, row: PurchaseRow): Promise<PurchaseAnswer> => ({
-        purchase: purchaseView(row),
-        progress: await progressNow(tx, offer, holder),
-      });
+      const found = await holderOfCodeFor(caller, body);
+      const { discountPercent } = found.offer;
       return recordOnce(
         caller,
-        'pharmacy-purchase',
+        'purchase',
+        found,
         body,
         idempotencyKey,
         findPurchase,
-        answerOf,
-        async (fingerprint, tx) => {
-          const line = priceLine(body.unitPrice, body.quantity, offer.discountPercent);
-          const row = await insertPurchase(tx, {
-            programId: caller.programId,
-            pharmacyId: caller.pharmacyId,
-            apiKeyId: caller.apiKeyId,
-            planPatientId: holder.planPatientId,
-            productId: holder.productId,
-            receiptId: body.receiptId,
-            requestHash: fingerprint,
+        (row) => ({ purchase: purchaseView(row) }),
+        async (entered, tx) => {
+          const line = priceLine(body.unitPrice, body.quantity, discountPercent);
+          return insertPurchase(tx, {
+            ...entered,
             quantity: body.quantity,
             unitPrice: body.unitPrice,
-            discountPercent: offer.discountPercent,
+            discountPercent,
             discountAmount: line.discountAmount,
             total: line.total,
             currency: COUNTRY_CURRENCIES[caller.country as CountryCode],
             purchasedAt,
             createdAt: clock(),
           });
-          await recordAudit(tx, {
-            programId: caller.programId,
-            action: 'purchase-recorded',
-            subject: `purchase:${row.id}`,
-            detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
-            createdAt: row.createdAt,
-          });
-          return row;
         },
       );
     },
@@ -384,18 +405,15 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       const { holder, offer } = await holderOfCodeFor(caller, body);
       const rule = offer.rule;
       if (!rule) throw new AppError('NO_FREE_UNIT', undefined, { reason: 'no-offer' });
-      const answerOf = async (tx: Executor, row: RedemptionRow): Promise<RedemptionAnswer> => ({
-        redemption: redemptionView(row),
-        progress: await progressNow(tx, offer, holder),
-      });
       return recordOnce(
         caller,
-        'pharmacy-redemption',
+        'redemption',
+        { holder, offer },
         body,
         idempotencyKey,
         findRedemption,
-        answerOf,
-        async (fingerprint, tx) => {
+        (row) => ({ redemption: redemptionView(row) }),
+        async (entered, tx) => {
           // Another counter redeeming for this patient waits here until this transaction ends, then sees its row.
           await lockPlan(tx, holder.planPatientId);
           const now = clock();
@@ -403,27 +421,13 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
           const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
           const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today);
           if ('refused' in plan) throw new AppError('NO_FREE_UNIT', undefined, { reason: plan.refused });
-          const row = await insertRedemption(tx, {
-            programId: caller.programId,
-            pharmacyId: caller.pharmacyId,
-            apiKeyId: caller.apiKeyId,
-            planPatientId: holder.planPatientId,
-            productId: holder.productId,
-            receiptId: body.receiptId,
-            requestHash: fingerprint,
+          return insertRedemption(tx, {
+            ...entered,
             redeemedAt: now,
             redeemedOn: today,
             uses: plan.uses,
             createdAt: now,
           });
-          await recordAudit(tx, {
-            programId: caller.programId,
-            action: 'free-unit-redeemed',
-            subject: `redemption:${row.id}`,
-            detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
-            createdAt: now,
-          });
-          return row;
         },
       );
     },

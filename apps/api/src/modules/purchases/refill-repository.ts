@@ -15,6 +15,8 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
+import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
 
 /** A live treatment of the plan with what the estimate needs of it and of its product. */
 export async function listRefillTreatments(db: Executor, planPatientId: number, productId?: number) {
@@ -34,13 +36,7 @@ export async function listRefillTreatments(db: Executor, planPatientId: number, 
     })
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))
-    .where(
-      and(
-        eq(treatment.planPatientId, planPatientId),
-        isNull(treatment.deletedAt),
-        productId === undefined ? undefined : eq(treatment.productId, productId),
-      ),
-    )
+    .where(liveTreatmentsOf(planPatientId, productId === undefined ? undefined : eq(treatment.productId, productId)))
     .orderBy(asc(treatment.id));
 }
 
@@ -133,21 +129,20 @@ export async function listReminderCandidates(db: Executor, since: Date) {
 
 /** Who a plan's reminder goes to, and whether it may: the account, the patient's choice, the program's toggle. */
 export async function findReminderRecipient(db: Executor, planPatientId: number) {
-  const [row] = await db
+  const query = db
     .select({
       programId: patient.programId,
       programSlug: program.slug,
       country: patient.country,
-      patientStatus: patient.status,
+      ...HOLDER_STATUS_COLUMNS,
       refillReminders: patient.refillReminders,
       email: userAccount.email,
       language: userAccount.language,
-      accountStatus: userAccount.status,
       purchasesOn: featureToggle.enabled,
     })
     .from(planPatient)
-    .innerJoin(patient, eq(patient.id, planPatient.patientId))
-    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .$dynamic();
+  const [row] = await joinPlanHolder(query)
     .innerJoin(program, eq(program.id, patient.programId))
     .leftJoin(featureToggle, and(eq(featureToggle.programId, patient.programId), eq(featureToggle.key, 'purchases')))
     .where(eq(planPatient.id, planPatientId))

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { product, treatment } from '../../db/schema.ts';
+import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
 import { insertReturningId, ownedRowWrites } from '../../platform/row-writes.ts';
 // The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
@@ -48,10 +49,7 @@ export async function findTreatment(
 }
 
 export async function countLive(db: Executor, planPatientId: number): Promise<number> {
-  const rows = await db
-    .select({ id: treatment.id })
-    .from(treatment)
-    .where(and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt)));
+  const rows = await db.select({ id: treatment.id }).from(treatment).where(liveTreatmentsOf(planPatientId));
   return rows.length;
 }
 
