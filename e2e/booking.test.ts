@@ -11,17 +11,13 @@ import type { Page } from 'playwright-core';
 import type { BookingAvailability, BookingView } from '../packages/contracts/src/booking.ts';
 import { parseMail } from '../apps/api/src/test/smtp.ts';
 import { fill } from './signup-support.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 // Mails go to a real SMTP server: each booking, move and cancellation arrives with its calendar part.
 const setup = usePortalAndBrowser({}, { smtp: true });
-const SHOTS = process.env.BOOKING_SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shoot = screenshotsIn(process.env.BOOKING_SHOTS_DIR);
 
 const availabilityOf = async (page: Page, benefitId: number) =>
   (await apiAsPatient<BookingAvailability>(page, 'GET', `/api/v1/booking/availability?benefitId=${benefitId}`)).data;

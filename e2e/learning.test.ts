@@ -7,12 +7,12 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { HAS_SPEECH_ENGINE, launchSpeakingBrowser } from './chromium.ts';
 import type { LessonIndex } from '../packages/contracts/src/learning.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf } from './page.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { configOf, SLUGS, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
-const SHOTS = process.env.LEARNING_SHOTS_DIR;
+const shoot = screenshotsIn(process.env.LEARNING_SHOTS_DIR);
 
 /** A text of the program with its ICU arguments filled (the plain `{name}` ones). */
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -43,10 +43,6 @@ const heading1 = (page: Page, name: string) => page.getByRole('heading', { level
 async function expectNoSideScroll(page: Page, label: string) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(wide, `horizontal scrolling on ${label}`).toBeLessThanOrEqual(0);
-}
-
-async function shoot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 describe('learning', () => {

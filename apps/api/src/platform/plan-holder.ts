@@ -1,5 +1,6 @@
 // A patient plan's holder: the plan's patient and that patient's account, read with the plan by several modules (a
-// coupon's plan, the holder of a discount code at the counter, a refill reminder's recipient). One join, written once.
+// coupon's plan, the holder of a discount code at the counter, a refill or booking reminder's recipient). One join,
+// written once.
 import { eq } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { patient, planPatient, userAccount } from '../db/schema.ts';

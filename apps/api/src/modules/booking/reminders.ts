@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
+import { joinPlanHolder } from '../../platform/plan-holder.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { textNoticeFields } from './notices.ts';
@@ -32,7 +33,7 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
       )
       .returning();
     for (const row of due) {
-      const [who] = await tx
+      const query = tx
         .select({
           email: userAccount.email,
           language: userAccount.language,
@@ -43,8 +44,8 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
           ...NOTICE_CONTACT_COLUMNS,
         })
         .from(planPatient)
-        .innerJoin(patient, eq(patient.id, planPatient.patientId))
-        .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+        .$dynamic();
+      const [who] = await joinPlanHolder(query)
         .innerJoin(benefit, eq(benefit.id, row.benefitId))
         .where(eq(planPatient.id, row.planPatientId))
         .limit(1);
