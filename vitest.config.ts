@@ -13,6 +13,8 @@ export default defineConfig({
       {
         test: {
           name: 'api-pglite',
+          // One module graph per worker, not per file (decision 036, point 6): the API is imported once by each worker.
+          isolate: false,
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
@@ -24,6 +26,8 @@ export default defineConfig({
       {
         test: {
           name: 'api-postgres',
+          // One module graph per worker, not per file (decision 036, point 6): the API is imported once by each worker.
+          isolate: false,
           include: ['apps/api/src/**/*.int.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
