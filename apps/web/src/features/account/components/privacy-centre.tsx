@@ -1,63 +1,42 @@
 // The privacy centre (beyond the spec; Ley 8968 and LFPDPPP): the consent history, "download my data" and
 // "close my account" (confirmed with the password in a dialog; decision 019).
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { CloseAccountBodySchema, ExportDataBodySchema, type ExportDataBody } from '@portal/contracts/account';
+import { CloseAccountBodySchema, ExportDataBodySchema } from '@portal/contracts/account';
 import { Card } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useT } from '../../../program/use-t.ts';
-import { CurrentPasswordField } from './current-password-field.tsx';
+import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 import { closeAccount, downloadMyData, useConsents } from '../api/account-api.ts';
-import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 
 /** "Download my data" asks for the password again (decision 044): a stolen access token alone exports nothing. */
 function DownloadDataDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const [errorKey, setErrorKey] = useState<string | undefined>();
-  const { control, handleSubmit, setError, formState } = useForm<ExportDataBody>({
-    resolver: zodResolver(ExportDataBodySchema),
-    defaultValues: { currentPassword: '' },
-  });
-  const onSubmit = handleSubmit(async ({ currentPassword }) => {
-    setErrorKey(undefined);
-    try {
-      await downloadMyData(currentPassword);
-      onClose();
-    } catch (error) {
-      if (!applyFieldErrors<ExportDataBody>(error, setError, { shouldFocus: true }))
-        setErrorKey(errorKeyOf(error, 'account.privacy.downloadFailed'));
-    }
-  });
   return (
-    <ConfirmDialog
+    <PasswordConfirmDialog
+      schema={ExportDataBodySchema}
       title={t('account.privacy.download')}
       body={t('account.privacy.downloadDialog.body')}
-      error={errorKey ? t(errorKey) : undefined}
+      passwordLabel={t('account.privacy.downloadDialog.password')}
       confirmLabel={t('account.privacy.downloadDialog.confirm')}
       pendingLabel={t('account.privacy.downloadDialog.pending')}
       cancelLabel={t('common.cancel')}
-      isPending={formState.isSubmitting}
-      onConfirm={onSubmit}
-      onCancel={onClose}
       variant="primary"
       role="dialog"
-    >
-      <CurrentPasswordField
-        control={control}
-        name="currentPassword"
-        label={t('account.privacy.downloadDialog.password')}
-        autoFocus
-      />
-    </ConfirmDialog>
+      failureKey="account.privacy.downloadFailed"
+      focusRefusedField
+      onConfirm={async (currentPassword) => {
+        await downloadMyData(currentPassword);
+        onClose();
+      }}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -66,41 +45,23 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const { language } = useLanguage();
   const queryClient = useQueryClient();
-  const [errorKey, setErrorKey] = useState<string | undefined>();
-  const { control, handleSubmit, setError, formState } = useForm<{ currentPassword: string }>({
-    resolver: zodResolver(CloseAccountBodySchema),
-    defaultValues: { currentPassword: '' },
-  });
-  const onSubmit = handleSubmit(async ({ currentPassword }) => {
-    setErrorKey(undefined);
-    try {
-      await closeAccount(currentPassword);
-      // The server ended every session; this browser forgets it too.
-      sessionStore.clear();
-      queryClient.clear();
-      void navigate(pathInLanguage(language, paths.login), { replace: true });
-    } catch (error) {
-      if (!applyFieldErrors<{ currentPassword: string }>(error, setError)) setErrorKey(errorKeyOf(error));
-    }
-  });
   return (
-    <ConfirmDialog
+    <PasswordConfirmDialog
+      schema={CloseAccountBodySchema}
       title={t('account.close.title')}
       body={t('account.close.body')}
-      error={errorKey ? t(errorKey) : undefined}
+      passwordLabel={t('account.close.passwordLabel')}
       confirmLabel={t('account.close.confirm')}
       pendingLabel={t('common.saving')}
-      isPending={formState.isSubmitting}
-      onConfirm={onSubmit}
+      onConfirm={async (currentPassword) => {
+        await closeAccount(currentPassword);
+        // The server ended every session; this browser forgets it too.
+        sessionStore.clear();
+        queryClient.clear();
+        void navigate(pathInLanguage(language, paths.login), { replace: true });
+      }}
       onCancel={onClose}
-    >
-      <CurrentPasswordField
-        control={control}
-        name="currentPassword"
-        label={t('account.close.passwordLabel')}
-        autoFocus
-      />
-    </ConfirmDialog>
+    />
   );
 }
 
