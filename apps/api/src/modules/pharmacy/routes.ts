@@ -2,6 +2,7 @@
 // read), under the `pharmacy` tag. The pharmacy is always the key's; the patient is always found by a code or an
 // identification inside the key's program.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   IdempotencyHeadersSchema,
   PharmacyMeResponseSchema,
@@ -31,6 +32,39 @@ const IDEMPOTENCY =
   'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same body again gets the same answer (201); another body with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409).';
 const CODE =
   'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404), and a key with many of those in a row waits (429 with `Retry-After`).';
+
+/** What the two reversals say of themselves in the API's document; the rest of their route is the same. */
+const REVERSAL_DOCS = {
+  purchase: {
+    operationId: 'reversePurchase',
+    summary: 'Reverses a purchase the counter entered by mistake',
+    description:
+      'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day, redeemed: its units already gave a free unit). Another pharmacy’s purchase is 404.',
+  },
+  redemption: {
+    operationId: 'reverseRedemption',
+    summary: 'Reverses a free unit the counter entered by mistake',
+    description:
+      'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted; the units it used count again. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day). Another pharmacy’s redemption is 404.',
+  },
+} as const;
+
+/** A purchase and a free unit are reversed alike: the entry's id in the path, the reason in the body. */
+function reversalOptions<Params extends z.ZodType, Answer extends z.ZodType>(
+  kind: keyof typeof REVERSAL_DOCS,
+  params: Params,
+  answer: Answer,
+) {
+  return {
+    schema: {
+      tags,
+      ...REVERSAL_DOCS[kind],
+      params,
+      body: ReversalRequestSchema,
+      response: { 200: answer, ...errorResponses(400, 401, 404, 409) },
+    },
+  };
+}
 
 export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async (
   app,
@@ -117,18 +151,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
 
   app.post(
     '/pharmacy/purchases/:purchaseId/reversal',
-    {
-      schema: {
-        tags,
-        operationId: 'reversePurchase',
-        summary: 'Reverses a purchase the counter entered by mistake',
-        description:
-          'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day, redeemed: its units already gave a free unit). Another pharmacy’s purchase is 404.',
-        params: PurchaseIdParamsSchema,
-        body: ReversalRequestSchema,
-        response: { 200: PurchaseResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    reversalOptions('purchase', PurchaseIdParamsSchema, PurchaseResponseSchema),
     async (request) => ({
       data: await pharmacy.reversePurchase(pharmacyOf(request), request.params.purchaseId, request.body.reason),
     }),
@@ -136,18 +159,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
 
   app.post(
     '/pharmacy/redemptions/:redemptionId/reversal',
-    {
-      schema: {
-        tags,
-        operationId: 'reverseRedemption',
-        summary: 'Reverses a free unit the counter entered by mistake',
-        description:
-          'Only by the pharmacy that recorded it, on the same day (in its country), with a reason; recorded, never deleted; the units it used count again. `REVERSAL_NOT_ALLOWED` (409, `details.reason`: already-reversed, not-same-day). Another pharmacy’s redemption is 404.',
-        params: RedemptionIdParamsSchema,
-        body: ReversalRequestSchema,
-        response: { 200: RedemptionResponseSchema, ...errorResponses(400, 401, 404, 409) },
-      },
-    },
+    reversalOptions('redemption', RedemptionIdParamsSchema, RedemptionResponseSchema),
     async (request) => ({
       data: await pharmacy.reverseRedemption(pharmacyOf(request), request.params.redemptionId, request.body.reason),
     }),
