@@ -3,15 +3,7 @@
 // the screen goes back to the key step. Answers are not parsed again (the server's serializer checked them), so that
 // the counter's chunk does not carry the sign-up's contract that the pharmacy contract imports.
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  PharmacyMe,
-  PurchaseAnswer,
-  RecordPurchaseRequest,
-  RedeemRequest,
-  RedemptionAnswer,
-  ReversalReason,
-  Verification,
-} from '@portal/contracts/pharmacy';
+import type * as Contract from '@portal/contracts/pharmacy';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { counterKeyStore, keyPrefixOf } from '../counter-key.ts';
@@ -27,18 +19,18 @@ async function withKey<T>(key: string, call: (options: { apiKey: string }) => Pr
 }
 
 /** Checks a key against the server before it is kept (the key step): a refusal here is the form's, not the device's. */
-export const getPharmacy = (key: string) => api.get<PharmacyMe>('/api/v1/pharmacy/me', { apiKey: key });
+export const getPharmacy = (key: string) => api.get<Contract.PharmacyMe>('/api/v1/pharmacy/me', { apiKey: key });
 
 export const pharmacyMeQuery = (key: string) =>
   queryOptions({
     // The key's readable start names the query: the whole key stays out of the query cache's keys.
     queryKey: ['pharmacy', 'me', keyPrefixOf(key)],
-    queryFn: () => withKey(key, (options) => api.get<PharmacyMe>('/api/v1/pharmacy/me', options)),
+    queryFn: () => withKey(key, (options) => api.get<Contract.PharmacyMe>('/api/v1/pharmacy/me', options)),
     staleTime: Infinity,
   });
 
 export const verifyCode = (key: string, code: string) =>
-  withKey(key, (options) => api.post<Verification>('/api/v1/pharmacy/verifications', { code }, options));
+  withKey(key, (options) => api.post<Contract.Verification>('/api/v1/pharmacy/verifications', { code }, options));
 
 /** Writes carry an `Idempotency-Key`: one per attempt, so that a retried request never records twice. */
 const idempotent = (options: { apiKey: string }, attempt: string) => ({
@@ -46,20 +38,22 @@ const idempotent = (options: { apiKey: string }, attempt: string) => ({
   headers: { 'idempotency-key': attempt },
 });
 
-export const recordPurchase = (key: string, body: RecordPurchaseRequest, attempt: string) =>
-  withKey(key, (options) => api.post<PurchaseAnswer>('/api/v1/pharmacy/purchases', body, idempotent(options, attempt)));
-
-export const redeemFreeUnit = (key: string, body: RedeemRequest, attempt: string) =>
+export const recordPurchase = (key: string, body: Contract.RecordPurchaseRequest, attempt: string) =>
   withKey(key, (options) =>
-    api.post<RedemptionAnswer>('/api/v1/pharmacy/redemptions', body, idempotent(options, attempt)),
+    api.post<Contract.PurchaseAnswer>('/api/v1/pharmacy/purchases', body, idempotent(options, attempt)),
   );
 
-export const reversePurchase = (key: string, purchaseId: number, reason: ReversalReason) =>
+export const redeemFreeUnit = (key: string, body: Contract.RedeemRequest, attempt: string) =>
   withKey(key, (options) =>
-    api.post<PurchaseAnswer>(`/api/v1/pharmacy/purchases/${purchaseId}/reversal`, { reason }, options),
+    api.post<Contract.RedemptionAnswer>('/api/v1/pharmacy/redemptions', body, idempotent(options, attempt)),
   );
 
-export const reverseRedemption = (key: string, redemptionId: number, reason: ReversalReason) =>
+export const reversePurchase = (key: string, purchaseId: number, reason: Contract.ReversalReason) =>
   withKey(key, (options) =>
-    api.post<RedemptionAnswer>(`/api/v1/pharmacy/redemptions/${redemptionId}/reversal`, { reason }, options),
+    api.post<Contract.PurchaseAnswer>(`/api/v1/pharmacy/purchases/${purchaseId}/reversal`, { reason }, options),
+  );
+
+export const reverseRedemption = (key: string, redemptionId: number, reason: Contract.ReversalReason) =>
+  withKey(key, (options) =>
+    api.post<Contract.RedemptionAnswer>(`/api/v1/pharmacy/redemptions/${redemptionId}/reversal`, { reason }, options),
   );
