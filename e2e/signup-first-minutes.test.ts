@@ -10,6 +10,8 @@ import {
   fill,
   enterMedicine,
   logInFromSuccess,
+  PIEL_MEXICO_CHOICE,
+  PIEL_MEXICO_DETAILS,
   successHeading,
   uniqueEmail,
   wizard,
@@ -183,15 +185,7 @@ for (const language of ['es', 'en'] as const) {
           },
         },
       );
-      await enterMedicine(w, texts, {
-        medicine: 'Plaquexa 45 mg',
-        length: [1, 'year'],
-        dose: '1',
-        frequency: [2, 'month'],
-        doctor: ['Ricardo', 'Salinas'],
-        start: '02/01/2025',
-        therapyCode: null,
-      });
+      await enterMedicine(w, texts, { ...PIEL_MEXICO_CHOICE, ...PIEL_MEXICO_DETAILS, therapyCode: null });
       await page.getByRole('heading', { level: 2, name: texts['signup.anotherTreatment.title']! }).waitFor();
       counters.push((await progressOf(page)) ?? '');
       await w.anotherMedicine('no');

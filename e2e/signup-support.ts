@@ -493,6 +493,20 @@ export async function openMedicineList(page: Page, texts: Texts) {
     .click();
 }
 
+/** The piel medicine of a Mexican enrolment (plan 201), chosen on the treatment step. */
+export const PIEL_MEXICO_CHOICE: Pick<MedicineAnswers, 'medicine' | 'length'> = {
+  medicine: 'Plaquexa 45 mg',
+  length: [1, 'year'],
+};
+
+/** Its answers after the choice: one every two months, since February 2025, Dr. Ricardo Salinas. */
+export const PIEL_MEXICO_DETAILS: Omit<MedicineAnswers, 'medicine' | 'length'> = {
+  dose: '1',
+  frequency: [2, 'month'],
+  doctor: ['Ricardo', 'Salinas'],
+  start: '02/01/2025',
+};
+
 /**
  * A whole piel enrolment in Mexico (plan 201), to the success screen: a CURP, no weight, an optional second surname
  * (left out), the alternative phone and e-mail given, a doctor, a start date, no health-center step, and a
@@ -520,19 +534,13 @@ export async function enrolPielMexico(
     address: { search: 'Guadala', pick: /Guadalajara/, line: 'Avenida Juárez 120, colonia Centro' },
     password: person.password!,
   });
-  await chooseMedicine(w, texts, { medicine: 'Plaquexa 45 mg', length: [1, 'year'] });
+  await chooseMedicine(w, texts, PIEL_MEXICO_CHOICE);
   await w.at('signup.details.title');
   // The one presentation of the medicine is shown with the dose, in the screen's language (decision 054).
   const language = new URL(page.url()).pathname.startsWith('/en/') ? 'en' : 'es';
   const presentation = configOf('piel').products.find((product) => product.id === 2101)!.presentation[language];
   await page.getByText(presentation, { exact: false }).first().waitFor();
-  await medicineDetails(w, texts, {
-    dose: '1',
-    frequency: [2, 'month'],
-    doctor: ['Ricardo', 'Salinas'],
-    start: '02/01/2025',
-    therapyCode: 'PSO-2026',
-  });
+  await medicineDetails(w, texts, { ...PIEL_MEXICO_DETAILS, therapyCode: 'PSO-2026' });
   await w.anotherMedicine('no');
   await w.send();
   await successHeading(page, texts, 'Guadalupe Ortiz').waitFor({ timeout: 20_000 });
