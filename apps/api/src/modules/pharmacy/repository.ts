@@ -47,17 +47,14 @@ function holders(db: Executor) {
   return joinPlanHolder(query).innerJoin(product, eq(product.id, discountCode.productId));
 }
 
+/** The codes the counter knows: the program's product codes (not a general benefit's), and not revoked. */
+const counterCodesOf = (programId: number) =>
+  and(eq(discountCode.programId, programId), isNull(discountCode.revokedAt), isNotNull(discountCode.productId));
+
 /** The holder of a product code of the program (not revoked; validity is the service's to judge). */
 export async function findCodeHolder(db: Executor, programId: number, code: string): Promise<CodeHolder | undefined> {
   const [row] = await holders(db)
-    .where(
-      and(
-        eq(discountCode.programId, programId),
-        eq(discountCode.code, code),
-        isNull(discountCode.revokedAt),
-        isNotNull(discountCode.productId),
-      ),
-    )
+    .where(and(counterCodesOf(programId), eq(discountCode.code, code)))
     .limit(1);
   return row;
 }
@@ -69,13 +66,11 @@ export async function findCodesOfIdentification(
 ): Promise<CodeHolder[]> {
   return holders(db).where(
     and(
-      eq(discountCode.programId, options.programId),
+      counterCodesOf(options.programId),
       eq(patient.programId, options.programId),
       eq(patient.country, options.country),
       eq(patient.typeIdentification, options.type),
       eq(patient.legalIdentification, options.number),
-      isNull(discountCode.revokedAt),
-      isNotNull(discountCode.productId),
     ),
   );
 }
