@@ -8,14 +8,13 @@ import { Form } from 'react-aria-components';
 import { z } from 'zod';
 import { parsePharmacyKey } from '@portal/contracts/pharmacy-key';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useT } from '../../../program/use-t.ts';
 import { getPharmacy, pharmacyMeQuery } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
 import { counterKeyStore } from '../counter-key.ts';
 import { CounterActions } from './counter-actions.tsx';
-import { parsedText } from './counter-fields.tsx';
+import { CounterTextField, parsedText } from './counter-fields.tsx';
 
 const KeyFormSchema = z.object({
   key: parsedText(parsePharmacyKey, { required: 'pharmacy.key.required', mistyped: 'pharmacy.key.mistyped' }),
@@ -53,13 +52,11 @@ export function KeyStep() {
       <p>{t('pharmacy.key.intro')}</p>
       <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-labelledby="counter-key-title">
         {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
-        <FormTextField
+        <CounterTextField
           control={control}
           name="key"
           label={t('pharmacy.key.label')}
           description={t('pharmacy.key.hint')}
-          autoComplete="off"
-          isRequired
         />
         <CounterActions
           isSubmitting={formState.isSubmitting}

@@ -19,7 +19,7 @@ import { counterErrorText, fieldErrorsOf, isReceiptRefusal } from '../counter-er
 import { localDay } from '../counter-entries.ts';
 import { useAttemptKey } from '../use-attempt-key.ts';
 import { CounterActions } from './counter-actions.tsx';
-import { ReceiptField, receiptField } from './counter-fields.tsx';
+import { CounterTextField, ReceiptField, receiptField } from './counter-fields.tsx';
 
 const PurchaseFormSchema = z.object({
   quantity: z
@@ -108,13 +108,11 @@ export function PurchaseForm({ apiKey, code, productId, productName, currency, o
       {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
       <div className="counter-form__fields">
         <FormTextField control={control} name="quantity" label={t('pharmacy.purchase.quantity.label')} isRequired />
-        <FormTextField
+        <CounterTextField
           control={control}
           name="unitPrice"
           label={t('pharmacy.purchase.unitPrice.label', { currency })}
           description={t('pharmacy.purchase.unitPrice.hint')}
-          autoComplete="off"
-          isRequired
         />
         <ReceiptField control={control} />
         <DateField

@@ -8,14 +8,13 @@ import { z } from 'zod';
 import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/discount-code';
 import type { Verification } from '@portal/contracts/pharmacy';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { applyFieldErrors } from '../../../lib/form-errors.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useT } from '../../../program/use-t.ts';
 import { verifyCode } from '../api/pharmacy-api.ts';
 import { counterErrorText } from '../counter-errors.ts';
 import { CounterActions } from './counter-actions.tsx';
-import { parsedText } from './counter-fields.tsx';
+import { CounterTextField, parsedText } from './counter-fields.tsx';
 
 // The camera and its decoder load on the first press of Scan, never with the screen.
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((module) => ({ default: module.CodeScanner })));
@@ -61,13 +60,11 @@ export function VerifyForm({ apiKey, onVerified }: Props) {
       <Form className="stack" onSubmit={onSubmit} validationBehavior="aria" aria-labelledby="counter-verify-title">
         {failure ? <FormAlert tone="error">{failure}</FormAlert> : null}
         <div className="counter-code">
-          <FormTextField
+          <CounterTextField
             control={control}
             name="code"
             label={t('pharmacy.verify.code.label')}
             description={t('pharmacy.verify.code.hint')}
-            autoComplete="off"
-            isRequired
             // Ready for the next patient, and for a handheld scanner, which types the code and Enter where the focus is.
             autoFocus
           />
