@@ -41,7 +41,7 @@ const TARGETS = process.env.BENCH_TARGET ? [process.env.BENCH_TARGET] : ['pglite
 
 /** The scripts a browser loads for /login (service worker blocked, so this is the route itself), gzip level 9. */
 async function loginRouteJs(origin: string) {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ build: 'browser' });
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   const scripts = new Set<string>();

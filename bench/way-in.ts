@@ -70,7 +70,7 @@ async function timing(page: Page, moment: Moment): Promise<() => Promise<number>
 }
 
 async function oneRun(origin: string): Promise<WayInRun> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ build: 'browser' });
   try {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
     // tsx (esbuild's keepNames) wraps the named functions of the page's callbacks in `__name(...)`: the page needs it.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs Debian's Chromium, redis-server and a speech engine when missing, checks PostgreSQL, builds the web app, lints the
+// `npm test`: installs Debian's Chromium headless shell, redis-server and a speech engine when missing, checks PostgreSQL, builds the web app, lints the
 // OpenAPI document, runs every suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line:
 // `N passed, N failed`. Test files named after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them
 // (vitest's file filters); the checks and the build run whole.
@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.test-results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser tests' Chromium: Debian's headless shell (e2e/chromium.ts, decision 063). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 const fileFilters = process.argv.slice(2);
 /** The run's PGlite template (decision 036): made by the first vitest run's global setup, taken by the second. */
@@ -58,7 +59,7 @@ function ensureDebianPackage(name, isPresent, extraArgs = []) {
 }
 
 function ensureChromium() {
-  ensureDebianPackage('chromium', () => existsSync(CHROMIUM));
+  ensureDebianPackage('chromium-headless-shell', () => existsSync(CHROMIUM));
 }
 
 /** The fault tests start and stop a redis-server of their own (apps/api/src/test/redis-server.ts). */
