@@ -2,14 +2,12 @@
 // form (where it leads, the next screen's code, the session's language) is auth's useLoginFlow.
 import { Suspense } from 'react';
 import type { Language } from '@portal/contracts/enums';
-import { useNavigate, useSearchParams } from 'react-router';
 import { lazyScreen } from '../../lib/lazy.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
 import { useLoginFlow } from '../../features/auth/hooks/use-login-flow.ts';
 import { useT } from '../../program/use-t.ts';
 import { AppPage } from '../layouts/app-page.tsx';
 import { EntryTransition } from '../../components/ui/entry-transition.tsx';
-import { useLanguage } from '../../lib/language.tsx';
 
 // The dialog (and the recovery calls) load only when it opens, keeping the login route small.
 const ForgotPasswordDialog = lazyScreen<{ initialEmail: string; language: Language; onClose: () => void }>(() =>
@@ -26,10 +24,7 @@ interface Props {
 
 export default function LoginScreen({ forgotPassword = false, preloadScreen }: Props) {
   const t = useT();
-  const navigate = useNavigate();
-  const { language } = useLanguage();
-  const [params] = useSearchParams();
-  const { isEntering, formProps, loginHref } = useLoginFlow(preloadScreen);
+  const { isEntering, formProps, dialogProps } = useLoginFlow(preloadScreen);
 
   if (isEntering) return <EntryTransition />;
   return (
@@ -40,11 +35,7 @@ export default function LoginScreen({ forgotPassword = false, preloadScreen }: P
       </div>
       {forgotPassword ? (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog
-            initialEmail={params.get('e') ?? ''}
-            language={language}
-            onClose={() => navigate(loginHref, { replace: true })}
-          />
+          <ForgotPasswordDialog {...dialogProps} />
         </Suspense>
       ) : null}
     </AppPage>

@@ -2,6 +2,7 @@
 // sign-up in the reader's language, the next screen's code loaded while the patient types (decision 052), and the
 // language the session brings (decision 026). The route only assembles the form, the recovery dialog and the page.
 import { useState, type ComponentProps } from 'react';
+import type { Language } from '@portal/contracts/enums';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths, safeNextPath } from '../../../lib/paths.ts';
@@ -23,8 +24,8 @@ export interface LoginFlow {
   isEntering: boolean;
   /** The login form's props. */
   formProps: ComponentProps<typeof LoginForm>;
-  /** This screen without the recovery dialog, `next` kept. */
-  loginHref: string;
+  /** The forgot-password dialog's props: the address typed so far, and closing back to this screen, `next` kept. */
+  dialogProps: { initialEmail: string; language: Language; onClose: () => void };
 }
 
 /** `preloadScreen` loads the code of the screen at a path (router.tsx's preloadScreenAt). */
@@ -44,9 +45,14 @@ export function useLoginFlow(preloadScreen: (pathname: string) => Promise<void>)
     const search = query.toString();
     return `${pathInLanguage(language, paths.passwordForgot)}${search ? `?${search}` : ''}`;
   };
+  const loginHref = `${pathInLanguage(language, paths.login)}${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`;
   return {
     isEntering,
-    loginHref: `${pathInLanguage(language, paths.login)}${next ? `?${new URLSearchParams({ next }).toString()}` : ''}`,
+    dialogProps: {
+      initialEmail: params.get('e') ?? '',
+      language,
+      onClose: () => void navigate(loginHref, { replace: true }),
+    },
     formProps: {
       sessionExpired: params.get('ref') === 'session-expired',
       forgotPasswordHref,
