@@ -88,6 +88,15 @@ describe('the refill reminder', () => {
         await checkbox.waitFor({ state: 'attached' });
         await card.getByRole('radiogroup', { name: texts['profile.notices.channel.label']! }).waitFor();
         await expectNoAxeViolations(screen, `profile's notices card (${label})`);
+        // Each choice is a 44 px target: the whole row, label and drawn box (its input is hidden under the box).
+        const rows = await card
+          .locator('.checkbox, .radio')
+          .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().height));
+        expect(rows.length, label).toBeGreaterThan(0);
+        expect(
+          rows.filter((height) => height < 44),
+          label,
+        ).toEqual([]);
         await shoot(screen, `profile-notices-${language}-${device}`);
         // Off on the first round, on again on the last; each saved, and still so after a reload.
         if (round === 1 || round === 4) {
