@@ -583,6 +583,10 @@ export const auditEvent = pgTable(
   {
     id: serialId(),
     programId: integer('program_id').references(() => program.id),
+    /** Who acted (decision 064): patient, pharmacy, staff, visitor or system, and its id (none for a visitor). */
+    actorKind: text('actor_kind').notNull(),
+    actorId: text('actor_id'),
+    /** The patient account that acted, when one did: the data export's "activity". */
     actorUserId: uuid('actor_user_id'),
     action: text('action').notNull(),
     subject: text('subject'),
@@ -792,3 +796,13 @@ export const refillReminder = pgTable(
     check('refill_reminder_outcome', sql`${t.outcome} in ('queued', 'off', 'closed')`),
   ],
 );
+
+/**
+ * The job runner's rounds (decision 064): one row per interval job, claimed by the instance that runs the round, so
+ * that a job runs once per round however many instances tick.
+ */
+export const jobRound = pgTable('job_round', {
+  name: text('name').primaryKey(),
+  /** The start of the last round claimed (the round's instant: now rounded down to the job's interval). */
+  roundAt: instant('round_at').notNull(),
+});

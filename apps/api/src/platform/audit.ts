@@ -1,8 +1,8 @@
 // The audit trail (decision 035): security-relevant events and every change to a patient's data, each written in the
 // transaction of what it records. Ids, reason codes and changed field names only: never free text that could name a person.
 import { auditEvent } from '../db/schema.ts';
+import { actorAccountOf, actorIdOf, type Actor } from './actor.ts';
 import type { Executor } from './db.ts';
-import type { Caller } from './patient-auth.ts';
 
 /** Every action the audit trail knows; the data export shows them to the patient, so a name is never reused for another meaning. */
 export const AUDIT_ACTIONS = [
@@ -60,8 +60,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export interface AuditEntry {
   /** None only when the program is not known any more (an erased account without a patient). */
   programId: number | null;
-  /** The account that acted; none for an unknown e-mail or an operator's script. */
-  actorUserId?: string | null;
+  /** Who acted (decision 064): its kind and id are written on every event, and a patient account's id apart. */
+  actor: Actor;
   action: AuditAction;
   /** What was acted on, as `kind:id` (`treatment:12`, `patient:3`). */
   subject?: string;
@@ -70,31 +70,35 @@ export interface AuditEntry {
 }
 
 /** Writes one audit event, in the caller's transaction when given one (so that it commits or rolls back with the change). */
-export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvent).values(entry);
+export async function recordAudit(db: Executor, { actor, ...entry }: AuditEntry): Promise<void> {
+  await db
+    .insert(auditEvent)
+    .values({ ...entry, actorKind: actor.kind, actorId: actorIdOf(actor), actorUserId: actorAccountOf(actor) });
 }
 
-/** Writes one audit event of what the signed-in patient did: the caller's program and account are the event's. */
-export async function recordCallerAudit(
+/** Writes one audit event of something done to a patient's care: the scope's program is the event's, the actor its author. */
+export async function recordScopeAudit(
   db: Executor,
-  caller: Pick<Caller, 'programId' | 'userId'>,
-  entry: Omit<AuditEntry, 'programId' | 'actorUserId'>,
+  scope: { programId: number },
+  actor: Actor,
+  entry: Omit<AuditEntry, 'programId' | 'actor'>,
 ): Promise<void> {
-  await recordAudit(db, { programId: caller.programId, actorUserId: caller.userId, ...entry });
+  await recordAudit(db, { programId: scope.programId, actor, ...entry });
 }
 
 /**
- * Creates one row of the signed-in patient's and records its creation, in the caller's transaction and at one instant:
+ * Creates one row of a patient's and records its creation, in the caller's transaction and at one instant:
  * `insert` writes the row with the given timestamps and answers its id; `audit` names the event of that id.
  */
-export async function insertWithCallerAudit<Id extends number | string>(
+export async function insertWithAudit<Id extends number | string>(
   db: Executor,
-  caller: Pick<Caller, 'programId' | 'userId'>,
+  scope: { programId: number },
+  actor: Actor,
   now: Date,
   insert: (stamps: { createdAt: Date; updatedAt: Date }) => Promise<Id>,
-  audit: (id: Id) => Omit<AuditEntry, 'programId' | 'actorUserId' | 'createdAt'>,
+  audit: (id: Id) => Omit<AuditEntry, 'programId' | 'actor' | 'createdAt'>,
 ): Promise<Id> {
   const id = await insert({ createdAt: now, updatedAt: now });
-  await recordCallerAudit(db, caller, { ...audit(id), createdAt: now });
+  await recordScopeAudit(db, scope, actor, { ...audit(id), createdAt: now });
   return id;
 }

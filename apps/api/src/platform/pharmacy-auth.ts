@@ -1,6 +1,7 @@
 // The pharmacy's door (decisions 034, 059): a pharmacy's system calls with an API key in `X-Api-Key`; the key's format,
 // its lookup and the pharmacy API live in modules/pharmacy.
 import type { FastifyRequest } from 'fastify';
+import type { PharmacyActor } from './actor.ts';
 import { defineDoor } from './door.ts';
 
 export const PHARMACY_API_KEY_HEADER = 'x-api-key';
@@ -30,4 +31,9 @@ export function apiKeyOf(request: FastifyRequest): string | undefined {
 /** The pharmacy calling a route of the pharmacy door (a route of any other door, or of none, answers 401). */
 export function pharmacyOf(request: FastifyRequest): PharmacyCaller {
   return PHARMACY_DOOR.callerOf(request);
+}
+
+/** Who acts when a pharmacy calls (decision 064): the pharmacy and its counter's key. */
+export function pharmacyActorOf(caller: Pick<PharmacyCaller, 'pharmacyId' | 'apiKeyId'>): PharmacyActor {
+  return { kind: 'pharmacy', pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId };
 }

@@ -36,6 +36,7 @@ export const TABLE_COVERAGE = {
   benefitProduct: { holds: 'no patient data', why: 'which products a benefit of the catalogue applies to' },
   pharmacy: { holds: 'no patient data', why: "a program's partner pharmacy: name, chain, branch, country" },
   pharmacyApiKey: { holds: 'no patient data', why: "a pharmacy's API keys: hashes, a readable start and times" },
+  jobRound: { holds: 'no patient data', why: "the job runner's last claimed round per job: a name and a time" },
   clientLog: {
     holds: 'no patient data',
     why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id",

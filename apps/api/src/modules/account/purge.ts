@@ -22,6 +22,7 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
+import { systemActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { DISOWNED_PATIENT_STATUS } from '../signup/disown.ts';
 
@@ -170,8 +171,9 @@ export async function purgeClosedAccounts(db: Db, now: Date): Promise<{ erased: 
         .where(and(eq(userAccount.id, account.id), isNull(userAccount.erasedAt)));
       await recordAudit(t, {
         programId: row?.programId ?? null,
-        actorUserId: account.id,
+        actor: systemActor('accounts:purge'),
         action: 'account-erased',
+        subject: `user:${account.id}`,
         createdAt: now,
       });
     });

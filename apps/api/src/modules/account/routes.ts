@@ -15,7 +15,7 @@ import {
   EmailChangeLinkSchema,
   ExportDataBodySchema,
 } from '@portal/contracts/account';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import type { AccountService } from './service.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
@@ -115,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       config: limited,
       preHandler: app.subjectLimit(
         app.appConfig.EXPORT_PER_MINUTE,
-        (request) => callerOf(request).userId,
+        (request) => scopeOf(request).userId,
         'account-export-account',
       ),
       schema: {

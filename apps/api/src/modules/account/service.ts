@@ -14,12 +14,13 @@ import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts
 import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import { accountActor } from '../../platform/actor.ts';
+import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 import { cancelBookingsOfClosingAccount } from '../booking/service.ts';
-import { recordAudit, recordCallerAudit } from '../../platform/audit.ts';
+import { recordAudit, recordScopeAudit } from '../../platform/audit.ts';
 import type { LockoutStore } from '../identity/lockout.ts';
 
 export interface AccountDeps extends LinkMailingDeps {
@@ -42,54 +43,56 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
    * most 5 passwords; a right password gives the slot back. Counted per session (decision 040): the session that
    * guessed is locked, the owner's other sessions are not. Wrong answers are audited too.
    */
-  async function checkCurrentPassword(caller: Caller, password: string, field: string) {
+  async function checkCurrentPassword(caller: PatientCaller, password: string, field: string) {
+    const { scope, actor } = caller;
     // A place for the hash before the failure is reserved (decision 043): a full queue refuses (503) without a failure.
     const slot = passwords.reserve();
     let account: Awaited<ReturnType<typeof repo.findAccount>>;
     let isValid: boolean;
     try {
-      const attempt = await lockout.reserve(caller.poolId, caller.sessionId);
+      const attempt = await lockout.reserve(scope.poolId, actor.sessionId);
       if (!attempt.allowed)
         throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
-      account = await repo.findAccount(db, caller.userId);
+      account = await repo.findAccount(db, scope.userId);
       if (!account) throw new AppError('UNAUTHENTICATED');
       isValid = await slot.verify(account.passwordHash, password);
     } finally {
       slot.release();
     }
     if (!isValid) {
-      await recordCallerAudit(db, caller, {
+      await recordScopeAudit(db, scope, actor, {
         action: 'current-password-refused',
         createdAt: clock(),
       });
       throw new AppError('VALIDATION_FAILED', { [field]: ['account.password.current.invalid'] });
     }
-    await lockout.reset(caller.poolId, caller.sessionId);
+    await lockout.reset(scope.poolId, actor.sessionId);
     return account;
   }
 
   /** The new password's rule (decision 041), with the account's login e-mail as the meter has it. */
-  async function refuseCommonNewPassword(caller: Caller, newPassword: string) {
-    const account = await repo.findAccount(db, caller.userId);
+  async function refuseCommonNewPassword(scope: PatientScope, newPassword: string) {
+    const account = await repo.findAccount(db, scope.userId);
     const inputs = passwordUserInputs(account?.email ?? '');
     await refuseCommonPassword(newPassword, inputs, 'newPassword', PASSWORD_TOO_WEAK_KEYS.account);
   }
 
   return {
-    async changePassword(caller: Caller, currentPassword: string, newPassword: string) {
-      await refuseCommonNewPassword(caller, newPassword);
+    async changePassword(caller: PatientCaller, currentPassword: string, newPassword: string) {
+      const { scope, actor } = caller;
+      await refuseCommonNewPassword(scope, newPassword);
 
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const passwordHash = await passwords.hash(newPassword);
       const now = clock();
       const revoked = await db.transaction(async (t) => {
-        await repo.updatePasswordHash(t, caller.userId, passwordHash, now);
+        await repo.updatePasswordHash(t, scope.userId, passwordHash, now);
         // Every other session ends (a thief's included); the one that changed the password goes on.
-        const count = await repo.revokeSessions(t, caller.userId, 'password-changed', now, caller.sessionId);
+        const count = await repo.revokeSessions(t, scope.userId, 'password-changed', now, actor.sessionId);
         await enqueueMail(
           t,
           {
-            programId: caller.programId,
+            programId: scope.programId,
             kind: 'password-changed',
             recipient: account.email,
             language: account.language,
@@ -97,7 +100,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
           },
           mailOptions,
         );
-        await recordCallerAudit(t, caller, {
+        await recordScopeAudit(t, scope, actor, {
           action: 'password-changed',
           createdAt: now,
         });
@@ -107,7 +110,8 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
       return { passwordChanged: true as const, otherSessionsRevoked: revoked };
     },
 
-    async requestEmailChange(program: ProgramRow, caller: Caller, newEmail: string, currentPassword: string) {
+    async requestEmailChange(program: ProgramRow, caller: PatientCaller, newEmail: string, currentPassword: string) {
+      const { scope, actor } = caller;
       const account = await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       if (newEmail === account.email) throw new AppError('VALIDATION_FAILED', { newEmail: ['account.email.same'] });
       if (await repo.isEmailTaken(db, account.poolId, newEmail))
@@ -121,8 +125,8 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         { now, ttlMs: EMAIL_CHANGE_LINK_TTL_MS },
       );
       await db.transaction(async (t) => {
-        await repo.supersedeEmailChanges(t, caller.userId, now);
-        await repo.insertEmailChange(t, { userId: caller.userId, newEmail, ...link.stored });
+        await repo.supersedeEmailChanges(t, scope.userId, now);
+        await repo.insertEmailChange(t, { userId: scope.userId, newEmail, ...link.stored });
         await enqueueMail(
           t,
           {
@@ -142,7 +146,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         );
         await recordAudit(t, {
           programId: program.id,
-          actorUserId: caller.userId,
+          actor,
           action: 'email-change-requested',
           createdAt: now,
         });
@@ -169,7 +173,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
           await repo.updateEmail(t, consumed.userId, consumed.newEmail, now);
           await recordAudit(t, {
             programId: program.id,
-            actorUserId: consumed.userId,
+            actor: accountActor(consumed.userId),
             action: 'email-changed',
             createdAt: now,
           });
@@ -182,10 +186,11 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
       }
     },
 
-    async consents(program: ProgramRow, caller: Caller): Promise<ConsentsView> {
+    async consents(program: ProgramRow, caller: PatientCaller): Promise<ConsentsView> {
+      const { scope, actor } = caller;
       const [history, latestTermsAccepted] = await Promise.all([
-        repo.listConsents(db, caller.patientId),
-        repo.findLatestTermsAccepted(db, caller.patientId),
+        repo.listConsents(db, scope.patientId),
+        repo.findLatestTermsAccepted(db, scope.patientId),
       ]);
       return {
         latestTermsVersion: program.latestTermsVersion,
@@ -195,13 +200,14 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
     },
 
     /** Records the acceptance of the program's latest terms (an older version read on a stale screen is refused). */
-    async acceptTerms(program: ProgramRow, caller: Caller, termsVersion: string): Promise<ConsentsView> {
+    async acceptTerms(program: ProgramRow, caller: PatientCaller, termsVersion: string): Promise<ConsentsView> {
+      const { scope, actor } = caller;
       if (termsVersion !== program.latestTermsVersion)
         throw new AppError('VALIDATION_FAILED', { termsVersion: ['account.terms.outdated'] });
       const now = clock();
       await db.transaction(async (t) => {
-        await repo.recordConsent(t, caller.patientId, termsVersion, now);
-        await recordCallerAudit(t, caller, {
+        await repo.recordConsent(t, scope.patientId, termsVersion, now);
+        await recordScopeAudit(t, scope, actor, {
           action: 'terms-accepted',
           detail: { termsVersion },
           createdAt: now,
@@ -210,12 +216,13 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
       return this.consents(program, caller);
     },
 
-    async exportData(program: ProgramRow, caller: Caller, currentPassword: string): Promise<AccountExport> {
+    async exportData(program: ProgramRow, caller: PatientCaller, currentPassword: string): Promise<AccountExport> {
+      const { scope, actor } = caller;
       await checkCurrentPassword(caller, currentPassword, 'currentPassword');
-      const data = await repo.collectPatientData(db, caller.userId, caller.patientId);
+      const data = await repo.collectPatientData(db, scope.userId, scope.patientId);
       if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
       const now = clock();
-      await recordCallerAudit(db, caller, {
+      await recordScopeAudit(db, scope, actor, {
         action: 'data-exported',
         createdAt: now,
       });
@@ -248,15 +255,16 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
     },
 
     /** Disables the account at once and ends every session; the data is erased after the grace period (decision 019). */
-    async closeAccount(caller: Caller, currentPassword: string) {
+    async closeAccount(caller: PatientCaller, currentPassword: string) {
+      const { scope, actor } = caller;
       await checkCurrentPassword(caller, currentPassword, 'currentPassword');
       const now = clock();
       const eraseAfter = new Date(now.getTime() + ACCOUNT_CLOSURE_GRACE_MS);
       await db.transaction(async (t) => {
-        await repo.requestClosure(t, caller.userId, now, eraseAfter);
-        await repo.revokeSessions(t, caller.userId, 'account-closed', now);
-        await cancelBookingsOfClosingAccount(t, caller, now);
-        await recordCallerAudit(t, caller, {
+        await repo.requestClosure(t, scope.userId, now, eraseAfter);
+        await repo.revokeSessions(t, scope.userId, 'account-closed', now);
+        await cancelBookingsOfClosingAccount(t, scope, actor, now);
+        await recordScopeAudit(t, scope, actor, {
           action: 'account-closure-requested',
           createdAt: now,
         });

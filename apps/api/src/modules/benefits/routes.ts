@@ -4,8 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BenefitsResponseSchema, DiscountCodeResponseSchema, ProductIdParamsSchema } from '@portal/contracts/benefits';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { belongsToFeature } from '../../platform/feature-toggles.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createBenefitsService } from './service.ts';
 
 export interface BenefitRouteOptions {
@@ -18,10 +17,9 @@ export interface BenefitRouteOptions {
 const errors = errorResponses(400, 401, 404, 429);
 
 export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (app, { db, clock, codesPerMinute }) => {
-  belongsToFeature(app, 'benefits');
   const benefits = createBenefitsService({ db, clock });
   // One counter per patient for making and renewing codes (an idempotent repeat counts too: it is a write call).
-  const codeLimit = app.subjectLimit(codesPerMinute, (request) => callerOf(request).userId, 'discount-code');
+  const codeLimit = app.subjectLimit(codesPerMinute, (request) => scopeOf(request).userId, 'discount-code');
 
   app.get(
     '/benefits',
@@ -36,7 +34,7 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
         response: { 200: BenefitsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await benefits.overview(callerOf(request)) }),
+    async (request) => ({ data: await benefits.overview(scopeOf(request)) }),
   );
 
   app.get(
@@ -52,7 +50,7 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
         response: { 200: DiscountCodeResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await benefits.getCode(callerOf(request), request.params.productId) }),
+    async (request) => ({ data: await benefits.getCode(scopeOf(request), request.params.productId) }),
   );
 
   app.put(

@@ -14,8 +14,8 @@ import type { CountryCode } from '@portal/contracts/enums';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
-import { recordCallerAudit } from '../../platform/audit.ts';
+import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
+import { recordScopeAudit } from '../../platform/audit.ts';
 import {
   findLiveCode,
   getOrCreateLiveCode,
@@ -49,23 +49,23 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
   const liveProducts = repo.prepareLiveProducts(db);
 
   /** The catalogue of the caller's plan country, and today in the patient's country. */
-  async function contextOf(caller: Caller) {
-    const plan = await repo.findSupportPlan(db, caller.programId, caller.supportPlanId);
+  async function contextOf(scope: PatientScope) {
+    const plan = await repo.findSupportPlan(db, scope.programId, scope.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
-    const catalogue = (await repo.listCatalogue(db, caller.programId)).filter((entry) =>
+    const catalogue = (await repo.listCatalogue(db, scope.programId)).filter((entry) =>
       entry.countries.includes(plan.country),
     );
-    return { catalogue, today: todayInCountry(caller.country as CountryCode, clock()) };
+    return { catalogue, today: todayInCountry(scope.country as CountryCode, clock()) };
   }
 
   /**
    * The product of one of the caller's live treatments that has a pharmacy benefit in the plan's country, with those
    * benefits: anything else (another patient's product, another program's, a product with no such benefit) is 404.
    */
-  async function codeProductOf(executor: Executor, caller: Caller, productId: number) {
-    const product = await repo.findLiveProduct(executor, caller.planPatientId, productId);
+  async function codeProductOf(executor: Executor, scope: PatientScope, productId: number) {
+    const product = await repo.findLiveProduct(executor, scope.planPatientId, productId);
     if (!product) throw new AppError('NOT_FOUND');
-    const { catalogue, today } = await contextOf(caller);
+    const { catalogue, today } = await contextOf(scope);
     const benefits = catalogue.filter(
       (entry) => PHARMACY_KINDS.has(entry.kind) && entry.productIds.includes(productId),
     );
@@ -74,7 +74,7 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
   }
 
   async function cardOf(
-    caller: Caller,
+    scope: PatientScope,
     { product, benefits }: Awaited<ReturnType<typeof codeProductOf>>,
     row: DiscountCodeRow,
   ): Promise<DiscountCodeCard> {
@@ -86,25 +86,22 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
       presentation: product.presentation,
       discountPercent: percents.length > 0 ? Math.max(...percents) : null,
       benefits: benefits.map(toBenefitView),
-      patientFirstName: (await repo.findFirstName(db, caller.patientId)) ?? '',
+      patientFirstName: (await repo.findFirstName(db, scope.patientId)) ?? '',
       code: toDiscountCodeView(row),
     };
   }
 
-  const targetOf = (caller: Caller, productId: number) => ({
-    programId: caller.programId,
-    planPatientId: caller.planPatientId,
+  const targetOf = (scope: PatientScope, productId: number) => ({
+    programId: scope.programId,
+    planPatientId: scope.planPatientId,
     productId,
   });
 
   return {
-    async overview(caller: Caller): Promise<BenefitsOverview> {
-      const [{ catalogue, today }, products] = await Promise.all([
-        contextOf(caller),
-        liveProducts(caller.planPatientId),
-      ]);
+    async overview(scope: PatientScope): Promise<BenefitsOverview> {
+      const [{ catalogue, today }, products] = await Promise.all([contextOf(scope), liveProducts(scope.planPatientId)]);
       const codes = new Map(
-        (await listLiveProductCodes(db, caller.programId, caller.planPatientId, today)).map((row) => [
+        (await listLiveProductCodes(db, scope.programId, scope.planPatientId, today)).map((row) => [
           row.productId,
           row,
         ]),
@@ -126,22 +123,25 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
     },
 
     /** The live code of the product (404 when none was made, or it is not the caller's to have). */
-    async getCode(caller: Caller, productId: number): Promise<DiscountCodeCard> {
-      const found = await codeProductOf(db, caller, productId);
-      const row = await findLiveCode(db, targetOf(caller, productId), found.today);
+    async getCode(scope: PatientScope, productId: number): Promise<DiscountCodeCard> {
+      const found = await codeProductOf(db, scope, productId);
+      const row = await findLiveCode(db, targetOf(scope, productId), found.today);
       if (!row) throw new AppError('NOT_FOUND');
-      return cardOf(caller, found, row);
+      return cardOf(scope, found, row);
     },
 
     /** The live code of the product, made if there is none: any number of calls, one code. */
-    async ensureCode(caller: Caller, productId: number): Promise<{ card: DiscountCodeCard; created: boolean }> {
-      const found = await codeProductOf(db, caller, productId);
+    async ensureCode(
+      { scope, actor }: CareCall,
+      productId: number,
+    ): Promise<{ card: DiscountCodeCard; created: boolean }> {
+      const found = await codeProductOf(db, scope, productId);
       const now = clock();
       const live = await db.transaction(async (t) => {
-        const made = await getOrCreateLiveCode(t, targetOf(caller, productId), now);
+        const made = await getOrCreateLiveCode(t, targetOf(scope, productId), now);
         if (!made) throw new AppError('NOT_FOUND');
         if (made.created)
-          await recordCallerAudit(t, caller, {
+          await recordScopeAudit(t, scope, actor, {
             action: 'discount-code-created',
             subject: `discount-code:${made.row.id}`,
             detail: { productId },
@@ -149,19 +149,19 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
           });
         return made;
       });
-      return { card: await cardOf(caller, found, live.row), created: live.created };
+      return { card: await cardOf(scope, found, live.row), created: live.created };
     },
 
     /** A new code for the product; the old one stops at once (the same transaction revokes it). */
-    async renewCode(caller: Caller, productId: number): Promise<DiscountCodeCard> {
-      const found = await codeProductOf(db, caller, productId);
+    async renewCode({ scope, actor }: CareCall, productId: number): Promise<DiscountCodeCard> {
+      const found = await codeProductOf(db, scope, productId);
       const now = clock();
       const row = await db.transaction(async (t) => {
-        const renewal = await renewLiveCode(t, targetOf(caller, productId), now);
+        const renewal = await renewLiveCode(t, targetOf(scope, productId), now);
         if (!renewal) throw new AppError('NOT_FOUND');
         const { revoked, renewed } = renewal;
         if (renewed.created)
-          await recordCallerAudit(t, caller, {
+          await recordScopeAudit(t, scope, actor, {
             action: revoked ? 'discount-code-renewed' : 'discount-code-created',
             subject: `discount-code:${renewed.row.id}`,
             detail: revoked ? { productId, replaces: `discount-code:${revoked.id}` } : { productId },
@@ -169,7 +169,7 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
           });
         return renewed.row;
       });
-      return cardOf(caller, found, row);
+      return cardOf(scope, found, row);
     },
   };
 }

@@ -14,6 +14,8 @@ import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { queueDueReminders } from './reminders.ts';
+import { createBookingService } from './service.ts';
+import type { StaffActor } from '../../platform/actor.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
 
 const LIMIT = 40;
@@ -214,6 +216,76 @@ describe(`booking (${TEST_DB})`, () => {
       { method: 'REQUEST', uid: booked.calendarUid, sequence: 1, zone: 'America/Port_of_Spain', start: '7:00' },
       { method: 'CANCEL', uid: booked.calendarUid, sequence: 2, zone: 'America/Port_of_Spain', start: '7:00' },
     ]);
+  });
+
+  it('mails the patient, not whoever acted, and audits the actor, when someone else books, moves and cancels', async () => {
+    // The call center's door comes with its issue; the booking service already takes who acts apart from whose care.
+    const patient = await enrolPatient(t, 'equilibrio');
+    const { scope } = await t.app.identity.resolveCaller(t.app.programs.get('equilibrio')!, patient.authorization);
+    const agent: StaffActor = { kind: 'staff', staffId: 'agent-7', sessionId: 'staff-session-1' };
+    const bookings = createBookingService({ db: t.database.db, clock });
+    const { days } = await bookings.availability(scope, LABORATORY);
+    const [first, second] = [days[0]!.slots[6]!, days[1]!.slots[6]!];
+    const held = await bookings.hold(scope, {
+      benefitId: LABORATORY,
+      placeId: first.placeId,
+      startsAt: first.startsAt,
+    });
+    const { booking } = await bookings.confirm({ scope, actor: agent }, held.holdId);
+    const moving = await bookings.hold(scope, {
+      benefitId: LABORATORY,
+      placeId: second.placeId,
+      startsAt: second.startsAt,
+      bookingId: booking.bookingId,
+    });
+    const moved = await bookings.reschedule({ scope, actor: agent }, booking.bookingId, {
+      holdId: moving.holdId,
+      sequence: 0,
+    });
+    await bookings.cancel({ scope, actor: agent }, moved.bookingId, 1);
+
+    const mails = await t.database.db
+      .select({ kind: schema.outbox.kind, recipient: schema.outbox.recipient, language: schema.outbox.language })
+      .from(schema.outbox)
+      .where(inArray(schema.outbox.kind, ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled']))
+      .orderBy(asc(schema.outbox.id));
+    // One transaction each, at one test-clock instant: the order of their rows is not the order of the changes.
+    const ofThisBooking = mails.filter((mail) => mail.recipient === patient.email).map((mail) => mail.kind);
+    expect(ofThisBooking.sort()).toEqual(['booking-cancelled', 'booking-confirmed', 'booking-rescheduled']);
+    expect(mails.filter((mail) => mail.recipient === patient.email).every((mail) => mail.language === 'en')).toBe(true);
+    const audit = await t.database.db
+      .select({
+        action: schema.auditEvent.action,
+        actorKind: schema.auditEvent.actorKind,
+        actorId: schema.auditEvent.actorId,
+        actorUserId: schema.auditEvent.actorUserId,
+      })
+      .from(schema.auditEvent)
+      .where(inArray(schema.auditEvent.subject, [`booking:${booking.bookingId}`, `booking:${moved.bookingId}`]))
+      .orderBy(asc(schema.auditEvent.action));
+    expect(audit).toEqual([
+      { action: 'booking-cancelled', actorKind: 'staff', actorId: 'agent-7', actorUserId: null },
+      { action: 'booking-confirmed', actorKind: 'staff', actorId: 'agent-7', actorUserId: null },
+      { action: 'booking-rescheduled', actorKind: 'staff', actorId: 'agent-7', actorUserId: null },
+    ]);
+  });
+
+  it('audits a booking the patient makes under the patient account and session', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 5);
+    const [event] = await t.database.db
+      .select({
+        actorKind: schema.auditEvent.actorKind,
+        actorId: schema.auditEvent.actorId,
+        actorUserId: schema.auditEvent.actorUserId,
+      })
+      .from(schema.auditEvent)
+      .where(eq(schema.auditEvent.subject, `booking:${booked.bookingId}`));
+    const { scope } = await t.app.identity.resolveCaller(t.app.programs.get('alivio')!, patient.authorization);
+    expect(event).toEqual({ actorKind: 'patient', actorId: scope.userId, actorUserId: scope.userId });
+    // Cancelled, so that the reminder test below finds only its own booking due.
+    const cancel = await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, { sequence: 0 });
+    expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
   it('queues the reminder a day before, once, even when two instances look at the same time', async () => {

@@ -17,8 +17,7 @@ import {
 } from '@portal/contracts/booking';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { belongsToFeature } from '../../platform/feature-toggles.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createBookingService, type BookingDeps } from './service.ts';
 
 export interface BookingRouteOptions {
@@ -37,10 +36,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   app,
   { db, clock, perMinute, publicUrl, onMailQueued },
 ) => {
-  belongsToFeature(app, 'booking');
   const bookings = createBookingService({ db, clock, publicUrl, onMailQueued });
   // One counter per patient for every write: a script walking slots (or seats) is stopped, a person never is.
-  const writeLimit = app.subjectLimit(perMinute, (request) => callerOf(request).userId, 'booking');
+  const writeLimit = app.subjectLimit(perMinute, (request) => scopeOf(request).userId, 'booking');
 
   app.get(
     '/booking/availability',
@@ -55,7 +53,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         response: { 200: BookingAvailabilityResponseSchema, ...readErrors },
       },
     },
-    async (request) => ({ data: await bookings.availability(callerOf(request), request.query.benefitId) }),
+    async (request) => ({ data: await bookings.availability(scopeOf(request), request.query.benefitId) }),
   );
 
   app.post(
@@ -72,7 +70,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         response: { 201: BookingHoldResponseSchema, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send({ data: await bookings.hold(callerOf(request), request.body) }),
+    async (request, reply) => reply.code(201).send({ data: await bookings.hold(scopeOf(request), request.body) }),
   );
 
   app.delete(
@@ -88,7 +86,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
       },
     },
     async (request) => {
-      await bookings.release(callerOf(request), request.params.holdId);
+      await bookings.release(scopeOf(request), request.params.holdId);
       return { data: { released: true as const } };
     },
   );
@@ -104,7 +102,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         response: { 200: BookingsResponseSchema, ...readErrors },
       },
     },
-    async (request) => ({ data: await bookings.list(callerOf(request)) }),
+    async (request) => ({ data: await bookings.list(scopeOf(request)) }),
   );
 
   app.post(
@@ -139,7 +137,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         response: { 200: BookingResponseSchema, ...readErrors },
       },
     },
-    async (request) => ({ data: await bookings.get(callerOf(request), request.params.bookingId) }),
+    async (request) => ({ data: await bookings.get(scopeOf(request), request.params.bookingId) }),
   );
 
   app.post(

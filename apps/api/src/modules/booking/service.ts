@@ -22,11 +22,12 @@ import {
 } from '@portal/contracts/booking-schedule';
 import { COUNTRY_TIME_ZONES } from '@portal/contracts/time-zones';
 import type { CountryCode } from '@portal/contracts/enums';
-import { recordCallerAudit, type AuditAction } from '../../platform/audit.ts';
+import { recordScopeAudit, type AuditAction } from '../../platform/audit.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { Actor } from '../../platform/actor.ts';
+import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
 import { textNoticeFields } from './notices.ts';
 
@@ -54,7 +55,10 @@ function countryOfZone(timeZone: string): CountryCode {
   return found[0] as CountryCode;
 }
 
-const ownerOf = (caller: Caller): repo.Owner => ({ programId: caller.programId, planPatientId: caller.planPatientId });
+const ownerOf = (scope: PatientScope): repo.Owner => ({
+  programId: scope.programId,
+  planPatientId: scope.planPatientId,
+});
 
 export function toServiceView({ row, block }: Service): BookingServiceView {
   return {
@@ -83,12 +87,13 @@ export function toPlaceView(place: BookingPlace): BookingPlaceView {
  */
 export async function cancelBookingsOfClosingAccount(
   tx: Executor,
-  caller: Pick<Caller, 'programId' | 'userId' | 'patientId'>,
+  scope: Pick<PatientScope, 'programId' | 'patientId'>,
+  actor: Actor,
   now: Date,
 ): Promise<number> {
-  const cancelled = await repo.cancelFutureOfPatient(tx, caller.patientId, now);
+  const cancelled = await repo.cancelFutureOfPatient(tx, scope.patientId, now);
   for (const row of cancelled)
-    await recordCallerAudit(tx, caller, {
+    await recordScopeAudit(tx, scope, actor, {
       action: 'booking-cancelled',
       subject: `booking:${row.id}`,
       detail: { benefitId: row.benefitId, reason: 'account-closed' },
@@ -108,14 +113,14 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
    * The service as the caller may book it, with the places of the patient's country: another program's benefit (or
    * not a service) is 404; a service the plan does not give (another country, no treatment it applies to) is refused.
    */
-  async function serviceFor(caller: Caller, benefitId: number) {
-    const service = (await servicesOf(caller.programId)).get(benefitId);
+  async function serviceFor(scope: PatientScope, benefitId: number) {
+    const service = (await servicesOf(scope.programId)).get(benefitId);
     if (!service) throw new AppError('NOT_FOUND');
-    const places = service.block.places.filter((place) => place.country === caller.country);
+    const places = service.block.places.filter((place) => place.country === scope.country);
     if (
-      !service.row.countries.includes(caller.country) ||
+      !service.row.countries.includes(scope.country) ||
       places.length === 0 ||
-      !(await repo.hasTreatmentFor(db, caller.planPatientId, benefitId))
+      !(await repo.hasTreatmentFor(db, scope.planPatientId, benefitId))
     )
       throw new AppError('BOOKING_SERVICE_NOT_IN_PLAN');
     return { ...service, places };
@@ -144,19 +149,19 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
   }
 
   /**
-   * Audits the change and queues its mail with the calendar file (the outbox, in the change's transaction): to the
-   * account's address, in the patient's language.
+   * Audits the change under whoever made it and queues its mail with the calendar file (the outbox, in the change's
+   * transaction): to the patient's contact, in the patient's language, whoever made the change (decision 064).
    */
   async function recordChange(
     tx: Executor,
-    caller: Caller,
+    { scope, actor }: CareCall,
     kind: BookingChange,
     row: repo.BookingRow,
     view: BookingView,
     now: Date,
   ) {
     const action: AuditAction = `booking-${kind}`;
-    await recordCallerAudit(tx, caller, {
+    await recordScopeAudit(tx, scope, actor, {
       action,
       subject: `booking:${row.id}`,
       detail: { benefitId: row.benefitId, ...(row.replacesId ? { replaces: `booking:${row.replacesId}` } : {}) },
@@ -167,10 +172,10 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
     await enqueueMail(
       tx,
       {
-        programId: caller.programId,
+        programId: scope.programId,
         kind: `booking-${kind}`,
-        recipient: caller.email,
-        language: caller.language,
+        recipient: scope.contactEmail,
+        language: scope.language,
         payload: {
           serviceKey: view.service.texts.title,
           // A text key for a video call or a home visit; the partner's own name for an address.
@@ -179,7 +184,7 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           startsAt: view.startsAt,
           endsAt: view.endsAt,
           timeZone: view.timeZone,
-          country: caller.country,
+          country: scope.country,
           calendarUid: view.calendarUid,
           sequence: String(view.sequence),
           cutoffHours: String(view.service.cancellationCutoffHours),
@@ -196,11 +201,11 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
     return result;
   }
 
-  /** One of the caller's bookings (not a hold) with its service: 404 when not theirs. */
-  async function ownBooking(caller: Caller, bookingId: number) {
-    const row = await repo.findOwnRow(db, ownerOf(caller), bookingId);
+  /** One of the patient's bookings (not a hold) with its service: 404 when not theirs. */
+  async function ownBooking(scope: PatientScope, bookingId: number) {
+    const row = await repo.findOwnRow(db, ownerOf(scope), bookingId);
     if (!row || row.status === 'held' || row.status === 'released') throw new AppError('NOT_FOUND');
-    const services = await servicesOf(caller.programId);
+    const services = await servicesOf(scope.programId);
     const service = services.get(row.benefitId);
     if (!service) throw new AppError('NOT_FOUND');
     return { row, services, service };
@@ -214,9 +219,9 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
 
   return {
     /** The service's free slots in the patient's country, from today to the horizon's last day. */
-    async availability(caller: Caller, benefitId: number): Promise<BookingAvailability> {
+    async availability(scope: PatientScope, benefitId: number): Promise<BookingAvailability> {
       const now = clock();
-      const service = await serviceFor(caller, benefitId);
+      const service = await serviceFor(scope, benefitId);
       const slots = service.places.flatMap((place) =>
         bookableSlots(service.block, place, now).map((slot) => ({ ...slot, placeId: place.id })),
       );
@@ -254,15 +259,15 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
      * Holds the lowest free seat of the slot for BOOKING_HOLD_MS, the slot checked against the schedule. The seat's unique index decides between simultaneous holds: a loser reads
      * the seats again and tries the next free one, and is refused once none is left.
      */
-    async hold(caller: Caller, body: HoldBody): Promise<BookingHold> {
+    async hold(scope: PatientScope, body: HoldBody): Promise<BookingHold> {
       const now = clock();
       const { benefitId } = body;
-      const service = await serviceFor(caller, benefitId);
+      const service = await serviceFor(scope, benefitId);
       const place = service.places.find((candidate) => candidate.id === body.placeId);
       if (!place) throw new AppError('NOT_FOUND');
       const checked = checkSlot(service.block, place, now, new Date(body.startsAt));
       if ('refusal' in checked) throw new AppError(checked.refusal);
-      const owner = ownerOf(caller);
+      const owner = ownerOf(scope);
       let replacesId: number | null = null;
       if (body.bookingId !== undefined) {
         const moving = await repo.findOwnRow(db, owner, body.bookingId);
@@ -308,23 +313,23 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
     },
 
     /** Lets a hold go (the patient went back): its seat is free at once. */
-    async release(caller: Caller, holdId: number): Promise<void> {
-      const row = await repo.findOwnRow(db, ownerOf(caller), holdId);
+    async release(scope: PatientScope, holdId: number): Promise<void> {
+      const row = await repo.findOwnRow(db, ownerOf(scope), holdId);
       if (!row) throw new AppError('NOT_FOUND');
-      await repo.releaseHold(db, ownerOf(caller), holdId, clock());
+      await repo.releaseHold(db, ownerOf(scope), holdId, clock());
     },
 
     /** Confirms a new booking from its hold; the same hold again answers the same booking (`created` false). */
-    async confirm(caller: Caller, holdId: number): Promise<{ booking: BookingView; created: boolean }> {
+    async confirm(call: CareCall, holdId: number): Promise<{ booking: BookingView; created: boolean }> {
       const now = clock();
-      const owner = ownerOf(caller);
-      const services = await servicesOf(caller.programId);
+      const owner = ownerOf(call.scope);
+      const services = await servicesOf(call.scope.programId);
       try {
         const made = await db.transaction(async (tx) => {
           const row = await repo.confirmHold(tx, owner, holdId, now, null);
           if (!row) return undefined;
           const view = viewOf(services, row, now);
-          await recordChange(tx, caller, 'confirmed', row, view, now);
+          await recordChange(tx, call, 'confirmed', row, view, now);
           return view;
         });
         if (made) return mailed({ booking: made, created: true });
@@ -344,10 +349,10 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
      * row ends as moved and frees its seat, the hold becomes the booking with the same calendar UID and the next
      * sequence, in one transaction. Of two simultaneous moves one wins; the other answers BOOKING_CHANGED.
      */
-    async reschedule(caller: Caller, bookingId: number, body: { holdId: number; sequence: number }) {
+    async reschedule(call: CareCall, bookingId: number, body: { holdId: number; sequence: number }) {
       const now = clock();
-      const owner = ownerOf(caller);
-      const { row, services, service } = await ownBooking(caller, bookingId);
+      const owner = ownerOf(call.scope);
+      const { row, services, service } = await ownBooking(call.scope, bookingId);
       if (row.status !== 'confirmed' || row.sequence !== body.sequence) {
         const done = await repo.findMoveOf(db, owner, bookingId, body.holdId);
         if (done && row.sequence === body.sequence) return viewOf(services, done, now);
@@ -361,17 +366,17 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
           if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
           const view = viewOf(services, confirmed, now);
-          await recordChange(tx, caller, 'rescheduled', confirmed, view, now);
+          await recordChange(tx, call, 'rescheduled', confirmed, view, now);
           return view;
         })
         .then(mailed);
     },
 
     /** Cancels a booking before its cut-off: its seat is free at once. A repeated cancel answers the cancelled booking. */
-    async cancel(caller: Caller, bookingId: number, sequence: number): Promise<BookingView> {
+    async cancel(call: CareCall, bookingId: number, sequence: number): Promise<BookingView> {
       const now = clock();
-      const owner = ownerOf(caller);
-      const { row, services, service } = await ownBooking(caller, bookingId);
+      const owner = ownerOf(call.scope);
+      const { row, services, service } = await ownBooking(call.scope, bookingId);
       if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now);
       if (row.status !== 'confirmed' || row.sequence !== sequence) throw new AppError('BOOKING_CHANGED');
       ensureBeforeCutoff(service, row, now);
@@ -380,26 +385,26 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
           const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
           if (!cancelled) throw new AppError('BOOKING_CHANGED');
           const view = viewOf(services, cancelled, now);
-          await recordChange(tx, caller, 'cancelled', cancelled, view, now);
+          await recordChange(tx, call, 'cancelled', cancelled, view, now);
           return view;
         })
         .then(mailed);
     },
 
-    /** The caller's appointments still to come, soonest first. */
-    async list(caller: Caller): Promise<BookingView[]> {
+    /** The patient's appointments still to come, soonest first. */
+    async list(scope: PatientScope): Promise<BookingView[]> {
       const now = clock();
       const [services, rows] = await Promise.all([
-        servicesOf(caller.programId),
-        repo.listUpcoming(db, ownerOf(caller), now),
+        servicesOf(scope.programId),
+        repo.listUpcoming(db, ownerOf(scope), now),
       ]);
       return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now));
     },
 
-    /** One of the caller's appointments (confirmed or cancelled); anything else is 404. */
-    async get(caller: Caller, bookingId: number): Promise<BookingView> {
+    /** One of the patient's appointments (confirmed or cancelled); anything else is 404. */
+    async get(scope: PatientScope, bookingId: number): Promise<BookingView> {
       const now = clock();
-      const { row, services } = await ownBooking(caller, bookingId);
+      const { row, services } = await ownBooking(scope, bookingId);
       if (row.status === 'moved') throw new AppError('NOT_FOUND');
       return viewOf(services, row, now);
     },

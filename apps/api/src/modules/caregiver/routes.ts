@@ -10,8 +10,7 @@ import {
 } from '@portal/contracts/caregiver';
 import type { Caregiver } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
-import { belongsToFeature } from '../../platform/feature-toggles.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createCaregiverService } from './service.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
@@ -23,19 +22,18 @@ export interface CaregiverRouteOptions {
 const errors = errorResponses(400, 401, 404, 409, 429);
 
 export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock }) => {
-  belongsToFeature(app, 'caregiver');
   const caregivers = createCaregiverService({ db, clock });
   // CAREGIVER_ALREADY_REGISTERED tells that a person cares for another patient of the program, as the public
   // identification check tells that one is enrolled: limited alike (decision 040), to the check's number a minute
   // per identification (an HMAC key) and per account, one counter each for adding and changing.
   const perMinute = app.appConfig.IDENTIFICATION_CHECK_PER_MINUTE;
   const identificationLimits = [
-    app.subjectLimit(perMinute, (request) => callerOf(request).userId, 'caregiver-identification-account'),
+    app.subjectLimit(perMinute, (request) => scopeOf(request).userId, 'caregiver-identification-account'),
     app.subjectLimit(
       perMinute,
       (request) => {
         const { identification } = request.body as Caregiver;
-        return `${callerOf(request).country}/${identification.type}/${identification.number}`;
+        return `${scopeOf(request).country}/${identification.type}/${identification.number}`;
       },
       'caregiver-identification',
     ),
@@ -52,7 +50,7 @@ export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = asy
         response: { 200: CaregiverGetResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await caregivers.get(callerOf(request)) }),
+    async (request) => ({ data: await caregivers.get(scopeOf(request)) }),
   );
 
   app.post(

@@ -8,9 +8,9 @@ import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
 import type { Db } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { insertWithCallerAudit, recordCallerAudit } from '../../platform/audit.ts';
+import { insertWithAudit, recordScopeAudit } from '../../platform/audit.ts';
 
 export interface CaregiverDeps {
   db: Db;
@@ -55,25 +55,25 @@ const ALREADY_REGISTERED = { 'identification.number': ['errors.caregiverAlreadyR
 
 export function createCaregiverService({ db, clock }: CaregiverDeps) {
   const findByPatient = repo.prepareFindByPatient(db);
-  async function planOf(caller: Caller) {
-    const plan = await repo.findSupportPlan(db, caller.programId, caller.supportPlanId);
+  async function planOf(scope: PatientScope) {
+    const plan = await repo.findSupportPlan(db, scope.programId, scope.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
     return { ...plan, settings: FieldSettingsSchema.parse(plan.fieldSettings) };
   }
 
   /** The enrolment's caregiver rules that need the plan: identification types and formats, never the patient. */
-  async function checked(caller: Caller, input: Caregiver) {
-    const plan = await planOf(caller);
+  async function checked(scope: PatientScope, input: Caregiver) {
+    const plan = await planOf(scope);
     const { type, number } = input.identification;
     if (!(plan.identificationTypes as string[]).includes(type) || type === 'TYPE_MINOR') {
       throw new AppError('VALIDATION_FAILED', { 'identification.type': ['signup.idNumber.type.notAvailable'] });
     }
     const problem = identificationMessageOf(plan.country as CountryCode, type, number);
     if (problem) throw new AppError('VALIDATION_FAILED', { 'identification.number': [problem] });
-    if (type === caller.identificationType && number === caller.identificationNumber) {
+    if (type === scope.identificationType && number === scope.identificationNumber) {
       throw new AppError('VALIDATION_FAILED', { 'identification.number': ['signup.caregiver.samePerson'] });
     }
-    if (await repo.caresForAnother(db, caller.programId, caller.patientId, type, number))
+    if (await repo.caresForAnother(db, scope.programId, scope.patientId, type, number))
       throw new AppError('CAREGIVER_ALREADY_REGISTERED', ALREADY_REGISTERED);
   }
 
@@ -101,47 +101,48 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
   }
 
   return {
-    async get(caller: Caller): Promise<CaregiverView | null> {
-      const row = await findByPatient(caller.patientId);
+    async get(scope: PatientScope): Promise<CaregiverView | null> {
+      const row = await findByPatient(scope.patientId);
       return row ? toCaregiverView(row) : null;
     },
 
-    async create(caller: Caller, input: Caregiver): Promise<CaregiverView> {
-      if (await findByPatient(caller.patientId))
+    async create({ scope, actor }: CareCall, input: Caregiver): Promise<CaregiverView> {
+      if (await findByPatient(scope.patientId))
         throw new AppError('CAREGIVER_ALREADY_REGISTERED', { _: ['caregiver.errors.alreadyHasOne'] });
-      await checked(caller, input);
+      await checked(scope, input);
       const now = clock();
       try {
         const id = await db.transaction((t) =>
-          insertWithCallerAudit(
+          insertWithAudit(
             t,
-            caller,
+            scope,
+            actor,
             now,
             (stamps) =>
               repo.insertCaregiver(t, {
-                patientId: caller.patientId,
-                programId: caller.programId,
+                patientId: scope.patientId,
+                programId: scope.programId,
                 ...columnsOf(input),
                 ...stamps,
               }),
             (created) => ({ action: 'caregiver-added', subject: `caregiver:${created}` }),
           ),
         );
-        return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
+        return toCaregiverView((await repo.findOwn(db, scope.patientId, id))!);
       } catch (error) {
         return mapRace(error);
       }
     },
 
-    async update(caller: Caller, id: number, input: Caregiver): Promise<CaregiverView> {
-      if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
-      await checked(caller, input);
+    async update({ scope, actor }: CareCall, id: number, input: Caregiver): Promise<CaregiverView> {
+      if (!(await repo.findOwn(db, scope.patientId, id))) throw new AppError('NOT_FOUND');
+      await checked(scope, input);
       const now = clock();
       try {
         await db.transaction(async (t) => {
-          if (!(await repo.updateOwn(t, caller.patientId, id, { ...columnsOf(input), updatedAt: now })))
+          if (!(await repo.updateOwn(t, scope.patientId, id, { ...columnsOf(input), updatedAt: now })))
             throw new AppError('NOT_FOUND');
-          await recordCallerAudit(t, caller, {
+          await recordScopeAudit(t, scope, actor, {
             action: 'caregiver-modified',
             subject: `caregiver:${id}`,
             createdAt: now,
@@ -151,19 +152,19 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
         if (error instanceof AppError) throw error;
         mapRace(error);
       }
-      return toCaregiverView((await repo.findOwn(db, caller.patientId, id))!);
+      return toCaregiverView((await repo.findOwn(db, scope.patientId, id))!);
     },
 
     /** A minor (under the plan's minor age) must keep a caregiver: removal is refused. */
-    async remove(caller: Caller, id: number): Promise<void> {
-      if (!(await repo.findOwn(db, caller.patientId, id))) throw new AppError('NOT_FOUND');
-      const plan = await planOf(caller);
-      if (ageOn(caller.birthDate, todayInCountry(caller.country as CountryCode, clock())) < plan.settings.minorAgeYears)
+    async remove({ scope, actor }: CareCall, id: number): Promise<void> {
+      if (!(await repo.findOwn(db, scope.patientId, id))) throw new AppError('NOT_FOUND');
+      const plan = await planOf(scope);
+      if (ageOn(scope.birthDate, todayInCountry(scope.country as CountryCode, clock())) < plan.settings.minorAgeYears)
         throw new AppError('CAREGIVER_REQUIRED_FOR_MINOR');
       const now = clock();
       await db.transaction(async (t) => {
-        if (!(await repo.deleteOwn(t, caller.patientId, id))) throw new AppError('NOT_FOUND');
-        await recordCallerAudit(t, caller, {
+        if (!(await repo.deleteOwn(t, scope.patientId, id))) throw new AppError('NOT_FOUND');
+        await recordScopeAudit(t, scope, actor, {
           action: 'caregiver-removed',
           subject: `caregiver:${id}`,
           createdAt: now,

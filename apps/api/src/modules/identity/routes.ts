@@ -21,7 +21,7 @@ import {
 } from '@portal/contracts/sessions';
 import { deviceOf } from './device.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import type { IdentityService } from './service.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
@@ -226,7 +226,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
       },
     },
     async (request) => ({
-      data: await identity.profile(request.program, callerOf(request), new Set(request.query.expand.split(','))),
+      data: await identity.profile(request.program, scopeOf(request), new Set(request.query.expand.split(','))),
     }),
   );
 };

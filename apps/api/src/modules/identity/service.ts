@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import { accountActor, VISITOR } from '../../platform/actor.ts';
+import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts';
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
@@ -204,10 +205,10 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
   }
 
   /**
-   * What `resolveCaller` read for each caller it made (a caller lives for one request): the profile answers from
+   * What `resolveCaller` read for each scope it made (a scope lives for one request): the profile answers from
    * it rather than reading the session and the patient a second time.
    */
-  const readsOfCallers = new WeakMap<Caller, repo.SessionProfile>();
+  const readsOfScopes = new WeakMap<PatientScope, repo.SessionProfile>();
 
   return {
     /** The session cache's side of the database's feed of changes (`Database.listen`), and its `settle`. */
@@ -246,7 +247,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
         await repo.cancelClosure(db, account.id, clock());
         await recordAudit(db, {
           programId: program.id,
-          actorUserId: account.id,
+          actor: accountActor(account.id),
           action: 'account-closure-cancelled',
           createdAt: clock(),
         });
@@ -258,7 +259,12 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
       await lockout.reset(poolId, email);
       if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
       const profile = await repo.findProfile(db, account.id);
-      await recordAudit(db, { programId: program.id, actorUserId: account.id, action: 'login', createdAt: clock() });
+      await recordAudit(db, {
+        programId: program.id,
+        actor: accountActor(account.id),
+        action: 'login',
+        createdAt: clock(),
+      });
       return openSession(program, account, device, profile?.patient);
     },
 
@@ -303,14 +309,18 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
       return issueRefreshed(program, account, sessionId, next);
     },
 
-    /** The caller of a patient route: a live session of a patient enrolled in this program, or UNAUTHENTICATED. */
-    async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<Caller> {
+    /**
+     * Who calls a patient route and whose care it is: a live session of a patient enrolled in this program (the patient
+     * acting on their own care), or UNAUTHENTICATED.
+     */
+    async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<PatientCaller> {
       const { auth, found } = await authorize(program, authorization);
       const { patient, plan, account } = found;
       if (!patient || patient.programId !== program.id || !plan) throw new AppError('UNAUTHENTICATED');
-      const caller: Caller = {
-        ...auth,
+      const scope: PatientScope = {
         programId: program.id,
+        userId: auth.userId,
+        poolId: auth.poolId,
         patientId: patient.id,
         planPatientId: plan.id,
         supportPlanId: plan.supportPlanId,
@@ -318,21 +328,21 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
         identificationType: patient.typeIdentification,
         identificationNumber: patient.legalIdentification,
         birthDate: String(patient.birthDate).slice(0, 10),
-        email: account.email,
+        contactEmail: account.email,
         language: account.language as Language,
       };
-      readsOfCallers.set(caller, found);
-      return caller;
+      readsOfScopes.set(scope, found);
+      return { actor: { kind: 'patient', userId: auth.userId, sessionId: auth.sessionId }, scope };
     },
 
-    async logout(program: ProgramRow, auth: Authenticated) {
-      await repo.revokeSession(db, auth.sessionId, 'logout', clock());
-      await recordAudit(db, { programId: program.id, actorUserId: auth.userId, action: 'logout', createdAt: clock() });
+    async logout(program: ProgramRow, { actor }: PatientCaller) {
+      await repo.revokeSession(db, actor.sessionId, 'logout', clock());
+      await recordAudit(db, { programId: program.id, actor, action: 'logout', createdAt: clock() });
     },
 
     /** The caller's live sessions ("my sessions", decision 044), the caller's own marked. */
-    async sessions(caller: Caller): Promise<SessionView[]> {
-      const rows = await repo.listLiveSessions(db, caller.userId, clock(), SESSION_IDLE_MS);
+    async sessions({ actor, scope }: PatientCaller): Promise<SessionView[]> {
+      const rows = await repo.listLiveSessions(db, scope.userId, clock(), SESSION_IDLE_MS);
       return rows.map((row) => ({
         id: row.id,
         // Sessions opened before devices were recorded have none: "other".
@@ -340,7 +350,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
         system: DeviceSystemSchema.catch('other').parse(row.deviceSystem),
         createdAt: row.createdAt.toISOString(),
         lastUsedAt: row.lastUsedAt.toISOString(),
-        current: row.id === caller.sessionId,
+        current: row.id === actor.sessionId,
       }));
     },
 
@@ -349,15 +359,15 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
      * (every call reads the session, or the session cache, which the database's notification empties). A session of
      * another account, or one already ended, is NOT_FOUND and nothing changes.
      */
-    async endSession(caller: Caller, sessionId: string) {
+    async endSession({ actor, scope }: PatientCaller, sessionId: string) {
       const now = clock();
       await db.transaction(async (t) => {
-        if (!(await repo.revokeSessionOf(t, caller.userId, sessionId, 'ended-by-patient', now)))
+        if (!(await repo.revokeSessionOf(t, scope.userId, sessionId, 'ended-by-patient', now)))
           throw new AppError('NOT_FOUND');
         await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
-          action: sessionId === caller.sessionId ? 'logout' : 'session-ended',
+          programId: scope.programId,
+          actor,
+          action: sessionId === actor.sessionId ? 'logout' : 'session-ended',
           createdAt: now,
         });
       });
@@ -365,13 +375,13 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
     },
 
     /** Ends every session of the caller's account but the caller's own; how many. */
-    async endOtherSessions(caller: Caller) {
+    async endOtherSessions({ actor, scope }: PatientCaller) {
       const now = clock();
       const ended = await db.transaction(async (t) => {
-        const count = await repo.revokeOtherSessions(t, caller.userId, caller.sessionId, 'ended-by-patient', now);
+        const count = await repo.revokeOtherSessions(t, scope.userId, actor.sessionId, 'ended-by-patient', now);
         await recordAudit(t, {
-          programId: caller.programId,
-          actorUserId: caller.userId,
+          programId: scope.programId,
+          actor,
           action: 'other-sessions-ended',
           detail: { count },
           createdAt: now,
@@ -382,9 +392,9 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
     },
 
     /** The caller's profile (GET /user): built from the one query that resolved the caller, no other read. */
-    async profile(program: ProgramRow, caller: Caller, expand: Set<string>): Promise<UserProfile> {
-      const found = readsOfCallers.get(caller);
-      // A caller that `resolveCaller` did not make (a programming error): no profile without its token's read.
+    async profile(program: ProgramRow, scope: PatientScope, expand: Set<string>): Promise<UserProfile> {
+      const found = readsOfScopes.get(scope);
+      // A scope that `resolveCaller` did not make (a programming error): no profile without its token's read.
       if (!found) throw new AppError('UNAUTHENTICATED');
       const { patient, account, plan, caregiver } = found;
       if (!patient || patient.programId !== program.id) throw new AppError('NOT_FOUND');
@@ -490,7 +500,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
           });
         await recordAudit(tx, {
           programId: program.id,
-          actorUserId: account?.id ?? null,
+          // The account whose recovery was asked for (the export's activity shows it); an unknown e-mail, a visitor.
+          actor: account ? accountActor(account.id) : VISITOR,
           action: !account
             ? 'password-reset-unknown-email'
             : isCallCenter
@@ -549,7 +560,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
         );
         await recordAudit(t, {
           programId: program.id,
-          actorUserId: consumed.userId,
+          actor: accountActor(consumed.userId),
           action: 'password-reset',
           createdAt: now,
         });

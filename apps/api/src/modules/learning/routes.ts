@@ -5,8 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LearningProgressResponseSchema, LessonRefSchema } from '@portal/contracts/learning';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { belongsToFeature } from '../../platform/feature-toggles.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { scopeOf } from '../../platform/patient-auth.ts';
 import type { LessonCatalogue } from './lessons.ts';
 import { createLearningService } from './service.ts';
 
@@ -20,7 +19,6 @@ export interface LearningRouteOptions {
 const errors = errorResponses(400, 401, 404, 429);
 
 export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async (app, options) => {
-  belongsToFeature(app, 'learning');
   const learning = createLearningService(options);
 
   app.get(
@@ -35,7 +33,7 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
         response: { 200: LearningProgressResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await learning.progress(callerOf(request)) }),
+    async (request) => ({ data: await learning.progress(scopeOf(request)) }),
   );
 
   app.put(
@@ -50,7 +48,7 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
         response: { 200: LearningProgressResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await learning.mark(callerOf(request), request.body) }),
+    async (request) => ({ data: await learning.mark(scopeOf(request), request.body) }),
   );
 
   app.delete(
@@ -65,6 +63,6 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
         response: { 200: LearningProgressResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await learning.unmark(callerOf(request), request.body) }),
+    async (request) => ({ data: await learning.unmark(scopeOf(request), request.body) }),
   );
 };

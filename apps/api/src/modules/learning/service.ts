@@ -6,7 +6,7 @@ import type { ConditionName as Condition, LearningProgress, LessonRef } from '@p
 import { lessonProgress } from '../../db/schema.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { PatientScope } from '../../platform/patient-auth.ts';
 import type { LessonCatalogue, ProgramLessons } from './lessons.ts';
 
 export interface LearningDeps {
@@ -18,20 +18,20 @@ export interface LearningDeps {
 }
 
 export function createLearningService({ db, clock, catalogue, slugOf }: LearningDeps) {
-  const lessonsOf = (caller: Caller): ProgramLessons => {
-    const lessons = catalogue.get(slugOf(caller.programId) ?? '');
+  const lessonsOf = (scope: PatientScope): ProgramLessons => {
+    const lessons = catalogue.get(slugOf(scope.programId) ?? '');
     if (!lessons) throw new AppError('NOT_FOUND');
     return lessons;
   };
   /** The lesson, if the caller's program has it; NOT_FOUND otherwise. */
-  const checked = (caller: Caller, ref: LessonRef) => {
-    if (!lessonsOf(caller).lessonsOf.get(ref.condition)?.has(ref.lesson)) throw new AppError('NOT_FOUND');
+  const checked = (scope: PatientScope, ref: LessonRef) => {
+    if (!lessonsOf(scope).lessonsOf.get(ref.condition)?.has(ref.lesson)) throw new AppError('NOT_FOUND');
   };
-  const mine = (caller: Caller) =>
-    and(eq(lessonProgress.patientId, caller.patientId), eq(lessonProgress.programId, caller.programId));
+  const mine = (scope: PatientScope) =>
+    and(eq(lessonProgress.patientId, scope.patientId), eq(lessonProgress.programId, scope.programId));
 
-  async function progress(caller: Caller): Promise<LearningProgress> {
-    const program = lessonsOf(caller);
+  async function progress(scope: PatientScope): Promise<LearningProgress> {
+    const program = lessonsOf(scope);
     const rows = await db
       .select({
         condition: lessonProgress.condition,
@@ -39,7 +39,7 @@ export function createLearningService({ db, clock, catalogue, slugOf }: Learning
         completedAt: lessonProgress.completedAt,
       })
       .from(lessonProgress)
-      .where(mine(caller))
+      .where(mine(scope))
       .orderBy(asc(lessonProgress.completedAt), asc(lessonProgress.id));
     // Only the lessons the program still has count (a lesson removed from the files drops out of the progress).
     const known = rows.filter((row) => program.lessonsOf.get(row.condition as Condition)?.has(row.lesson));
@@ -65,27 +65,27 @@ export function createLearningService({ db, clock, catalogue, slugOf }: Learning
   return {
     progress,
 
-    async mark(caller: Caller, ref: LessonRef): Promise<LearningProgress> {
-      checked(caller, ref);
+    async mark(scope: PatientScope, ref: LessonRef): Promise<LearningProgress> {
+      checked(scope, ref);
       await db
         .insert(lessonProgress)
         .values({
-          programId: caller.programId,
-          patientId: caller.patientId,
+          programId: scope.programId,
+          patientId: scope.patientId,
           condition: ref.condition,
           lesson: ref.lesson,
           completedAt: clock(),
         })
         .onConflictDoNothing();
-      return progress(caller);
+      return progress(scope);
     },
 
-    async unmark(caller: Caller, ref: LessonRef): Promise<LearningProgress> {
-      checked(caller, ref);
+    async unmark(scope: PatientScope, ref: LessonRef): Promise<LearningProgress> {
+      checked(scope, ref);
       await db
         .delete(lessonProgress)
-        .where(and(mine(caller), eq(lessonProgress.condition, ref.condition), eq(lessonProgress.lesson, ref.lesson)));
-      return progress(caller);
+        .where(and(mine(scope), eq(lessonProgress.condition, ref.condition), eq(lessonProgress.lesson, ref.lesson)));
+      return progress(scope);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type PharmacyKeyEnvironment,
 } from '@portal/contracts/pharmacy-key';
 import { pharmacy, pharmacyApiKey } from '../../db/schema.ts';
+import { systemActor, type Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { safeEqual, type SigningKeys } from '../../platform/crypto.ts';
 import type { Db, Executor } from '../../platform/db.ts';
@@ -39,7 +40,14 @@ const MAX_ATTEMPTS = 5;
 export async function createPharmacyKey(
   db: Db,
   keys: SigningKeys,
-  options: { pharmacyId: number; programId: number; environment: PharmacyKeyEnvironment; now: Date },
+  options: {
+    pharmacyId: number;
+    programId: number;
+    environment: PharmacyKeyEnvironment;
+    now: Date;
+    /** Who makes it: the operator's command unless said. */
+    actor?: Actor;
+  },
 ): Promise<{ id: number; key: string; prefix: string }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const key = drawPharmacyKey(options.environment);
@@ -54,6 +62,7 @@ export async function createPharmacyKey(
         });
         await recordAudit(tx, {
           programId: options.programId,
+          actor: options.actor ?? systemActor('pharmacies:key'),
           action: 'pharmacy-key-created',
           subject: `pharmacy:${options.pharmacyId}`,
           detail: { keyId, prefix },
@@ -98,7 +107,12 @@ export async function resolvePharmacyKey(
 }
 
 /** Revokes the key with this readable start; false when no live key has it. */
-export async function revokePharmacyKey(db: Db, prefix: string, now: Date): Promise<boolean> {
+export async function revokePharmacyKey(
+  db: Db,
+  prefix: string,
+  now: Date,
+  actor: Actor = systemActor('pharmacies:revoke'),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(pharmacyApiKey)
@@ -112,6 +126,7 @@ export async function revokePharmacyKey(db: Db, prefix: string, now: Date): Prom
       .where(eq(pharmacy.id, row.pharmacyId));
     await recordAudit(tx, {
       programId: owner!.programId,
+      actor,
       action: 'pharmacy-key-revoked',
       subject: `pharmacy:${row.pharmacyId}`,
       detail: { keyId: row.id, prefix },
@@ -130,7 +145,12 @@ export interface NewPharmacy {
 }
 
 /** Adds a pharmacy to a program (the same name twice in a country is a unique violation: `pharmacy_program_name_uq`). */
-export async function insertPharmacy(db: Db, values: NewPharmacy, now: Date): Promise<number> {
+export async function insertPharmacy(
+  db: Db,
+  values: NewPharmacy,
+  now: Date,
+  actor: Actor = systemActor('pharmacies:add'),
+): Promise<number> {
   return db.transaction(async (tx) => {
     const id = await insertReturningId(tx, pharmacy, {
       programId: values.programId,
@@ -142,6 +162,7 @@ export async function insertPharmacy(db: Db, values: NewPharmacy, now: Date): Pr
     });
     await recordAudit(tx, {
       programId: values.programId,
+      actor,
       action: 'pharmacy-added',
       subject: `pharmacy:${id}`,
       detail: { country: values.country },

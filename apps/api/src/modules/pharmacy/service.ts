@@ -24,7 +24,7 @@ import type { SigningKeys } from '../../platform/crypto.ts';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
-import type { PharmacyCaller } from '../../platform/pharmacy-auth.ts';
+import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
 import type { LockoutStore } from '../identity/lockout.ts';
 import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/exchange.ts';
 import {
@@ -185,6 +185,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     const record = (result: string, planPatientId?: number) =>
       recordAudit(db, {
         programId: caller.programId,
+        actor: pharmacyActorOf(caller),
         action: 'pharmacy-verification',
         subject: `pharmacy-key:${caller.apiKeyId}`,
         detail: { pharmacyId: caller.pharmacyId, by, result, ...(planPatientId ? { planPatientId } : {}) },
@@ -253,6 +254,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         );
         await recordAudit(tx, {
           programId: caller.programId,
+          actor: pharmacyActorOf(caller),
           action: kind === 'purchase' ? 'purchase-recorded' : 'free-unit-redeemed',
           subject: `${kind}:${row.id}`,
           detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
@@ -318,6 +320,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       await markReversed(tx, kind === 'purchase' ? purchase : redemption, row.id, reason, now);
       await recordAudit(tx, {
         programId: caller.programId,
+        actor: pharmacyActorOf(caller),
         action: `${kind}-reversed`,
         subject: `${kind}:${row.id}`,
         detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },

@@ -5,7 +5,7 @@ import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/co
 import type { Language } from '@portal/contracts/enums';
 import type { Location } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createProfileService } from './service.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
@@ -48,7 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
         response: { 200: NoticePreferencesResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await profile.noticePreferences(callerOf(request)) }),
+    async (request) => ({ data: await profile.noticePreferences(scopeOf(request)) }),
   );
 
   app.put(

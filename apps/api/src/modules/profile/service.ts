@@ -6,9 +6,9 @@ import type { ProfileUpdate, ProfileUpdateView } from '@portal/contracts/profile
 import type { Location } from '@portal/contracts/signup';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { recordCallerAudit } from '../../platform/audit.ts';
+import { recordScopeAudit } from '../../platform/audit.ts';
 
 export interface ProfileDeps {
   db: Db;
@@ -20,27 +20,27 @@ export interface ProfileDeps {
 export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
   return {
     /** How booking notices reach the caller (decision 058, addendum), and the refill reminders (decision 061). */
-    async noticePreferences(caller: Caller): Promise<NoticePreferences> {
-      const row = await repo.findNoticePreferences(db, caller.patientId);
+    async noticePreferences(scope: PatientScope): Promise<NoticePreferences> {
+      const row = await repo.findNoticePreferences(db, scope.patientId);
       if (!row) throw new AppError('NOT_FOUND');
       return { channel: row.channel, reminders: row.reminders, refillReminders: row.refillReminders };
     },
 
     /** SMS and WhatsApp go to the main phone: without one, only e-mail may be chosen. */
-    async updateNoticePreferences(caller: Caller, input: NoticePreferences): Promise<NoticePreferences> {
+    async updateNoticePreferences({ scope, actor }: CareCall, input: NoticePreferences): Promise<NoticePreferences> {
       const now = clock();
       return db.transaction(async (t) => {
-        const current = await repo.findNoticePreferences(t, caller.patientId);
+        const current = await repo.findNoticePreferences(t, scope.patientId);
         if (!current) throw new AppError('NOT_FOUND');
         if (input.channel !== 'email' && !current.phoneNumber)
           throw new AppError('VALIDATION_FAILED', { channel: ['profile.notices.noPhone'] });
-        await repo.updatePatient(t, caller.patientId, {
+        await repo.updatePatient(t, scope.patientId, {
           noticeChannel: input.channel,
           bookingReminders: input.reminders,
           refillReminders: input.refillReminders,
           updatedAt: now,
         });
-        await recordCallerAudit(t, caller, {
+        await recordScopeAudit(t, scope, actor, {
           action: 'notice-preferences-changed',
           detail: { channel: input.channel, reminders: input.reminders, refillReminders: input.refillReminders },
           createdAt: now,
@@ -49,18 +49,18 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
       });
     },
 
-    async update(caller: Caller, input: ProfileUpdate): Promise<ProfileUpdateView> {
+    async update({ scope, actor }: CareCall, input: ProfileUpdate): Promise<ProfileUpdateView> {
       let address: ProfileUpdateView['address'] = null;
       if (input.address) {
         // The place is read again from the gazetteer by its id, and must be of the patient's country.
         const location = await findLocation(input.address.location.id, 'es');
-        if (!location || location.country !== caller.country)
+        if (!location || location.country !== scope.country)
           throw new AppError('VALIDATION_FAILED', { 'address.location': ['signup.address.search.required'] });
         address = { line: input.address.line, location };
       }
       const now = clock();
       const row = await db.transaction(async (t) => {
-        const updated = await repo.updatePatient(t, caller.patientId, {
+        const updated = await repo.updatePatient(t, scope.patientId, {
           firstName: input.firstName,
           lastName: input.lastName,
           secondLastName: input.secondSurname,
@@ -75,10 +75,10 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
         });
         if (!updated) throw new AppError('NOT_FOUND');
         // The e-mails the portal sends follow the account's language.
-        await repo.updateAccountLanguage(t, caller.userId, input.language, now);
-        await recordCallerAudit(t, caller, {
+        await repo.updateAccountLanguage(t, scope.userId, input.language, now);
+        await recordScopeAudit(t, scope, actor, {
           action: 'profile-updated',
-          subject: `patient:${caller.patientId}`,
+          subject: `patient:${scope.patientId}`,
           createdAt: now,
         });
         return updated;

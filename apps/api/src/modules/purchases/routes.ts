@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts/purchases';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { scopeOf } from '../../platform/patient-auth.ts';
 import { createPurchasesService } from './service.ts';
 import { createRefillService } from './refills.ts';
 
@@ -32,7 +32,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
         response: { 200: ProductPurchasesResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => ({ data: await purchases.productPurchases(callerOf(request), request.params.productId) }),
+    async (request) => ({ data: await purchases.productPurchases(scopeOf(request), request.params.productId) }),
   );
 
   app.get(
@@ -48,7 +48,7 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
         response: { 200: RefillsResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await refills.refills(callerOf(request), request.program.slug) }),
+    async (request) => ({ data: await refills.refills(scopeOf(request), request.program.slug) }),
   );
 
   app.get(
@@ -64,6 +64,6 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }
         response: { 200: RedemptionsResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ data: await purchases.redemptions(callerOf(request)) }),
+    async (request) => ({ data: await purchases.redemptions(scopeOf(request)) }),
   );
 };

@@ -12,7 +12,7 @@ import {
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { PatientScope } from '../../platform/patient-auth.ts';
 import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/catalogue.ts';
 import { offerFor, progressView, purchaseAmounts } from './exchange.ts';
 import * as repo from './ledger.ts';
@@ -23,12 +23,12 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
   const liveProducts = prepareLiveProducts(db);
 
   /** The product, when the caller takes it (a live treatment) or has bought it; NOT_FOUND otherwise. */
-  async function productOf(caller: Caller, productId: number) {
-    const found = await repo.findProgramProduct(db, caller.programId, productId);
+  async function productOf(scope: PatientScope, productId: number) {
+    const found = await repo.findProgramProduct(db, scope.programId, productId);
     if (
       !found ||
-      (!(await findLiveProduct(db, caller.planPatientId, productId)) &&
-        !(await repo.hasLedgerOf(db, caller.patientId, productId)))
+      (!(await findLiveProduct(db, scope.planPatientId, productId)) &&
+        !(await repo.hasLedgerOf(db, scope.patientId, productId)))
     )
       throw new AppError('NOT_FOUND');
     return {
@@ -57,15 +57,15 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
   }
 
   return {
-    async productPurchases(caller: Caller, productId: number): Promise<ProductPurchases> {
-      const product = await productOf(caller, productId);
+    async productPurchases(scope: PatientScope, productId: number): Promise<ProductPurchases> {
+      const product = await productOf(scope, productId);
       const now = clock();
-      const country = caller.country as CountryCode;
+      const country = scope.country as CountryCode;
       const today = todayInCountry(country, now);
       const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
-      const history = await repo.listPurchaseHistory(db, caller.patientId, productId, since);
-      const offer = offerFor(await listCatalogue(db, caller.programId), productId, caller.country);
-      const ledger = await repo.readLedger(db, caller.planPatientId, productId);
+      const history = await repo.listPurchaseHistory(db, scope.patientId, productId, since);
+      const offer = offerFor(await listCatalogue(db, scope.programId), productId, scope.country);
+      const ledger = await repo.readLedger(db, scope.planPatientId, productId);
       const rule = offer?.rule ?? null;
       const state = rule ? exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today) : undefined;
       const counted = new Map((state?.expiring ?? []).map((lot) => [lot.purchaseId, lot.units]));
@@ -78,7 +78,7 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
       const savings = new Map<string, number>();
       const add = (currency: string, cents: number) => savings.set(currency, (savings.get(currency) ?? 0) + cents);
       for (const { row } of history) if (thisYear(row.purchasedAt)) add(row.currency, centsOf(row.discountAmount));
-      const redeemed = (await repo.listRedemptionHistory(db, caller.patientId, since)).filter(
+      const redeemed = (await repo.listRedemptionHistory(db, scope.patientId, since)).filter(
         ({ row }) => row.productId === productId && thisYear(row.redeemedAt),
       );
       for (const worth of await worthOfFreeUnits(redeemed.map(({ row }) => row.uses)))
@@ -102,16 +102,16 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
       };
     },
 
-    async redemptions(caller: Caller): Promise<ProductRedemptions> {
+    async redemptions(scope: PatientScope): Promise<ProductRedemptions> {
       const since = new Date(clock().getTime() - HISTORY_DAYS * DAY_MS);
-      const history = await repo.listRedemptionHistory(db, caller.patientId, since);
-      const products = await liveProducts(caller.planPatientId);
+      const history = await repo.listRedemptionHistory(db, scope.patientId, since);
+      const products = await liveProducts(scope.planPatientId);
       const productIds = [...new Set([...products.map((row) => row.id), ...history.map(({ row }) => row.productId)])];
       const answer: ProductRedemptions = [];
       for (const productId of productIds) {
         const found =
           products.find((row) => row.id === productId) ??
-          (await repo.findProgramProduct(db, caller.programId, productId));
+          (await repo.findProgramProduct(db, scope.programId, productId));
         if (!found) continue;
         answer.push({
           productId,

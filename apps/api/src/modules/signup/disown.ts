@@ -20,6 +20,7 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import { findPoolId } from '../../platform/pool-lookups.ts';
+import { VISITOR } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { issueSignedNonce, safeEqual, sha256, type SigningKeys } from '../../platform/crypto.ts';
 import { supersedeOpenLinks } from '../../platform/single-use-links.ts';
@@ -158,7 +159,8 @@ export async function disownEnrolment(
     await tx.update(outbox).set({ recipient: placeholder }).where(ownMails);
     await recordAudit(tx, {
       programId: program.id,
-      actorUserId: userId,
+      // Whoever holds the welcome mail says the enrolment is not theirs: not the account's patient acting.
+      actor: VISITOR,
       action: 'enrolment-disowned',
       subject: `user:${userId}`,
       createdAt: now,

@@ -16,6 +16,7 @@ import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
+import { systemActor, type Actor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
 type LinkConfig = Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys'>;
@@ -27,6 +28,8 @@ export interface PreregisterOptions {
   language: Language;
   now: Date;
   config: LinkConfig;
+  /** Who pre-registers: the operator's command unless said. */
+  actor?: Actor;
 }
 
 /**
@@ -69,6 +72,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
     );
     await recordAudit(t, {
       programId: program.id,
+      actor: options.actor ?? systemActor('patients:preregister'),
       action: 'preregistration',
       subject: `preregistration:${inserted}`,
       detail: { supportPlanId: plan.id },

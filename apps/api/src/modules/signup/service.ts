@@ -37,6 +37,7 @@ import type { CitizenRegister } from './citizen-register.ts';
 import type { LocationDirectory } from './locations.ts';
 import { openPreregistration } from './preregistration.ts';
 import * as repo from './repository.ts';
+import { accountActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
 export interface SignupDeps extends LinkMailingDeps {
@@ -316,7 +317,7 @@ export function createSignupService(deps: SignupDeps) {
           await repo.insertConsent(t, { patientId, termsVersion: input.consent.termsVersion, acceptedAt: now });
           await recordAudit(t, {
             programId: program.id,
-            actorUserId: userId,
+            actor: accountActor(userId),
             action: 'signup',
             subject: `patient:${patientId}`,
             detail: {

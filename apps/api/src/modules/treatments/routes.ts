@@ -9,7 +9,7 @@ import {
   UpdateTreatmentRequestSchema,
 } from '@portal/contracts/treatments';
 import type { Db } from '../../platform/db.ts';
-import { callerOf } from '../../platform/patient-auth.ts';
+import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createTreatmentService } from './service.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
@@ -34,7 +34,7 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
         response: { 200: TreatmentsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await treatments.list(callerOf(request)) }),
+    async (request) => ({ data: await treatments.list(scopeOf(request)) }),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = asy
         response: { 200: TreatmentResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await treatments.get(callerOf(request), request.params.id) }),
+    async (request) => ({ data: await treatments.get(scopeOf(request), request.params.id) }),
   );
 
   app.post(

@@ -16,9 +16,9 @@ import {
 import type { CountryCode, ProductUnit } from '@portal/contracts/enums';
 import type { Db } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
-import { insertWithCallerAudit, recordCallerAudit } from '../../platform/audit.ts';
+import { insertWithAudit, recordScopeAudit } from '../../platform/audit.ts';
 
 export interface TreatmentDeps {
   db: Db;
@@ -59,7 +59,7 @@ export function toTreatmentView({ treatment: row, product }: repo.TreatmentWithP
   };
 }
 
-/** The columns of a validated treatment input (enrolment's and My care's; the weight is the patient's, added by the caller). */
+/** The columns of a validated treatment input (enrolment's and My care's; the weight is the patient's, added by the scope). */
 export function treatmentColumnsOf(input: TreatmentInput) {
   const doctor = input.doctor as { firstName?: string; lastName?: string } | undefined;
   const healthCenter = input.healthCenter as { name?: string; type?: 'PUBLIC' | 'PRIVATE' } | undefined;
@@ -86,18 +86,18 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
   const listTreatments = repo.prepareListTreatments(db);
   /** The caller's plan settings and the product, checked like enrolment checks them. */
   async function validated(
-    caller: Caller,
+    scope: PatientScope,
     body: unknown,
   ): Promise<{ input: TreatmentInput; product: repo.ProductRow }> {
-    const plan = await repo.findSupportPlan(db, caller.programId, caller.supportPlanId);
+    const plan = await repo.findSupportPlan(db, scope.programId, scope.supportPlanId);
     if (!plan) throw new AppError('NOT_FOUND');
     const result = treatmentSchemaFor(FieldSettingsSchema.parse(plan.fieldSettings)).safeParse(body);
     if (!result.success) throw new AppError('VALIDATION_FAILED', fieldErrorsOfIssues(result.error.issues));
     const input = result.data as TreatmentInput;
-    const product = await repo.findProduct(db, caller.programId, input.productId);
+    const product = await repo.findProduct(db, scope.programId, input.productId);
     if (
       !product ||
-      !productServes(product, plan.country, caller.birthDate, todayInCountry(plan.country as CountryCode, clock()))
+      !productServes(product, plan.country, scope.birthDate, todayInCountry(plan.country as CountryCode, clock()))
     ) {
       throw new AppError('VALIDATION_FAILED', { productId: ['signup.treatment.medicine.notAvailable'] });
     }
@@ -107,34 +107,35 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
   }
 
   return {
-    async list(caller: Caller): Promise<TreatmentsList> {
-      const rows = (await listTreatments(caller.planPatientId)).map(toTreatmentView);
+    async list(scope: PatientScope): Promise<TreatmentsList> {
+      const rows = (await listTreatments(scope.planPatientId)).map(toTreatmentView);
       const deleted = rows
         .filter((row) => row.deletedAt)
         .sort((a, b) => (b.deletedAt ?? '').localeCompare(a.deletedAt ?? ''));
       return { live: rows.filter((row) => !row.deletedAt), deleted };
     },
 
-    async get(caller: Caller, id: number): Promise<TreatmentView> {
-      const found = await repo.findTreatment(db, caller.planPatientId, id);
+    async get(scope: PatientScope, id: number): Promise<TreatmentView> {
+      const found = await repo.findTreatment(db, scope.planPatientId, id);
       if (!found) throw new AppError('NOT_FOUND');
       return toTreatmentView(found);
     },
 
-    async create(caller: Caller, body: unknown): Promise<TreatmentView> {
-      const { input } = await validated(caller, body);
+    async create({ scope, actor }: CareCall, body: unknown): Promise<TreatmentView> {
+      const { input } = await validated(scope, body);
       const now = clock();
       try {
         const id = await db.transaction(async (t) => {
-          if ((await repo.countLive(t, caller.planPatientId)) >= MAX_LIVE_TREATMENTS)
+          if ((await repo.countLive(t, scope.planPatientId)) >= MAX_LIVE_TREATMENTS)
             throw new AppError('VALIDATION_FAILED', { productId: ['treatments.add.tooMany'] });
-          return insertWithCallerAudit(
+          return insertWithAudit(
             t,
-            caller,
+            scope,
+            actor,
             now,
             (stamps) =>
               repo.insertTreatment(t, {
-                planPatientId: caller.planPatientId,
+                planPatientId: scope.planPatientId,
                 productId: input.productId,
                 ...treatmentColumnsOf(input),
                 ...stamps,
@@ -146,7 +147,7 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
             }),
           );
         });
-        return this.get(caller, id);
+        return this.get(scope, id);
       } catch (error) {
         // Two simultaneous adds of one product: the partial unique index lets one through.
         if (uniqueViolationOf(error) === 'treatment_live_product_uq')
@@ -156,14 +157,14 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
     },
 
     async update(
-      caller: Caller,
+      { scope, actor }: CareCall,
       id: number,
       body: { doctorAuthorized: true; treatment: Record<string, unknown> },
     ): Promise<TreatmentView> {
-      const existing = await repo.findTreatment(db, caller.planPatientId, id);
+      const existing = await repo.findTreatment(db, scope.planPatientId, id);
       if (!existing || existing.treatment.deletedAt) throw new AppError('NOT_FOUND');
       // The medicine is what the treatment is: it never changes (a different medicine is a new treatment).
-      const { input } = await validated(caller, { ...body.treatment, productId: existing.treatment.productId });
+      const { input } = await validated(scope, { ...body.treatment, productId: existing.treatment.productId });
       const now = clock();
       const columns = treatmentColumnsOf(input);
       const before = existing.treatment as unknown as Record<string, string | number | boolean | Date | null>;
@@ -176,28 +177,28 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
         .map(([key]) => key);
       await db.transaction(async (t) => {
         if (
-          !(await repo.updateLiveTreatment(t, caller.planPatientId, id, {
+          !(await repo.updateLiveTreatment(t, scope.planPatientId, id, {
             ...columns,
             updatedAt: now,
             changeAuthorizedAt: now,
           }))
         )
           throw new AppError('NOT_FOUND');
-        await recordCallerAudit(t, caller, {
+        await recordScopeAudit(t, scope, actor, {
           action: 'treatment-modified',
           subject: `treatment:${id}`,
           detail: { doctorAuthorized: true, changed },
           createdAt: now,
         });
       });
-      return this.get(caller, id);
+      return this.get(scope, id);
     },
 
-    async remove(caller: Caller, id: number, body: DeleteTreatment): Promise<TreatmentView> {
+    async remove({ scope, actor }: CareCall, id: number, body: DeleteTreatment): Promise<TreatmentView> {
       const now = clock();
       await db.transaction(async (t) => {
         if (
-          !(await repo.softDeleteTreatment(t, caller.planPatientId, id, {
+          !(await repo.softDeleteTreatment(t, scope.planPatientId, id, {
             reason: body.reason,
             note: body.reason === 'OTHER' ? (body.note ?? null) : null,
             now,
@@ -206,14 +207,14 @@ export function createTreatmentService({ db, clock }: TreatmentDeps) {
           throw new AppError('NOT_FOUND');
         }
         // The reason code only: the patient's own words stay in the treatment row, never in the audit trail.
-        await recordCallerAudit(t, caller, {
+        await recordScopeAudit(t, scope, actor, {
           action: 'treatment-deleted',
           subject: `treatment:${id}`,
           detail: { reason: body.reason },
           createdAt: now,
         });
       });
-      return this.get(caller, id);
+      return this.get(scope, id);
     },
   };
 }

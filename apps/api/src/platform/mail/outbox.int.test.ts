@@ -80,7 +80,7 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
   it('delivers a mail written in a transaction, with its Message-ID and an intact Spanish subject', async () => {
     const mail = aMail();
     const queued = await t.database.db.transaction(async (tx) => {
-      await tx.insert(auditEvent).values({ programId, action: 'password-reset-requested' });
+      await tx.insert(auditEvent).values({ programId, actorKind: 'visitor', action: 'password-reset-requested' });
       return t.app.mail.enqueue(tx, mail);
     });
     expect(queued.messageId).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
