@@ -1,4 +1,4 @@
-// buildApp(config): registers the platform plugins, then the domain modules. Nothing else.
+// buildApp(config): assembles the platform's plugins and the modules of modules.ts, behind their doors. Nothing else.
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -9,8 +9,18 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
-import { migrateDatabase, openDatabase, type Database } from './platform/db.ts';
+import { prepareDatabase } from './db/prepare.ts';
+import { MODULES } from './modules.ts';
+import type { Database } from './platform/db.ts';
+import { decorateDoors } from './platform/door.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
+import {
+  belongsToFeature,
+  createFeatureToggles,
+  findFeatureToggles,
+  registerFeatureGate,
+} from './platform/feature-toggles.ts';
+import { startJobs } from './platform/jobs.ts';
 import {
   clientErrorHandler,
   CONNECTIONS_CHECK_INTERVAL_MS,
@@ -18,53 +28,19 @@ import {
   registerJsonBodyParser,
 } from './platform/json-body.ts';
 import { loggerOptions, OneLineRequestLog } from './platform/logger.ts';
-import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
-import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
+import { programPublicOrigin } from './platform/mail/render.ts';
+import type { ModuleParts, PortalModule, RouteScope } from './platform/module.ts';
+import { swaggerOptions } from './platform/openapi.ts';
+import { createPasswordHashing, HASHING_NICE, type PasswordHashing } from './platform/passwords.ts';
+import { programPictures } from './platform/program-icons.ts';
+import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
+import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './platform/security.ts';
 import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
 import { registerProgramTexts } from './web/program-texts.ts';
-import { programPictures } from './platform/program-icons.ts';
 import { registerProgramFiles, registerWebApp } from './web/static-files.ts';
-import { readProgramConfigs, seedPrograms } from './db/seed.ts';
-import { clientLogRoutes } from './modules/client-log/routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
-import { resourceRoutes } from './modules/resource/routes.ts';
-import { seedDemoData } from './db/demo-seed.ts';
-import { createPasswordHashing, HASHING_NICE, type PasswordHashing } from './platform/passwords.ts';
-import { ensurePoolKeys, loadPoolKeys } from './modules/identity/keys.ts';
-import { createLockoutStore } from './modules/identity/lockout.ts';
-import { identityRoutes, identitySessionRoutes } from './modules/identity/routes.ts';
-import { createIdentityService, type IdentityService } from './modules/identity/service.ts';
-import { ACCOUNT_CHANGES_CHANNEL } from './modules/identity/session-cache.ts';
-import { createTokenService } from './modules/identity/tokens.ts';
-import { signupRoutes } from './modules/signup/routes.ts';
-import { createGazetteerDirectory } from './modules/signup/locations.ts';
-import { caregiverRoutes } from './modules/caregiver/routes.ts';
-import { profileRoutes } from './modules/profile/routes.ts';
-import { treatmentRoutes } from './modules/treatments/routes.ts';
-import { benefitRoutes } from './modules/benefits/routes.ts';
-import { bookingRoutes } from './modules/booking/routes.ts';
-import { startBookingReminders } from './modules/booking/reminders.ts';
-import { accountLinkRoutes, accountRoutes } from './modules/account/routes.ts';
-import { couponRoutes } from './modules/coupon/routes.ts';
-import { readLessonCatalogue, registerLessonFiles } from './modules/learning/lessons.ts';
-import { learningRoutes } from './modules/learning/routes.ts';
-import { couponSources } from './modules/coupon/sources.ts';
-import { createAccountService } from './modules/account/service.ts';
-import { decorateDoors } from './platform/door.ts';
-import { swaggerOptions } from './platform/openapi.ts';
-import { programPublicOrigin } from './platform/mail/render.ts';
-import { PATIENT_DOOR } from './platform/patient-auth.ts';
-import { apiKeyOf, PHARMACY_DOOR } from './platform/pharmacy-auth.ts';
-import { keyEnvironmentOf, resolvePharmacyKey } from './modules/pharmacy/keys.ts';
-import { pharmacyRoutes } from './modules/pharmacy/routes.ts';
-import { purchaseRoutes } from './modules/purchases/routes.ts';
-import { startRefillReminders } from './modules/purchases/refills.ts';
-import { createPharmacyService } from './modules/pharmacy/service.ts';
-import { createFeatureToggles, registerFeatureGate } from './platform/feature-toggles.ts';
-import { findFeatureToggles } from './modules/resource/repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,14 +48,10 @@ declare module 'fastify' {
     programs: ProgramRegistry;
     appConfig: AppConfig;
     clock: () => Date;
-    identity: IdentityService;
     /** The password hashing of this app: its own threads and its bound (platform/passwords.ts, decision 043). */
     passwords: PasswordHashing;
   }
 }
-
-/** Methods that never write: their answers need not wait for the session cache to hear of a change. */
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildOptions {
   /** An already opened and migrated database (tests share one per file); otherwise opened from config. */
@@ -142,30 +114,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     });
   app.decorate('passwords', passwords);
   if (!options.passwords) app.addHook('onClose', async () => passwords.close());
-  const ownsDatabase = !options.database;
-  const database =
-    options.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDataDir: config.PGLITE_DATA_DIR }));
+  const { database, ownsDatabase } = await prepareDatabase(config, {
+    passwords,
+    log: app.log.child({ component: 'database' }),
+    given: options.database,
+  });
   const clock = options.clock ?? (() => new Date());
-  database.useLogger(app.log.child({ component: 'database' }));
-  if (ownsDatabase) {
-    await migrateDatabase(database, config.DATABASE_URL);
-    const programConfigs = readProgramConfigs(config.PROGRAMS_DIR);
-    await seedPrograms(database.db, programConfigs, config.PUBLIC_URL);
-    await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-    if (config.seedDemo) await seedDemoData(database.db, programConfigs, passwords);
-  } else {
-    await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-  }
   const programs = new ProgramRegistry(database.db, config.DEFAULT_PROGRAM);
   await programs.load();
   const pictures = programPictures(config.PROGRAMS_DIR, programs.all());
-  // Every program's lessons and lesson indexes, read once (decision 049).
-  const lessons = readLessonCatalogue(
-    config.PROGRAMS_DIR,
-    options.learningDir ?? config.PROGRAMS_DIR,
-    programs.all().map((row) => row.slug),
-  );
   app.decorate('database', database);
   app.decorate('programs', programs);
   app.decorate('appConfig', config);
@@ -183,28 +140,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' }))
     : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
-  const identity = createIdentityService({
-    db: database.db,
-    tokens: createTokenService(await loadPoolKeys(database.db, config.keyEncryptionSecret), clock),
-    lockout: createLockoutStore(redis, config.REDIS_KEY_PREFIX, clock),
-    clock,
-    config,
-    passwords,
-    onMailQueued: () => app.mail?.worker.wake(),
-  });
-  app.decorate('identity', identity);
-  // The session cache follows the database's changes (decision 031); a request that may have written answers once
-  // this instance has heard every change committed before, so that the caller's next request sees its own write.
-  // Not after a 5xx: the database may be what failed, and the answer should not wait for it again.
-  if (config.SESSION_CACHE) {
-    const stopListening = await database.listen(ACCOUNT_CHANGES_CHANNEL, identity.sessionCache.listener);
-    app.addHook('onClose', stopListening);
-    // A callback hook, not an async one: the reads (nearly every answer) pass through without a promise.
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (READ_ONLY_METHODS.has(request.method) || reply.statusCode >= 500) return done(null, payload);
-      void identity.sessionCache.settle().then(() => done(null, payload));
+
+  // Each module makes its services, doors and jobs from the platform's parts (decision 064).
+  const built: { module: PortalModule; parts: ModuleParts }[] = [];
+  for (const module of MODULES) {
+    const parts = await module.build({
+      app,
+      config,
+      database,
+      db: database.db,
+      clock,
+      redis,
+      passwords,
+      programs,
+      pictures,
+      learningDir: options.learningDir ?? config.PROGRAMS_DIR,
+      mailQueued: () => app.mail?.worker.wake(),
     });
+    built.push({ module, parts });
   }
+
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
@@ -239,106 +194,41 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The outbox worker and app.mail; /dev/mailbox outside production.
   await app.register(mailer);
 
-  await app.register(healthRoutes, { database, ...(redis ? { redis } : {}) });
+  /** Registers each module's routes of `where` in `scope`, each module in a scope of its own with its feature. */
+  const registerRoutesOf = async (scope: FastifyInstance, where: RouteScope) => {
+    for (const { module, parts } of built) {
+      const routes = parts.routes?.[where];
+      if (!routes) continue;
+      await scope.register(async (moduleScope) => {
+        if (module.feature) belongsToFeature(moduleScope, module.feature);
+        await moduleScope.register(routes);
+      });
+    }
+  };
+  await registerRoutesOf(app, 'root');
   await app.register(
     async (api) => {
-      await api.register(resourceRoutes, { db: database.db, pictures });
-      await api.register(clientLogRoutes, { db: database.db, perMinute: config.CLIENT_LOG_PER_MINUTE });
-      await api.register(identityRoutes, {
-        identity,
-        limits: {
-          loginPerMinute: config.LOGIN_PER_MINUTE,
-          emailCheckPerMinute: config.EMAIL_CHECK_PER_MINUTE,
-          recoveryPerMinute: config.RECOVERY_PER_MINUTE,
-          addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR,
-        },
-      });
-      await api.register(signupRoutes, {
-        db: database.db,
-        config,
-        clock,
-        passwords,
-        onMailQueued: () => app.mail?.worker.wake(),
-      });
-      const account = createAccountService({
-        db: database.db,
-        clock,
-        config,
-        // The current-password checks count per session, apart from the logins' counters (decision 040).
-        lockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}current-password:`, clock),
-        passwords,
-        onMailQueued: () => app.mail?.worker.wake(),
-      });
-      await api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
-      // The coupon link's page: public, the link's signature is its credential (decision 047).
-      await api.register(couponRoutes, { db: database.db, config, clock, sources: couponSources() });
-      // Everything the patient owns: the patient's door (the caller from the bearer token) for every route of this scope.
-      await api.register(async (patientApi) => {
-        PATIENT_DOOR.open(patientApi, (request) =>
-          identity.resolveCaller(request.program, request.headers.authorization),
-        );
-        await patientApi.register(identitySessionRoutes, { identity });
-        const locations = createGazetteerDirectory();
-        await patientApi.register(profileRoutes, {
-          db: database.db,
-          clock,
-          findLocation: (id, language) => locations.get(id, language),
+      await registerRoutesOf(api, 'public');
+      // Each door in a scope of its own: its resolver runs before anything else on every route of that scope, and
+      // no door opens another's routes (decision 034).
+      for (const { door, resolve } of built.flatMap(({ parts }) => parts.doors ?? [])) {
+        await api.register(async (doorScope) => {
+          door.open(doorScope, resolve);
+          await registerRoutesOf(doorScope, door.name);
         });
-        await patientApi.register(caregiverRoutes, { db: database.db, clock });
-        await patientApi.register(treatmentRoutes, { db: database.db, clock });
-        await patientApi.register(benefitRoutes, {
-          db: database.db,
-          clock,
-          codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE,
-        });
-        await patientApi.register(bookingRoutes, {
-          db: database.db,
-          clock,
-          perMinute: config.BOOKING_PER_MINUTE,
-          publicUrl: config.PUBLIC_URL,
-          onMailQueued: () => app.mail?.worker.wake(),
-        });
-        await patientApi.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE });
-        await patientApi.register(purchaseRoutes, { db: database.db, clock });
-        await patientApi.register(learningRoutes, {
-          db: database.db,
-          clock,
-          catalogue: lessons,
-          slugOf: (programId) => programs.all().find((row) => row.id === programId)?.slug,
-        });
-      });
-      // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.
-      await api.register(async (pharmacyApi) => {
-        const environment = keyEnvironmentOf(config.NODE_ENV);
-        PHARMACY_DOOR.open(pharmacyApi, (request) =>
-          resolvePharmacyKey(database.db, config.signingKeys, {
-            environment,
-            programId: request.program.id,
-            presented: apiKeyOf(request),
-          }),
-        );
-        await pharmacyApi.register(pharmacyRoutes, {
-          pharmacy: createPharmacyService({
-            db: database.db,
-            clock,
-            keys: config.signingKeys,
-            guesses: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}pharmacy-guesses:`, clock),
-          }),
-          verifyPerMinute: config.PHARMACY_VERIFY_PER_MINUTE,
-          identificationPerMinute: config.PHARMACY_IDENTIFICATION_PER_MINUTE,
-        });
-      });
+      }
     },
     { prefix: '/api/v1' },
   );
   await registerProgramTexts(app, config.PROGRAMS_DIR);
   await registerProgramFiles(app, config.PROGRAMS_DIR, programs.all(), pictures);
-  registerLessonFiles(app, lessons);
-  // The reminder a day before each appointment, queued once whichever instance gets there (decision 058).
-  startBookingReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
-  // The e-mail a few days before a medicine should run out, queued once per purchase whichever instance gets there
-  // (decision 061).
-  startRefillReminders(app, { db: database.db, clock, publicUrl: config.PUBLIC_URL });
+  // Interval work, once per round whichever instance gets there (platform/jobs.ts).
+  const jobs = startJobs(
+    built.flatMap(({ parts }) => parts.jobs ?? []),
+    { db: database.db, clock, log: app.log.child({ component: 'jobs' }) },
+  );
+  // preClose: a round in progress still needs the database, which closes on onClose.
+  app.addHook('preClose', async () => jobs.stop());
   const servesWeb = await registerWebApp(
     app,
     config.WEB_DIST_DIR,

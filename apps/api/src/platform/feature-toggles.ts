@@ -6,8 +6,11 @@
 // The toggles are the database's after the first seed (operations change them there), so they are read from it,
 // per program, and kept for FEATURE_TOGGLES_TTL_MS: a change is seen within that time, and a request costs no
 // query of its own. GET /resource/features reads the rows afresh (the same query, given to this cache).
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FeatureKey } from '@portal/contracts/resources';
+import { featureToggle } from '../db/schema.ts';
+import type { Executor } from './db.ts';
 import { AppError } from './errors.ts';
 
 /** How long a program's toggles are kept before they are read again. */
@@ -77,4 +80,13 @@ export function belongsToFeature(scope: FastifyInstance, feature: FeatureKey): v
   scope.addHook('onRoute', (route) => {
     route.config = { ...route.config, feature };
   });
+}
+
+/** A program's toggles as its rows hold them, by key. */
+export async function findFeatureToggles(db: Executor, programId: number) {
+  return db
+    .select({ key: featureToggle.key, enabled: featureToggle.enabled })
+    .from(featureToggle)
+    .where(eq(featureToggle.programId, programId))
+    .orderBy(asc(featureToggle.key));
 }

@@ -2,19 +2,19 @@
 // there first. The conditional update claims the due bookings (`reminder_queued_at` still null): a second instance's
 // update waits for the first's row locks, then finds them claimed and skips them. The mails are queued in the same
 // transaction, so a claim without its mail never commits.
-import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
 import { joinPlanHolder } from '../../platform/plan-holder.ts';
 import type { Db } from '../../platform/db.ts';
+import type { Job } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { textNoticeFields } from './notices.ts';
 import { NOTICE_CONTACT_COLUMNS } from './repository.ts';
 
 /** How long before an appointment its reminder goes. */
 export const BOOKING_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
-/** How often each instance looks for due reminders. */
+/** How often a round looks for due reminders. */
 export const BOOKING_REMINDER_INTERVAL_MS = 60 * 1000;
 
 /** Queues the reminders of the confirmed bookings that start within the next 24 hours; answers how many. */
@@ -87,18 +87,20 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
   });
 }
 
-/** Every instance looks for due reminders each minute (the claim makes that safe); stopped with the app. */
-export function startBookingReminders(
-  app: FastifyInstance,
-  { db, clock, publicUrl }: { db: Db; clock: () => Date; publicUrl?: string | undefined },
-): void {
-  const timer = setInterval(() => {
-    queueDueReminders(db, clock(), publicUrl)
-      .then((queued) => {
-        if (queued > 0) app.mail?.worker.wake();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'booking reminders failed; the next round retries'));
-  }, BOOKING_REMINDER_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** The reminders' job (decision 064): a round each minute, run by one instance whatever their number. */
+export function bookingReminderJob({
+  db,
+  publicUrl,
+  onMailQueued,
+}: {
+  db: Db;
+  publicUrl?: string | undefined;
+  onMailQueued?: (() => void) | undefined;
+}): Job {
+  return {
+    name: 'booking-reminders',
+    intervalMs: BOOKING_REMINDER_INTERVAL_MS,
+    run: (now) => queueDueReminders(db, now, publicUrl),
+    ...(onMailQueued ? { onHandled: onMailQueued } : {}),
+  };
 }

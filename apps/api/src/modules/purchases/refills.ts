@@ -1,10 +1,9 @@
 // The refill estimate and its reminder (decision 061). The patient's call answers, per medicine of the live
 // treatments, until when what they got at the program's pharmacies should last at their dose (contracts/refill.ts).
-// Each instance looks every REFILL_REMINDER_INTERVAL_MS for supplies whose reminder is due and claims each once (a
+// A round every REFILL_REMINDER_INTERVAL_MS (one instance's, platform/jobs.ts) looks for supplies whose reminder is due and claims each once (a
 // unique key per purchase and per free unit), queueing the mail in the same transaction: two instances never send
 // it twice, a newer supply moves the date (and the reminder with it), and a patient who turned reminders off or
 // closed the account gets none.
-import type { FastifyInstance } from 'fastify';
 import type { CountryCode } from '@portal/contracts/enums';
 import type { Refills } from '@portal/contracts/purchases';
 import {
@@ -19,13 +18,14 @@ import {
 } from '@portal/contracts/refill';
 import { COUNTRY_TIME_ZONES, todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
+import type { Job } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
-import type { Caller } from '../../platform/patient-auth.ts';
+import type { PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './refill-repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** How often each instance looks for due refill reminders (the mails go from REFILL_REMINDER_HOUR, within this). */
+/** How often a round looks for due refill reminders (the mails go from REFILL_REMINDER_HOUR, within this). */
 export const REFILL_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 
 type Supplies = Awaited<ReturnType<typeof repo.listSupplies>>;
@@ -83,17 +83,17 @@ export function isReminderDue(
 export function createRefillService({ db, clock }: { db: Db; clock: () => Date }) {
   return {
     /** GET /purchases/refills: per live treatment with an estimate, until when it should last (not long past). */
-    async refills(caller: Caller, programSlug: string): Promise<Refills> {
+    async refills(scope: PatientScope, programSlug: string): Promise<Refills> {
       const now = clock();
-      const country = caller.country as CountryCode;
+      const country = scope.country as CountryCode;
       const today = todayInCountry(country, now);
       const supplies = await repo.listSupplies(
         db,
-        caller.planPatientId,
+        scope.planPatientId,
         new Date(now.getTime() - REFILL_LOOKBACK_DAYS * DAY_MS),
       );
       const refills: Refills['refills'] = [];
-      for (const item of await repo.listRefillTreatments(db, caller.planPatientId)) {
+      for (const item of await repo.listRefillTreatments(db, scope.planPatientId)) {
         const estimate = estimateOf(item, supplies, country);
         if (estimate.kind !== 'estimate' || estimate.lastsUntil < addDays(today, -REFILL_SHOWN_AFTER_RUN_OUT_DAYS))
           continue;
@@ -104,7 +104,7 @@ export function createRefillService({ db, clock }: { db: Db; clock: () => Date }
           presentation: item.presentation,
           lastsUntil: estimate.lastsUntil,
           remindOn: estimate.remindOn,
-          calendarUid: refillCalendarUid(programSlug, caller.planPatientId, item.productId),
+          calendarUid: refillCalendarUid(programSlug, scope.planPatientId, item.productId),
           sequence: estimate.suppliesCounted,
         });
       }
@@ -185,18 +185,20 @@ export async function queueDueRefillReminders(db: Db, now: Date, publicUrl: stri
   return queued;
 }
 
-/** Every instance looks for due refill reminders (the unique keys make that safe); stopped with the app. */
-export function startRefillReminders(
-  app: FastifyInstance,
-  { db, clock, publicUrl }: { db: Db; clock: () => Date; publicUrl: string },
-): void {
-  const timer = setInterval(() => {
-    queueDueRefillReminders(db, clock(), publicUrl)
-      .then((queued) => {
-        if (queued > 0) app.mail?.worker.wake();
-      })
-      .catch((error: unknown) => app.log.error({ err: error }, 'refill reminders failed; the next round retries'));
-  }, REFILL_REMINDER_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+/** The refill reminders' job (decision 064): a round every REFILL_REMINDER_INTERVAL_MS, run by one instance. */
+export function refillReminderJob({
+  db,
+  publicUrl,
+  onMailQueued,
+}: {
+  db: Db;
+  publicUrl: string;
+  onMailQueued?: (() => void) | undefined;
+}): Job {
+  return {
+    name: 'refill-reminders',
+    intervalMs: REFILL_REMINDER_INTERVAL_MS,
+    run: (now) => queueDueRefillReminders(db, now, publicUrl),
+    ...(onMailQueued ? { onHandled: onMailQueued } : {}),
+  };
 }

@@ -1,17 +1,11 @@
-// SQL of the program resources: feature toggles and support plans.
+// SQL of the program resources: support plans (and the feature toggles' rows, read by the platform's gate).
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { featureToggle, supportPlan } from '../../db/schema.ts';
+import { supportPlan } from '../../db/schema.ts';
+// The toggles' rows are the platform's (its gate reads them); the features call answers them as they are.
+export { findFeatureToggles } from '../../platform/feature-toggles.ts';
 // The plan lookup is shared with the modules of my care and sign-up (one definition, in the platform).
 export { findSupportPlan } from '../../platform/program-lookups.ts';
-
-export async function findFeatureToggles(db: Executor, programId: number) {
-  return db
-    .select({ key: featureToggle.key, enabled: featureToggle.enabled })
-    .from(featureToggle)
-    .where(eq(featureToggle.programId, programId))
-    .orderBy(asc(featureToggle.key));
-}
 
 export async function findSupportPlans(db: Executor, programId: number) {
   return db

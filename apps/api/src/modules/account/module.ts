@@ -1,0 +1,39 @@
+// The patient's account (decisions 019, 020, 044): password, e-mail, terms, the data export, "close my account",
+// and the links its mails carry.
+import { defineModule } from '../../platform/module.ts';
+import { createLockoutStore } from '../identity/lockout.ts';
+import { accountLinkRoutes, accountRoutes } from './routes.ts';
+import { createAccountService } from './service.ts';
+
+export const accountModule = defineModule({
+  name: 'account',
+  auditActions: [
+    'current-password-refused',
+    'password-changed',
+    'email-change-requested',
+    'email-changed',
+    'terms-accepted',
+    'data-exported',
+    'account-closure-requested',
+    'account-closure-cancelled',
+    'account-erased',
+  ],
+  mailKinds: ['email-change-confirm', 'email-change-notice'],
+  build({ db, config, clock, redis, passwords, mailQueued }) {
+    const account = createAccountService({
+      db,
+      clock,
+      config,
+      // The current-password checks count per session, apart from the logins' counters (decision 040).
+      lockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}current-password:`, clock),
+      passwords,
+      onMailQueued: mailQueued,
+    });
+    return {
+      routes: {
+        public: async (api) => api.register(accountLinkRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE }),
+        patient: async (api) => api.register(accountRoutes, { account, perMinute: config.RECOVERY_PER_MINUTE }),
+      },
+    };
+  },
+});

@@ -1,0 +1,15 @@
+// Benefits and discount codes (decision 045).
+import { defineModule } from '../../platform/module.ts';
+import { benefitRoutes } from './routes.ts';
+
+export const benefitsModule = defineModule({
+  name: 'benefits',
+  feature: 'benefits',
+  auditActions: ['discount-code-created', 'discount-code-renewed'],
+  build: ({ db, clock, config }) => ({
+    routes: {
+      patient: async (app) =>
+        app.register(benefitRoutes, { db, clock, codesPerMinute: config.DISCOUNT_CODE_PER_MINUTE }),
+    },
+  }),
+});

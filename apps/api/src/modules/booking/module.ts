@@ -1,0 +1,25 @@
+// Booking (decision 058): the services' free slots, holds and appointments, their notices and the reminder job.
+import { defineModule } from '../../platform/module.ts';
+import { bookingReminderJob } from './reminders.ts';
+import { bookingRoutes } from './routes.ts';
+
+export const bookingModule = defineModule({
+  name: 'booking',
+  feature: 'booking',
+  auditActions: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled'],
+  mailKinds: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled', 'booking-reminder'],
+  build: ({ db, clock, config, mailQueued }) => ({
+    routes: {
+      patient: async (app) =>
+        app.register(bookingRoutes, {
+          db,
+          clock,
+          perMinute: config.BOOKING_PER_MINUTE,
+          publicUrl: config.PUBLIC_URL,
+          onMailQueued: mailQueued,
+        }),
+    },
+    // The reminder a day before each appointment, queued once whichever instance runs the round.
+    jobs: [bookingReminderJob({ db, publicUrl: config.PUBLIC_URL, onMailQueued: mailQueued })],
+  }),
+});

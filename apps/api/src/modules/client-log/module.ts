@@ -1,0 +1,10 @@
+// The web's error reports.
+import { defineModule } from '../../platform/module.ts';
+import { clientLogRoutes } from './routes.ts';
+
+export const clientLogModule = defineModule({
+  name: 'client-log',
+  build: ({ db, config }) => ({
+    routes: { public: async (app) => app.register(clientLogRoutes, { db, perMinute: config.CLIENT_LOG_PER_MINUTE }) },
+  }),
+});

@@ -1,0 +1,14 @@
+// The patient's purchases, free units and refill estimates (decisions 061, 062), and the refill reminder job.
+import { defineModule } from '../../platform/module.ts';
+import { refillReminderJob } from './refills.ts';
+import { purchaseRoutes } from './routes.ts';
+
+export const purchasesModule = defineModule({
+  name: 'purchases',
+  mailKinds: ['refill-reminder'],
+  build: ({ db, clock, config, mailQueued }) => ({
+    routes: { patient: async (app) => app.register(purchaseRoutes, { db, clock }) },
+    // The e-mail a few days before a medicine should run out, queued once per purchase.
+    jobs: [refillReminderJob({ db, publicUrl: config.PUBLIC_URL, onMailQueued: mailQueued })],
+  }),
+});

@@ -1,0 +1,14 @@
+// Enrolment: the sign-up, pre-registration invitations and the welcome mail's "this wasn't me".
+import { defineModule } from '../../platform/module.ts';
+import { signupRoutes } from './routes.ts';
+
+export const signupModule = defineModule({
+  name: 'signup',
+  auditActions: ['signup', 'preregistration', 'enrolment-disowned'],
+  mailKinds: ['enrolment', 'preregistration'],
+  build: ({ db, config, clock, passwords, mailQueued }) => ({
+    routes: {
+      public: async (app) => app.register(signupRoutes, { db, config, clock, passwords, onMailQueued: mailQueued }),
+    },
+  }),
+});

@@ -1,0 +1,75 @@
+// What a domain module brings, declared in one place of its own (`modules/<name>/module.ts`, decision 064): its routes
+// per door, the doors it opens, its feature toggle, its jobs, the audit actions it records and the mail kinds it
+// sends. `app.ts` assembles the list in `modules.ts` and names no domain: adding a module is a folder and one line.
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FeatureKey } from '@portal/contracts/resources';
+import type { AppConfig } from '../config.ts';
+import type { AuditAction } from './audit.ts';
+import type { Database, Db } from './db.ts';
+import type { Door, DoorResolver } from './door.ts';
+import type { Job } from './jobs.ts';
+import type { MailKind } from './mail/outbox.ts';
+import type { PasswordHashing } from './passwords.ts';
+import type { ProgramPictures } from './program-icons.ts';
+import type { ProgramRegistry } from './programs.ts';
+import type { RedisConnection } from './redis.ts';
+
+/** What the platform gives every module when the app is built. */
+export interface ModuleContext {
+  /** The app: its logger, and the place for a decoration a module owns (`app.identity`). */
+  app: FastifyInstance;
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  /** The time of every rule with a deadline; tests move it. */
+  clock: () => Date;
+  /** Shared counters across instances (decision 011); none in the embedded default. */
+  redis: RedisConnection | undefined;
+  passwords: PasswordHashing;
+  programs: ProgramRegistry;
+  pictures: ProgramPictures;
+  /** Where the lesson files are read (tests' own lessons; otherwise PROGRAMS_DIR). */
+  learningDir: string;
+  /** Wakes the outbox worker after a transaction that queued a mail has committed. */
+  mailQueued: () => void;
+}
+
+/**
+ * Where a module's routes sit: `root` outside the API (health, files), `public` in /api/v1 with no door, or the name
+ * of a door (`patient`, `pharmacy`): every route of that scope is behind that door.
+ */
+export type RouteScope = 'root' | 'public' | string;
+
+/** A door a module opens: the door, and how it resolves a request's credential to who acts and whose care. */
+export interface OpenDoor {
+  door: Door<unknown>;
+  resolve: DoorResolver<unknown>;
+}
+
+/** What a module makes from the context: its route plugins per scope, the doors it opens, its jobs. */
+export interface ModuleParts {
+  routes?: Partial<Record<RouteScope, FastifyPluginAsync>>;
+  doors?: OpenDoor[];
+  jobs?: Job[];
+}
+
+export interface PortalModule {
+  /** The module's folder name. */
+  name: string;
+  /** The program feature toggle its routes belong to (off: FEATURE_DISABLED before the door, decision 034). */
+  feature?: FeatureKey;
+  /** The audit actions it records (platform/audit.ts keeps the catalogue; each action belongs to one module). */
+  auditActions?: readonly AuditAction[];
+  /** The mail kinds it sends (platform/mail keeps the catalogue; each kind belongs to one module). */
+  mailKinds?: readonly MailKind[];
+  build(context: ModuleContext): ModuleParts | Promise<ModuleParts>;
+}
+
+/** A module's declaration, checked by its type. */
+export const defineModule = (module: PortalModule): PortalModule => module;
+
+/** A door with its resolver, typed together: the resolver answers the door's own kind of caller. */
+export const openDoor = <TCaller>(door: Door<TCaller>, resolve: DoorResolver<TCaller>): OpenDoor => ({
+  door: door as Door<unknown>,
+  resolve,
+});
