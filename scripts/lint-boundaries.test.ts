@@ -117,6 +117,30 @@ const REFUSED: Case[] = [
     target: `${MODULES}/identity/repository.ts`,
   },
   {
+    name: "a module imports another module's service",
+    file: `${MODULES}/profile/x.ts`,
+    imports: '../account/service.ts',
+    target: `${MODULES}/account/service.ts`,
+  },
+  {
+    name: "a module imports another module's internal file (the purchases ledger)",
+    file: `${MODULES}/pharmacy/service.ts`,
+    imports: '../purchases/ledger.ts',
+    target: `${MODULES}/purchases/ledger.ts`,
+  },
+  {
+    name: "a module imports another module's declaration",
+    file: `${MODULES}/account/x.ts`,
+    imports: '../booking/module.ts',
+    target: `${MODULES}/booking/module.ts`,
+  },
+  {
+    name: "a module reaches another's internals through that module's folder by an absolute path",
+    file: `${MODULES}/coupon/x.ts`,
+    imports: path.join(REPO_ROOT, MODULES, 'benefits/codes.ts'),
+    target: `${MODULES}/benefits/codes.ts`,
+  },
+  {
     name: 'the platform imports a module',
     file: 'apps/api/src/platform/x.ts',
     imports: '../modules/account/service.ts',
@@ -168,10 +192,22 @@ const ALLOWED: Case[] = [
     target: `${WEB}/patient/${NEW_FEATURE}.ts`,
   },
   {
-    name: "a module imports another module's service",
-    file: `${MODULES}/profile/x.ts`,
-    imports: '../account/service.ts',
-    target: `${MODULES}/account/service.ts`,
+    name: "a module imports another module's public file",
+    file: `${MODULES}/pharmacy/service.ts`,
+    imports: '../purchases/public.ts',
+    target: `${MODULES}/purchases/public.ts`,
+  },
+  {
+    name: "a module's test sets up data with another module's internals",
+    file: `${MODULES}/account/x.int.test.ts`,
+    imports: '../coupon/issue.ts',
+    target: `${MODULES}/coupon/issue.ts`,
+  },
+  {
+    name: 'the list of modules imports each declaration',
+    file: 'apps/api/src/modules.ts',
+    imports: './modules/booking/module.ts',
+    target: `${MODULES}/booking/module.ts`,
   },
   {
     name: 'a module imports its own repository',

@@ -11,6 +11,7 @@ import { couponModule } from './modules/coupon/module.ts';
 import { healthModule } from './modules/health/module.ts';
 import { identityModule } from './modules/identity/module.ts';
 import { learningModule } from './modules/learning/module.ts';
+import { patientsModule } from './modules/patients/module.ts';
 import { pharmacyModule } from './modules/pharmacy/module.ts';
 import { profileModule } from './modules/profile/module.ts';
 import { purchasesModule } from './modules/purchases/module.ts';
@@ -20,6 +21,7 @@ import { treatmentsModule } from './modules/treatments/module.ts';
 
 export const MODULES: readonly PortalModule[] = [
   healthModule,
+  patientsModule,
   resourceModule,
   clientLogModule,
   identityModule,

@@ -38,7 +38,7 @@ export interface ModuleContext {
  * Where a module's routes sit: `root` outside the API (health, files), `public` in /api/v1 with no door, or the name
  * of a door (`patient`, `pharmacy`): every route of that scope is behind that door.
  */
-export type RouteScope = 'root' | 'public' | string;
+export type RouteScope = string;
 
 /** A door a module opens: the door, and how it resolves a request's credential to who acts and whose care. */
 export interface OpenDoor {

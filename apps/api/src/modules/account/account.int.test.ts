@@ -22,7 +22,7 @@ import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } fr
 import { uniqueEmail } from '../../test/signup-bodies.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { purgeClosedAccounts, tombstoneEmail } from './purge.ts';
-import { LOCKOUT_FREE_FAILURES } from '../identity/lockout.ts';
+import { LOCKOUT_FREE_FAILURES } from '../../platform/lockout.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
 let t: TestApp;

@@ -1,7 +1,7 @@
 // The patient's account (decisions 019, 020, 044): password, e-mail, terms, the data export, "close my account",
 // and the links its mails carry.
 import { defineModule } from '../../platform/module.ts';
-import { createLockoutStore } from '../identity/lockout.ts';
+import { createLockoutStore } from '../../platform/lockout.ts';
 import { accountLinkRoutes, accountRoutes } from './routes.ts';
 import { createAccountService } from './service.ts';
 

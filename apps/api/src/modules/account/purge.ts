@@ -24,7 +24,7 @@ import {
 } from '../../db/schema.ts';
 import { systemActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { DISOWNED_PATIENT_STATUS } from '../signup/disown.ts';
+import { DISOWNED_PATIENT_STATUS } from '../signup/public.ts';
 
 /** An e-mail that can never be delivered nor collide: the erased account's own id under a reserved domain (RFC 2606). */
 export const tombstoneEmail = (userId: string) => `erased-${userId}@erased.invalid`;

@@ -25,7 +25,7 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 // The pool's lookups (one definition, in the platform); re-exported so that this module's queries stay in one place.
-export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
+export { findPoolId, isEmailTaken } from '../patients/public.ts';
 
 export async function findAccount(db: Executor, userId: string) {
   const [row] = await db.select().from(userAccount).where(eq(userAccount.id, userId)).limit(1);

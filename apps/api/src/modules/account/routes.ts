@@ -85,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: ConsentsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await account.consents(request.program, callerOf(request)) }),
+    async (request) => ({ data: await account.consents(request.program, scopeOf(request)) }),
   );
 
   app.post(

@@ -19,9 +19,9 @@ import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
-import { cancelBookingsOfClosingAccount } from '../booking/service.ts';
+import { cancelBookingsOfClosingAccount } from '../booking/public.ts';
 import { recordAudit, recordScopeAudit } from '../../platform/audit.ts';
-import type { LockoutStore } from '../identity/lockout.ts';
+import type { LockoutStore } from '../../platform/lockout.ts';
 
 export interface AccountDeps extends LinkMailingDeps {
   /** The failure counters of the current-password checks, one per session (decision 040). */
@@ -186,8 +186,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
       }
     },
 
-    async consents(program: ProgramRow, caller: PatientCaller): Promise<ConsentsView> {
-      const { scope, actor } = caller;
+    async consents(program: ProgramRow, scope: PatientScope): Promise<ConsentsView> {
       const [history, latestTermsAccepted] = await Promise.all([
         repo.listConsents(db, scope.patientId),
         repo.findLatestTermsAccepted(db, scope.patientId),
@@ -213,7 +212,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
           createdAt: now,
         });
       });
-      return this.consents(program, caller);
+      return this.consents(program, scope);
     },
 
     async exportData(program: ProgramRow, caller: PatientCaller, currentPassword: string): Promise<AccountExport> {

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { benefit, benefitProduct, product, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
+import { liveTreatmentsOf } from '../patients/public.ts';
 
 export type BenefitRow = typeof benefit.$inferSelect;
 export type CatalogueBenefit = BenefitRow & { productIds: number[] };

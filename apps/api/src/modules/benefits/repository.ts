@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { patient } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-export { findSupportPlan } from '../../platform/program-lookups.ts';
+export { findSupportPlan } from '../patients/public.ts';
 
 export {
   findLiveProduct,

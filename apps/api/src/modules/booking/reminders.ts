@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
-import { joinPlanHolder } from '../../platform/plan-holder.ts';
+import { joinPlanHolder } from '../patients/public.ts';
 import type { Db } from '../../platform/db.ts';
 import type { Job } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';

@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { benefit, benefitProduct, booking, patient, planPatient, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
+import { liveTreatmentsOf } from '../patients/public.ts';
 
 export type BookingRow = typeof booking.$inferSelect;
 export type ServiceRow = Pick<typeof benefit.$inferSelect, 'id' | 'countries' | 'texts' | 'booking'>;

@@ -2,11 +2,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { caregiver } from '../../db/schema.ts';
-import { findCaregiverByIdentification } from '../../platform/program-lookups.ts';
+import { findCaregiverByIdentification } from '../patients/public.ts';
 import { insertReturningId, ownedRowWrites } from '../../platform/row-writes.ts';
 // The plan lookup is shared with treatments and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
-export { findSupportPlan } from '../../platform/program-lookups.ts';
+export { findSupportPlan } from '../patients/public.ts';
 
 export type CaregiverRow = typeof caregiver.$inferSelect;
 

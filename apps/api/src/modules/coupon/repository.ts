@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { couponLink, patient, planPatient, supportPlan, userAccount } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../patients/public.ts';
 import { insertReturningId } from '../../platform/row-writes.ts';
 
 /** A patient plan of the program, with what a coupon needs to know of it; none when the plan is of another program. */

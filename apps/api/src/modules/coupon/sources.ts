@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatDiscountCode } from '@portal/contracts/discount-code';
 import { benefit } from '../../db/schema.ts';
-import { getOrCreateLiveCode } from '../benefits/codes.ts';
+import { getOrCreateLiveCode } from '../benefits/public.ts';
 import type { CouponSources } from './service.ts';
 
 export function couponSources(): CouponSources {

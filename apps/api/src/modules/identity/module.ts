@@ -3,7 +3,7 @@
 import { defineModule, openDoor } from '../../platform/module.ts';
 import { PATIENT_DOOR } from '../../platform/patient-auth.ts';
 import { loadPoolKeys } from './keys.ts';
-import { createLockoutStore } from './lockout.ts';
+import { createLockoutStore } from '../../platform/lockout.ts';
 import { identityRoutes, identitySessionRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './session-cache.ts';

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { createTestRedisServer, type TestRedisServer } from '../../test/redis-server.ts';
-import { LOCKOUT_FREE_FAILURES } from './lockout.ts';
+import { LOCKOUT_FREE_FAILURES } from '../../platform/lockout.ts';
 import { REFRESH_REUSE_GRACE_MS } from './service.ts';
 
 const LIMITS = { LOGIN_PER_MINUTE: '1000', EMAIL_CHECK_PER_MINUTE: '1000', RECOVERY_PER_MINUTE: '1000' };

@@ -12,7 +12,7 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { loadPoolKeys } from './keys.ts';
-import { createMemoryLockoutStore } from './lockout.ts';
+import { createMemoryLockoutStore } from '../../platform/lockout.ts';
 import { RECOVERY_DECOY_EMAIL } from './repository.ts';
 import { createIdentityService } from './service.ts';
 import { createTokenService } from './tokens.ts';

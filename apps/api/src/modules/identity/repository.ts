@@ -4,7 +4,7 @@ import type { Device } from './device.ts';
 import type { Executor } from '../../platform/db.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
 import { consumeLink, isUsableLink, supersedeOpenLinks } from '../../platform/single-use-links.ts';
-export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
+export { findPoolId, isEmailTaken } from '../patients/public.ts';
 import { caregiver, passwordReset, patient, planPatient, session, userAccount } from '../../db/schema.ts';
 
 export async function findAccountByEmail(db: Executor, poolId: number, email: string) {

@@ -17,10 +17,10 @@ import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
-import { toCaregiverProfile } from '../caregiver/service.ts';
+import { toCaregiverProfile } from '../caregiver/public.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { Device } from './device.ts';
-import type { LockoutStore } from './lockout.ts';
+import type { LockoutStore } from '../../platform/lockout.ts';
 import * as repo from './repository.ts';
 import { createSessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';

@@ -2,7 +2,7 @@
 // purchase, redeem and reverse.
 import { defineModule, openDoor } from '../../platform/module.ts';
 import { apiKeyOf, PHARMACY_DOOR } from '../../platform/pharmacy-auth.ts';
-import { createLockoutStore } from '../identity/lockout.ts';
+import { createLockoutStore } from '../../platform/lockout.ts';
 import { keyEnvironmentOf, resolvePharmacyKey } from './keys.ts';
 import { pharmacyRoutes } from './routes.ts';
 import { createPharmacyService } from './service.ts';

@@ -4,8 +4,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { discountCode, patient, pharmacy, planPatient, product } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
-export { listCatalogue } from '../benefits/catalogue.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../patients/public.ts';
+export { listCatalogue } from '../benefits/public.ts';
 
 export interface CodeHolder {
   code: string;

@@ -25,8 +25,8 @@ import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
 import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
-import type { LockoutStore } from '../identity/lockout.ts';
-import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/exchange.ts';
+import type { LockoutStore } from '../../platform/lockout.ts';
+import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/public.ts';
 import {
   findPurchase,
   findRedemption,
@@ -38,7 +38,7 @@ import {
   type LedgerRowKey,
   type PurchaseRow,
   type RedemptionRow,
-} from '../purchases/ledger.ts';
+} from '../purchases/public.ts';
 import {
   findCodeHolder,
   findCodesOfIdentification,

@@ -1,6 +1,6 @@
 // The patient's profile and how notices reach them.
 import { defineModule } from '../../platform/module.ts';
-import { createGazetteerDirectory } from '../signup/locations.ts';
+import { createGazetteerDirectory } from '../signup/public.ts';
 import { profileRoutes } from './routes.ts';
 
 export const profileModule = defineModule({

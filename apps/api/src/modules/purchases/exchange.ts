@@ -7,7 +7,7 @@ import {
   type ExchangeState,
 } from '@portal/contracts/four-plus-one';
 import type { ExchangeProgress } from '@portal/contracts/pharmacy';
-import type { CatalogueBenefit } from '../benefits/catalogue.ts';
+import type { CatalogueBenefit } from '../benefits/public.ts';
 import type { PurchaseAmounts } from '@portal/contracts/purchases';
 import type { Ledger, PurchaseRow } from './ledger.ts';
 

@@ -15,8 +15,8 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
-import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../../platform/plan-holder.ts';
-import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
+import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../patients/public.ts';
+import { liveTreatmentsOf } from '../patients/public.ts';
 
 /** A live treatment of the plan with what the estimate needs of it and of its product. */
 export async function listRefillTreatments(db: Executor, planPatientId: number, productId?: number) {

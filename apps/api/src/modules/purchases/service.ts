@@ -13,7 +13,7 @@ import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientScope } from '../../platform/patient-auth.ts';
-import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/catalogue.ts';
+import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
 import { offerFor, progressView, purchaseAmounts } from './exchange.ts';
 import * as repo from './ledger.ts';
 

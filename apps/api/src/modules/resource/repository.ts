@@ -5,7 +5,7 @@ import { supportPlan } from '../../db/schema.ts';
 // The toggles' rows are the platform's (its gate reads them); the features call answers them as they are.
 export { findFeatureToggles } from '../../platform/feature-toggles.ts';
 // The plan lookup is shared with the modules of my care and sign-up (one definition, in the platform).
-export { findSupportPlan } from '../../platform/program-lookups.ts';
+export { findSupportPlan } from '../patients/public.ts';
 
 export async function findSupportPlans(db: Executor, programId: number) {
   return db

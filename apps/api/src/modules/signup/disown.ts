@@ -19,7 +19,7 @@ import {
   session,
   userAccount,
 } from '../../db/schema.ts';
-import { findPoolId } from '../../platform/pool-lookups.ts';
+import { findPoolId } from '../patients/public.ts';
 import { VISITOR } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { issueSignedNonce, safeEqual, sha256, type SigningKeys } from '../../platform/crypto.ts';

@@ -11,14 +11,14 @@ import {
   treatment,
   userAccount,
 } from '../../db/schema.ts';
-import { findCaregiverByIdentification, identifiedBy } from '../../platform/program-lookups.ts';
+import { findCaregiverByIdentification, identifiedBy } from '../patients/public.ts';
 import { insertReturningId, updateOneWhere } from '../../platform/row-writes.ts';
 import { isOpenLink } from '../../platform/single-use-links.ts';
 import { DISOWNED_PATIENT_STATUS } from './disown.ts';
 // The pool's and the program's lookups (one definition, in the platform); re-exported so that this module's queries
 // stay in one place.
-export { findPoolId, isEmailTaken } from '../../platform/pool-lookups.ts';
-export { findSupportPlan } from '../../platform/program-lookups.ts';
+export { findPoolId, isEmailTaken } from '../patients/public.ts';
+export { findSupportPlan } from '../patients/public.ts';
 
 export async function findProducts(db: Executor, programId: number) {
   return db.select().from(product).where(eq(product.programId, programId)).orderBy(asc(product.id));

@@ -3,11 +3,11 @@
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { product, treatment } from '../../db/schema.ts';
-import { liveTreatmentsOf } from '../../platform/program-lookups.ts';
+import { liveTreatmentsOf } from '../patients/public.ts';
 import { insertReturningId, ownedRowWrites } from '../../platform/row-writes.ts';
 // The plan lookup is shared with the caregiver and sign-up (one definition, in the platform); re-exported so that this
 // module's queries stay in one place.
-export { findSupportPlan } from '../../platform/program-lookups.ts';
+export { findSupportPlan } from '../patients/public.ts';
 
 export type TreatmentRow = typeof treatment.$inferSelect;
 export type ProductRow = typeof product.$inferSelect;

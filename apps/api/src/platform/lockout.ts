@@ -2,8 +2,8 @@
 // lock reveals nothing). From the 5th failure, locked for 2^(n-5) minutes, at most 15 minutes (decision 054: a lock
 // a person can notice, and the failure that starts it already answers "locked", so the messages never flip).
 import type { Redis } from 'ioredis';
-import { sha256 } from '../../platform/crypto.ts';
-import type { RedisConnection } from '../../platform/redis.ts';
+import { sha256 } from './crypto.ts';
+import type { RedisConnection } from './redis.ts';
 
 export const LOCKOUT_FREE_FAILURES = 5;
 export const LOCKOUT_MAX_MS = 15 * 60 * 1000;

@@ -1,0 +1,3 @@
+// What other modules may use of identity (decision 064): a password link for an account (the sign-up's "choose your
+// password" mail).
+export { issuePasswordLink } from './recovery-link.ts';

@@ -1,0 +1,77 @@
+// The patient record's reads that other modules make (decision 064): a program's support plan, a plan's live
+// treatments, a person by identification, a plan's holder (its patient and account) and the program's identity pool.
+// This module owns the patient record; the others read it through its public file, never through a repository of
+// theirs or the platform (which holds no domain knowledge).
+import { and, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { caregiver, identityPool, patient, planPatient, supportPlan, treatment, userAccount } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+
+/** The program's support plan with this id; none when the plan belongs to another program. */
+export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
+  const [row] = await db
+    .select()
+    .from(supportPlan)
+    .where(and(eq(supportPlan.programId, programId), eq(supportPlan.id, supportPlanId)))
+    .limit(1);
+  return row;
+}
+
+/** The plan's live (not deleted) treatments, and whatever more `also` asks: booking, benefits, refills read them. */
+export function liveTreatmentsOf(planPatientId: number | Placeholder, ...also: (SQL | undefined)[]) {
+  return and(eq(treatment.planPatientId, planPatientId), isNull(treatment.deletedAt), ...also);
+}
+
+/** The rows of the person with this identification, in a table of people (patients, caregivers). */
+export function identifiedBy(
+  people: { typeIdentification: AnyPgColumn; legalIdentification: AnyPgColumn },
+  type: string,
+  number: string,
+) {
+  return and(eq(people.typeIdentification, type), eq(people.legalIdentification, number));
+}
+
+/** The patient cared for by the program's caregiver with this identification (unique in the program), if any. */
+export async function findCaregiverByIdentification(
+  db: Executor,
+  programId: number,
+  type: string,
+  number: string,
+): Promise<{ patientId: number } | undefined> {
+  const [row] = await db
+    .select({ patientId: caregiver.patientId })
+    .from(caregiver)
+    .where(and(eq(caregiver.programId, programId), identifiedBy(caregiver, type, number)))
+    .limit(1);
+  return row;
+}
+
+/** The program's identity pool (one per program). */
+export async function findPoolId(db: Executor, programId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: identityPool.id })
+    .from(identityPool)
+    .where(eq(identityPool.programId, programId))
+    .limit(1);
+  return row?.id;
+}
+
+/** Whether an account of the pool has this e-mail (the login's, unique in the pool). */
+export async function isEmailTaken(db: Executor, poolId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userAccount.id })
+    .from(userAccount)
+    .where(and(eq(userAccount.poolId, poolId), eq(userAccount.email, email)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the holder can still be served: the patient's status and the account's. */
+export const HOLDER_STATUS_COLUMNS = { patientStatus: patient.status, accountStatus: userAccount.status };
+
+/** Joins the plan's patient and the patient's account to a read that has the plan (`query.$dynamic()`). */
+export function joinPlanHolder<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(patient, eq(patient.id, planPatient.patientId))
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId));
+}
