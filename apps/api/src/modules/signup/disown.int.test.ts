@@ -150,12 +150,13 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
     expect((await db.select().from(patient).where(eq(patient.userId, answer.userId)))[0]?.status).toBe('DISOWNED');
     const [link] = await db.select().from(enrolmentNotMeLink).where(eq(enrolmentNotMeLink.userId, answer.userId));
     expect(link?.usedAt).toEqual(clock());
+    // Whoever holds the welcome mail acted, not the enrolment's patient: a visitor, on the account (decision 064).
     expect(
       await db
-        .select()
+        .select({ actorKind: auditEvent.actorKind, actorUserId: auditEvent.actorUserId })
         .from(auditEvent)
-        .where(and(eq(auditEvent.actorUserId, answer.userId), eq(auditEvent.action, 'enrolment-disowned'))),
-    ).toHaveLength(1);
+        .where(and(eq(auditEvent.subject, `user:${answer.userId}`), eq(auditEvent.action, 'enrolment-disowned'))),
+    ).toEqual([{ actorKind: 'visitor', actorUserId: null }]);
     const sessions = await db.select().from(session).where(eq(session.userId, answer.userId));
     expect(sessions.length).toBe(2);
     expect(sessions.every((row) => row.revokedAt !== null)).toBe(true);
@@ -181,7 +182,7 @@ describe(`"this wasn't me" (${TEST_DB})`, () => {
       await t.database.db
         .select()
         .from(auditEvent)
-        .where(and(eq(auditEvent.actorUserId, answer.userId), eq(auditEvent.action, 'enrolment-disowned'))),
+        .where(and(eq(auditEvent.subject, `user:${answer.userId}`), eq(auditEvent.action, 'enrolment-disowned'))),
     ).toHaveLength(1);
   });
 
