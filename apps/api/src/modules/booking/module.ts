@@ -1,6 +1,6 @@
 // Booking (decision 058): the services' free slots, holds and appointments, their notices and the reminder job.
 import { defineModule } from '../../platform/module.ts';
-import { bookingReminderJob } from './reminders.ts';
+import { BOOKING_REMINDER_INTERVAL_MS, queueDueReminders } from './reminders.ts';
 import { bookingRoutes } from './routes.ts';
 
 export const bookingModule = defineModule({
@@ -20,6 +20,13 @@ export const bookingModule = defineModule({
         }),
     },
     // The reminder a day before each appointment, queued once whichever instance runs the round.
-    jobs: [bookingReminderJob({ db, publicUrl: config.PUBLIC_URL, onMailQueued: mailQueued })],
+    jobs: [
+      {
+        name: 'booking-reminders',
+        intervalMs: BOOKING_REMINDER_INTERVAL_MS,
+        run: (now) => queueDueReminders(db, now, config.PUBLIC_URL),
+        onHandled: mailQueued,
+      },
+    ],
   }),
 });

@@ -1,13 +1,12 @@
-// The reminder a day before each appointment (decision 058): queued once per booking, whichever instance's timer gets
-// there first. The conditional update claims the due bookings (`reminder_queued_at` still null): a second instance's
-// update waits for the first's row locks, then finds them claimed and skips them. The mails are queued in the same
+// The reminder a day before each appointment (decision 058): queued once per booking by the booking module's job (a
+// round a minute, run by one instance, platform/jobs.ts). The conditional update claims the due bookings (`reminder_queued_at` still null): a round run twice
+// at once waits for the first's row locks, then finds them claimed and skips them. The mails are queued in the same
 // transaction, so a claim without its mail never commits.
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
 import { joinPlanHolder } from '../patients/public.ts';
 import type { Db } from '../../platform/db.ts';
-import type { Job } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { textNoticeFields } from './notices.ts';
 import { NOTICE_CONTACT_COLUMNS } from './repository.ts';
@@ -85,22 +84,4 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
     }
     return due.length;
   });
-}
-
-/** The reminders' job (decision 064): a round each minute, run by one instance whatever their number. */
-export function bookingReminderJob({
-  db,
-  publicUrl,
-  onMailQueued,
-}: {
-  db: Db;
-  publicUrl?: string | undefined;
-  onMailQueued?: (() => void) | undefined;
-}): Job {
-  return {
-    name: 'booking-reminders',
-    intervalMs: BOOKING_REMINDER_INTERVAL_MS,
-    run: (now) => queueDueReminders(db, now, publicUrl),
-    ...(onMailQueued ? { onHandled: onMailQueued } : {}),
-  };
 }

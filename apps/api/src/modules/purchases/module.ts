@@ -1,6 +1,6 @@
 // The patient's purchases, free units and refill estimates (decisions 061, 062), and the refill reminder job.
 import { defineModule } from '../../platform/module.ts';
-import { refillReminderJob } from './refills.ts';
+import { queueDueRefillReminders, REFILL_REMINDER_INTERVAL_MS } from './refills.ts';
 import { purchaseRoutes } from './routes.ts';
 
 export const purchasesModule = defineModule({
@@ -9,6 +9,13 @@ export const purchasesModule = defineModule({
   build: ({ db, clock, config, mailQueued }) => ({
     routes: { patient: async (app) => app.register(purchaseRoutes, { db, clock }) },
     // The e-mail a few days before a medicine should run out, queued once per purchase.
-    jobs: [refillReminderJob({ db, publicUrl: config.PUBLIC_URL, onMailQueued: mailQueued })],
+    jobs: [
+      {
+        name: 'refill-reminders',
+        intervalMs: REFILL_REMINDER_INTERVAL_MS,
+        run: (now) => queueDueRefillReminders(db, now, config.PUBLIC_URL),
+        onHandled: mailQueued,
+      },
+    ],
   }),
 });

@@ -1,9 +1,9 @@
 // The refill estimate and its reminder (decision 061). The patient's call answers, per medicine of the live
 // treatments, until when what they got at the program's pharmacies should last at their dose (contracts/refill.ts).
-// A round every REFILL_REMINDER_INTERVAL_MS (one instance's, platform/jobs.ts) looks for supplies whose reminder is due and claims each once (a
-// unique key per purchase and per free unit), queueing the mail in the same transaction: two instances never send
-// it twice, a newer supply moves the date (and the reminder with it), and a patient who turned reminders off or
-// closed the account gets none.
+// A round every REFILL_REMINDER_INTERVAL_MS (the purchases module's job, run by one instance, platform/jobs.ts) looks
+// for supplies whose reminder is due and claims each once (a unique key per purchase and per free unit), queueing the
+// mail in the same transaction: a round run twice never sends it twice, a newer supply moves the date (and the reminder
+// with it), and a patient who turned reminders off or closed the account gets none.
 import type { CountryCode } from '@portal/contracts/enums';
 import type { Refills } from '@portal/contracts/purchases';
 import {
@@ -18,7 +18,6 @@ import {
 } from '@portal/contracts/refill';
 import { COUNTRY_TIME_ZONES, todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
-import type { Job } from '../../platform/jobs.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { PatientScope } from '../../platform/patient-auth.ts';
@@ -183,22 +182,4 @@ export async function queueDueRefillReminders(db: Db, now: Date, publicUrl: stri
     if (sent) queued += 1;
   }
   return queued;
-}
-
-/** The refill reminders' job (decision 064): a round every REFILL_REMINDER_INTERVAL_MS, run by one instance. */
-export function refillReminderJob({
-  db,
-  publicUrl,
-  onMailQueued,
-}: {
-  db: Db;
-  publicUrl: string;
-  onMailQueued?: (() => void) | undefined;
-}): Job {
-  return {
-    name: 'refill-reminders',
-    intervalMs: REFILL_REMINDER_INTERVAL_MS,
-    run: (now) => queueDueRefillReminders(db, now, publicUrl),
-    ...(onMailQueued ? { onHandled: onMailQueued } : {}),
-  };
 }
