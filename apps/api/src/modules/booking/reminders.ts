@@ -1,7 +1,7 @@
 // The reminder a day before each appointment (decision 058): queued once per booking by the booking module's job (a
-// round a minute, run by one instance, platform/jobs.ts). The conditional update claims the due bookings (`reminder_queued_at` still null): a round run twice
-// at once waits for the first's row locks, then finds them claimed and skips them. The mails are queued in the same
-// transaction, so a claim without its mail never commits.
+// round a minute, run by one instance, platform/jobs.ts). The conditional update claims the due bookings
+// (`reminder_queued_at` still null): a round run twice at once waits for the first's row locks, then finds them
+// claimed and skips them. The mails are queued in the same transaction, so a claim without its mail never commits.
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { BookingBlockSchema } from '@portal/contracts/booking-block';
 import { benefit, booking, patient, planPatient, userAccount } from '../../db/schema.ts';
