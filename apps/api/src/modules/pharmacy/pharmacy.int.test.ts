@@ -54,6 +54,18 @@ async function buy(counter: TestPharmacy, slug: string, body: Record<string, unk
   return PurchaseResponseSchema.parse(answer.json()).data;
 }
 
+/** Well-formed codes (their check character right) that no patient holds. */
+function unknownCodes(count: number, except: string, seed = 0): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const random = String((seed + index) % 10).repeat(5) + String(Math.floor((seed + index) / 10) % 10).repeat(5);
+    for (const candidate of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
+      const typed = `${random}${candidate}`;
+      if (typed !== except && normaliseDiscountCode(typed)) return typed;
+    }
+    throw new Error('no check character');
+  });
+}
+
 const redeem = (counter: TestPharmacy, slug: string, code: string, productId: number, receiptId: string) =>
   pharmacyCall(t, counter.key, slug, '/api/v1/pharmacy/redemptions', { code, productId, receiptId });
 
@@ -152,16 +164,7 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
     const { code } = await patientWithCode();
     const guesser = await createTestPharmacy(t, 'alivio', 'CR');
     const honest = await createTestPharmacy(t, 'alivio', 'CR');
-    const unknown = ['0000000000', '1111111111', '2222222222', '3333333333', '4444444444', '5555555555'].map(
-      (random) => {
-        // A well-formed code (its check character right) that no patient holds.
-        for (const candidate of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
-          const typed = `${random}${candidate}`;
-          if (typed !== code && normaliseDiscountCode(typed)) return typed;
-        }
-        throw new Error('no check character');
-      },
-    );
+    const unknown = unknownCodes(6, code);
     const statuses = [];
     for (const typed of unknown)
       statuses.push(
@@ -391,6 +394,93 @@ describe(`the pharmacy API: reversals and keys (${TEST_DB})`, () => {
     const refused = await verify('alivio');
     expect(refused.statusCode).toBe(401);
     expect(errorOf(refused.json()).code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe(`the pharmacy API: replays and the guessing count (${TEST_DB})`, () => {
+  const verifyCode = (counter: TestPharmacy, code: string) =>
+    pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+
+  it('takes a resend written differently (the code spaced and in lower case, +00:00, 10000) as the same sale', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const body = purchaseBody(code, 1101, 'S-1');
+    const key = { 'idempotency-key': 'same-sale-0001' };
+    const first = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const written = {
+      ...body,
+      code: code.toLowerCase().replaceAll('-', ' '),
+      purchasedAt: clock().toISOString().replace('.000Z', '+00:00'),
+      unitPrice: '10000',
+    };
+    for (const headers of [key, {}]) {
+      const again = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', written, headers);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(PurchaseResponseSchema.parse(again.json()).data.purchase.id).toBe(
+        PurchaseResponseSchema.parse(first.json()).data.purchase.id,
+      );
+    }
+  });
+
+  it('answers a replay after a reversal with the purchase and the free unit as they now stand', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const call = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      pharmacyCall(t, counter.key, 'alivio', url, body, headers);
+    const key = { 'idempotency-key': 'replay-after-reversal-1' };
+    const bought = await call('/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'RR-0'), key);
+    const { purchase } = PurchaseResponseSchema.parse(bought.json()).data;
+    const reversal = { reason: 'ENTERED_BY_MISTAKE' };
+    expect((await call(`/api/v1/pharmacy/purchases/${purchase.id}/reversal`, reversal)).statusCode).toBe(200);
+    for (const headers of [key, {}]) {
+      const replay = await call('/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'RR-0'), headers);
+      expect(replay.statusCode, replay.body).toBe(201);
+      expect(PurchaseResponseSchema.parse(replay.json()).data).toMatchObject({
+        purchase: { id: purchase.id, reversedAt: expect.any(String), reversalReason: 'ENTERED_BY_MISTAKE' },
+        progress: { countedUnits: 0 },
+      });
+    }
+    for (let index = 1; index <= 4; index += 1) await buy(counter, 'alivio', purchaseBody(code, 1101, `RR-${index}`));
+    const freeKey = { 'idempotency-key': 'replay-after-reversal-2' };
+    const redeemBody = { code, productId: 1101, receiptId: 'RR-free' };
+    const redeemed = await call('/api/v1/pharmacy/redemptions', redeemBody, freeKey);
+    const { redemption } = RedemptionResponseSchema.parse(redeemed.json()).data;
+    expect((await call(`/api/v1/pharmacy/redemptions/${redemption.id}/reversal`, reversal)).statusCode).toBe(200);
+    const replay = await call('/api/v1/pharmacy/redemptions', redeemBody, freeKey);
+    expect(RedemptionResponseSchema.parse(replay.json()).data).toMatchObject({
+      redemption: { id: redemption.id, reversedAt: expect.any(String) },
+      progress: { freeUnitsAvailable: 1 },
+    });
+  });
+
+  it('counts only unknown codes toward the lock: a known code between guesses never clears it', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const body = purchaseBody(code, 1101, 'G-1');
+    await buy(counter, 'alivio', body);
+    const guesses = [];
+    for (const round of [0, 1]) {
+      for (const typed of unknownCodes(4, code, 10 + round * 4))
+        guesses.push((await verifyCode(counter, typed)).statusCode);
+      if (round === 0) await buy(counter, 'alivio', body); // a replay of a purchase already recorded
+    }
+    expect(guesses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    // Locked: a known code is refused too, so that a locked key learns nothing.
+    expect((await verifyCode(counter, code)).statusCode).toBe(429);
+  });
+
+  it('never counts valid codes in flight as guesses: twenty identical purchases at once are one purchase', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'I-1')),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(new Set(answers.map((answer) => PurchaseResponseSchema.parse(answer.json()).data.purchase.id)).size).toBe(1);
+    expect((await verifyCode(counter, code)).statusCode).toBe(200);
   });
 });
 

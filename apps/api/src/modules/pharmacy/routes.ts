@@ -29,9 +29,9 @@ export interface PharmacyRouteOptions {
 
 const tags = ['pharmacy'];
 const IDEMPOTENCY =
-  'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same body again gets the same answer (201); another body with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409).';
+  'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same request again gets the entry as it now stands (201; `reversedAt` set if it was reversed since) with the progress now; another request with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409). Requests are compared as the server reads them: the code however it was typed, the same instant in any offset, the same amount however many decimals.';
 const CODE =
-  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404), and a key with many of those in a row waits (429 with `Retry-After`).';
+  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404). Only those count toward the key’s guessing lock (a valid code neither counts nor clears it): from the 5th the key waits (429 with `Retry-After`), whatever code it sends.';
 
 /** What the two reversals say of themselves in the API's document; the rest of their route is the same. */
 const REVERSAL_DOCS = {

@@ -4,7 +4,7 @@
 import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/discount-code';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { isPurchaseRedeemed, planRedemption, UNIT_COUNTS_FOR_MS } from '@portal/contracts/four-plus-one';
-import { COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
+import { amountOf, centsOf, COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
 import type {
   PharmacyMe,
   PharmacyPurchase,
@@ -115,23 +115,27 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
   }
 
+  const guessesOf = (caller: PharmacyCaller) => `pharmacy-key:${caller.apiKeyId}`;
+  const locked = (lockedForMs: number) =>
+    new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(lockedForMs / 1000) });
+
   /**
-   * The holder of a code typed at the counter: a wrong check character is refused before any lookup (a field error,
-   * not counted as a guess); an unknown or unusable code counts against the key's guesses, and a key with too many
-   * waits (RATE_LIMITED with Retry-After).
+   * The holder of a code typed at the counter (decision 066): a wrong check character is refused before any lookup (a
+   * field error, not counted as a guess). Only a code answered `DISCOUNT_CODE_INVALID` counts against the key's
+   * guesses, atomically and after the lookup, so a valid code (in flight or not) neither counts nor clears the count;
+   * a locked key gets RATE_LIMITED with Retry-After whatever it typed, so a lock tells nothing about the code.
    */
   async function holderOfCode(caller: PharmacyCaller, typed: string): Promise<{ holder: CodeHolder; offer: Offer }> {
     const canonical = normaliseDiscountCode(typed);
     if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
-    const guessesOf = `pharmacy-key:${caller.apiKeyId}`;
-    const attempt = await guesses.reserve(caller.programId, guessesOf);
-    if (!attempt.allowed) {
-      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
-    }
     const holder = await findCodeHolder(db, caller.programId, canonical);
     const offer = holder && isUsable(holder, clock()) ? await offerOf(db, caller, holder.productId) : undefined;
-    if (!holder || !offer) throw new AppError('DISCOUNT_CODE_INVALID');
-    await guesses.reset(caller.programId, guessesOf);
+    if (!holder || !offer) {
+      const attempt = await guesses.reserve(caller.programId, guessesOf(caller));
+      throw attempt.allowed ? new AppError('DISCOUNT_CODE_INVALID') : locked(attempt.lockedForMs);
+    }
+    const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
+    if (lockedForMs > 0) throw locked(lockedForMs);
     return { holder, offer };
   }
 
@@ -206,15 +210,17 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
 
   /**
    * The one idempotent path of the pharmacy's writes for the holder of a code: by `Idempotency-Key`, else by receipt
-   * and product. `work` writes the row in the transaction from what every counter row holds (`entered`), and the row
-   * is audited there; the answer for a row, the new one or the one this receipt already has, is its `view` and the
-   * product's progress.
+   * and product. `read` is the request as the server reads it (the canonical code, the instant, the amount), so a
+   * resend written differently is the same request (decision 066). `work` writes the row in the transaction from what
+   * every counter row holds (`entered`), and the row is audited there; the answer for a row, the new one or the one
+   * this receipt or key already has, is its `view` as the row now stands (a replay after a reversal says so) and the
+   * product's progress now.
    */
   async function recordOnce<Row extends PurchaseRow | RedemptionRow, T>(
     caller: PharmacyCaller,
     kind: 'purchase' | 'redemption',
     { holder, offer }: { holder: CodeHolder; offer: Offer },
-    body: { receiptId: string; productId: number },
+    read: { receiptId: string; productId: number; [field: string]: unknown },
     idempotencyKey: string | undefined,
     find: (db: Executor, key: LedgerRowKey) => Promise<Row | undefined>,
     view: (row: Row) => T,
@@ -224,7 +230,6 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       ...view(row),
       progress: await progressNow(executor, offer, holder),
     });
-    type Answer = Awaited<ReturnType<typeof answerOf>>;
     const request = idempotentRequest(
       keys,
       {
@@ -232,11 +237,12 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         caller: { kind: 'pharmacy', id: caller.pharmacyId },
         operation: `pharmacy-${kind}`,
       },
-      idempotencyKey ?? `receipt:${body.receiptId}:${body.productId}`,
-      body,
+      idempotencyKey ?? `receipt:${read.receiptId}:${read.productId}`,
+      read,
     );
-    const stored = await findStoredAnswer<Answer>(db, request);
-    if (stored !== undefined) return stored;
+    const stored = await findStoredAnswer<Record<typeof kind, { id: number }>>(db, request);
+    const storedRow = stored && (await find(db, { id: stored[kind].id, pharmacyId: caller.pharmacyId }));
+    if (storedRow) return answerOf(db, storedRow);
     try {
       return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) => {
         const row = await work(
@@ -246,7 +252,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
             apiKeyId: caller.apiKeyId,
             planPatientId: holder.planPatientId,
             productId: holder.productId,
-            receiptId: body.receiptId,
+            receiptId: read.receiptId,
             requestHash: request.fingerprint,
           },
           tx,
@@ -266,8 +272,8 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       // The receipt was recorded under another idempotency key: the same body is the same record, another is refused.
       const row = await find(db, {
         pharmacyId: caller.pharmacyId,
-        receiptId: body.receiptId,
-        productId: body.productId,
+        receiptId: read.receiptId,
+        productId: read.productId,
       });
       if (!row || row.requestHash !== request.fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       const answer = await answerOf(db, row);
@@ -372,20 +378,21 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         throw new AppError('VALIDATION_FAILED', { purchasedAt: ['errors.purchaseDateOutOfRange'] });
       const found = await holderOfCodeFor(caller, body);
       const { discountPercent } = found.offer;
+      const unitPrice = amountOf(centsOf(body.unitPrice));
       return recordOnce(
         caller,
         'purchase',
         found,
-        body,
+        { ...body, code: found.holder.code, unitPrice, purchasedAt: purchasedAt.toISOString() },
         idempotencyKey,
         findPurchase,
         (row) => ({ purchase: purchaseView(row) }),
         async (entered, tx) => {
-          const line = priceLine(body.unitPrice, body.quantity, discountPercent);
+          const line = priceLine(unitPrice, body.quantity, discountPercent);
           return insertPurchase(tx, {
             ...entered,
             quantity: body.quantity,
-            unitPrice: body.unitPrice,
+            unitPrice,
             discountPercent,
             discountAmount: line.discountAmount,
             total: line.total,
@@ -409,7 +416,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         caller,
         'redemption',
         { holder, offer },
-        body,
+        { ...body, code: holder.code },
         idempotencyKey,
         findRedemption,
         (row) => ({ redemption: redemptionView(row) }),
