@@ -310,6 +310,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       // What a pharmacy's system calls: the pharmacy's door (the caller from its API key), never a patient's token.
       await api.register(async (pharmacyApi) => {
         const environment = keyEnvironmentOf(config.NODE_ENV);
+        // Each program's admins' mailboxes, from its config.json (decision 066), by the program's id.
+        const adminEmailsBySlug = new Map(readProgramConfigs(config.PROGRAMS_DIR).map((c) => [c.slug, c.adminEmails]));
+        const pharmacyAdminEmails = new Map(
+          programs.all().map((row) => [row.id, adminEmailsBySlug.get(row.slug) ?? []]),
+        );
         PHARMACY_DOOR.open(pharmacyApi, (request) =>
           resolvePharmacyKey(database.db, config.signingKeys, {
             environment,
@@ -323,9 +328,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             clock,
             keys: config.signingKeys,
             guesses: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}pharmacy-guesses:`, clock),
+            adminEmailsOf: (programId) => pharmacyAdminEmails.get(programId) ?? [],
+            onMailQueued: () => app.mail?.worker.wake(),
           }),
           verifyPerMinute: config.PHARMACY_VERIFY_PER_MINUTE,
           identificationPerMinute: config.PHARMACY_IDENTIFICATION_PER_MINUTE,
+          identificationPerDay: config.PHARMACY_IDENTIFICATION_PER_DAY,
         });
       });
     },

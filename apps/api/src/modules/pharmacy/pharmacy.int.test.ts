@@ -10,11 +10,11 @@ import {
   RedemptionResponseSchema,
   VerifyResponseSchema,
 } from '@portal/contracts/pharmacy';
-import { auditEvent, pharmacyApiKey } from '../../db/schema.ts';
+import { auditEvent, outbox, pharmacyApiKey } from '../../db/schema.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall, type TestPharmacy } from '../../test/pharmacy.ts';
-import { alivioTreatment } from '../../test/signup-bodies.ts';
+import { alivioTreatment, equilibrioBody } from '../../test/signup-bodies.ts';
 import { pharmacyCommand } from './commands.ts';
 
 const clock = createTestClock(new Date('2026-11-21T15:00:00Z'));
@@ -23,7 +23,12 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ...MANY_PATIENTS_ENV, DISCOUNT_CODE_PER_MINUTE: '1000', PHARMACY_VERIFY_PER_MINUTE: '1000' },
+    {
+      ...MANY_PATIENTS_ENV,
+      DISCOUNT_CODE_PER_MINUTE: '1000',
+      PHARMACY_VERIFY_PER_MINUTE: '1000',
+      PHARMACY_IDENTIFICATION_PER_DAY: '10',
+    },
     { clock },
   );
 });
@@ -191,7 +196,11 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
     const identification = (patient.body as { identification: { type: string; number: string } }).identification;
     const found = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification });
     expect(found.statusCode, found.body).toBe(200);
-    expect(VerifyResponseSchema.parse(found.json()).data.products.map((p) => p.code)).toEqual([code]);
+    // The first name and the products, never the code: the patient shows it to record a purchase (decision 066).
+    const { data } = VerifyResponseSchema.parse(found.json());
+    expect(data.patient.firstName).toBe('Lucía');
+    expect(data.products.map((p) => [p.productId, p.code])).toEqual([[1101, null]]);
+    expect(found.body).not.toContain(code);
     const stranger = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', {
       identification: { type: 'IDENTIFICATION', number: '799999999' },
     });
@@ -201,9 +210,48 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
       answers.push(
         (await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification })).statusCode,
       );
-    // The default 10 a minute per key: 2 above, then 8 more, then refused.
+    // 10 a minute and (here) 10 a day per key: 2 above, then 8 more, then refused.
     expect(answers.filter((status) => status === 429).length).toBe(2);
     // A code still verifies: only the lookups by identification are that strict.
+    expect((await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe(`the pharmacy API: lookups by identification cannot enumerate patients (${TEST_DB})`, () => {
+  const lookUp = (counter: TestPharmacy, number: string, type = 'IDENTIFICATION') =>
+    pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification: { type, number } });
+  const alertsTo = async (counter: TestPharmacy) =>
+    (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'pharmacy-lookup-alert'))).filter(
+      (row) => row.payload.keyPrefix === counter.prefix,
+    );
+
+  it('locks a key from its third miss by identification, whatever it sends next, and mails the program’s admins', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const statuses = [];
+    for (const number of ['700000001', '700000002', '700000003', '700000004'])
+      statuses.push((await lookUp(counter, number)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    const locked = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const alerts = await alertsTo(counter);
+    expect(alerts.map((row) => [row.recipient, row.payload.reason])).toEqual([['farmacias@alivio.example', 'misses']]);
+    expect(JSON.stringify(alerts)).not.toContain('70000000');
+  });
+
+  it('caps a key’s lookups by identification a day, and mails the program’s admins when it reaches the cap', async () => {
+    const { patient, code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const { number } = (patient.body as { identification: { number: string } }).identification;
+    for (let index = 0; index < 10; index += 1) expect((await lookUp(counter, number)).statusCode).toBe(200);
+    const capped = await lookUp(counter, number);
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await alertsTo(counter)).map((row) => row.payload.reason)).toEqual(['dailyCap']);
+    // Codes still verify: the cap is the lookups by identification's.
     expect((await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code })).statusCode).toBe(
       200,
     );
@@ -339,6 +387,40 @@ describe(`the pharmacy API: purchases and the 4+1 offer (${TEST_DB})`, () => {
     expect((await redeem(counter, 'equilibrio', code, 3101, 'C-free-1')).statusCode).toBe(201);
     const capped = await redeem(counter, 'equilibrio', code, 3101, 'C-free-2');
     expect(errorOf(capped.json())).toMatchObject({ code: 'NO_FREE_UNIT', details: { reason: 'month-cap' } });
+  });
+});
+
+describe(`the pharmacy API: an offer's caps across its products (${TEST_DB})`, () => {
+  it('caps the free units of an offer across all its products (equilibrio 3203: Glucanor and Metforal XR, one a month)', async () => {
+    const [glucanor] = equilibrioBody().treatments as Record<string, unknown>[];
+    const patient = await enrolPatient(t, 'equilibrio', {
+      treatments: [glucanor, { ...glucanor, productId: 3104, unitAmount: '2' }],
+    });
+    const codes: Record<number, string> = {};
+    for (const productId of [3101, 3104]) {
+      const made = await callAs(t, patient, 'PUT', `/api/v1/benefits/products/${productId}/discount-code`);
+      expect(made.statusCode, made.body).toBe(201);
+      codes[productId] = DiscountCodeResponseSchema.parse(made.json()).data.code.code;
+    }
+    const counter = await createTestPharmacy(t, 'equilibrio', 'TT');
+    for (const productId of [3101, 3104])
+      await buy(counter, 'equilibrio', purchaseBody(codes[productId]!, productId, `O-${productId}`, { quantity: 4 }));
+    const first = await redeem(counter, 'equilibrio', codes[3101]!, 3101, 'O-free-3101');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(RedemptionResponseSchema.parse(first.json()).data.progress).toMatchObject({ redeemedThisMonth: 1 });
+    const second = await redeem(counter, 'equilibrio', codes[3104]!, 3104, 'O-free-3104');
+    expect(errorOf(second.json())).toMatchObject({ code: 'NO_FREE_UNIT', details: { reason: 'month-cap' } });
+    // What the counter and the patient see of the other product: the offer's allowance, already used this month.
+    const verified = VerifyResponseSchema.parse(
+      (
+        await pharmacyCall(t, counter.key, 'equilibrio', '/api/v1/pharmacy/verifications', { code: codes[3104] })
+      ).json(),
+    ).data.products[0];
+    const offerWide = { freeUnitsAvailable: 0, redeemedThisMonth: 1, redeemedThisYear: 1, capReached: 'month' };
+    expect(verified?.progress).toMatchObject(offerWide);
+    const screen = await callAs(t, patient, 'GET', '/api/v1/purchases/products/3104');
+    expect(screen.statusCode, screen.body).toBe(200);
+    expect(screen.json().data.progress).toMatchObject(offerWide);
   });
 });
 

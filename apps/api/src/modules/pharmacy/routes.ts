@@ -22,10 +22,13 @@ import type { PharmacyService } from './service.ts';
 
 export interface PharmacyRouteOptions {
   pharmacy: PharmacyService;
-  /** Verifications a minute per key, and of those the lookups by identification. */
+  /** Verifications a minute per key, and of those the lookups by identification, a minute and a day. */
   verifyPerMinute: number;
   identificationPerMinute: number;
+  identificationPerDay: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const tags = ['pharmacy'];
 const IDEMPOTENCY =
@@ -68,16 +71,30 @@ function reversalOptions<Params extends z.ZodType, Answer extends z.ZodType>(
 
 export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async (
   app,
-  { pharmacy, verifyPerMinute, identificationPerMinute },
+  { pharmacy, verifyPerMinute, identificationPerMinute, identificationPerDay },
 ) => {
   const keyOf = (request: Parameters<typeof pharmacyOf>[0]) => String(pharmacyOf(request).apiKeyId);
   const verifyLimit = app.subjectLimit(verifyPerMinute, keyOf, 'pharmacy-verify', { standardHeaders: true });
+  const identificationKeyOf = (request: Parameters<typeof pharmacyOf>[0]) =>
+    (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined;
+  // The day's cap first: a key refused by it is refused until the day ends, whatever the minute allows.
+  const identificationDailyCap = app.subjectLimit(
+    identificationPerDay,
+    identificationKeyOf,
+    'pharmacy-identification-day',
+    {
+      standardHeaders: true,
+      windowMs: DAY_MS,
+      onLimitReached: (request) => pharmacy.alertAdmins(pharmacyOf(request), 'dailyCap'),
+    },
+  );
   const identificationLimit = app.subjectLimit(
     identificationPerMinute,
-    (request) =>
-      (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined,
+    identificationKeyOf,
     'pharmacy-identification',
-    { standardHeaders: true },
+    {
+      standardHeaders: true,
+    },
   );
 
   app.get(
@@ -98,12 +115,12 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
   app.post(
     '/pharmacy/verifications',
     {
-      preHandler: [verifyLimit, identificationLimit],
+      preHandler: [verifyLimit, identificationDailyCap, identificationLimit],
       schema: {
         tags,
         operationId: 'verifyPatient',
         summary: 'Verifies a discount code, or a patient’s identification, at the counter',
-        description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now, the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too. Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly; every verification is recorded for the program's audit.`,
+        description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now (its caps the offer's, across its products, unless the program caps each product), the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} By identification the answer is the same but \`code\` is null: the counter records with the code the patient shows. An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too, and counts double toward the key's guessing lock (the key waits from its third). Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly, a minute and a day; a key that reaches the day's cap or the lock by identification is reported to the program's admins. Every verification is recorded for the program's audit.`,
         body: VerifyRequestSchema,
         response: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 404, 429) },
       },

@@ -24,9 +24,10 @@ import type { SigningKeys } from '../../platform/crypto.ts';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { PharmacyCaller } from '../../platform/pharmacy-auth.ts';
-import type { LockoutStore } from '../identity/lockout.ts';
-import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/exchange.ts';
+import { LOCKOUT_FIRST_MS, type LockoutStore } from '../identity/lockout.ts';
+import { offerFor, progressOf, purchaseAmounts, readOfferLedger, type Offer } from '../purchases/exchange.ts';
 import {
   findPurchase,
   findRedemption,
@@ -42,6 +43,7 @@ import {
 import {
   findCodeHolder,
   findCodesOfIdentification,
+  findKeyPrefix,
   findPharmacy,
   listCatalogue,
   type CodeHolder,
@@ -62,7 +64,14 @@ export interface PharmacyServiceDeps {
   keys: SigningKeys;
   /** Unknown codes per key (code guessing): from the 5th in a row the key waits, longer each time (decision 059). */
   guesses: LockoutStore;
+  /** The program's admins' mailboxes (`adminEmails` of its config.json): told of a key that looks patients up too often. */
+  adminEmailsOf?: (programId: number) => readonly string[];
+  /** Called after a mail was queued (wakes the outbox worker). */
+  onMailQueued?: () => void;
 }
+
+/** Why a key's lookups by identification are reported to the program's admins (decision 066). */
+export type LookupAlertReason = 'misses' | 'dailyCap';
 
 /** `******001`: enough for the counter to check the document in hand, not enough to learn it. */
 export function maskIdentification(number: string): string {
@@ -109,7 +118,7 @@ function isUsable(holder: CodeHolder, now: Date): boolean {
   );
 }
 
-export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServiceDeps) {
+export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf, onMailQueued }: PharmacyServiceDeps) {
   /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
   async function offerOf(executor: Executor, caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
     return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
@@ -139,6 +148,52 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
     return { holder, offer };
   }
 
+  /**
+   * Tells the program's admins that a key looks patients up by identification too often: its pharmacy and the key's
+   * prefix (to revoke it), never an identification it tried; and records it for the program's audit.
+   */
+  async function alertAdmins(caller: PharmacyCaller, reason: LookupAlertReason): Promise<void> {
+    if (caller.apiKeyId === null) return;
+    const [found, keyPrefix] = [
+      await findPharmacy(db, caller.programId, caller.pharmacyId),
+      await findKeyPrefix(db, caller.apiKeyId),
+    ];
+    if (!found || !keyPrefix) return;
+    const pharmacyName = [found.name, found.branch].filter(Boolean).join(' – ');
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        programId: caller.programId,
+        action: 'pharmacy-lookups-reported',
+        subject: `pharmacy-key:${caller.apiKeyId}`,
+        detail: { pharmacyId: caller.pharmacyId, reason },
+        createdAt: clock(),
+      });
+      for (const recipient of adminEmailsOf?.(caller.programId) ?? [])
+        await enqueueMail(tx, {
+          programId: caller.programId,
+          kind: 'pharmacy-lookup-alert',
+          recipient,
+          language: 'es',
+          payload: { pharmacy: pharmacyName, keyPrefix, reason },
+        });
+    });
+    onMailQueued?.();
+  }
+
+  /**
+   * An identification that names no enrolled patient counts twice toward the key's guessing lock (decision 066): the
+   * key waits from its third such miss (its fifth unknown code). The lock it starts first is reported to the admins.
+   */
+  async function identificationMissed(caller: PharmacyCaller): Promise<never> {
+    const first = await guesses.reserve(caller.programId, guessesOf(caller));
+    if (!first.allowed) throw locked(first.lockedForMs);
+    // Refused when the first one locked: the key waits already.
+    const second = await guesses.reserve(caller.programId, guessesOf(caller));
+    const startsLockMs = first.locksForMs || (second.allowed ? second.locksForMs : 0);
+    if (startsLockMs === LOCKOUT_FIRST_MS) await alertAdmins(caller, 'misses');
+    throw new AppError('DISCOUNT_CODE_INVALID');
+  }
+
   /** The holder of the code for a write: the code's product must be the one the counter names. */
   async function holderOfCodeFor(caller: PharmacyCaller, body: { code: string; productId: number }) {
     const found = await holderOfCode(caller, body.code);
@@ -160,7 +215,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         presentation: holder.presentation,
         discountPercent: offer.discountPercent,
         progress: offer.rule
-          ? progressOf(offer.rule, await readLedger(db, holder.planPatientId, holder.productId), now, today)
+          ? progressOf(offer.rule, await readOfferLedger(db, offer, holder.planPatientId, holder.productId), now, today)
           : null,
         code: formatDiscountCode(holder.code),
         validUntil: holder.validUntil,
@@ -289,7 +344,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
   ) {
     if (!offer.rule) return null;
     const now = clock();
-    const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
+    const ledger = await readOfferLedger(tx, offer, holder.planPatientId, holder.productId);
     return progressOf(offer.rule, ledger, now, todayInCountry(countryOf(holder), now));
   }
 
@@ -360,9 +415,17 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
           const offer = await offerOf(db, caller, holder.productId);
           if (offer) found.push({ holder, offer });
         }
-        return verificationOf(caller, found);
+        if (found.length === 0) await identificationMissed(caller);
+        const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
+        if (lockedForMs > 0) throw locked(lockedForMs);
+        const { verification, planPatientId } = await verificationOf(caller, found);
+        // The code records purchases: whoever knows an identification must not learn it (decision 066).
+        const products = verification.products.map((product) => ({ ...product, code: null }));
+        return { verification: { ...verification, products }, planPatientId };
       });
     },
+
+    alertAdmins,
 
     async recordPurchase(
       caller: PharmacyCaller,
@@ -425,8 +488,9 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
           await lockPlan(tx, holder.planPatientId);
           const now = clock();
           const today = todayInCountry(countryOf(holder), now);
-          const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
-          const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today);
+          // The plan's lock also covers the offer's other products: their free units count toward its caps.
+          const ledger = await readOfferLedger(tx, offer, holder.planPatientId, holder.productId);
+          const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today, ledger.otherRedemptions);
           if ('refused' in plan) throw new AppError('NO_FREE_UNIT', undefined, { reason: plan.refused });
           return insertRedemption(tx, {
             ...entered,

@@ -11,6 +11,7 @@ const progress = (values: Partial<ExchangeProgress>): ExchangeProgress => ({
   freeUnitsAvailable: 0,
   unitsTowardNext: 0,
   expiredUnits: 0,
+  capPer: 'offer',
   redeemedThisMonth: 0,
   redeemedThisYear: 0,
   capReached: null,
