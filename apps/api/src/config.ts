@@ -103,6 +103,8 @@ export const EnvSchema = z.object({
   PHARMACY_VERIFY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(60),
   /** Of those, the lookups by identification (they tell that a person is enrolled): stricter, per key. */
   PHARMACY_IDENTIFICATION_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
+  /** And a day per key: reaching it mails the program's admins (decision 066). */
+  PHARMACY_IDENTIFICATION_PER_DAY: z.coerce.number().int().min(1).max(100_000_000).default(100),
   // Booking: holds, bookings, moves and cancellations together, per patient (decision 058)
   BOOKING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
   /** GET /api/v1/coupon (opening a coupon link) per minute per patient plan named (× the factor per address). */

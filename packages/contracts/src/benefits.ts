@@ -25,13 +25,15 @@ export const BenefitTextsSchema = z.strictObject({
 /**
  * The exchange rule of a preventive4plus1 benefit (decision 059; `four-plus-one.ts` applies it): so many counted units
  * earn one free unit (the spec's 4 when absent), and optional caps of free units per calendar month and year, as some
- * programs have.
+ * programs have. The caps belong to the offer, across all its products (decision 066), unless `capPer` says `product`.
  */
 export const ExchangeRuleSchema = z
   .strictObject({
     unitsPerFreeUnit: z.number().int().min(2).max(24).default(4),
     maxFreeUnitsPerMonth: z.number().int().min(1).max(31).optional(),
     maxFreeUnitsPerYear: z.number().int().min(1).max(366).optional(),
+    /** Whose free units the caps count: the offer's across all its products (the default), or each product's alone. */
+    capPer: z.enum(['offer', 'product']).default('offer'),
   })
   .refine(
     (rule) =>

@@ -13,6 +13,9 @@ export const ExchangeProgressSchema = z.object({
   /** "3 of 4": counted units towards the next free unit. */
   unitsTowardNext: z.number().int(),
   expiredUnits: z.number().int(),
+  /** Whose free units the caps count (decision 066): the offer's, across all its products, or this product's. */
+  capPer: z.enum(['offer', 'product']),
+  /** Free units the caps count this month and year: the offer's across its products unless `capPer` is `product`. */
   redeemedThisMonth: z.number().int(),
   redeemedThisYear: z.number().int(),
   capReached: z.enum(['month', 'year']).nullable(),

@@ -79,6 +79,27 @@ describe('the 4+1 rule, by example', () => {
     expect(redeemAt(rule, purchases, redemptions, 366)).toBe(true);
   });
 
+  it('counts the caps across the offer’s products, unless the rule says per product', () => {
+    const rule: ExchangeRule = { unitsPerFreeUnit: 4, maxFreeUnitsPerMonth: 1, maxFreeUnitsPerYear: 6 };
+    const purchases = [purchase(1, 0, 4)];
+    const now = at(10);
+    // A free unit of the offer's other product, earlier this month.
+    const otherProduct = [{ redeemedOn: dayOf(at(5)) }];
+    expect(exchangeStateOf(rule, purchases, [], now, dayOf(now), otherProduct)).toMatchObject({
+      freeUnitsAvailable: 0,
+      redeemedThisMonth: 1,
+      redeemedThisYear: 1,
+      capReached: 'month',
+    });
+    expect(planRedemption(rule, purchases, [], now, dayOf(now), otherProduct)).toEqual({ refused: 'month-cap' });
+    const perProduct: ExchangeRule = { ...rule, capPer: 'product' };
+    expect(exchangeStateOf(perProduct, purchases, [], now, dayOf(now), otherProduct)).toMatchObject({
+      freeUnitsAvailable: 1,
+      redeemedThisMonth: 0,
+      capReached: null,
+    });
+  });
+
   it('says a purchase whose units a redemption used cannot be reversed, and another can', () => {
     const purchases = [purchase(1, 0, 4), purchase(2, 5, 4)];
     const redemptions: RecordedRedemption[] = [];
@@ -88,7 +109,9 @@ describe('the 4+1 rule, by example', () => {
   });
 
   it('takes the spec’s 4+1 in the catalogue when a benefit names no rule, and refuses a rule elsewhere', () => {
-    expect(ExchangeRuleSchema.parse({})).toEqual({ unitsPerFreeUnit: 4 });
+    expect(ExchangeRuleSchema.parse({})).toEqual({ unitsPerFreeUnit: 4, capPer: 'offer' });
+    expect(ExchangeRuleSchema.parse({ capPer: 'product' })).toEqual({ unitsPerFreeUnit: 4, capPer: 'product' });
+    expect(ExchangeRuleSchema.safeParse({ capPer: 'patient' }).success).toBe(false);
     expect(ExchangeRuleSchema.safeParse({ maxFreeUnitsPerMonth: 3, maxFreeUnitsPerYear: 2 }).success).toBe(false);
     const texts = { title: 'a.b', description: 'a.c', conditions: 'a.d' };
     const discount = { id: 1, kind: 'discount', products: [1], countries: ['CR'], texts, discountPercent: 10 };
@@ -169,6 +192,51 @@ describe('the 4+1 rule, by its properties', () => {
         if (rule.maxFreeUnitsPerYear !== undefined)
           expect(count((r) => r.redeemedOn.slice(0, 4))).toBeLessThanOrEqual(rule.maxFreeUnitsPerYear);
       }),
+    );
+  });
+
+  it('never redeems over a cap across the offer’s products, and each product within it when capped per product', () => {
+    fc.assert(
+      fc.property(
+        ruleArbitrary,
+        fc.constantFrom<'offer' | 'product'>('offer', 'product'),
+        purchasesArbitrary,
+        // Attempts within a few months, so that both products often redeem in the same month.
+        fc.array(fc.record({ day: fc.integer({ min: 300, max: 420 }), product: fc.constantFrom(0, 1) }), {
+          maxLength: 40,
+        }),
+        (caps, capPer, purchases, attempts) => {
+          const rule: ExchangeRule = { ...caps, capPer };
+          // Two products of one offer: the purchases split between them, each with its own free units.
+          const ofProduct = [0, 1].map((product) => purchases.filter((p) => p.id % 2 === product));
+          const redeemed: RecordedRedemption[][] = [[], []];
+          for (const { day, product } of [...attempts].sort((a, b) => a.day - b.day)) {
+            const bought = ofProduct[product]!.filter((p) => p.purchasedAt.getTime() <= at(day).getTime());
+            const plan = planRedemption(
+              rule,
+              bought,
+              redeemed[product]!,
+              at(day),
+              dayOf(at(day)),
+              redeemed[1 - product],
+            );
+            if (!('refused' in plan)) redeemed[product]!.push({ redeemedOn: dayOf(at(day)), uses: plan.uses });
+          }
+          const most = (rows: RecordedRedemption[], length: number) => {
+            const counts = new Map<string, number>();
+            for (const r of rows)
+              counts.set(r.redeemedOn.slice(0, length), (counts.get(r.redeemedOn.slice(0, length)) ?? 0) + 1);
+            return Math.max(0, ...counts.values());
+          };
+          const groups = capPer === 'offer' ? [[...redeemed[0]!, ...redeemed[1]!]] : redeemed;
+          for (const rows of groups) {
+            if (rule.maxFreeUnitsPerMonth !== undefined)
+              expect(most(rows, 7)).toBeLessThanOrEqual(rule.maxFreeUnitsPerMonth);
+            if (rule.maxFreeUnitsPerYear !== undefined)
+              expect(most(rows, 4)).toBeLessThanOrEqual(rule.maxFreeUnitsPerYear);
+          }
+        },
+      ),
     );
   });
 

@@ -2,7 +2,9 @@
 // counts for its product for 365 days; every `unitsPerFreeUnit` counted units (4 by default) earn one free unit; a
 // redemption uses up the oldest counted units (first in, first out, and it records which purchases it used); units
 // older than a year drop out (expired); optional caps limit the free units per calendar month and per calendar year.
-// A reversed purchase gives back what it earned unless its units were already used by a redemption.
+// The caps count the offer's free units across all its products unless the rule says `capPer: 'product'` (decision
+// 066): the units earned stay each product's own. A reversed purchase gives back what it earned unless its units were
+// already used by a redemption.
 // zod-free: the API decides with it and the web may show the same progress.
 
 /** The benefit's exchange rule (`exchange` of a preventive4plus1 benefit; the spec's 4+1 when absent). */
@@ -13,7 +15,14 @@ export interface ExchangeRule {
   maxFreeUnitsPerMonth?: number | undefined;
   /** At most this many free units redeemed in one calendar year (the patient's), when set. */
   maxFreeUnitsPerYear?: number | undefined;
+  /** Whose free units the caps count: the offer's, across all its products (absent: the offer), or each product's. */
+  capPer?: CapPer | undefined;
 }
+
+export type CapPer = 'offer' | 'product';
+
+/** A free unit of another product of the same offer: to the caps only its day matters. */
+export type OfferRedemption = Pick<RecordedRedemption, 'redeemedOn'>;
 
 export const DEFAULT_EXCHANGE_RULE: ExchangeRule = { unitsPerFreeUnit: 4 };
 
@@ -58,6 +67,7 @@ export interface ExchangeState {
   expiredUnits: number;
   /** Counted units per purchase, soonest to expire first. */
   expiring: ExpiringUnits[];
+  /** Free units the caps count this month and year: the offer's, across its products, unless capped per product. */
   redeemedThisMonth: number;
   redeemedThisYear: number;
   /** Which cap holds back a free unit the counted units would earn, if any. */
@@ -92,19 +102,26 @@ function countedLots(purchases: readonly CountedPurchase[], redemptions: readonl
   return { lots, expiredUnits };
 }
 
-/** The patient's state for one product at `now` (`today`: the date in the patient's country, for the caps). */
+/**
+ * The patient's state for one product at `now` (`today`: the date in the patient's country, for the caps).
+ * `otherRedemptions`: the free units of the offer's other products, which the caps count too unless the rule caps
+ * per product.
+ */
 export function exchangeStateOf(
   rule: ExchangeRule,
   purchases: readonly CountedPurchase[],
   redemptions: readonly RecordedRedemption[],
   now: Date,
   today: string,
+  otherRedemptions: readonly OfferRedemption[] = [],
 ): ExchangeState {
   const { lots, expiredUnits } = countedLots(purchases, redemptions, now);
   const countedUnits = lots.reduce((sum, lot) => sum + lot.units, 0);
   const earned = Math.floor(countedUnits / rule.unitsPerFreeUnit);
-  const redeemedThisMonth = redemptions.filter((r) => r.redeemedOn.slice(0, 7) === today.slice(0, 7)).length;
-  const redeemedThisYear = redemptions.filter((r) => r.redeemedOn.slice(0, 4) === today.slice(0, 4)).length;
+  const capped: readonly OfferRedemption[] =
+    rule.capPer === 'product' ? redemptions : [...redemptions, ...otherRedemptions];
+  const redeemedThisMonth = capped.filter((r) => r.redeemedOn.slice(0, 7) === today.slice(0, 7)).length;
+  const redeemedThisYear = capped.filter((r) => r.redeemedOn.slice(0, 4) === today.slice(0, 4)).length;
   const monthLeft =
     rule.maxFreeUnitsPerMonth === undefined ? Infinity : Math.max(0, rule.maxFreeUnitsPerMonth - redeemedThisMonth);
   const yearLeft =
@@ -133,8 +150,9 @@ export function planRedemption(
   redemptions: readonly RecordedRedemption[],
   now: Date,
   today: string,
+  otherRedemptions: readonly OfferRedemption[] = [],
 ): { uses: UnitUse[] } | { refused: 'not-enough-units' | 'month-cap' | 'year-cap' } {
-  const state = exchangeStateOf(rule, purchases, redemptions, now, today);
+  const state = exchangeStateOf(rule, purchases, redemptions, now, today, otherRedemptions);
   if (state.freeUnitsAvailable < 1) {
     if (state.capReached === 'month') return { refused: 'month-cap' };
     if (state.capReached === 'year') return { refused: 'year-cap' };

@@ -133,6 +133,11 @@ export const ProgramConfigSchema = z.object({
   instances: z.array(ProgramInstanceSchema).default([]),
   /** The benefit catalogue (decision 045): every program gives something. */
   benefits: z.array(BenefitFileSchema).min(1),
+  /**
+   * Where the program's admins are told of a pharmacy key that looks patients up by identification too often (decision
+   * 066). This file is served, like `supportEmail`: role mailboxes only, never a person's own address.
+   */
+  adminEmails: z.array(z.email()).max(10).default([]),
 });
 export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
 

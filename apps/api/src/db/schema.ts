@@ -396,6 +396,8 @@ export const benefit = pgTable(
       unitsPerFreeUnit: number;
       maxFreeUnitsPerMonth?: number | undefined;
       maxFreeUnitsPerYear?: number | undefined;
+      /** Whose free units the caps count (decision 066): the offer's when absent. */
+      capPer?: 'offer' | 'product' | undefined;
     }>(),
     /** Declaration order in the file: the order the patient sees. */
     position: smallint('position').notNull(),

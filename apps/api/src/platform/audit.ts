@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'purchase-reversed',
   'free-unit-redeemed',
   'redemption-reversed',
+  // A key's lookups by identification reported to the program's admins (decision 066): the reason, never a number
+  'pharmacy-lookups-reported',
   // Booking (decision 058): ids and the service, never a place or a time
   'booking-confirmed',
   'booking-rescheduled',

@@ -38,6 +38,11 @@ export interface LockoutStore {
   /** `email`: the login's e-mail, or whatever else a store of its own counts per (a session for the current-password checks). */
   reserve(poolId: number, email: string): Promise<LoginAttempt>;
   reset(poolId: number, email: string): Promise<void>;
+  /**
+   * How long the counter stays locked (0 when it is not), counting nothing: for a check whose success must neither
+   * count nor clear the failures (a known discount code at a pharmacy's counter, decision 066).
+   */
+  lockedForMs(poolId: number, email: string): Promise<number>;
 }
 
 const keyOf = (poolId: number, email: string) => `${poolId}:${sha256(email)}`;
@@ -66,6 +71,10 @@ export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
     },
     async reset(poolId, email) {
       states.delete(keyOf(poolId, email));
+    },
+    async lockedForMs(poolId, email) {
+      const now = clock().getTime();
+      return Math.max(0, (read(keyOf(poolId, email), now)?.lockedUntilMs ?? 0) - now);
     },
   };
 }
@@ -105,6 +114,10 @@ export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () 
     async reset(poolId, email) {
       await redis.del(key(poolId, email));
     },
+    async lockedForMs(poolId, email) {
+      const lockedUntil = Number((await redis.hget(key(poolId, email), 'lockedUntilMs')) ?? 0);
+      return Math.max(0, lockedUntil - clock().getTime());
+    },
   };
 }
 
@@ -132,6 +145,7 @@ export function createFallbackLockoutStore(
       await fallback.reset(poolId, email);
       await pick((store) => (store === primary ? store.reset(poolId, email) : Promise.resolve()));
     },
+    lockedForMs: (poolId, email) => pick((store) => store.lockedForMs(poolId, email)),
   };
 }
 

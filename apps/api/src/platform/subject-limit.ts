@@ -13,6 +13,10 @@ export interface SubjectLimitOptions {
    * counted answer, for callers that pace themselves (a pharmacy's system; decision 059).
    */
   standardHeaders?: boolean;
+  /** The window, 1 minute unless given (a pharmacy key's lookups by identification a day, decision 066). */
+  windowMs?: number;
+  /** Called once a window, by the counted call that reaches `max` (the next one is refused): to tell someone. */
+  onLimitReached?: (request: FastifyRequest) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -39,9 +43,10 @@ export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): v
   app.decorate('subjectLimit', (max: number, subjectOf: SubjectOf, scope?: string, options?: SubjectLimitOptions) => {
     // createRateLimit, not rateLimit: the per-address limit already ran on this request and the plugin
     // runs its own handler once per request.
+    const windowMs = options?.windowMs ?? 60_000;
     const check = app.createRateLimit({
       max,
-      timeWindow: '1 minute',
+      timeWindow: windowMs,
       keyGenerator: (request) =>
         subjectKey(keys, scope ?? request.routeOptions.url ?? request.url, subjectOf(request) ?? ''),
       allowList: (request) => subjectOf(request) === undefined,
@@ -49,13 +54,14 @@ export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): v
     return async (request, reply) => {
       const result = await check(request);
       if (!result.isAllowed && options?.standardHeaders) {
-        reply.header('ratelimit-policy', `${max};w=60`);
+        reply.header('ratelimit-policy', `${max};w=${Math.round(windowMs / 1000)}`);
         reply.header('ratelimit', `limit=${max}, remaining=${result.remaining}, reset=${result.ttlInSeconds}`);
       }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
         throw Object.assign(new Error('rate limited'), { statusCode: 429 });
       }
+      if (!result.isAllowed && result.remaining === 0) await options?.onLimitReached?.(request);
     };
   });
 }

@@ -58,7 +58,11 @@ export async function importPurchasesCommand(
     db: deps.db,
     clock: deps.now,
     keys: deps.config.signingKeys,
-    guesses: { reserve: async () => ({ allowed: true, locksForMs: 0 }), reset: async () => {} },
+    guesses: {
+      reserve: async () => ({ allowed: true, locksForMs: 0 }),
+      reset: async () => {},
+      lockedForMs: async () => 0,
+    },
   });
   const caller: PharmacyCaller = { ...row, apiKeyId: null };
   const parser = createReadStream(file).pipe(

@@ -1,5 +1,6 @@
 // The pharmacy loop (decisions 059, 060): the pharmacy's door (an API key of the program) and its calls: verify,
 // purchase, redeem and reverse.
+import { readProgramConfigs } from '../../db/seed.ts';
 import { defineModule, openDoor } from '../../platform/module.ts';
 import { apiKeyOf, PHARMACY_DOOR } from '../../platform/pharmacy-auth.ts';
 import { createLockoutStore } from '../../platform/lockout.ts';
@@ -18,14 +19,21 @@ export const pharmacyModule = defineModule({
     'purchase-reversed',
     'free-unit-redeemed',
     'redemption-reversed',
+    'pharmacy-lookups-reported',
   ],
-  build({ db, config, clock, redis }) {
+  mailKinds: ['pharmacy-lookup-alert'],
+  build({ db, config, clock, redis, programs, mailQueued }) {
     const environment = keyEnvironmentOf(config.NODE_ENV);
+    // Each program's admins' mailboxes, from its config.json (decision 066), by the program's id.
+    const adminEmailsBySlug = new Map(readProgramConfigs(config.PROGRAMS_DIR).map((c) => [c.slug, c.adminEmails]));
+    const pharmacyAdminEmails = new Map(programs.all().map((row) => [row.id, adminEmailsBySlug.get(row.slug) ?? []]));
     const pharmacy = createPharmacyService({
       db,
       clock,
       keys: config.signingKeys,
       guesses: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}pharmacy-guesses:`, clock),
+      adminEmailsOf: (programId) => pharmacyAdminEmails.get(programId) ?? [],
+      onMailQueued: mailQueued,
     });
     return {
       doors: [
@@ -43,6 +51,7 @@ export const pharmacyModule = defineModule({
             pharmacy,
             verifyPerMinute: config.PHARMACY_VERIFY_PER_MINUTE,
             identificationPerMinute: config.PHARMACY_IDENTIFICATION_PER_MINUTE,
+            identificationPerDay: config.PHARMACY_IDENTIFICATION_PER_DAY,
           }),
       },
     };

@@ -10,11 +10,11 @@ import {
   RedemptionResponseSchema,
   VerifyResponseSchema,
 } from '@portal/contracts/pharmacy';
-import { auditEvent, pharmacyApiKey } from '../../db/schema.ts';
+import { auditEvent, outbox, pharmacyApiKey } from '../../db/schema.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall, type TestPharmacy } from '../../test/pharmacy.ts';
-import { alivioTreatment } from '../../test/signup-bodies.ts';
+import { alivioTreatment, equilibrioBody } from '../../test/signup-bodies.ts';
 import { pharmacyCommand } from './commands.ts';
 
 const clock = createTestClock(new Date('2026-11-21T15:00:00Z'));
@@ -23,7 +23,12 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp(
-    { ...MANY_PATIENTS_ENV, DISCOUNT_CODE_PER_MINUTE: '1000', PHARMACY_VERIFY_PER_MINUTE: '1000' },
+    {
+      ...MANY_PATIENTS_ENV,
+      DISCOUNT_CODE_PER_MINUTE: '1000',
+      PHARMACY_VERIFY_PER_MINUTE: '1000',
+      PHARMACY_IDENTIFICATION_PER_DAY: '10',
+    },
     { clock },
   );
 });
@@ -52,6 +57,18 @@ async function buy(counter: TestPharmacy, slug: string, body: Record<string, unk
   const answer = await pharmacyCall(t, counter.key, slug, '/api/v1/pharmacy/purchases', body);
   expect(answer.statusCode, answer.body).toBe(201);
   return PurchaseResponseSchema.parse(answer.json()).data;
+}
+
+/** Well-formed codes (their check character right) that no patient holds. */
+function unknownCodes(count: number, except: string, seed = 0): string[] {
+  return Array.from({ length: count }, (_, index) => {
+    const random = String((seed + index) % 10).repeat(5) + String(Math.floor((seed + index) / 10) % 10).repeat(5);
+    for (const candidate of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
+      const typed = `${random}${candidate}`;
+      if (typed !== except && normaliseDiscountCode(typed)) return typed;
+    }
+    throw new Error('no check character');
+  });
 }
 
 const redeem = (counter: TestPharmacy, slug: string, code: string, productId: number, receiptId: string) =>
@@ -152,16 +169,7 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
     const { code } = await patientWithCode();
     const guesser = await createTestPharmacy(t, 'alivio', 'CR');
     const honest = await createTestPharmacy(t, 'alivio', 'CR');
-    const unknown = ['0000000000', '1111111111', '2222222222', '3333333333', '4444444444', '5555555555'].map(
-      (random) => {
-        // A well-formed code (its check character right) that no patient holds.
-        for (const candidate of '0123456789ABCDEFGHJKMNPQRSTVWXYZ') {
-          const typed = `${random}${candidate}`;
-          if (typed !== code && normaliseDiscountCode(typed)) return typed;
-        }
-        throw new Error('no check character');
-      },
-    );
+    const unknown = unknownCodes(6, code);
     const statuses = [];
     for (const typed of unknown)
       statuses.push(
@@ -188,7 +196,11 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
     const identification = (patient.body as { identification: { type: string; number: string } }).identification;
     const found = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification });
     expect(found.statusCode, found.body).toBe(200);
-    expect(VerifyResponseSchema.parse(found.json()).data.products.map((p) => p.code)).toEqual([code]);
+    // The first name and the products, never the code: the patient shows it to record a purchase (decision 066).
+    const { data } = VerifyResponseSchema.parse(found.json());
+    expect(data.patient.firstName).toBe('Lucía');
+    expect(data.products.map((p) => [p.productId, p.code])).toEqual([[1101, null]]);
+    expect(found.body).not.toContain(code);
     const stranger = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', {
       identification: { type: 'IDENTIFICATION', number: '799999999' },
     });
@@ -198,9 +210,48 @@ describe(`the pharmacy API: verify (${TEST_DB})`, () => {
       answers.push(
         (await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification })).statusCode,
       );
-    // The default 10 a minute per key: 2 above, then 8 more, then refused.
+    // 10 a minute and (here) 10 a day per key: 2 above, then 8 more, then refused.
     expect(answers.filter((status) => status === 429).length).toBe(2);
     // A code still verifies: only the lookups by identification are that strict.
+    expect((await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe(`the pharmacy API: lookups by identification cannot enumerate patients (${TEST_DB})`, () => {
+  const lookUp = (counter: TestPharmacy, number: string, type = 'IDENTIFICATION') =>
+    pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { identification: { type, number } });
+  const alertsTo = async (counter: TestPharmacy) =>
+    (await t.database.db.select().from(outbox).where(eq(outbox.kind, 'pharmacy-lookup-alert'))).filter(
+      (row) => row.payload.keyPrefix === counter.prefix,
+    );
+
+  it('locks a key from its third miss by identification, whatever it sends next, and mails the program’s admins', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const statuses = [];
+    for (const number of ['700000001', '700000002', '700000003', '700000004'])
+      statuses.push((await lookUp(counter, number)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    const locked = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    const alerts = await alertsTo(counter);
+    expect(alerts.map((row) => [row.recipient, row.payload.reason])).toEqual([['farmacias@alivio.example', 'misses']]);
+    expect(JSON.stringify(alerts)).not.toContain('70000000');
+  });
+
+  it('caps a key’s lookups by identification a day, and mails the program’s admins when it reaches the cap', async () => {
+    const { patient, code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const { number } = (patient.body as { identification: { number: string } }).identification;
+    for (let index = 0; index < 10; index += 1) expect((await lookUp(counter, number)).statusCode).toBe(200);
+    const capped = await lookUp(counter, number);
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(60);
+    expect((await alertsTo(counter)).map((row) => row.payload.reason)).toEqual(['dailyCap']);
+    // Codes still verify: the cap is the lookups by identification's.
     expect((await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code })).statusCode).toBe(
       200,
     );
@@ -339,6 +390,40 @@ describe(`the pharmacy API: purchases and the 4+1 offer (${TEST_DB})`, () => {
   });
 });
 
+describe(`the pharmacy API: an offer's caps across its products (${TEST_DB})`, () => {
+  it('caps the free units of an offer across all its products (equilibrio 3203: Glucanor and Metforal XR, one a month)', async () => {
+    const [glucanor] = equilibrioBody().treatments as Record<string, unknown>[];
+    const patient = await enrolPatient(t, 'equilibrio', {
+      treatments: [glucanor, { ...glucanor, productId: 3104, unitAmount: '2' }],
+    });
+    const codes: Record<number, string> = {};
+    for (const productId of [3101, 3104]) {
+      const made = await callAs(t, patient, 'PUT', `/api/v1/benefits/products/${productId}/discount-code`);
+      expect(made.statusCode, made.body).toBe(201);
+      codes[productId] = DiscountCodeResponseSchema.parse(made.json()).data.code.code;
+    }
+    const counter = await createTestPharmacy(t, 'equilibrio', 'TT');
+    for (const productId of [3101, 3104])
+      await buy(counter, 'equilibrio', purchaseBody(codes[productId]!, productId, `O-${productId}`, { quantity: 4 }));
+    const first = await redeem(counter, 'equilibrio', codes[3101]!, 3101, 'O-free-3101');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(RedemptionResponseSchema.parse(first.json()).data.progress).toMatchObject({ redeemedThisMonth: 1 });
+    const second = await redeem(counter, 'equilibrio', codes[3104]!, 3104, 'O-free-3104');
+    expect(errorOf(second.json())).toMatchObject({ code: 'NO_FREE_UNIT', details: { reason: 'month-cap' } });
+    // What the counter and the patient see of the other product: the offer's allowance, already used this month.
+    const verified = VerifyResponseSchema.parse(
+      (
+        await pharmacyCall(t, counter.key, 'equilibrio', '/api/v1/pharmacy/verifications', { code: codes[3104] })
+      ).json(),
+    ).data.products[0];
+    const offerWide = { freeUnitsAvailable: 0, redeemedThisMonth: 1, redeemedThisYear: 1, capReached: 'month' };
+    expect(verified?.progress).toMatchObject(offerWide);
+    const screen = await callAs(t, patient, 'GET', '/api/v1/purchases/products/3104');
+    expect(screen.statusCode, screen.body).toBe(200);
+    expect(screen.json().data.progress).toMatchObject(offerWide);
+  });
+});
+
 describe(`the pharmacy API: reversals and keys (${TEST_DB})`, () => {
   it('reverses a purchase or a redemption the same day at the same pharmacy, with its reason, and never a redeemed purchase', async () => {
     const { code } = await patientWithCode();
@@ -391,6 +476,93 @@ describe(`the pharmacy API: reversals and keys (${TEST_DB})`, () => {
     const refused = await verify('alivio');
     expect(refused.statusCode).toBe(401);
     expect(errorOf(refused.json()).code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe(`the pharmacy API: replays and the guessing count (${TEST_DB})`, () => {
+  const verifyCode = (counter: TestPharmacy, code: string) =>
+    pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+
+  it('takes a resend written differently (the code spaced and in lower case, +00:00, 10000) as the same sale', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const body = purchaseBody(code, 1101, 'S-1');
+    const key = { 'idempotency-key': 'same-sale-0001' };
+    const first = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const written = {
+      ...body,
+      code: code.toLowerCase().replaceAll('-', ' '),
+      purchasedAt: clock().toISOString().replace('.000Z', '+00:00'),
+      unitPrice: '10000',
+    };
+    for (const headers of [key, {}]) {
+      const again = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', written, headers);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(PurchaseResponseSchema.parse(again.json()).data.purchase.id).toBe(
+        PurchaseResponseSchema.parse(first.json()).data.purchase.id,
+      );
+    }
+  });
+
+  it('answers a replay after a reversal with the purchase and the free unit as they now stand', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const call = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+      pharmacyCall(t, counter.key, 'alivio', url, body, headers);
+    const key = { 'idempotency-key': 'replay-after-reversal-1' };
+    const bought = await call('/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'RR-0'), key);
+    const { purchase } = PurchaseResponseSchema.parse(bought.json()).data;
+    const reversal = { reason: 'ENTERED_BY_MISTAKE' };
+    expect((await call(`/api/v1/pharmacy/purchases/${purchase.id}/reversal`, reversal)).statusCode).toBe(200);
+    for (const headers of [key, {}]) {
+      const replay = await call('/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'RR-0'), headers);
+      expect(replay.statusCode, replay.body).toBe(201);
+      expect(PurchaseResponseSchema.parse(replay.json()).data).toMatchObject({
+        purchase: { id: purchase.id, reversedAt: expect.any(String), reversalReason: 'ENTERED_BY_MISTAKE' },
+        progress: { countedUnits: 0 },
+      });
+    }
+    for (let index = 1; index <= 4; index += 1) await buy(counter, 'alivio', purchaseBody(code, 1101, `RR-${index}`));
+    const freeKey = { 'idempotency-key': 'replay-after-reversal-2' };
+    const redeemBody = { code, productId: 1101, receiptId: 'RR-free' };
+    const redeemed = await call('/api/v1/pharmacy/redemptions', redeemBody, freeKey);
+    const { redemption } = RedemptionResponseSchema.parse(redeemed.json()).data;
+    expect((await call(`/api/v1/pharmacy/redemptions/${redemption.id}/reversal`, reversal)).statusCode).toBe(200);
+    const replay = await call('/api/v1/pharmacy/redemptions', redeemBody, freeKey);
+    expect(RedemptionResponseSchema.parse(replay.json()).data).toMatchObject({
+      redemption: { id: redemption.id, reversedAt: expect.any(String) },
+      progress: { freeUnitsAvailable: 1 },
+    });
+  });
+
+  it('counts only unknown codes toward the lock: a known code between guesses never clears it', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const body = purchaseBody(code, 1101, 'G-1');
+    await buy(counter, 'alivio', body);
+    const guesses = [];
+    for (const round of [0, 1]) {
+      for (const typed of unknownCodes(4, code, 10 + round * 4))
+        guesses.push((await verifyCode(counter, typed)).statusCode);
+      if (round === 0) await buy(counter, 'alivio', body); // a replay of a purchase already recorded
+    }
+    expect(guesses).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    // Locked: a known code is refused too, so that a locked key learns nothing.
+    expect((await verifyCode(counter, code)).statusCode).toBe(429);
+  });
+
+  it('never counts valid codes in flight as guesses: twenty identical purchases at once are one purchase', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', purchaseBody(code, 1101, 'I-1')),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 201));
+    expect(new Set(answers.map((answer) => PurchaseResponseSchema.parse(answer.json()).data.purchase.id)).size).toBe(1);
+    expect((await verifyCode(counter, code)).statusCode).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@
 // patient named by identification. Always scoped by the key's program; only product codes (a general benefit's code
 // is the coupon link's, not the counter's).
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { discountCode, patient, pharmacy, planPatient, product } from '../../db/schema.ts';
+import { discountCode, patient, pharmacy, pharmacyApiKey, planPatient, product } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../patients/public.ts';
 export { listCatalogue } from '../benefits/public.ts';
@@ -73,6 +73,16 @@ export async function findCodesOfIdentification(
       eq(patient.legalIdentification, options.number),
     ),
   );
+}
+
+/** A key's prefix (its name in the audit trail and for revoking; never the key). */
+export async function findKeyPrefix(db: Executor, apiKeyId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ prefix: pharmacyApiKey.prefix })
+    .from(pharmacyApiKey)
+    .where(eq(pharmacyApiKey.id, apiKeyId))
+    .limit(1);
+  return row?.prefix;
 }
 
 /** A pharmacy's own description (what its counter shows), inside its program. */

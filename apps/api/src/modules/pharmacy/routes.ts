@@ -22,16 +22,19 @@ import type { PharmacyService } from './service.ts';
 
 export interface PharmacyRouteOptions {
   pharmacy: PharmacyService;
-  /** Verifications a minute per key, and of those the lookups by identification. */
+  /** Verifications a minute per key, and of those the lookups by identification, a minute and a day. */
   verifyPerMinute: number;
   identificationPerMinute: number;
+  identificationPerDay: number;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const tags = ['pharmacy'];
 const IDEMPOTENCY =
-  'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same body again gets the same answer (201); another body with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409).';
+  'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same request again gets the entry as it now stands (201; `reversedAt` set if it was reversed since) with the progress now; another request with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409). Requests are compared as the server reads them: the code however it was typed, the same instant in any offset, the same amount however many decimals.';
 const CODE =
-  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404), and a key with many of those in a row waits (429 with `Retry-After`).';
+  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404). Only those count toward the key’s guessing lock (a valid code neither counts nor clears it): from the 5th the key waits (429 with `Retry-After`), whatever code it sends.';
 
 /** What the two reversals say of themselves in the API's document; the rest of their route is the same. */
 const REVERSAL_DOCS = {
@@ -68,16 +71,30 @@ function reversalOptions<Params extends z.ZodType, Answer extends z.ZodType>(
 
 export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async (
   app,
-  { pharmacy, verifyPerMinute, identificationPerMinute },
+  { pharmacy, verifyPerMinute, identificationPerMinute, identificationPerDay },
 ) => {
   const keyOf = (request: Parameters<typeof pharmacyOf>[0]) => String(pharmacyOf(request).apiKeyId);
   const verifyLimit = app.subjectLimit(verifyPerMinute, keyOf, 'pharmacy-verify', { standardHeaders: true });
+  const identificationKeyOf = (request: Parameters<typeof pharmacyOf>[0]) =>
+    (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined;
+  // The day's cap first: a key refused by it is refused until the day ends, whatever the minute allows.
+  const identificationDailyCap = app.subjectLimit(
+    identificationPerDay,
+    identificationKeyOf,
+    'pharmacy-identification-day',
+    {
+      standardHeaders: true,
+      windowMs: DAY_MS,
+      onLimitReached: (request) => pharmacy.alertAdmins(pharmacyOf(request), 'dailyCap'),
+    },
+  );
   const identificationLimit = app.subjectLimit(
     identificationPerMinute,
-    (request) =>
-      (request.body as object | undefined) && 'identification' in (request.body as object) ? keyOf(request) : undefined,
+    identificationKeyOf,
     'pharmacy-identification',
-    { standardHeaders: true },
+    {
+      standardHeaders: true,
+    },
   );
 
   app.get(
@@ -98,12 +115,12 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
   app.post(
     '/pharmacy/verifications',
     {
-      preHandler: [verifyLimit, identificationLimit],
+      preHandler: [verifyLimit, identificationDailyCap, identificationLimit],
       schema: {
         tags,
         operationId: 'verifyPatient',
         summary: 'Verifies a discount code, or a patient’s identification, at the counter',
-        description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now, the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too. Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly; every verification is recorded for the program's audit.`,
+        description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now (its caps the offer's, across its products, unless the program caps each product), the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} By identification the answer is the same but \`code\` is null: the counter records with the code the patient shows. An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too, and counts double toward the key's guessing lock (the key waits from its third). Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly, a minute and a day; a key that reaches the day's cap or the lock by identification is reported to the program's admins. Every verification is recorded for the program's audit.`,
         body: VerifyRequestSchema,
         response: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 404, 429) },
       },

@@ -4,7 +4,7 @@
 import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/discount-code';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { isPurchaseRedeemed, planRedemption, UNIT_COUNTS_FOR_MS } from '@portal/contracts/four-plus-one';
-import { COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
+import { amountOf, centsOf, COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
 import type {
   PharmacyMe,
   PharmacyPurchase,
@@ -19,14 +19,16 @@ import type {
 } from '@portal/contracts/pharmacy';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import { purchase, redemption } from '../../db/schema.ts';
+import { systemActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { SigningKeys } from '../../platform/crypto.ts';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
+import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
-import type { LockoutStore } from '../../platform/lockout.ts';
-import { offerFor, progressOf, purchaseAmounts, type Offer } from '../purchases/public.ts';
+import { LOCKOUT_FIRST_MS, type LockoutStore } from '../../platform/lockout.ts';
+import { offerFor, progressOf, purchaseAmounts, readOfferLedger, type Offer } from '../purchases/public.ts';
 import {
   findPurchase,
   findRedemption,
@@ -42,6 +44,7 @@ import {
 import {
   findCodeHolder,
   findCodesOfIdentification,
+  findKeyPrefix,
   findPharmacy,
   listCatalogue,
   type CodeHolder,
@@ -62,7 +65,14 @@ export interface PharmacyServiceDeps {
   keys: SigningKeys;
   /** Unknown codes per key (code guessing): from the 5th in a row the key waits, longer each time (decision 059). */
   guesses: LockoutStore;
+  /** The program's admins' mailboxes (`adminEmails` of its config.json): told of a key that looks patients up too often. */
+  adminEmailsOf?: (programId: number) => readonly string[];
+  /** Called after a mail was queued (wakes the outbox worker). */
+  onMailQueued?: () => void;
 }
+
+/** Why a key's lookups by identification are reported to the program's admins (decision 066). */
+export type LookupAlertReason = 'misses' | 'dailyCap';
 
 /** `******001`: enough for the counter to check the document in hand, not enough to learn it. */
 export function maskIdentification(number: string): string {
@@ -109,30 +119,82 @@ function isUsable(holder: CodeHolder, now: Date): boolean {
   );
 }
 
-export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServiceDeps) {
+export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf, onMailQueued }: PharmacyServiceDeps) {
   /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
   async function offerOf(executor: Executor, caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
     return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
   }
 
+  const guessesOf = (caller: PharmacyCaller) => `pharmacy-key:${caller.apiKeyId}`;
+  const locked = (lockedForMs: number) =>
+    new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(lockedForMs / 1000) });
+
   /**
-   * The holder of a code typed at the counter: a wrong check character is refused before any lookup (a field error,
-   * not counted as a guess); an unknown or unusable code counts against the key's guesses, and a key with too many
-   * waits (RATE_LIMITED with Retry-After).
+   * The holder of a code typed at the counter (decision 066): a wrong check character is refused before any lookup (a
+   * field error, not counted as a guess). Only a code answered `DISCOUNT_CODE_INVALID` counts against the key's
+   * guesses, atomically and after the lookup, so a valid code (in flight or not) neither counts nor clears the count;
+   * a locked key gets RATE_LIMITED with Retry-After whatever it typed, so a lock tells nothing about the code.
    */
   async function holderOfCode(caller: PharmacyCaller, typed: string): Promise<{ holder: CodeHolder; offer: Offer }> {
     const canonical = normaliseDiscountCode(typed);
     if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
-    const guessesOf = `pharmacy-key:${caller.apiKeyId}`;
-    const attempt = await guesses.reserve(caller.programId, guessesOf);
-    if (!attempt.allowed) {
-      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: Math.ceil(attempt.lockedForMs / 1000) });
-    }
     const holder = await findCodeHolder(db, caller.programId, canonical);
     const offer = holder && isUsable(holder, clock()) ? await offerOf(db, caller, holder.productId) : undefined;
-    if (!holder || !offer) throw new AppError('DISCOUNT_CODE_INVALID');
-    await guesses.reset(caller.programId, guessesOf);
+    if (!holder || !offer) {
+      const attempt = await guesses.reserve(caller.programId, guessesOf(caller));
+      throw attempt.allowed ? new AppError('DISCOUNT_CODE_INVALID') : locked(attempt.lockedForMs);
+    }
+    const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
+    if (lockedForMs > 0) throw locked(lockedForMs);
     return { holder, offer };
+  }
+
+  /**
+   * Tells the program's admins that a key looks patients up by identification too often: its pharmacy and the key's
+   * prefix (to revoke it), never an identification it tried; and records it for the program's audit.
+   */
+  async function alertAdmins(caller: PharmacyCaller, reason: LookupAlertReason): Promise<void> {
+    if (caller.apiKeyId === null) return;
+    const [found, keyPrefix] = [
+      await findPharmacy(db, caller.programId, caller.pharmacyId),
+      await findKeyPrefix(db, caller.apiKeyId),
+    ];
+    if (!found || !keyPrefix) return;
+    const pharmacyName = [found.name, found.branch].filter(Boolean).join(' – ');
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        programId: caller.programId,
+        // The portal reports the key to the program's admins: its own act, about the pharmacy's lookups.
+        actor: systemActor('pharmacy-lookup-alert'),
+        action: 'pharmacy-lookups-reported',
+        subject: `pharmacy-key:${caller.apiKeyId}`,
+        detail: { pharmacyId: caller.pharmacyId, reason },
+        createdAt: clock(),
+      });
+      for (const recipient of adminEmailsOf?.(caller.programId) ?? [])
+        await enqueueMail(tx, {
+          programId: caller.programId,
+          kind: 'pharmacy-lookup-alert',
+          recipient,
+          language: 'es',
+          payload: { pharmacy: pharmacyName, keyPrefix, reason },
+        });
+    });
+    onMailQueued?.();
+  }
+
+  /**
+   * An identification that names no enrolled patient counts twice toward the key's guessing lock (decision 066): the
+   * key waits from its third such miss (its fifth unknown code). The lock it starts first is reported to the admins.
+   */
+  async function identificationMissed(caller: PharmacyCaller): Promise<never> {
+    const first = await guesses.reserve(caller.programId, guessesOf(caller));
+    if (!first.allowed) throw locked(first.lockedForMs);
+    // Refused when the first one locked: the key waits already.
+    const second = await guesses.reserve(caller.programId, guessesOf(caller));
+    const startsLockMs = first.locksForMs || (second.allowed ? second.locksForMs : 0);
+    if (startsLockMs === LOCKOUT_FIRST_MS) await alertAdmins(caller, 'misses');
+    throw new AppError('DISCOUNT_CODE_INVALID');
   }
 
   /** The holder of the code for a write: the code's product must be the one the counter names. */
@@ -156,7 +218,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         presentation: holder.presentation,
         discountPercent: offer.discountPercent,
         progress: offer.rule
-          ? progressOf(offer.rule, await readLedger(db, holder.planPatientId, holder.productId), now, today)
+          ? progressOf(offer.rule, await readOfferLedger(db, offer, holder.planPatientId, holder.productId), now, today)
           : null,
         code: formatDiscountCode(holder.code),
         validUntil: holder.validUntil,
@@ -207,15 +269,17 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
 
   /**
    * The one idempotent path of the pharmacy's writes for the holder of a code: by `Idempotency-Key`, else by receipt
-   * and product. `work` writes the row in the transaction from what every counter row holds (`entered`), and the row
-   * is audited there; the answer for a row, the new one or the one this receipt already has, is its `view` and the
-   * product's progress.
+   * and product. `read` is the request as the server reads it (the canonical code, the instant, the amount), so a
+   * resend written differently is the same request (decision 066). `work` writes the row in the transaction from what
+   * every counter row holds (`entered`), and the row is audited there; the answer for a row, the new one or the one
+   * this receipt or key already has, is its `view` as the row now stands (a replay after a reversal says so) and the
+   * product's progress now.
    */
   async function recordOnce<Row extends PurchaseRow | RedemptionRow, T>(
     caller: PharmacyCaller,
     kind: 'purchase' | 'redemption',
     { holder, offer }: { holder: CodeHolder; offer: Offer },
-    body: { receiptId: string; productId: number },
+    read: { receiptId: string; productId: number; [field: string]: unknown },
     idempotencyKey: string | undefined,
     find: (db: Executor, key: LedgerRowKey) => Promise<Row | undefined>,
     view: (row: Row) => T,
@@ -225,7 +289,6 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       ...view(row),
       progress: await progressNow(executor, offer, holder),
     });
-    type Answer = Awaited<ReturnType<typeof answerOf>>;
     const request = idempotentRequest(
       keys,
       {
@@ -233,11 +296,12 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         caller: { kind: 'pharmacy', id: caller.pharmacyId },
         operation: `pharmacy-${kind}`,
       },
-      idempotencyKey ?? `receipt:${body.receiptId}:${body.productId}`,
-      body,
+      idempotencyKey ?? `receipt:${read.receiptId}:${read.productId}`,
+      read,
     );
-    const stored = await findStoredAnswer<Answer>(db, request);
-    if (stored !== undefined) return stored;
+    const stored = await findStoredAnswer<Record<typeof kind, { id: number }>>(db, request);
+    const storedRow = stored && (await find(db, { id: stored[kind].id, pharmacyId: caller.pharmacyId }));
+    if (storedRow) return answerOf(db, storedRow);
     try {
       return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) => {
         const row = await work(
@@ -247,7 +311,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
             apiKeyId: caller.apiKeyId,
             planPatientId: holder.planPatientId,
             productId: holder.productId,
-            receiptId: body.receiptId,
+            receiptId: read.receiptId,
             requestHash: request.fingerprint,
           },
           tx,
@@ -268,8 +332,8 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
       // The receipt was recorded under another idempotency key: the same body is the same record, another is refused.
       const row = await find(db, {
         pharmacyId: caller.pharmacyId,
-        receiptId: body.receiptId,
-        productId: body.productId,
+        receiptId: read.receiptId,
+        productId: read.productId,
       });
       if (!row || row.requestHash !== request.fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       const answer = await answerOf(db, row);
@@ -285,7 +349,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
   ) {
     if (!offer.rule) return null;
     const now = clock();
-    const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
+    const ledger = await readOfferLedger(tx, offer, holder.planPatientId, holder.productId);
     return progressOf(offer.rule, ledger, now, todayInCountry(countryOf(holder), now));
   }
 
@@ -357,9 +421,17 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
           const offer = await offerOf(db, caller, holder.productId);
           if (offer) found.push({ holder, offer });
         }
-        return verificationOf(caller, found);
+        if (found.length === 0) await identificationMissed(caller);
+        const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
+        if (lockedForMs > 0) throw locked(lockedForMs);
+        const { verification, planPatientId } = await verificationOf(caller, found);
+        // The code records purchases: whoever knows an identification must not learn it (decision 066).
+        const products = verification.products.map((product) => ({ ...product, code: null }));
+        return { verification: { ...verification, products }, planPatientId };
       });
     },
+
+    alertAdmins,
 
     async recordPurchase(
       caller: PharmacyCaller,
@@ -375,20 +447,21 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         throw new AppError('VALIDATION_FAILED', { purchasedAt: ['errors.purchaseDateOutOfRange'] });
       const found = await holderOfCodeFor(caller, body);
       const { discountPercent } = found.offer;
+      const unitPrice = amountOf(centsOf(body.unitPrice));
       return recordOnce(
         caller,
         'purchase',
         found,
-        body,
+        { ...body, code: found.holder.code, unitPrice, purchasedAt: purchasedAt.toISOString() },
         idempotencyKey,
         findPurchase,
         (row) => ({ purchase: purchaseView(row) }),
         async (entered, tx) => {
-          const line = priceLine(body.unitPrice, body.quantity, discountPercent);
+          const line = priceLine(unitPrice, body.quantity, discountPercent);
           return insertPurchase(tx, {
             ...entered,
             quantity: body.quantity,
-            unitPrice: body.unitPrice,
+            unitPrice,
             discountPercent,
             discountAmount: line.discountAmount,
             total: line.total,
@@ -412,7 +485,7 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
         caller,
         'redemption',
         { holder, offer },
-        body,
+        { ...body, code: holder.code },
         idempotencyKey,
         findRedemption,
         (row) => ({ redemption: redemptionView(row) }),
@@ -421,8 +494,9 @@ export function createPharmacyService({ db, clock, keys, guesses }: PharmacyServ
           await lockPlan(tx, holder.planPatientId);
           const now = clock();
           const today = todayInCountry(countryOf(holder), now);
-          const ledger = await readLedger(tx, holder.planPatientId, holder.productId);
-          const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today);
+          // The plan's lock also covers the offer's other products: their free units count toward its caps.
+          const ledger = await readOfferLedger(tx, offer, holder.planPatientId, holder.productId);
+          const plan = planRedemption(rule, ledger.purchases, ledger.redemptions, now, today, ledger.otherRedemptions);
           if ('refused' in plan) throw new AppError('NO_FREE_UNIT', undefined, { reason: plan.refused });
           return insertRedemption(tx, {
             ...entered,

@@ -9,12 +9,15 @@ import {
 import type { ExchangeProgress } from '@portal/contracts/pharmacy';
 import type { CatalogueBenefit } from '../benefits/public.ts';
 import type { PurchaseAmounts } from '@portal/contracts/purchases';
-import type { Ledger, PurchaseRow } from './ledger.ts';
+import type { Executor } from '../../platform/db.ts';
+import { readLedger, readRedemptionDays, type Ledger, type PurchaseRow } from './ledger.ts';
 
 /** The discount (the largest of the product's, 0 with none) and the 4+1 rule (null without the offer). */
 export interface Offer {
   discountPercent: number;
   rule: ExchangeRule | null;
+  /** The 4+1 offer's products (empty without it): its caps count their free units together (decision 066). */
+  offerProductIds: number[];
 }
 
 /** The program's offer for a product in a country; undefined when it gives nothing for it at a pharmacy there. */
@@ -26,7 +29,24 @@ export function offerFor(catalogue: CatalogueBenefit[], productId: number, count
   return {
     discountPercent: Math.max(0, ...discounts),
     rule: offer ? { ...DEFAULT_EXCHANGE_RULE, ...offer.exchange } : null,
+    offerProductIds: offer ? offer.productIds : [],
   };
+}
+
+/**
+ * What the offer's rule reads for one product of a plan: the product's own purchases and free units, and the days of
+ * the free units of the offer's other products when its caps are the offer's (decision 066).
+ */
+export async function readOfferLedger(
+  db: Executor,
+  offer: Offer,
+  planPatientId: number,
+  productId: number,
+): Promise<Ledger> {
+  const ledger = await readLedger(db, planPatientId, productId);
+  if (!offer.rule || offer.rule.capPer === 'product') return ledger;
+  const others = offer.offerProductIds.filter((id) => id !== productId);
+  return { ...ledger, otherRedemptions: await readRedemptionDays(db, planPatientId, others) };
 }
 
 export function progressView(rule: ExchangeRule, state: ExchangeState): ExchangeProgress {
@@ -39,6 +59,7 @@ export function progressView(rule: ExchangeRule, state: ExchangeState): Exchange
     freeUnitsAvailable: state.freeUnitsAvailable,
     unitsTowardNext: state.unitsTowardNext,
     expiredUnits: state.expiredUnits,
+    capPer: rule.capPer ?? 'offer',
     redeemedThisMonth: state.redeemedThisMonth,
     redeemedThisYear: state.redeemedThisYear,
     capReached: state.capReached,
@@ -48,7 +69,10 @@ export function progressView(rule: ExchangeRule, state: ExchangeState): Exchange
 
 /** The progress of a ledger under a rule at `now` (`today`: the patient's date, for the caps). */
 export function progressOf(rule: ExchangeRule, ledger: Ledger, now: Date, today: string): ExchangeProgress {
-  return progressView(rule, exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today));
+  return progressView(
+    rule,
+    exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today, ledger.otherRedemptions),
+  );
 }
 
 /** What a purchase charged, as both the pharmacy's and the patient's answers give it. */

@@ -2,7 +2,7 @@
 // (the module's repository, shared like benefits' codes.ts). The pharmacy API writes it, the patient's calls read it;
 // rows are reversed, never deleted.
 import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import type { CountedPurchase, RecordedRedemption } from '@portal/contracts/four-plus-one';
+import type { CountedPurchase, OfferRedemption, RecordedRedemption } from '@portal/contracts/four-plus-one';
 import { pharmacy, planPatient, product, purchase, redemption } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { insertReturningId } from '../../platform/row-writes.ts';
@@ -12,10 +12,14 @@ export type RedemptionRow = typeof redemption.$inferSelect;
 export type NewPurchase = typeof purchase.$inferInsert;
 export type NewRedemption = typeof redemption.$inferInsert;
 
-/** What the 4+1 rule reads of one plan and product: the purchases and redemptions not reversed. */
+/**
+ * What the 4+1 rule reads of one plan and product: the purchases and redemptions not reversed, and the days of the free
+ * units of the offer's other products, which its caps count too (decision 066; none read: none counted).
+ */
 export interface Ledger {
   purchases: CountedPurchase[];
   redemptions: RecordedRedemption[];
+  otherRedemptions?: OfferRedemption[];
 }
 
 const ofPlanProduct = (table: typeof purchase | typeof redemption, planPatientId: number, productId: number) =>
@@ -41,6 +45,25 @@ export async function readLedger(db: Executor, planPatientId: number, productId:
       .where(ofPlanProduct(redemption, planPatientId, productId)),
   ];
   return { purchases, redemptions };
+}
+
+/** The days of the plan's free units (not reversed) of these products: what an offer's caps count of its other products. */
+export async function readRedemptionDays(
+  db: Executor,
+  planPatientId: number,
+  productIds: number[],
+): Promise<OfferRedemption[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ redeemedOn: redemption.redeemedOn })
+    .from(redemption)
+    .where(
+      and(
+        eq(redemption.planPatientId, planPatientId),
+        inArray(redemption.productId, productIds),
+        isNull(redemption.reversedAt),
+      ),
+    );
 }
 
 export async function insertPurchase(db: Executor, values: NewPurchase): Promise<PurchaseRow> {

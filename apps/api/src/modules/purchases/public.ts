@@ -1,6 +1,6 @@
 // What other modules may use of purchases (decision 064): the ledger of purchases and free units, which the
 // pharmacy's counter writes, and the 4+1 exchange it answers with.
-export { offerFor, progressOf, purchaseAmounts, type Offer } from './exchange.ts';
+export { offerFor, progressOf, purchaseAmounts, readOfferLedger, type Offer } from './exchange.ts';
 export {
   findPurchase,
   findRedemption,

@@ -14,7 +14,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientScope } from '../../platform/patient-auth.ts';
 import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
-import { offerFor, progressView, purchaseAmounts } from './exchange.ts';
+import { offerFor, progressView, purchaseAmounts, readOfferLedger } from './exchange.ts';
 import * as repo from './ledger.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,9 +65,13 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
       const since = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
       const history = await repo.listPurchaseHistory(db, scope.patientId, productId, since);
       const offer = offerFor(await listCatalogue(db, scope.programId), productId, scope.country);
-      const ledger = await repo.readLedger(db, scope.planPatientId, productId);
       const rule = offer?.rule ?? null;
-      const state = rule ? exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today) : undefined;
+      // The offer's caps count its other products' free units too (decision 066).
+      const ledger = offer ? await readOfferLedger(db, offer, scope.planPatientId, productId) : undefined;
+      const state =
+        rule && ledger
+          ? exchangeStateOf(rule, ledger.purchases, ledger.redemptions, now, today, ledger.otherRedemptions)
+          : undefined;
       const counted = new Map((state?.expiring ?? []).map((lot) => [lot.purchaseId, lot.units]));
       const soon = state?.expiring.find(
         (lot) => lot.expiresAt.getTime() - now.getTime() <= EXPIRY_WARNING_DAYS * DAY_MS,

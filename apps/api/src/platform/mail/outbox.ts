@@ -29,6 +29,8 @@ export const MAIL_KINDS = [
   'booking-reminder',
   // The refill reminder (decision 061), with its calendar file (PUBLISH), made when the mail is rendered.
   'refill-reminder',
+  // To the program's admins: a pharmacy key looked patients up by identification too often (decision 066).
+  'pharmacy-lookup-alert',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
@@ -99,6 +101,14 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
   'booking-cancelled': BookingMailPayloadSchema,
   'booking-reminder': BookingMailPayloadSchema,
   'refill-reminder': RefillMailPayloadSchema,
+  // The pharmacy, its key's prefix and what it reached: never an identification it tried.
+  'pharmacy-lookup-alert': z
+    .object({
+      pharmacy: z.string().min(1).max(300),
+      keyPrefix: z.string().min(1).max(40),
+      reason: z.enum(['misses', 'dailyCap']),
+    })
+    .catchall(z.string()),
 };
 
 const MailToEnqueueSchema = z.object({

@@ -104,6 +104,22 @@ describe('mail rendering', () => {
     expect(mail.calendar!.content).toContain('SUMMARY:Comprar Metforal XR 750 mg (Equilibrio)');
   });
 
+  it('renders the pharmacy lookup alert to the admins with the pharmacy, the key prefix and the reason (decision 066)', () => {
+    for (const [reason, sentence] of [
+      ['dailyCap', 'llegó al límite diario de búsquedas por identificación'],
+      ['misses', 'buscó varias identificaciones que no corresponden a ningún paciente inscrito'],
+    ] as const) {
+      const mail = renderer.render('alivio', {
+        kind: 'pharmacy-lookup-alert',
+        language: 'es',
+        payload: { pharmacy: 'Farmacia Sol – Escazú', keyPrefix: 'psp_live_AbCd1234', reason },
+      });
+      expect(mail.subject).toBe('Alivio: una farmacia busca pacientes por identificación demasiadas veces');
+      expect(mail.text).toContain('La llave psp_live_AbCd1234 de Farmacia Sol – Escazú');
+      expect(mail.text).toContain(sentence);
+    }
+  });
+
   it('refuses a program that does not exist', () => {
     expect(() =>
       renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } }),

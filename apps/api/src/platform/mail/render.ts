@@ -56,6 +56,7 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   'booking-cancelled': { subject: 'booking.mail.cancelled.subject', body: 'booking.mail.cancelled.body' },
   'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
   'refill-reminder': { subject: 'refill.mail.subject', body: 'refill.mail.body', button: 'refill.mail.button' },
+  'pharmacy-lookup-alert': { subject: 'pharmacy.mail.lookupAlert.subject', body: 'pharmacy.mail.lookupAlert.body' },
 };
 
 const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([

@@ -21,8 +21,9 @@ export function CounterProgress({ progress }: { progress: ExchangeProgress }) {
       <p className="counter-progress__count">
         {t('pharmacy.progress.count', { count: filled, total: progress.unitsPerFreeUnit })}
       </p>
-      {progress.capReached === 'month' ? <p>{t('pharmacy.progress.cap.month')}</p> : null}
-      {progress.capReached === 'year' ? <p>{t('pharmacy.progress.cap.year')}</p> : null}
+      {progress.capReached ? (
+        <p>{t(`pharmacy.progress.cap.${progress.capReached}`, { capPer: progress.capPer })}</p>
+      ) : null}
     </div>
   );
 }

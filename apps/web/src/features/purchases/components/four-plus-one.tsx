@@ -13,7 +13,8 @@ export function boxesFilled(progress: ExchangeProgress): number {
 /** The sentence under the boxes. */
 export function progressMessage(progress: ExchangeProgress, t: ReturnType<typeof useT>): string {
   if (progress.freeUnitsAvailable > 0) return t('purchases.progress.free', { count: progress.freeUnitsAvailable });
-  if (progress.capReached) return t(`purchases.progress.cap.${progress.capReached}`);
+  // The caps are the offer's, across its medicines, unless the program caps each medicine (decision 066).
+  if (progress.capReached) return t(`purchases.progress.cap.${progress.capReached}`, { capPer: progress.capPer });
   const filled = boxesFilled(progress);
   return t('purchases.progress.count', {
     count: filled,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeProgress } from '@portal/contracts/exchange-progress';
-import { boxesFilled } from './four-plus-one.tsx';
+import { boxesFilled, progressMessage } from './four-plus-one.tsx';
 import { pharmacyName, savingsText } from './purchases-format.ts';
 
 const progress = (values: Partial<ExchangeProgress>): ExchangeProgress => ({
@@ -11,6 +11,7 @@ const progress = (values: Partial<ExchangeProgress>): ExchangeProgress => ({
   freeUnitsAvailable: 0,
   unitsTowardNext: 0,
   expiredUnits: 0,
+  capPer: 'offer',
   redeemedThisMonth: 0,
   redeemedThisYear: 0,
   capReached: null,
@@ -32,6 +33,19 @@ describe('the 4+1 boxes', () => {
   it('starts again after the free box: the units beyond it fill the boxes', () => {
     expect(boxesFilled(progress({ countedUnits: 6, freeUnitsAvailable: 1, unitsTowardNext: 2 }))).toBe(2);
     expect(boxesFilled(progress({}))).toBe(0);
+  });
+});
+
+describe('the 4+1 sentence', () => {
+  it('says whose allowance a cap is: the offer’s across its medicines, or this medicine’s (decision 066)', () => {
+    const t = ((key: string, values?: Record<string, unknown>) =>
+      `${key} ${JSON.stringify(values ?? {})}`) as Parameters<typeof progressMessage>[1];
+    expect(progressMessage(progress({ countedUnits: 4, capReached: 'month' }), t)).toBe(
+      'purchases.progress.cap.month {"capPer":"offer"}',
+    );
+    expect(progressMessage(progress({ countedUnits: 4, capReached: 'year', capPer: 'product' }), t)).toBe(
+      'purchases.progress.cap.year {"capPer":"product"}',
+    );
   });
 });
 
