@@ -8,7 +8,7 @@ import {
   CaregiverRemovedResponseSchema,
   CaregiverResponseSchema,
 } from '@portal/contracts/caregiver';
-import type { Caregiver } from '@portal/contracts/signup';
+import type { Caregiver } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
 import { belongsToFeature } from '../../platform/feature-toggles.ts';
 import { callerOf } from '../../platform/patient-auth.ts';

@@ -6,13 +6,8 @@ import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { Button, Dialog, Heading, Link, Modal, ModalOverlay, ProgressBar } from 'react-aria-components';
 import { useLocation, useNavigate } from 'react-router';
 import { SIGNUP_STEPS, TREATMENT_STEPS, type SignupStep } from '@portal/contracts/program-files';
-import {
-  ageOn,
-  MAX_SIGNUP_TREATMENTS,
-  todayIso,
-  type PreregistrationLink,
-  type SignupResponse,
-} from '@portal/contracts/signup';
+import { ageOn, todayIso } from '@portal/contracts/patient-fields';
+import { MAX_SIGNUP_TREATMENTS, type PreregistrationLink, type SignupResponse } from '@portal/contracts/signup';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Language } from '@portal/contracts/enums';
 import { ApiError } from '../../../lib/api-client.ts';
