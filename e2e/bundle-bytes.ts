@@ -53,9 +53,18 @@ export function readBundle() {
   const homeJs = staticClosure(
     [entryKey, appKey, homeKey, providersKey].filter((key): key is string => key !== undefined),
   );
-  /** The chunks of the sign-up: its route and its contract (the chunk named after contracts/signup.ts). */
+  /**
+   * The chunks of the sign-up: its route (with the sign-up's own contract) and the chunk that holds the patient fields'
+   * contract it shares with the other forms of a patient's data (decision 065), whatever the bundler names it: a
+   * message key of the doctor's name, which only contracts/patient-fields.ts writes, marks it.
+   */
+  const holdsPatientFields = (file: string) =>
+    readFileSync(path.join(DIST, file), 'utf8').includes('signup.doctor.invalidCharacters');
   const signupChunks = Object.entries(manifest)
-    .filter(([key, chunk]) => key.endsWith('app/routes/signup.tsx') || chunk.name === 'signup')
+    .filter(
+      ([key, chunk]) =>
+        key.endsWith('app/routes/signup.tsx') || (chunk.file.endsWith('.js') && holdsPatientFields(chunk.file)),
+    )
     .map(([, chunk]) => chunk.file);
   /** The service worker's precache list, as vite-plugin-pwa wrote it into sw.js. */
   const precache = [...readFileSync(path.join(DIST, 'sw.js'), 'utf8').matchAll(/url:"([^"]+)"/g)]

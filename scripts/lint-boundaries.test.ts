@@ -1,6 +1,7 @@
 // The lint configuration's import boundaries (decision 037), proven on snippets linted at virtual paths: each case
 // names the file that imports and what it imports; the rule judges the resolved target, so every target must exist
-// (real files that do not move, or fixtures this test writes and removes).
+// (real files that do not move, or fixtures this test writes and removes). And its refusal of import cycles in the
+// apps (decision 065), proven on fixture pairs that import each other.
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -15,6 +16,12 @@ const BOUNDARY_RULE = 'import-x/no-restricted-paths';
 // A feature folder that exists only while the test runs: the configuration must guard it without being told.
 const NEW_FEATURE = `lint-fixture-${process.pid}`;
 const FIXTURES = [`${WEB}/features/${NEW_FEATURE}/y.ts`, `${WEB}/patient/${NEW_FEATURE}.ts`];
+// Pairs of files for the cycle rule: `a.ts` is linted with the code of each case, `b.ts` imports it back.
+const CYCLE_PAIRS = {
+  web: `${WEB}/features/${NEW_FEATURE}/cycle`,
+  api: `apps/api/src/platform/lint-fixture-${process.pid}`,
+};
+const CYCLE_RULE = 'import-x/no-cycle';
 const createdFolders: string[] = [];
 
 type Case = { name: string; file: string; imports: string; target: string };
@@ -57,13 +64,13 @@ const REFUSED: Case[] = [
     target: `${WEB}/main.tsx`,
   },
   {
-    name: 'a planned feature without a folder imports another',
+    name: 'another feature imports the login rules',
     file: `${WEB}/features/benefits/x.ts`,
     imports: '../auth/login-rules.ts',
     target: `${WEB}/features/auth/login-rules.ts`,
   },
   {
-    name: 'a planned feature imports a new feature',
+    name: 'a feature imports a new feature',
     file: `${WEB}/features/learning/x.ts`,
     imports: `../${NEW_FEATURE}/y.ts`,
     target: `${WEB}/features/${NEW_FEATURE}/y.ts`,
@@ -218,6 +225,7 @@ const ALLOWED: Case[] = [
 ];
 
 let eslint: ESLint;
+let cycleEslint: ESLint;
 
 // Loading the configuration and its plugins is the slow part: done here, under the hook's longer time-out.
 const LOAD_TIMEOUT_MS = 60_000;
@@ -228,18 +236,35 @@ beforeAll(async () => {
     if (folder) createdFolders.push(folder);
     writeFileSync(path.join(REPO_ROOT, fixture), 'export const FIXTURE = 1;\n');
   }
+  for (const pair of Object.values(CYCLE_PAIRS)) {
+    const folder = mkdirSync(path.join(REPO_ROOT, pair), { recursive: true });
+    if (folder) createdFolders.push(folder);
+    writeFileSync(path.join(REPO_ROOT, pair, 'a.ts'), 'export const A = 1;\n');
+    writeFileSync(path.join(REPO_ROOT, pair, 'b.ts'), "import { A } from './a.ts';\nexport const B = A;\n");
+  }
   // Created after the fixtures, so the configuration reads the new feature folder (it reads the folders when loaded).
   // Types are not needed to judge imports, and building the programs would take seconds. no-unresolved proves that
   // each snippet's import reaches its target (the boundary rule passes over an import it cannot resolve).
+  // The cycle rule is judged on its own instance: on the boundary cases it would walk the whole app behind each
+  // snippet (one imports the router), seconds of work that prove nothing about boundaries.
   eslint = new ESLint({
+    cwd: REPO_ROOT,
+    overrideConfig: [
+      tseslint.configs.disableTypeChecked,
+      { rules: { 'import-x/no-unresolved': 'error', [CYCLE_RULE]: 'off' } },
+    ],
+  });
+  cycleEslint = new ESLint({
     cwd: REPO_ROOT,
     overrideConfig: [tseslint.configs.disableTypeChecked, { rules: { 'import-x/no-unresolved': 'error' } }],
   });
   await eslint.calculateConfigForFile(path.join(REPO_ROOT, WEB, 'lib/paths.ts'));
+  await cycleEslint.calculateConfigForFile(path.join(REPO_ROOT, WEB, 'lib/paths.ts'));
 }, LOAD_TIMEOUT_MS);
 
 afterAll(() => {
   for (const fixture of FIXTURES) rmSync(path.join(REPO_ROOT, fixture), { force: true });
+  for (const pair of Object.values(CYCLE_PAIRS)) rmSync(path.join(REPO_ROOT, pair), { recursive: true, force: true });
   for (const folder of createdFolders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -274,5 +299,32 @@ describe('lint boundaries', () => {
       await boundaryMessages(file, "export const load = () => import('../profile/api/profile-api.ts');\n"),
     ).toHaveLength(1);
     expect(await boundaryMessages(file, "export { x } from '../profile/api/profile-api.ts';\n")).toHaveLength(1);
+  });
+});
+
+/** The cycle rule's messages for `a.ts` of a fixture pair, linted with `code` (its `b.ts` imports it back). */
+async function cycleMessages(pair: string, code: string): Promise<string[]> {
+  const [result] = await cycleEslint.lintText(code, { filePath: path.join(REPO_ROOT, pair, 'a.ts') });
+  const messages = result?.messages ?? [];
+  const problems = messages.filter((message) => message.fatal || message.ruleId === 'import-x/no-unresolved');
+  expect(problems, 'the snippet parses and its import resolves').toEqual([]);
+  return messages.filter((message) => message.ruleId === CYCLE_RULE).map((message) => message.message);
+}
+
+describe('import cycles', () => {
+  it.each(Object.entries(CYCLE_PAIRS))('refuses a static cycle in the %s app', async (_app, pair) => {
+    expect(await cycleMessages(pair, "import { B } from './b.ts';\nexport const A = B;\n")).toHaveLength(1);
+  });
+
+  it('refuses a cycle through a lazy import, as the page frame and its overlays had one', async () => {
+    const code = "export const A = 1;\nexport const load = () => import('./b.ts');\n";
+    expect(await cycleMessages(CYCLE_PAIRS.web, code)).toHaveLength(1);
+  });
+
+  it('allows the same pair without the import back, and a cycle of type imports only', async () => {
+    expect(await cycleMessages(CYCLE_PAIRS.web, 'export const A = 1;\n')).toEqual([]);
+    expect(
+      await cycleMessages(CYCLE_PAIRS.api, "import type { B } from './b.ts';\nexport const A: typeof B = 1;\n"),
+    ).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CaregiverRelationSchema, IdentificationTypeSchema } from './enums.ts';
 import { PhoneSchema } from './identity.ts';
-import { CaregiverSchema } from './signup.ts';
+import { CaregiverSchema } from './patient-fields.ts';
 
 /** The caregiver as the patient sees it. */
 export const CaregiverViewSchema = z.object({

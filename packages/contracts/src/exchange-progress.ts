@@ -1,5 +1,5 @@
 // The 4+1 progress of a product as the pharmacy API and the patient's screens show it (decision 059). Its own file,
-// importing only zod: the home's 4+1 card reads it, and pharmacy.ts would bring the sign-up's contract with it.
+// importing only zod: the home's 4+1 card reads it without the rest of the pharmacy's contract.
 import { z } from 'zod';
 
 /** The 4+1 progress of one product (`four-plus-one.ts`), with its exchange rule. */

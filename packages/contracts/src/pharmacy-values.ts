@@ -1,6 +1,5 @@
 // The pharmacy API's values that its counter screen needs too (decisions 059, 060), zod-free: pharmacy.ts builds its
-// schemas from them, and the counter's forms check the same rules without the sign-up's contract that pharmacy.ts
-// imports (its phone numbers' data).
+// schemas from them, and the counter's forms check the same rules with them.
 
 /** The pharmacy's receipt number: with the product, one purchase or one redemption per pharmacy. */
 export const RECEIPT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;

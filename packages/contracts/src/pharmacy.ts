@@ -13,7 +13,7 @@ import {
   REVERSAL_REASONS,
 } from './pharmacy-values.ts';
 import { PurchaseAmountsSchema } from './purchases.ts';
-import { IdentificationSchema } from './signup.ts';
+import { IdentificationSchema } from './patient-identification.ts';
 
 const MAX_ID = 2_147_483_647;
 
@@ -57,7 +57,7 @@ export const VerifyRequestSchema = z.union([
 ]);
 export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
 
-// In its own file: the patient's screens read it without the sign-up's contract this file imports (decision 059).
+// In its own file: the patient's screens read it without the rest of the pharmacy's contract (decision 059).
 export { ExchangeProgressSchema, type ExchangeProgress } from './exchange-progress.ts';
 
 export const VerifiedProductSchema = z.object({

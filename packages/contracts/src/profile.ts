@@ -14,7 +14,7 @@ import {
   SecondSurnameSchema,
   SignupGenderSchema,
   SignupPhoneSchema,
-} from './signup.ts';
+} from './patient-fields.ts';
 import { PhoneSchema } from './identity.ts';
 
 const blankToNull = (value: unknown) =>

@@ -2,20 +2,18 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATALOGUE } from './errors.ts';
-import {
-  ageOn,
-  isValidIdentificationNumber,
-  normalizePhoneNumber,
-  parseUnitAmount,
-  signupSchemaFor,
-  unitAmountText,
-} from './signup.ts';
+import { ageOn, normalizePhoneNumber, parseUnitAmount, unitAmountText } from './patient-fields.ts';
+import { isValidIdentificationNumber } from './patient-identification.ts';
+import { signupSchemaFor } from './signup.ts';
 import { alivioTreatment } from './test/sample-bodies.ts';
 import { PROGRAM_SLUGS, programConfigOf, readProgramJson, REPOSITORY_ROOT } from './test/program-folders.ts';
 
 describe('sign-up contract', () => {
   it('uses only message keys that every program has in both languages', () => {
-    const source = readFileSync(path.join(REPOSITORY_ROOT, 'packages/contracts/src/signup.ts'), 'utf8');
+    // The sign-up's own file and the patient's fields it composes (decision 065).
+    const source = ['signup.ts', 'signup-not-me.ts', 'patient-fields.ts', 'patient-identification.ts']
+      .map((file) => readFileSync(path.join(REPOSITORY_ROOT, 'packages/contracts/src', file), 'utf8'))
+      .join('\n');
     const keys = new Set(
       [...source.matchAll(/'((?:signup|errors|login|passwordRecovery)\.[a-zA-Z0-9.]+[a-zA-Z0-9])'/g)].map(
         (match) => match[1]!,

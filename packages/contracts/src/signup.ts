@@ -1,16 +1,12 @@
-// Contracts of enrolment: the sign-up payload, composed from field schemas, the support plan's
-// field settings applied by signupSchemaFor (the one definition the web wizard and the server both use),
-// and the check calls with their answers. Every validation message is a text key of texts/text-{lang}.json.
-import { isValidPhoneNumber as isValidForCountry } from 'libphonenumber-js/max';
+// Contracts of enrolment: the sign-up payload, composed from the patient's fields (patient-fields.ts,
+// patient-identification.ts), the support plan's field settings applied by signupSchemaFor (the one definition the
+// web wizard and the server both use), the pre-registration, and the sign-up's own checks with their answers.
+// Every validation message is a text key of texts/text-{lang}.json.
 import { z } from 'zod';
 import {
-  CaregiverRelationSchema,
-  COUNTRY_CODES,
   GENDERS,
   IDENTIFICATION_TYPES,
   LANGUAGES,
-  LanguageSchema,
-  ProductUnitSchema,
   TIME_INTERVALS,
   type CountryCode,
   type IdentificationType,
@@ -20,279 +16,47 @@ import type { FieldSettings } from './program-files.ts';
 import { textField } from './text.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { todayInCountry } from './time-zones.ts';
+import { birthDateOfIdentification } from './identification-numbers.ts';
 import {
-  birthDateOfIdentification,
-  IDENTIFICATION_PROBLEM_KEYS,
-  identificationProblemOf,
-} from './identification-numbers.ts';
-import { ageOn, HealthCenterTypeSchema, parseUnitAmount } from './treatment-values.ts';
+  identificationMessageOf,
+  IdentificationNumberSchema,
+  IdentificationSchema,
+  SignupIdentificationTypeSchema,
+} from './patient-identification.ts';
+import {
+  AddressSchema,
+  ageOn,
+  BirthDateSchema,
+  birthDateSchemaFor,
+  byMode,
+  CaregiverSchema,
+  EmailAlternativeSchema,
+  FirstNameSchema,
+  HealthCenterTypeSchema,
+  ignoredField,
+  isCalendarDate,
+  isValidPhoneNumber,
+  LastNameSchema,
+  LocationSchema,
+  normalizePhoneNumber,
+  optionalField,
+  SecondSurnameSchema,
+  SignupCountrySchema,
+  SignupGenderSchema,
+  SignupPhoneSchema,
+  SupportPlanIdSchema,
+  treatmentSchemaFor,
+  TreatmentInputSchema,
+  WeightSchema,
+  type Caregiver,
+  type SignupPhone,
+} from './patient-fields.ts';
 
-// Also the sign-up's: the treatments' contract reads them from treatment-values.ts, without the sign-up's code.
-export { ageOn, HealthCenterTypeSchema, parseUnitAmount };
-export { birthDateOfIdentification };
-
-// ---------------------------------------------------------------------------------------------------
-// Helpers shared by the wizard and the server
-
-/** The oldest age the birth date may give. */
-export const MAX_AGE_YEARS = 120;
 /** How many treatments one enrolment may register (the wizard sends one; the rest come later). */
 export const MAX_SIGNUP_TREATMENTS = 4;
 
-/** Today as YYYY-MM-DD (UTC): the reference of every date rule unless a caller passes its own. */
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** Whether a YYYY-MM-DD text is a real calendar date. */
-export function isCalendarDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1800 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  );
-}
-
-/** Spec section 5: the unit amount travels as text, or "0" when it is not a finite number. */
-export function unitAmountText(value: number | string | null | undefined): string {
-  const parsed =
-    typeof value === 'number'
-      ? value
-      : Number(
-          String(value ?? '')
-            .trim()
-            .replace(',', '.'),
-        );
-  return typeof value === 'string' && value.trim() === '' ? '0' : Number.isFinite(parsed) ? String(parsed) : '0';
-}
-
-/** Identification numbers are compared without spaces or dashes and in capitals ("1-0111-0111" = "101110111"). */
-export function normalizeIdentificationNumber(value: string): string {
-  return value.replace(/[\s.-]/g, '').toUpperCase();
-}
-
-/** Whether a (normalised) identification number is valid for its type and country (identification-numbers.ts). */
-export function isValidIdentificationNumber(country: CountryCode, type: IdentificationType, number: string): boolean {
-  return identificationProblemOf(country, type, number) === undefined;
-}
-
-/**
- * The message key of what is wrong with a (normalised) identification number, or undefined when it is valid:
- * its length, its characters, a CURP's birth date, a DPI's department, a check digit.
- */
-export function identificationMessageOf(
-  country: CountryCode,
-  type: IdentificationType,
-  number: string,
-): string | undefined {
-  const problem = identificationProblemOf(country, type, number);
-  return problem ? IDENTIFICATION_PROBLEM_KEYS[problem] : undefined;
-}
-
-/** Dialling codes of the eight countries. */
-export const COUNTRY_DIAL_CODES: Record<CountryCode, string> = {
-  CR: '+506',
-  MX: '+52',
-  PA: '+507',
-  HN: '+504',
-  GT: '+502',
-  DO: '+1',
-  SV: '+503',
-  TT: '+1',
-};
-/** Strips spaces, dashes, dots, parentheses and a leading +dial code (or 00 dial code) of the chosen country. */
-export function normalizePhoneNumber(country: CountryCode, value: string): string {
-  const compact = value.replace(/[\s().-]/g, '');
-  const dial = COUNTRY_DIAL_CODES[country].slice(1);
-  for (const prefix of [`+${dial}`, `00${dial}`]) {
-    if (compact.startsWith(prefix) && compact.length > prefix.length + 6) return compact.slice(prefix.length);
-  }
-  return compact;
-}
-
-/**
- * A national number valid for its country, by libphonenumber's metadata (the numbering plan of each country: its
- * lengths and leading digits), the same on the server and in the browser. Only the screens with a phone load it.
- */
-export function isValidPhoneNumber(country: CountryCode, nationalNumber: string): boolean {
-  return /^\d{4,15}$/.test(nationalNumber) && isValidForCountry(nationalNumber, country);
-}
-
-/** '' / null / blank text read as "not given" (forms send empty inputs). */
-function blankToUndefined(value: unknown): unknown {
-  return value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
-}
-const optionalField = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
-/** A field the plan hides: whatever arrives is dropped, never validated. */
-const ignoredField = () =>
-  z
-    .unknown()
-    .transform((): undefined => undefined)
-    .optional();
-
-// ---------------------------------------------------------------------------------------------------
-// Field schemas
-
-export const SignupCountrySchema = z.enum(COUNTRY_CODES, { error: 'signup.country.required' });
-export const SupportPlanIdSchema = z.number({ error: 'signup.country.required' }).int().positive().max(2_147_483_647);
-export const SignupIdentificationTypeSchema = z.enum(IDENTIFICATION_TYPES, { error: 'signup.idNumber.type.required' });
-export const IdentificationNumberSchema = textField({
-  max: 40,
-  required: 'signup.idNumber.required',
-  tooLong: 'signup.idNumber.invalid',
-})
-  .transform(normalizeIdentificationNumber)
-  .pipe(z.string().min(1, { error: 'signup.idNumber.required' }).max(20, { error: 'signup.idNumber.invalid' }));
-
-/** The patient's identification: its format is checked against the country once the plan is known. */
-export const IdentificationSchema = z.object(
-  { type: SignupIdentificationTypeSchema, number: IdentificationNumberSchema },
-  { error: 'signup.idNumber.required' },
-);
-export type Identification = z.infer<typeof IdentificationSchema>;
-
-const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
-const nameSchema = (required: string, invalid: string) =>
-  textField({ max: 60, required, tooLong: invalid })
-    .min(1, { error: required, abort: true })
-    .regex(NAME_PATTERN, { error: invalid });
-export const FirstNameSchema = nameSchema(
-  'signup.personalInfo.firstName.required',
-  'signup.personalInfo.firstName.invalid',
-);
-export const LastNameSchema = nameSchema(
-  'signup.personalInfo.lastName.required',
-  'signup.personalInfo.lastName.invalid',
-);
-export const SecondSurnameSchema = nameSchema(
-  'signup.personalInfo.secondSurname.required',
-  'signup.personalInfo.lastName.invalid',
-);
-export const SignupGenderSchema = z.enum(GENDERS, { error: 'signup.personalInfo.gender.required' });
-
-export const WEIGHT_RANGES = { kg: { min: 1, max: 400 }, lb: { min: 2, max: 880 } } as const;
-export const WeightSchema = z
-  .object(
-    {
-      value: z.number({ error: 'signup.weight.required' }),
-      unit: z.enum(['kg', 'lb'], { error: 'signup.weight.required' }),
-    },
-    { error: 'signup.weight.required' },
-  )
-  .superRefine((weight, ctx) => {
-    const range = WEIGHT_RANGES[weight.unit];
-    if (
-      !Number.isFinite(weight.value) ||
-      weight.value < range.min ||
-      weight.value > range.max ||
-      Math.round(weight.value * 100) !== weight.value * 100
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: weight.unit === 'kg' ? 'signup.weight.invalidKg' : 'signup.weight.invalidLb',
-      });
-    }
-  });
-export type Weight = z.infer<typeof WeightSchema>;
-
-/** A YYYY-MM-DD calendar date (the wizard shows mm/dd/yyyy and sends ISO). */
-const isoDate = (required: string, invalid: string) =>
-  textField({ max: 10, required, tooLong: invalid })
-    .min(1, { error: required })
-    .refine(isCalendarDate, { error: invalid });
 /** The birth date differs from the one the identification carries (a CURP's): VALIDATION_FAILED on `birthDate`. */
 export const BIRTH_DATE_DISAGREES_KEY = 'signup.birthdate.notAsIdentification';
-
-/** The birth date's format; `birthDateSchemaFor(today)` adds "not in the future" and "at most 120 years". */
-export const BirthDateSchema = isoDate('signup.birthdate.required', 'signup.birthdate.invalid');
-export function birthDateSchemaFor(today: string = todayIso()) {
-  return BirthDateSchema.superRefine((value, ctx) => {
-    if (!isCalendarDate(value)) return;
-    if (value > today) ctx.addIssue({ code: 'custom', message: 'signup.birthdate.future' });
-    else if (ageOn(value, today) > MAX_AGE_YEARS) ctx.addIssue({ code: 'custom', message: 'signup.birthdate.tooOld' });
-  });
-}
-
-/** A phone: the country whose dialling code applies, and the national number (checked against that country). */
-export const SignupPhoneSchema = z
-  .object({
-    country: z.enum(COUNTRY_CODES, { error: 'signup.contact.countryCode.required' }),
-    phoneNumber: textField({
-      max: 30,
-      required: 'signup.contact.phone.required',
-      tooLong: 'signup.contact.phone.invalid',
-    }).min(1, { error: 'signup.contact.phone.required' }),
-  })
-  .transform((phone, ctx) => {
-    const phoneNumber = normalizePhoneNumber(phone.country, phone.phoneNumber);
-    if (!isValidPhoneNumber(phone.country, phoneNumber)) {
-      ctx.addIssue({ code: 'custom', path: ['phoneNumber'], message: 'signup.contact.phone.invalid' });
-      return z.NEVER;
-    }
-    return { country: phone.country, phoneNumber };
-  });
-export type SignupPhone = z.infer<typeof SignupPhoneSchema>;
-
-export const CaregiverSchema = z.object({
-  relation: z.enum(CaregiverRelationSchema.options, { error: 'signup.caregiver.relation.required' }),
-  firstName: nameSchema('signup.caregiver.firstName.required', 'signup.personalInfo.firstName.invalid'),
-  lastName: nameSchema('signup.caregiver.lastName.required', 'signup.personalInfo.lastName.invalid'),
-  identification: z.object({
-    type: z.enum(IDENTIFICATION_TYPES, { error: 'signup.identification.type.required' }),
-    number: textField({
-      max: 40,
-      required: 'signup.caregiver.idNumber.required',
-      tooLong: 'signup.identification.number.invalid',
-    })
-      .transform(normalizeIdentificationNumber)
-      .pipe(
-        z
-          .string()
-          .min(1, { error: 'signup.caregiver.idNumber.required' })
-          .max(20, { error: 'signup.identification.number.invalid' }),
-      ),
-  }),
-  phone: SignupPhoneSchema,
-  email: optionalField(
-    textField({ max: 254, tooLong: 'signup.caregiver.email.invalid' })
-      .pipe(z.email({ error: 'signup.caregiver.email.invalid' }))
-      .transform((v) => v.toLowerCase()),
-  ),
-});
-export type Caregiver = z.infer<typeof CaregiverSchema>;
-
-/** A place of the gazetteer (GET /api/v1/resource/locations), as chosen in the address step. */
-export const LocationSchema = z.object(
-  {
-    id: textField({
-      max: 83,
-      required: 'signup.address.search.required',
-      tooLong: 'signup.address.search.required',
-    }).regex(/^[A-Z]{2}-[a-z0-9-]{1,80}$/, { error: 'signup.address.search.required' }),
-    country: z.enum(COUNTRY_CODES, { error: 'signup.address.search.required' }),
-    region: textField({ max: 100 }),
-    city: textField({ max: 100 }).nullable(),
-    label: textField({ max: 220 }),
-  },
-  { error: 'signup.address.search.required' },
-);
-export type Location = z.infer<typeof LocationSchema>;
-export const AddressSchema = z.object({
-  line: textField({ max: 200, required: 'signup.address.line.required', tooLong: 'signup.address.line.tooLong' }).min(
-    1,
-    { error: 'signup.address.line.required' },
-  ),
-  /** The id is what counts: the server reads the place again from its gazetteer. */
-  location: LocationSchema.pick({ id: true }).extend({
-    region: LocationSchema.shape.region.optional(),
-    city: LocationSchema.shape.city.optional(),
-    country: LocationSchema.shape.country.optional(),
-    label: LocationSchema.shape.label.optional(),
-  }),
-});
 
 export const ConsentSchema = z.object(
   {
@@ -305,83 +69,6 @@ export const ConsentSchema = z.object(
   { error: 'signup.consent.accept.required' },
 );
 
-const TimeIntervalField = z.enum(TIME_INTERVALS, { error: 'signup.treatment.length.required' });
-export const UnitAmountSchema = textField({
-  max: 32,
-  required: 'signup.details.dose.required',
-  tooLong: 'signup.details.dose.invalid',
-})
-  .min(1, { error: 'signup.details.dose.required' })
-  .transform((value) => value.replace(',', '.'))
-  .pipe(z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, { error: 'signup.details.dose.invalid' }));
-export const FrequencySchema = z.object(
-  {
-    amount: z
-      .number({ error: 'signup.details.frequency.required' })
-      .int({ error: 'signup.details.frequency.required' })
-      .min(1, { error: 'signup.details.frequency.required' })
-      .max(99, { error: 'signup.details.frequency.required' }),
-    interval: z.enum(TIME_INTERVALS, { error: 'signup.details.frequency.required' }),
-  },
-  { error: 'signup.details.frequency.required' },
-);
-export const DurationSchema = z.object(
-  {
-    amount: z
-      .number({ error: 'signup.treatment.length.required' })
-      .int({ error: 'signup.treatment.length.required' })
-      .min(1, { error: 'signup.treatment.length.required' })
-      .max(999, { error: 'signup.treatment.length.required' }),
-    interval: TimeIntervalField,
-  },
-  { error: 'signup.treatment.length.required' },
-);
-export const RestTimeSchema = z.object(
-  {
-    amount: z
-      .number({ error: 'signup.details.restTime.invalid' })
-      .int({ error: 'signup.details.restTime.invalid' })
-      .min(1, { error: 'signup.details.restTime.invalid' })
-      .max(999, { error: 'signup.details.restTime.invalid' }),
-    interval: z.enum(TIME_INTERVALS, { error: 'signup.details.restTime.invalid' }),
-  },
-  { error: 'signup.details.restTime.invalid' },
-);
-
-/** Doctor names: letters, spaces and the usual name marks; never # @ % $ (spec section 5). */
-const DOCTOR_FORBIDDEN = /[#@%$]/;
-const doctorName = (required: string) =>
-  textField({ max: 80, required, tooLong: 'signup.doctor.invalidCharacters' })
-    .min(1, { error: required, abort: true })
-    .refine((value) => !DOCTOR_FORBIDDEN.test(value) && /^[\p{L}\p{M}\p{N}' .,-]+$/u.test(value), {
-      error: 'signup.doctor.invalidCharacters',
-    });
-export const DoctorFirstNameSchema = doctorName('signup.doctor.firstName.required');
-export const DoctorLastNameSchema = doctorName('signup.doctor.lastName.required');
-
-export const HealthCenterNameSchema = textField({
-  max: 120,
-  required: 'signup.healthCenter.name.required',
-  tooLong: 'signup.healthCenter.name.required',
-}).min(1, { error: 'signup.healthCenter.name.required' });
-export const TherapyCodeSchema = textField({
-  max: 20,
-  required: 'signup.customTherapy.code.required',
-  tooLong: 'signup.customTherapy.code.invalid',
-})
-  .min(1, { error: 'signup.customTherapy.code.required' })
-  .pipe(z.string().regex(/^[A-Za-z0-9-]{4,20}$/, { error: 'signup.customTherapy.code.invalid' }))
-  .transform((value) => value.toUpperCase());
-export const StartDateSchema = isoDate('signup.startDate.required', 'signup.startDate.invalid');
-
-export const EmailAlternativeSchema = textField({
-  max: 254,
-  required: 'signup.contact.emailAlternative.invalid',
-  tooLong: 'signup.contact.emailAlternative.invalid',
-})
-  .pipe(z.email({ error: 'signup.contact.emailAlternative.invalid' }))
-  .transform((value) => value.toLowerCase());
-
 // ---------------------------------------------------------------------------------------------------
 // The payload
 
@@ -393,35 +80,6 @@ export type PreregistrationLink = z.infer<typeof PreregistrationLinkSchema>;
  * POST /api/v1/patient/signup, structurally (every field the wizard may send, plan-dependent parts optional).
  * The server and the wizard validate with `signupSchemaFor(...)`, which applies the plan's field settings.
  */
-export const TreatmentInputSchema = z.object({
-  productId: z
-    .number({ error: 'signup.treatment.medicine.required' })
-    .int({ error: 'signup.treatment.medicine.required' })
-    .positive({ error: 'signup.treatment.medicine.required' })
-    .max(2_147_483_647, { error: 'signup.treatment.medicine.required' }),
-  /** Text, as spec section 5 fixes ("0" when it is not a finite number). */
-  unitAmount: UnitAmountSchema,
-  frequency: FrequencySchema,
-  duration: DurationSchema,
-  restTime: optionalField(RestTimeSchema),
-  /** YYYY-MM-DD, or absent with notStarted = true. */
-  startDate: optionalField(StartDateSchema),
-  notStarted: z.boolean().optional(),
-  doctor: z
-    .object({ firstName: optionalField(DoctorFirstNameSchema), lastName: optionalField(DoctorLastNameSchema) })
-    .optional(),
-  healthCenter: z
-    .object({ name: optionalField(HealthCenterNameSchema), type: optionalField(HealthCenterTypeSchema) })
-    .optional(),
-  customTherapy: z
-    .object({
-      hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }),
-      code: optionalField(TherapyCodeSchema),
-    })
-    .optional(),
-});
-export type TreatmentInput = z.infer<typeof TreatmentInputSchema>;
-
 export const SignupBodySchema = z.object({
   /** A uuid made by the wizard once per registration: a retried or doubled submission creates one patient. */
   idempotencyKey: textField({ max: 36, required: 'errors.validation', tooLong: 'errors.validation' }).pipe(
@@ -564,56 +222,6 @@ export interface SignupProgramContext {
 export interface SignupSchemaOptions {
   /** YYYY-MM-DD reference of the date rules (the server passes its clock's day); by default today in the plan's country. */
   today?: string;
-}
-
-type Mode = 'required' | 'optional' | 'hidden';
-function byMode<T extends z.ZodType>(mode: Mode, schema: T) {
-  return mode === 'required' ? schema : mode === 'optional' ? optionalField(schema) : ignoredField();
-}
-
-/** The treatment of one plan: steps on/off and field modes decide what is required. */
-export function treatmentSchemaFor(fieldSettings: FieldSettings) {
-  const { steps, fields } = fieldSettings;
-  return TreatmentInputSchema.extend({
-    startDate: steps.startDate ? optionalField(StartDateSchema) : ignoredField(),
-    notStarted: steps.startDate ? z.boolean().optional() : ignoredField(),
-    doctor:
-      !steps.doctor || fields.doctorName === 'hidden'
-        ? ignoredField()
-        : fields.doctorName === 'required'
-          ? z.object(
-              { firstName: DoctorFirstNameSchema, lastName: DoctorLastNameSchema },
-              { error: 'signup.doctor.firstName.required' },
-            )
-          : optionalField(
-              z.object({
-                firstName: optionalField(DoctorFirstNameSchema),
-                lastName: optionalField(DoctorLastNameSchema),
-              }),
-            ),
-    healthCenter: steps.healthCenter
-      ? z.object(
-          { name: HealthCenterNameSchema, type: byMode(fields.healthCenterType, HealthCenterTypeSchema) },
-          { error: 'signup.healthCenter.name.required' },
-        )
-      : ignoredField(),
-    customTherapy: steps.customTherapy
-      ? z.object(
-          {
-            hasCode: z.boolean({ error: 'signup.customTherapy.code.required' }),
-            code: optionalField(TherapyCodeSchema),
-          },
-          { error: 'signup.customTherapy.code.required' },
-        )
-      : ignoredField(),
-  }).superRefine((treatment, ctx) => {
-    if (steps.startDate && !treatment.startDate && treatment.notStarted !== true) {
-      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'signup.startDate.required' });
-    }
-    const therapy = treatment.customTherapy as { hasCode: boolean; code?: string } | undefined;
-    if (therapy?.hasCode && !therapy.code)
-      ctx.addIssue({ code: 'custom', path: ['customTherapy', 'code'], message: 'signup.customTherapy.code.required' });
-  });
 }
 
 /**
@@ -768,33 +376,6 @@ export const IdentificationCheckParamsSchema = z
   });
 export const IdentificationCheckResponseSchema = z.object({ data: z.object({ registered: z.boolean() }) });
 
-/** POST /api/v1/treatment/dosage/check: the treatment payload plus unitAmount (other treatment fields are ignored). */
-export const DosageCheckBodySchema = z.object({
-  supportPlanId: SupportPlanIdSchema,
-  productId: TreatmentInputSchema.shape.productId,
-  /** Text; "0" when the typed amount is not a finite number. */
-  unitAmount: textField({ max: 32, required: 'signup.details.dose.required', tooLong: 'signup.details.dose.invalid' }),
-  /** When sent, the product must also fit the patient's age. */
-  birthDate: BirthDateSchema.optional(),
-});
-export type DosageCheckBody = z.input<typeof DosageCheckBodySchema>;
-export const DosageCheckResponseSchema = z.object({ data: z.object({ approved: z.boolean() }) });
-
-/** GET /api/v1/support/plan/{id}/products?birthDate=YYYY-MM-DD */
-export const PlanProductsQuerySchema = z.object({ birthDate: BirthDateSchema.optional() });
-export const PlanProductSchema = z.object({
-  id: z.number().int(),
-  medicine: z.string(),
-  presentation: LocalizedTextSchema,
-  unit: ProductUnitSchema,
-  minAgeYears: z.number().int(),
-  maxAgeYears: z.number().int(),
-  maxUnitAmount: z.number(),
-});
-export type PlanProduct = z.infer<typeof PlanProductSchema>;
-/** An empty list for a birth date means "an age with no medicines" (the attention dialog). */
-export const PlanProductsResponseSchema = z.object({ data: z.array(PlanProductSchema) });
-
 /** GET /api/v1/citizen/{type}/{number}: Costa Rica's citizen register (type IDENTIFICATION only). */
 export const CitizenParamsSchema = z.object({
   type: SignupIdentificationTypeSchema,
@@ -811,23 +392,3 @@ export const CitizenSchema = z.object({
 });
 export type Citizen = z.infer<typeof CitizenSchema>;
 export const CitizenResponseSchema = z.object({ data: CitizenSchema });
-
-/** GET /api/v1/resource/locations?country=CR&q=...&lang=es */
-export const LOCATION_SEARCH_MAX_RESULTS = 20;
-export const LocationSearchQuerySchema = z.object({
-  country: SignupCountrySchema,
-  q: textField({ max: 60, required: 'signup.address.search.required', tooLong: 'signup.address.search.noResults' }).min(
-    1,
-    { error: 'signup.address.search.required' },
-  ),
-  lang: LanguageSchema.default('es'),
-});
-export const LocationSearchResponseSchema = z.object({ data: z.array(LocationSchema) });
-
-// ---------------------------------------------------------------------------------------------------
-// "This wasn't me" (the welcome mail's link)
-
-/** POST /api/v1/patient/signup/not-me: the welcome mail's link parameters, in the body. */
-export const NotMeLinkSchema = signedLinkSchema('signup.notMe.invalid');
-export type NotMeLink = z.infer<typeof NotMeLinkSchema>;
-export const NotMeResponseSchema = z.object({ data: z.object({ disowned: z.literal(true) }) });

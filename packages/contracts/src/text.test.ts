@@ -12,17 +12,14 @@ import {
 import { ClientLogBodySchema, CountriesQuerySchema, SupportPlanIdParamsSchema } from './resources.ts';
 import {
   CitizenParamsSchema,
-  DosageCheckBodySchema,
   IdentificationCheckParamsSchema,
-  LocationSearchQuerySchema,
-  NotMeLinkSchema,
-  PlanProductsQuerySchema,
   PreregisteredPatientSchema,
   PreregistrationLinkSchema,
   SignupBodySchema,
   SignupRequestSchema,
   signupSchemaFor,
 } from './signup.ts';
+import { NotMeLinkSchema } from './signup-not-me.ts';
 import { CaregiverBodySchema, CaregiverIdParamsSchema } from './caregiver.ts';
 import { ProfileUpdateBodySchema } from './profile.ts';
 import {
@@ -31,7 +28,12 @@ import {
   TreatmentIdParamsSchema,
   UpdateTreatmentRequestSchema,
 } from './treatments.ts';
-import { treatmentSchemaFor } from './signup.ts';
+import {
+  DosageCheckBodySchema,
+  LocationSearchQuerySchema,
+  PlanProductsQuerySchema,
+  treatmentSchemaFor,
+} from './patient-fields.ts';
 import { SessionIdParamsSchema } from './sessions.ts';
 import { PROGRAM_SLUGS, programConfigOf } from './test/program-folders.ts';
 import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, textField } from './text.ts';

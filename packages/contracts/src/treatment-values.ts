@@ -1,5 +1,5 @@
-// The pieces of a treatment that the sign-up and the treatments' contract share, apart from the sign-up's contract:
-// a screen that shows treatments (the home, decision 052) does not load the sign-up's code (its phone numbers' data).
+// The pieces of a treatment that the patient's fields and the treatments' contract share, apart from patient-fields.ts:
+// a screen that shows treatments (the home, decision 052) does not load the fields' code (its phone numbers' data).
 import { z } from 'zod';
 
 /** Age in whole years on `today` of a person born on `birthDate` (both YYYY-MM-DD). */

@@ -1,6 +1,6 @@
 // 'Costa Rica (+506)' for each of the eight countries, named in the page's language: the phone country-code options.
 import { COUNTRY_CODES, type Language } from '@portal/contracts/enums';
-import { COUNTRY_DIAL_CODES } from '@portal/contracts/signup';
+import { COUNTRY_DIAL_CODES } from '@portal/contracts/patient-fields';
 
 export function dialCodeOptions(language: Language): { value: string; text: string }[] {
   let names: Intl.DisplayNames | undefined;

@@ -1,7 +1,8 @@
 // The enrolment wizard's model: the draft a person fills step by step, and what each step needs to know.
 import type { CountryCode, Gender, IdentificationType, Language } from '@portal/contracts/enums';
 import type { FieldSettings, SignupStep } from '@portal/contracts/program-files';
-import type { Location, PlanProduct, PreregistrationLink } from '@portal/contracts/signup';
+import type { Location, PlanProduct } from '@portal/contracts/patient-fields';
+import type { PreregistrationLink } from '@portal/contracts/signup';
 import type { ProgramInfo } from '../program/program-content.ts';
 import type { LocalizedText } from '@portal/contracts/localized-text';
 

@@ -1,7 +1,7 @@
 // One medicine as the treatment steps fill it (text where people type numbers) and as the server takes it: the
 // enrolment's treatments and my care's add and modify send the same body.
 import type { TREATMENT_STEPS } from '@portal/contracts/program-files';
-import type { SignupBody } from '@portal/contracts/signup';
+import type { TreatmentInputBody } from '@portal/contracts/patient-fields';
 import type { TreatmentDraft } from './model.ts';
 
 export type TreatmentStepName = (typeof TREATMENT_STEPS)[number];
@@ -18,7 +18,7 @@ export const draftNumber = (text: string | undefined) =>
 /** Blank text is no answer. */
 export const blankToUndefined = (text: string | undefined) => (text && text.trim() !== '' ? text : undefined);
 
-export type TreatmentBody = SignupBody['treatments'][number];
+export type TreatmentBody = TreatmentInputBody;
 const interval = <T>(value: { amount?: string; interval?: T } | undefined) =>
   value && blankToUndefined(value.amount)
     ? { amount: draftNumber(value.amount) as number, interval: value.interval as T }

@@ -2,7 +2,7 @@
 // (the fallback, and what the purge finds); a patient who chose SMS or WhatsApp adds the channel, the main phone in
 // E.164 and the first name, which is all the short text may say of them besides the service and the time.
 import type { CountryCode } from '@portal/contracts/enums';
-import { COUNTRY_DIAL_CODES, normalizePhoneNumber } from '@portal/contracts/signup';
+import { COUNTRY_DIAL_CODES, normalizePhoneNumber } from '@portal/contracts/patient-fields';
 import type { NoticeContact } from './repository.ts';
 
 /** The payload fields that send a notice as a text; none (e-mail) when the patient chose e-mail or has no phone. */

@@ -8,7 +8,7 @@ import {
   CaregiverRemovedResponseSchema,
   CaregiverResponseSchema,
 } from '@portal/contracts/caregiver';
-import type { Caregiver } from '@portal/contracts/signup';
+import type { Caregiver } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createCaregiverService } from './service.ts';

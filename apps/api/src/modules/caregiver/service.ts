@@ -1,6 +1,7 @@
 // Caregiver rules (decision 018, spec section 5): one caregiver per patient; an identification never cares for two
 // patients of the program (checked first, and decided by the unique index under a race); a minor must keep one.
-import { ageOn, identificationMessageOf, type Caregiver } from '@portal/contracts/signup';
+import { ageOn, type Caregiver } from '@portal/contracts/patient-fields';
+import { identificationMessageOf } from '@portal/contracts/patient-identification';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CaregiverProfile } from '@portal/contracts/identity';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NoticePreferencesResponseSchema, NoticePreferencesSchema } from '@portal/contracts/notices';
 import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';
 import type { Language } from '@portal/contracts/enums';
-import type { Location } from '@portal/contracts/signup';
+import type { Location } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createProfileService } from './service.ts';

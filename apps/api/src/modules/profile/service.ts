@@ -3,7 +3,7 @@
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { NoticePreferences } from '@portal/contracts/notices';
 import type { ProfileUpdate, ProfileUpdateView } from '@portal/contracts/profile';
-import type { Location } from '@portal/contracts/signup';
+import type { Location } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';

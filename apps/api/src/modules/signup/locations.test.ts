@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRY_CODES } from '@portal/contracts/enums';
-import { LocationSchema } from '@portal/contracts/signup';
+import { LocationSchema } from '@portal/contracts/patient-fields';
 import { GAZETTEER } from './data/gazetteer.ts';
 import { createGazetteerDirectory, foldText } from './locations.ts';
 

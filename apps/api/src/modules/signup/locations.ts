@@ -1,6 +1,6 @@
 // Address search behind an adapter: the shipped gazetteer by default (a geocoder is the production adapter).
 import type { CountryCode, Language } from '@portal/contracts/enums';
-import { LOCATION_SEARCH_MAX_RESULTS, type Location } from '@portal/contracts/signup';
+import { LOCATION_SEARCH_MAX_RESULTS, type Location } from '@portal/contracts/patient-fields';
 import { GAZETTEER, type PlaceName } from './data/gazetteer.ts';
 
 export interface LocationDirectory {

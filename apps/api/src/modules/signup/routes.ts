@@ -3,24 +3,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { SupportPlanIdParamsSchema } from '@portal/contracts/resources';
 import {
-  CitizenParamsSchema,
-  CitizenResponseSchema,
   DosageCheckBodySchema,
   DosageCheckResponseSchema,
-  IdentificationCheckParamsSchema,
-  IdentificationCheckResponseSchema,
   LocationSearchQuerySchema,
   LocationSearchResponseSchema,
-  NotMeLinkSchema,
-  NotMeResponseSchema,
   PlanProductsQuerySchema,
   PlanProductsResponseSchema,
+} from '@portal/contracts/patient-fields';
+import {
+  CitizenParamsSchema,
+  CitizenResponseSchema,
+  IdentificationCheckParamsSchema,
+  IdentificationCheckResponseSchema,
   PreregistrationLinkSchema,
   PreregistrationResponseSchema,
   SignupRequestSchema,
   SignupResponseSchema,
   type SignupBody,
 } from '@portal/contracts/signup';
+import { NotMeLinkSchema, NotMeResponseSchema } from '@portal/contracts/signup-not-me';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';

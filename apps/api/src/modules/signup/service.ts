@@ -2,17 +2,19 @@
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
 import { FieldSettingsSchema, type FieldSettings } from '@portal/contracts/program-files';
 import {
-  isValidIdentificationNumber,
   normalizePhoneNumber,
-  signupSchemaFor,
   type Caregiver,
-  type Citizen,
   type DosageCheckBody,
   type Location,
   type PlanProduct,
+  type SignupPhone,
+} from '@portal/contracts/patient-fields';
+import { isValidIdentificationNumber } from '@portal/contracts/patient-identification';
+import {
+  signupSchemaFor,
+  type Citizen,
   type SignupBody,
   type SignupInput,
-  type SignupPhone,
   type PreregisteredPatientView,
   type PreregistrationLink,
   type SignupResponse,

@@ -3,12 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { ERROR_CATALOGUE, ErrorBodySchema } from '@portal/contracts/errors';
 import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/identity';
-import {
-  CitizenResponseSchema,
-  LocationSearchResponseSchema,
-  PlanProductsResponseSchema,
-  SignupResponseSchema,
-} from '@portal/contracts/signup';
+import { LocationSearchResponseSchema, PlanProductsResponseSchema } from '@portal/contracts/patient-fields';
+import { CitizenResponseSchema, SignupResponseSchema } from '@portal/contracts/signup';
 import {
   auditEvent,
   caregiver,

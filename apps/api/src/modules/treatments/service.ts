@@ -3,7 +3,7 @@
 // partial unique index decides), modifications only with the doctor's authorisation, soft delete with a reason,
 // and an audit_event for every change (ids and field names only: no health data in free text).
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
-import { treatmentSchemaFor, type TreatmentInput } from '@portal/contracts/signup';
+import { treatmentSchemaFor, type TreatmentInput } from '@portal/contracts/patient-fields';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import {
   isDoseApproved,

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { NotMeLinkSchema } from '@portal/contracts/signup';
+import { NotMeLinkSchema } from '@portal/contracts/signup-not-me';
 import { UnexpectedError } from '../../components/errors/unexpected-error.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { disownEnrolment } from '../../features/signup/api/not-me-api.ts';

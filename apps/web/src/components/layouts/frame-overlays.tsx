@@ -6,7 +6,8 @@ import type { ReactNode, RefObject } from 'react';
 import { Dialog, Heading, Menu, MenuItem, Popover } from 'react-aria-components';
 import { useT } from '../../program/use-t.ts';
 import { NavIcon } from '../ui/nav-icon.tsx';
-import { HelpPhones, type HelpCountry, type NavigationItem } from './page-frame.tsx';
+import { HelpPhones, type HelpCountry } from './help-phones.tsx';
+import type { NavigationItem } from './page-frame.tsx';
 
 interface OverlayProps {
   triggerRef: RefObject<HTMLElement | null>;

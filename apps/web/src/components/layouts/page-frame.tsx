@@ -4,15 +4,14 @@
 // 'More' menu load on the first press of their button (frame-overlays.tsx; decision 023).
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { CountryCode } from '@portal/contracts/enums';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { isFeatureEnabled } from '../../lib/features.ts';
 import { useSession } from '../../lib/session-hooks.ts';
 import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
-import { AllCallCenterPhones, CallCenterPhones } from '../ui/call-center-phones.tsx';
 import { NavIcon } from '../ui/nav-icon.tsx';
+import { HelpPhones, type HelpCountry } from './help-phones.tsx';
 
 const HelpPopover = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.HelpPopover })));
 const MoreMenu = lazy(() => import('./frame-overlays.tsx').then((module) => ({ default: module.MoreMenu })));
@@ -47,16 +46,6 @@ function LanguageToggle() {
 
 /** The footer's call-center phones: where the help link leads before the app can open its popover (decision 052). */
 export const HELP_PHONES_ID = 'help-phones';
-
-/**
- * Whose phones the help shows: the logged-in patient's country (undefined while the profile loads: the
- * program's default country), or every country of the program for a visitor (decision 015).
- */
-export type HelpCountry = { kind: 'patient'; country?: CountryCode } | { kind: 'visitor' };
-
-export function HelpPhones({ help }: { help: HelpCountry }) {
-  return help.kind === 'patient' ? <CallCenterPhones country={help.country} /> : <AllCallCenterPhones />;
-}
 
 /**
  * A plain button that opens an overlay: its open state for assistive technology, and how the overlay should take

@@ -5,7 +5,7 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import { useEffect, useState } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Button, ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
-import type { Location } from '@portal/contracts/signup';
+import type { Location } from '@portal/contracts/patient-fields';
 import { useT } from '../../program/use-t.ts';
 import './location-search-field.css';
 

@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import { CountriesResponseSchema } from '@portal/contracts/resources';
-import { LocationSearchResponseSchema } from '@portal/contracts/signup';
+import { LocationSearchResponseSchema } from '@portal/contracts/patient-fields';
 import { api } from '../../lib/api.ts';
 
 export const countriesQuery = (language: Language) =>

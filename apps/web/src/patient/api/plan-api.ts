@@ -2,7 +2,11 @@
 // dose check. One queryOptions factory per endpoint: the enrolment, my care and the later rooms read the same cache.
 import { queryOptions } from '@tanstack/react-query';
 import { FieldSettingsResponseSchema } from '@portal/contracts/resources';
-import { DosageCheckResponseSchema, PlanProductsResponseSchema, type DosageCheckBody } from '@portal/contracts/signup';
+import {
+  DosageCheckResponseSchema,
+  PlanProductsResponseSchema,
+  type DosageCheckBody,
+} from '@portal/contracts/patient-fields';
 import { api } from '../../lib/api.ts';
 
 /** A plan's settings change only with a new program release: read once per page load. */

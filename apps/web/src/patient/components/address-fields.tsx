@@ -2,7 +2,7 @@
 // the results, then the exact address line.
 import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CountryCode, Language } from '@portal/contracts/enums';
-import type { Location } from '@portal/contracts/signup';
+import type { Location } from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../components/ui/form-text-field.tsx';
 import { LocationSearchField } from '../../components/ui/location-search-field.tsx';
 import { useT } from '../../program/use-t.ts';

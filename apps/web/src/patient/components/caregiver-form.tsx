@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Form } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
-import type { Caregiver } from '@portal/contracts/signup';
+import type { Caregiver } from '@portal/contracts/patient-fields';
 import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { applyFieldErrors } from '../../lib/form-errors.ts';

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Button, ProgressBar } from 'react-aria-components';
 import type { Language } from '@portal/contracts/enums';
-import type { PlanProduct } from '@portal/contracts/signup';
+import type { PlanProduct } from '@portal/contracts/patient-fields';
 import { useClearAnnouncementsOnUnmount } from '../../lib/announcer.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';

@@ -2,7 +2,7 @@
 // signed-in patient is enrolled in with the medicines for their age: my care, the caregiver, and the rooms to come.
 import { useQuery } from '@tanstack/react-query';
 import type { IdentificationType } from '@portal/contracts/enums';
-import type { PlanProduct } from '@portal/contracts/signup';
+import type { PlanProduct } from '@portal/contracts/patient-fields';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import type { RegionQuery } from '../../components/ui/query-region.tsx';
 import { useUser } from '../../lib/user.ts';

@@ -2,7 +2,7 @@
 // (patient/components/caregiver-form.tsx), checked against the patient's plan and own identification.
 import { Button } from 'react-aria-components';
 import type { CaregiverView } from '@portal/contracts/caregiver';
-import type { Caregiver } from '@portal/contracts/signup';
+import type { Caregiver } from '@portal/contracts/patient-fields';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { CaregiverForm } from '../../../patient/components/caregiver-form.tsx';

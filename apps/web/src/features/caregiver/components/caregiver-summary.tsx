@@ -1,6 +1,6 @@
 // The caregiver as the profile shows it: name, relation, identification (partly masked), phone and e-mail.
 import type { CaregiverView } from '@portal/contracts/caregiver';
-import { COUNTRY_DIAL_CODES } from '@portal/contracts/signup';
+import { COUNTRY_DIAL_CODES } from '@portal/contracts/patient-fields';
 import { DetailsList, type DetailsRow } from '../../../components/ui/details-list.tsx';
 import { maskIdentification } from '../../../lib/mask.ts';
 import { useT } from '../../../program/use-t.ts';

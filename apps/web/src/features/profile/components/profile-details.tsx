@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
-import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/signup';
+import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/patient-fields';
 import { formatDate, formatDateInWords } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useProgram } from '../../../program/program-context.tsx';

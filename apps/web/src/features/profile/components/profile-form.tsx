@@ -6,7 +6,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Button, Form } from 'react-aria-components';
 import { ProfileUpdateBodySchema, type ProfileUpdate } from '@portal/contracts/profile';
 import type { UserProfile } from '@portal/contracts/identity';
-import { LocationSchema, type Location } from '@portal/contracts/signup';
+import { LocationSchema, type Location } from '@portal/contracts/patient-fields';
 import type { Language } from '@portal/contracts/enums';
 import { ErrorSummary } from '../../../components/ui/error-summary.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import type { PlanProduct } from '@portal/contracts/signup';
+import type { PlanProduct } from '@portal/contracts/patient-fields';
 import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { TreatmentDraft } from '../../../patient/model.ts';

@@ -1,6 +1,6 @@
 // The treatments domain's calls: the list, add, modify (with the doctor's authorisation) and delete (with a reason).
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignupBody } from '@portal/contracts/signup';
+import type { TreatmentInputBody } from '@portal/contracts/patient-fields';
 import {
   TreatmentResponseSchema,
   TreatmentsResponseSchema,
@@ -16,7 +16,7 @@ export const treatmentsQuery = () =>
   });
 
 /** A treatment as the sign-up sends it (the server applies the patient's plan to it). */
-type NewTreatment = SignupBody['treatments'][number];
+type NewTreatment = TreatmentInputBody;
 type TreatmentChange = Omit<NewTreatment, 'productId'>;
 
 export function useAddTreatment() {

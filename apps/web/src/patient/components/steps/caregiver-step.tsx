@@ -4,12 +4,8 @@ import { useMemo } from 'react';
 import { useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import type { CountryCode, IdentificationType, Language } from '@portal/contracts/enums';
-import {
-  ageOn,
-  CaregiverSchema,
-  identificationMessageOf,
-  normalizeIdentificationNumber,
-} from '@portal/contracts/signup';
+import { ageOn, CaregiverSchema } from '@portal/contracts/patient-fields';
+import { identificationMessageOf, normalizeIdentificationNumber } from '@portal/contracts/patient-identification';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField, YesNoField } from '../../../components/ui/radio-field.tsx';

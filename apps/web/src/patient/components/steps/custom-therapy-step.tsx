@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { TherapyCodeSchema } from '@portal/contracts/signup';
+import { TherapyCodeSchema } from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { YesNoField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { TIME_INTERVALS, type ProductUnit } from '@portal/contracts/enums';
-import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/signup';
+import { FrequencySchema, RestTimeSchema, UnitAmountSchema, unitAmountText } from '@portal/contracts/patient-fields';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/signup';
+import { DoctorFirstNameSchema, DoctorLastNameSchema } from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { StepProps } from '../../model.ts';

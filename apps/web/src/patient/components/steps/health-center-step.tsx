@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { HealthCenterNameSchema, HealthCenterTypeSchema } from '@portal/contracts/signup';
+import { HealthCenterNameSchema, HealthCenterTypeSchema } from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { useT } from '../../../program/use-t.ts';

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { StartDateSchema, isCalendarDate } from '@portal/contracts/signup';
+import { StartDateSchema, isCalendarDate } from '@portal/contracts/patient-fields';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateField } from '../../../components/ui/date-field.tsx';
 import { useT } from '../../../program/use-t.ts';

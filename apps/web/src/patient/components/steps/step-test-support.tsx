@@ -9,7 +9,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { vi } from 'vitest';
 import type { FieldSettings } from '@portal/contracts/program-files';
-import type { PlanProduct } from '@portal/contracts/signup';
+import type { PlanProduct } from '@portal/contracts/patient-fields';
 import type { SignupDraft, StepProps, WizardContext } from '../../model.ts';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../programs');

@@ -5,7 +5,7 @@ import { useForm, type Control, type FieldPath, type FieldValues, type Resolver 
 import { Button } from 'react-aria-components';
 import { z } from 'zod';
 import { TIME_INTERVALS } from '@portal/contracts/enums';
-import { DurationSchema, type PlanProduct } from '@portal/contracts/signup';
+import { DurationSchema, type PlanProduct } from '@portal/contracts/patient-fields';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { FormTextField } from '../../../components/ui/form-text-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { AddressSchema, LocationSchema } from '@portal/contracts/signup';
+import { AddressSchema, LocationSchema } from '@portal/contracts/patient-fields';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';
 import { AddressFields } from '../../../../patient/components/address-fields.tsx';

@@ -5,12 +5,8 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { z } from 'zod';
-import {
-  ageOn,
-  BIRTH_DATE_DISAGREES_KEY,
-  birthDateOfIdentification,
-  birthDateSchemaFor,
-} from '@portal/contracts/signup';
+import { ageOn, birthDateOfIdentification, birthDateSchemaFor } from '@portal/contracts/patient-fields';
+import { BIRTH_DATE_DISAGREES_KEY } from '@portal/contracts/signup';
 import { formatDateInWords } from '../../../../lib/format.ts';
 import { CallCenterPhones } from '../../../../components/ui/call-center-phones.tsx';
 import { DateField } from '../../../../components/ui/date-field.tsx';

@@ -8,7 +8,7 @@ import {
   SignupPhoneSchema,
   isValidPhoneNumber,
   normalizePhoneNumber,
-} from '@portal/contracts/signup';
+} from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import type { StepProps } from '../../../../patient/model.ts';

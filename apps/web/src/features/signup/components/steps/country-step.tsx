@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SignupCountrySchema } from '@portal/contracts/signup';
+import { SignupCountrySchema } from '@portal/contracts/patient-fields';
 import { countriesQuery } from '../../../../patient/api/places-api.ts';
 import { SelectField } from '../../../../components/ui/select-field.tsx';
 import { useT } from '../../../../program/use-t.ts';

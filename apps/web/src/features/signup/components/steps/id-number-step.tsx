@@ -9,8 +9,8 @@ import {
   IdentificationSchema,
   identificationMessageOf,
   normalizeIdentificationNumber,
-  type Citizen,
-} from '@portal/contracts/signup';
+} from '@portal/contracts/patient-identification';
+import type { Citizen } from '@portal/contracts/signup';
 import { FormAlert } from '../../../../components/ui/form-alert.tsx';
 import { useT } from '../../../../program/use-t.ts';
 import { isIdentificationRegistered, lookUpCitizen } from '../../api/signup-api.ts';

@@ -3,7 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FirstNameSchema, LastNameSchema, SecondSurnameSchema, SignupGenderSchema } from '@portal/contracts/signup';
+import {
+  FirstNameSchema,
+  LastNameSchema,
+  SecondSurnameSchema,
+  SignupGenderSchema,
+} from '@portal/contracts/patient-fields';
 import { FormTextField } from '../../../../components/ui/form-text-field.tsx';
 import { RadioField } from '../../../../components/ui/radio-field.tsx';
 import { NameFields } from '../../../../patient/components/name-fields.tsx';

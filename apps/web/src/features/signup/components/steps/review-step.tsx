@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import type { SignupStep } from '@portal/contracts/program-files';
-import { COUNTRY_DIAL_CODES, type PlanProduct } from '@portal/contracts/signup';
+import { COUNTRY_DIAL_CODES, type PlanProduct } from '@portal/contracts/patient-fields';
 import { Card } from '../../../../components/ui/card.tsx';
 import { DetailsList, type DetailsRow } from '../../../../components/ui/details-list.tsx';
 import { formatDate, formatDateInWords } from '../../../../lib/format.ts';
