@@ -315,3 +315,47 @@ describe(`the link's record (${TEST_DB})`, () => {
     ]);
   });
 });
+
+describe(`the link's limit per patient plan (${TEST_DB})`, () => {
+  // The configured limit (10 openings a minute per plan), in an app of its own: the tests above open links freely.
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ ...MANY_PATIENTS_ENV, SIGNING_SECRET }, { clock });
+  });
+  afterAll(async () => limited.close());
+
+  const openFrom = (link: string, remoteAddress: string) =>
+    limited.app.inject({
+      method: 'GET',
+      url: `/api/v1/coupon${new URL(link).search}`,
+      headers: { host: hostOf('alivio') },
+      remoteAddress,
+    });
+
+  it("counts only links whose signature verifies: forged ones cannot block a patient's genuine link", async () => {
+    expect(limited.config.COUPON_LINK_PER_MINUTE).toBe(10);
+    const who = await enrolPatient(limited, 'alivio');
+    const [plan] = await limited.database.db.select().from(planPatient).where(eq(planPatient.patientId, who.patientId));
+    const { link } = await issueCouponLink(limited.database.db, {
+      program: { id: programIds.alivio!, slug: 'alivio' },
+      patientPlanId: plan!.id,
+      benefitId: ALIVIO_GENERAL,
+      staffUserId: STAFF,
+      language: 'es',
+      now: clock(),
+      config: limited.config,
+      findBenefit: couponSources().findBenefit,
+    });
+    // Ten forged requests for the plan from one address: refused, and counted toward that address only.
+    for (let index = 0; index < 10; index += 1) {
+      const forged = await openFrom(withParam(link, 's', `junk${index}`), '10.78.0.1');
+      expect(forged.statusCode).toBe(410);
+    }
+    const genuine = await openFrom(link, '10.78.0.2');
+    expect(genuine.statusCode, genuine.body).toBe(200);
+    // The genuine openings still count toward the plan's limit: ten a minute, then 429.
+    const more = [];
+    for (let index = 0; index < 10; index += 1) more.push((await openFrom(link, `10.78.1.${index + 1}`)).statusCode);
+    expect(more).toEqual([...Array<number>(9).fill(200), 429]);
+  });
+});

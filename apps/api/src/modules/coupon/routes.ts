@@ -1,11 +1,11 @@
 // The coupon link's call (decision 047): public, behind the `couponCode` feature, limited per address and per patient
-// plan named. The link's parameters travel in the query string, which request logs never carry (platform/logger.ts).
+// plan named by a signed link (decision 067). The link's parameters travel in the query string, which request logs never carry (platform/logger.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CouponLinkQuerySchema, CouponResponseSchema } from '@portal/contracts/benefits';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
-import { openCoupon, type CouponSources } from './service.ts';
+import { openCoupon, signedLinkOf, type CouponSources } from './service.ts';
 
 export interface CouponRouteOptions {
   db: Db;
@@ -25,9 +25,11 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRouteOptions> = async (ap
           timeWindow: '1 minute',
         },
       },
+      // Per plan, only links the server signed: a forged link naming a plan (plan ids are small numbers) counts
+      // toward its address's limit above, never toward the plan's, so nobody can block a patient's genuine link.
       preHandler: app.subjectLimit(config.COUPON_LINK_PER_MINUTE, (request) => {
-        const pp = (request.query as { pp?: unknown }).pp;
-        return typeof pp === 'string' ? pp : undefined;
+        const signed = signedLinkOf(config.signingKeys, request.program.id, request.query);
+        return signed ? String(signed.ids.patientPlanId) : undefined;
       }),
       schema: {
         tags: ['benefits'],
@@ -38,7 +40,8 @@ export const couponRoutes: FastifyPluginAsyncZod<CouponRouteOptions> = async (ap
           "that benefit for the patient plan (made on the first opening, the same one after) and the patient's first " +
           'name. A link that is forged, expired, withdrawn, of another program, or whose ids do not belong together ' +
           "answers 410 COUPON_LINK_INVALID with the program's call-center phones in `details.phones` (per country), " +
-          'whatever the reason.',
+          'whatever the reason. Limited per address (every request) and per patient plan (only links whose signature ' +
+          "verifies: a forged link cannot spend a patient's openings).",
         querystring: CouponLinkQuerySchema,
         response: { 200: CouponResponseSchema, ...errorResponses(400, 404, 410, 429, 503) },
       },

@@ -1,7 +1,13 @@
 // The coupon a signed link opens (decision 047): every check of the link, then the general benefit's code for the
 // patient plan. Whatever fails answers one error, COUPON_LINK_INVALID with the program's call-center phones: a
 // forged, expired, withdrawn or other program's link, and ids that do not belong together, cannot be told apart.
-import { CouponLinkSchema, type BenefitView, type CouponView, type DiscountCodeView } from '@portal/contracts/benefits';
+import {
+  CouponLinkSchema,
+  type BenefitView,
+  type CouponLink,
+  type CouponView,
+  type DiscountCodeView,
+} from '@portal/contracts/benefits';
 import { PhonesSchema } from '@portal/contracts/program-files';
 import type { AppConfig } from '../../config.ts';
 import type { Executor } from '../../platform/db.ts';
@@ -54,6 +60,29 @@ export function invalidCouponLink(config: Pick<AppConfig, 'PROGRAMS_DIR'>, progr
   return new AppError('COUPON_LINK_INVALID', undefined, { phones });
 }
 
+/**
+ * The link's parameters when they are well formed and the server signed them for this program, else undefined. The
+ * per-plan limit counts only such links (a forged one names a plan it cannot open), and the opening checks them first.
+ */
+export function signedLinkOf(
+  keys: AppConfig['signingKeys'],
+  programId: number,
+  query: unknown,
+): { ids: CouponLinkIds; link: CouponLink } | undefined {
+  const parsed = CouponLinkSchema.safeParse(query);
+  if (!parsed.success) return undefined;
+  const { pp, sp, gb, iumb, e, s } = parsed.data;
+  const ids: CouponLinkIds = {
+    programId,
+    patientPlanId: pp,
+    supportPlanId: sp,
+    benefitId: gb,
+    staffUserId: iumb,
+    expiresAt: e,
+  };
+  return isCouponSignature(keys, ids, s) ? { ids, link: parsed.data } : undefined;
+}
+
 export async function openCoupon(
   db: Executor,
   program: ProgramRef,
@@ -62,19 +91,10 @@ export async function openCoupon(
 ): Promise<CouponView> {
   const { config, now, sources } = options;
   const invalid = () => invalidCouponLink(config, program);
-  const link = CouponLinkSchema.safeParse(query);
-  if (!link.success) throw invalid();
-  const { pp, sp, gb, iumb, e, s } = link.data;
-  const ids: CouponLinkIds = {
-    programId: program.id,
-    patientPlanId: pp,
-    supportPlanId: sp,
-    benefitId: gb,
-    staffUserId: iumb,
-    expiresAt: e,
-  };
   // The signature first: a link that the server did not sign costs no query.
-  if (!isCouponSignature(config.signingKeys, ids, s)) throw invalid();
+  const signed = signedLinkOf(config.signingKeys, program.id, query);
+  if (!signed) throw invalid();
+  const { pp, sp, gb, iumb, e } = signed.link;
   if (e * 1000 <= now.getTime()) throw invalid();
   const plan = await findPlanOfProgram(db, program.id, pp);
   const benefit = await sources.findBenefit(db, program, gb);
