@@ -9,6 +9,8 @@ import * as schema from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
+import { createTestPharmacy, pharmacyCall } from '../../test/pharmacy.ts';
+import { DISCOUNT_CODE_RENEWAL_WINDOW_MS } from './codes.ts';
 
 const LIMIT = 20;
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
@@ -106,6 +108,39 @@ describe(`benefits (${TEST_DB})`, () => {
     const current = (await codeRows()).find((row) => row.code === second.code.code.replaceAll('-', ''));
     expect(current!.revokedAt).toBeNull();
     expect(await auditOf('discount-code-renewed', `discount-code:${current!.id}`)).toHaveLength(1);
+  });
+
+  it('answers simultaneous renewals with the one new code, which the pharmacy verifies; a renewal later makes another', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const verify = (code: string) => pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+    const first = cardOf((await callAs(t, patient, 'PUT', codeUrl(1101))).json()).code.code;
+    // Two renewals at once (two tabs, two instances), or the second just after the first answered (a double tap the
+    // network delivered in order): each round answers one code.
+    const renew = () => callAs(t, patient, 'POST', `${codeUrl(1101)}/renew`);
+    const rounds = [
+      () => Promise.all([renew(), renew()]),
+      async () => [await renew(), await renew()],
+      () => Promise.all([renew(), renew()]),
+    ];
+    let previous = first;
+    const seen = [first];
+    for (const [round, renewTwice] of rounds.entries()) {
+      const answers = await renewTwice();
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const [one, other] = answers.map((answer) => cardOf(answer.json()).code.code);
+      expect(other, `round ${round}`).toBe(one);
+      expect(one).not.toBe(previous);
+      expect((await verify(one!)).statusCode, `round ${round}`).toBe(200);
+      if (round === 0) expect((await verify(previous)).statusCode).toBe(404);
+      // The next renewal is a new one: past the window, the patient asks again on purpose.
+      clock.advance(DISCOUNT_CODE_RENEWAL_WINDOW_MS);
+      previous = one!;
+      seen.push(one!);
+    }
+    const rows = (await codeRows()).filter((row) => seen.some((code) => code.replaceAll('-', '') === row.code));
+    expect(rows.filter((row) => row.revokedAt === null).map((row) => row.code)).toEqual([previous.replaceAll('-', '')]);
+    expect(rows).toHaveLength(4);
   });
 
   it('answers 404 and changes nothing for a product that is not among the caller’s live treatments', async () => {

@@ -5,12 +5,13 @@
 //
 // Other modules (the coupon link) call these functions; they never read the table themselves.
 import { randomBytes } from 'node:crypto';
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { discountCodeFromRandomBytes } from '@portal/contracts/discount-code';
 import type { CountryCode } from '@portal/contracts/enums';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import { discountCode, patient, planPatient } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import { lockPlanRow } from '../patients/public.ts';
 
 export type DiscountCodeRow = typeof discountCode.$inferSelect;
 
@@ -24,6 +25,12 @@ export interface LiveCode {
   /** True when this call made the code (false: it was there already). */
   created: boolean;
 }
+
+/**
+ * A renewal within this long of the last renewal answers that renewal's code instead of making another (decision 067):
+ * two renewals at once (a double tap, two tabs, two instances) agree on one new code, and neither answer is dead.
+ */
+export const DISCOUNT_CODE_RENEWAL_WINDOW_MS = 10_000;
 
 /** Codes drawn again after a collision with another code of the program (50 bits: practically never). */
 const MAX_ATTEMPTS = 5;
@@ -116,15 +123,44 @@ export async function getOrCreateLiveCode(
 }
 
 /**
+ * The live code when a renewal made it less than DISCOUNT_CODE_RENEWAL_WINDOW_MS ago: a code made at the very instant
+ * another of the target was revoked (one renewal's transaction). A code the patient merely activated is not one.
+ */
+async function findRecentRenewal(
+  executor: Executor,
+  target: CodeTarget,
+  now: Date,
+): Promise<DiscountCodeRow | undefined> {
+  const since = new Date(now.getTime() - DISCOUNT_CODE_RENEWAL_WINDOW_MS);
+  const [live] = await executor
+    .select()
+    .from(discountCode)
+    .where(and(ofTarget(target), isNull(discountCode.revokedAt), gt(discountCode.createdAt, since)))
+    .limit(1);
+  if (!live) return undefined;
+  const [replaced] = await executor
+    .select({ id: discountCode.id })
+    .from(discountCode)
+    .where(and(ofTarget(target), eq(discountCode.revokedAt, live.createdAt)))
+    .limit(1);
+  return replaced ? live : undefined;
+}
+
+/**
  * Revokes the target's live code, if any, and makes a new one: call it in a transaction, so that the old code stops
- * and the new one starts together. Two renewals at once revoke the one old code and both answer the one new code.
- * Undefined when the plan is not the program's or its period is over.
+ * and the new one starts together. Renewals of one plan queue on the plan's row (any instance): a renewal within
+ * DISCOUNT_CODE_RENEWAL_WINDOW_MS of the last one answers that one's code (`renewed.created` false, nothing revoked),
+ * so that two renewals at once both answer the one new code (decision 067). Undefined when the plan is not the
+ * program's or its period is over.
  */
 export async function renewLiveCode(
   executor: Executor,
   target: CodeTarget,
   now: Date,
 ): Promise<{ revoked: DiscountCodeRow | undefined; renewed: LiveCode } | undefined> {
+  await lockPlanRow(executor, target.planPatientId);
+  const recent = await findRecentRenewal(executor, target, now);
+  if (recent) return { revoked: undefined, renewed: { row: recent, created: false } };
   const [revoked] = await executor
     .update(discountCode)
     .set({ revokedAt: now })

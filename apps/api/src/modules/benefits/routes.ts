@@ -78,7 +78,8 @@ export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (
       preHandler: codeLimit,
       schema: {
         tags: ['benefits'],
-        description: 'For a code the patient thinks leaked. Limited per patient.',
+        description:
+          'For a code the patient thinks leaked. Renewals of one plan queue on the plan (across instances); a renewal within ten seconds of the last one answers that renewal’s code rather than making another, so that two renewals at once (a double tap, two tabs) both answer the one new code, and it works at the pharmacy. Limited per patient.',
         operationId: 'renewDiscountCode',
         summary: 'A new discount code for the product; the old one stops working at once',
         params: ProductIdParamsSchema,

@@ -8,4 +8,5 @@ export {
   isEmailTaken,
   joinPlanHolder,
   liveTreatmentsOf,
+  lockPlanRow,
 } from './records.ts';

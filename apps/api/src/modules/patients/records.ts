@@ -1,5 +1,6 @@
 // The patient record's reads that other modules make (decision 064): a program's support plan, a plan's live
-// treatments, a person by identification, a plan's holder (its patient and account) and the program's identity pool.
+// treatments, a person by identification, a plan's holder (its patient and account), the program's identity pool, and
+// the plan's row lock.
 // This module owns the patient record; the others read it through its public file, never through a repository of
 // theirs or the platform (which holds no domain knowledge).
 import { and, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
@@ -74,4 +75,17 @@ export function joinPlanHolder<T extends PgSelect>(query: T) {
   return query
     .innerJoin(patient, eq(patient.id, planPatient.patientId))
     .innerJoin(userAccount, eq(userAccount.id, patient.userId));
+}
+
+/**
+ * Locks a patient plan's row until the transaction ends, for changes that must see each other's effect whatever the
+ * instance (decision 067: one hold per service, one renewal's code): the second waits here, then reads what the first
+ * committed. `for no key update` still lets other tables' rows that point at the plan be written meanwhile.
+ */
+export async function lockPlanRow(tx: Executor, planPatientId: number): Promise<void> {
+  await tx
+    .select({ id: planPatient.id })
+    .from(planPatient)
+    .where(eq(planPatient.id, planPatientId))
+    .for('no key update');
 }
