@@ -107,6 +107,8 @@ export const EnvSchema = z.object({
   PHARMACY_IDENTIFICATION_PER_DAY: z.coerce.number().int().min(1).max(100_000_000).default(100),
   // Booking: holds, bookings, moves and cancellations together, per patient (decision 058)
   BOOKING_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(20),
+  /** Live holds a patient may have at once, across services (one per service at most; decision 067). */
+  BOOKING_HOLDS_PER_PATIENT: z.coerce.number().int().min(1).max(100).default(2),
   /** GET /api/v1/coupon (opening a coupon link) per minute per patient plan named (× the factor per address). */
   COUPON_LINK_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(10),
   /** Base URL of the real citizen register (GET {url}/{type}/{number}); the local demo register otherwise. */

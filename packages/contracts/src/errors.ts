@@ -57,6 +57,8 @@ export const ERROR_CATALOGUE = {
   BOOKING_SERVICE_NOT_IN_PLAN: { status: 403, messageKey: 'booking.errors.serviceNotInPlan' },
   // Booking: every seat of the slot is taken (booked, or held by someone confirming).
   BOOKING_SLOT_FULL: { status: 409, messageKey: 'booking.errors.slotFull' },
+  // Booking: the patient holds as many slots as they may at once (across services); confirm or let one go first.
+  BOOKING_TOO_MANY_HOLDS: { status: 409, messageKey: 'booking.errors.tooManyHolds' },
   // Booking: the patient already has a live booking of this service (move it instead).
   BOOKING_ALREADY_BOOKED: { status: 409, messageKey: 'booking.errors.alreadyBooked' },
   // Booking: too close to the appointment to move or cancel it.

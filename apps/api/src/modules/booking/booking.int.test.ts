@@ -4,7 +4,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { BookingResponseSchema, BookingsResponseSchema, type BookingAvailability } from '@portal/contracts/booking';
+import {
+  BookingHoldResponseSchema,
+  BookingResponseSchema,
+  BookingsResponseSchema,
+  type BookingAvailability,
+} from '@portal/contracts/booking';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import * as schema from '../../db/schema.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
@@ -19,17 +24,23 @@ import type { StaffActor } from '../../platform/actor.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
 
 const LIMIT = 40;
+// One live hold per patient across services here (the default is two): equilibrio's two services can reach it.
+const HOLDS_CAP = 1;
 // Saturday 21 November 2026: 06:00 in Costa Rica, 07:00 in Panama, 08:00 in Trinidad and Tobago.
 const START = new Date('2026-11-21T12:00:00Z');
 const clock = createTestClock(START);
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ...MANY_PATIENTS_ENV, BOOKING_PER_MINUTE: String(LIMIT) }, { clock });
+  t = await createTestApp(
+    { ...MANY_PATIENTS_ENV, BOOKING_PER_MINUTE: String(LIMIT), BOOKING_HOLDS_PER_PATIENT: String(HOLDS_CAP) },
+    { clock },
+  );
 });
 afterAll(async () => t.close());
 
 const NEUROLOGIST = 1201; // alivio: video call, capacity 2, notice 24 h, cut-off 12 h
 const LABORATORY = 3201; // equilibrio: HbA1c test, capacity 3, 15 minutes, notice 12 h, cut-off 4 h
+const NUTRITIONIST = 3202; // equilibrio: capacity 1
 
 const signIn = (slug: string) => signInDemo(t, slug);
 
@@ -62,6 +73,14 @@ async function signInAgain(patient: TestPatient): Promise<TestPatient> {
   expect(login.statusCode, login.body).toBe(200);
   return { ...patient, authorization: `Bearer ${LoginResponseSchema.parse(login.json()).data.AccessToken}` };
 }
+/** Which of these holds still run (status `held`). */
+const runningHolds = async (holdIds: number[]) =>
+  (
+    await t.database.db
+      .select({ id: schema.booking.id })
+      .from(schema.booking)
+      .where(and(inArray(schema.booking.id, holdIds), eq(schema.booking.status, 'held')))
+  ).map((row) => row.id);
 const liveSeats = (benefitId: number, startsAt: string) =>
   t.database.db
     .select()
@@ -223,7 +242,7 @@ describe(`booking (${TEST_DB})`, () => {
     const patient = await enrolPatient(t, 'equilibrio');
     const { scope } = await t.app.identity.resolveCaller(t.app.programs.get('equilibrio')!, patient.authorization);
     const agent: StaffActor = { kind: 'staff', staffId: 'agent-7', sessionId: 'staff-session-1' };
-    const bookings = createBookingService({ db: t.database.db, clock });
+    const bookings = createBookingService({ db: t.database.db, clock, holdsPerPatient: HOLDS_CAP });
     const { days } = await bookings.availability(scope, LABORATORY);
     const [first, second] = [days[0]!.slots[6]!, days[1]!.slots[6]!];
     const held = await bookings.hold(scope, {
@@ -466,28 +485,110 @@ describe(`booking (${TEST_DB})`, () => {
     );
   }, 120_000);
 
-  it('lets one of two simultaneous moves of a booking win; the other answers a conflict', async () => {
+  it('holds one slot at a time per service: a new hold lets the previous one go, also when two arrive at once', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const availability = await availabilityOf(t, patient, NEUROLOGIST);
+    const first = slotAt(availability, '2026-11-26', '08:00');
+    const second = slotAt(availability, '2026-11-26', '08:30');
+    // The same slot twice: one seat, not both (capacity 2; a second patient still finds one free).
+    const once = await holdSlot(t, patient, NEUROLOGIST, first);
+    const twice = await holdSlot(t, patient, NEUROLOGIST, first);
+    expect(await runningHolds([once.holdId, twice.holdId])).toEqual([twice.holdId]);
+    expect(await liveSeats(NEUROLOGIST, first.startsAt)).toHaveLength(1);
+    // Another time (the patient went back without the screen letting go): the first time is free again.
+    const other = await holdSlot(t, patient, NEUROLOGIST, second);
+    expect(await runningHolds([twice.holdId, other.holdId])).toEqual([other.holdId]);
+    const after = await availabilityOf(t, patient, NEUROLOGIST);
+    expect(slotAt(after, '2026-11-26', '08:00').free).toBe(2);
+    expect(slotAt(after, '2026-11-26', '08:30').free).toBe(1);
+    const late = await callAs(t, patient, 'POST', `/api/v1/booking/holds/${twice.holdId}/confirm`);
+    expect(late.statusCode).toBe(410);
+    expect(errorOf(late.json()).code).toBe('BOOKING_HOLD_EXPIRED');
+    // Letting go a hold that a newer one already let go is harmless.
+    expect((await callAs(t, patient, 'DELETE', `/api/v1/booking/holds/${twice.holdId}`)).statusCode).toBe(200);
+    // Two holds at once (two tabs, two instances): both answered, one left running.
+    const atOnce = await Promise.all(
+      ['09:00', '09:30', '10:00'].map((time) =>
+        holdAnswer(patient, { benefitId: NEUROLOGIST, ...slotAt(availability, '2026-11-27', time) }),
+      ),
+    );
+    expect(atOnce.map((answer) => answer.statusCode)).toEqual([201, 201, 201]);
+    const ids = atOnce.map((answer) => BookingHoldResponseSchema.parse(answer.json()).data.holdId);
+    expect(await runningHolds([other.holdId, ...ids])).toHaveLength(1);
+    const [running] = await runningHolds(ids);
+    const booked = await callAs(t, patient, 'POST', `/api/v1/booking/holds/${running}/confirm`);
+    expect(booked.statusCode, booked.body).toBe(201);
+    await callAs(t, patient, 'POST', `/api/v1/bookings/${running}/cancel`, { sequence: 0 });
+  });
+
+  it('counts live holds toward a cap per patient across services; a hold past its minutes or let go does not count', async () => {
+    const patient = await enrolPatient(t, 'equilibrio');
+    const laboratory = await holdSlot(
+      t,
+      patient,
+      LABORATORY,
+      slotAt(await availabilityOf(t, patient, LABORATORY), '2026-11-27', '07:00'),
+    );
+    const nutritionist = (await availabilityOf(t, patient, NUTRITIONIST)).days[4]!.slots[0]!;
+    const over = await holdAnswer(patient, { benefitId: NUTRITIONIST, ...nutritionist });
+    expect(over.statusCode).toBe(409);
+    expect(errorOf(over.json()).code).toBe('BOOKING_TOO_MANY_HOLDS');
+    // Another time of the same service replaces its hold, so it is never refused by the cap.
+    const again = await holdSlot(
+      t,
+      patient,
+      LABORATORY,
+      slotAt(await availabilityOf(t, patient, LABORATORY), '2026-11-27', '07:15'),
+    );
+    expect(await runningHolds([laboratory.holdId, again.holdId])).toEqual([again.holdId]);
+    // Let go: the other service can be held.
+    await callAs(t, patient, 'DELETE', `/api/v1/booking/holds/${again.holdId}`);
+    await holdSlot(t, patient, NUTRITIONIST, nutritionist);
+    // Past its minutes a hold counts no more.
+    clock.advance(5 * 60 * 1000);
+    try {
+      const later = await holdAnswer(patient, {
+        benefitId: LABORATORY,
+        ...slotAt(await availabilityOf(t, patient, LABORATORY), '2026-11-27', '07:30'),
+      });
+      expect(later.statusCode, later.body).toBe(201);
+    } finally {
+      clock.set(START);
+    }
+  });
+
+  it('moves a booking with the hold made for it; two holds at once for one move leave one, and the other changes nothing', async () => {
     const patient = await enrolPatient(t, 'equilibrio');
     const availability = await availabilityOf(t, patient, LABORATORY);
     const booked = await bookFirstSlot(t, patient, LABORATORY, 8);
-    const holds = await Promise.all(
-      ['08:00', '08:15'].map((time) =>
-        holdSlot(t, patient, LABORATORY, slotAt(availability, '2026-11-26', time), booked.bookingId),
-      ),
-    );
     const answers = await Promise.all(
-      holds.map((hold) =>
-        callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/reschedule`, {
-          holdId: hold.holdId,
-          sequence: 0,
+      ['08:00', '08:15'].map((time) =>
+        holdAnswer(patient, {
+          benefitId: LABORATORY,
+          ...slotAt(availability, '2026-11-26', time),
+          bookingId: booked.bookingId,
         }),
       ),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(errorOf(answers.find((answer) => answer.statusCode === 409)!.json()).code).toBe('BOOKING_CHANGED');
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201]);
+    const ids = answers.map((answer) => BookingHoldResponseSchema.parse(answer.json()).data.holdId);
+    const running = await runningHolds(ids);
+    expect(running).toHaveLength(1);
+    const letGo = ids.find((id) => id !== running[0])!;
+    const refused = await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/reschedule`, {
+      holdId: letGo,
+      sequence: 0,
+    });
+    expect(refused.statusCode).toBe(410);
+    expect(errorOf(refused.json()).code).toBe('BOOKING_HOLD_EXPIRED');
+    const moved = await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/reschedule`, {
+      holdId: running[0],
+      sequence: 0,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
     const list = BookingsResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/bookings')).json()).data;
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ sequence: 1, calendarUid: booked.calendarUid });
+    expect(list[0]).toMatchObject({ bookingId: running[0], sequence: 1, calendarUid: booked.calendarUid });
   });
 
   it('holds the seat rules in the database itself, whatever the code above it does', async () => {

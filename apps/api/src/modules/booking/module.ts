@@ -15,6 +15,7 @@ export const bookingModule = defineModule({
           db,
           clock,
           perMinute: config.BOOKING_PER_MINUTE,
+          holdsPerPatient: config.BOOKING_HOLDS_PER_PATIENT,
           publicUrl: config.PUBLIC_URL,
           onMailQueued: mailQueued,
         }),

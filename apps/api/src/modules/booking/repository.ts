@@ -96,6 +96,37 @@ export async function releaseStaleHolds(tx: Executor, slot: SlotKey, now: Date):
     .where(and(ofSlot(slot), eq(booking.status, 'held'), lte(booking.heldUntil, now)));
 }
 
+/** Lets go the patient's holds of the service (running or not): a patient holds one slot per service at a time. */
+export async function releaseHoldsOfService(tx: Executor, owner: Owner, benefitId: number, now: Date): Promise<void> {
+  await tx
+    .update(booking)
+    .set({ status: 'released', heldUntil: null, endedAt: now })
+    .where(
+      and(
+        eq(booking.programId, owner.programId),
+        eq(booking.planPatientId, owner.planPatientId),
+        eq(booking.benefitId, benefitId),
+        eq(booking.status, 'held'),
+      ),
+    );
+}
+
+/** The patient's holds still running, across services. */
+export async function countRunningHolds(tx: Executor, owner: Owner, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ running: sql<number>`count(*)::int` })
+    .from(booking)
+    .where(
+      and(
+        eq(booking.programId, owner.programId),
+        eq(booking.planPatientId, owner.planPatientId),
+        eq(booking.status, 'held'),
+        gt(booking.heldUntil, now),
+      ),
+    );
+  return Number(row?.running ?? 0);
+}
+
 /** The seats of the slot that rows hold (confirmed or held, stale or not: a stale hold is released first). */
 export async function takenSeatsOf(tx: Executor, slot: SlotKey): Promise<number[]> {
   const rows = await tx

@@ -25,6 +25,8 @@ export interface BookingRouteOptions {
   clock: () => Date;
   /** Holds, bookings, moves and cancellations a minute per patient, all together. */
   perMinute: number;
+  /** Live holds a patient may have at once across services (BOOKING_HOLDS_PER_PATIENT). */
+  holdsPerPatient: number;
   publicUrl?: BookingDeps['publicUrl'];
   onMailQueued?: BookingDeps['onMailQueued'];
 }
@@ -34,9 +36,9 @@ const writeErrors = errorResponses(400, 401, 403, 404, 409, 410, 422, 429);
 
 export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   app,
-  { db, clock, perMinute, publicUrl, onMailQueued },
+  { db, clock, perMinute, holdsPerPatient, publicUrl, onMailQueued },
 ) => {
-  const bookings = createBookingService({ db, clock, publicUrl, onMailQueued });
+  const bookings = createBookingService({ db, clock, holdsPerPatient, publicUrl, onMailQueued });
   // One counter per patient for every write: a script walking slots (or seats) is stopped, a person never is.
   const writeLimit = app.subjectLimit(perMinute, (request) => scopeOf(request).userId, 'booking');
 
@@ -65,7 +67,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         operationId: 'holdBookingSlot',
         summary: 'Holds one seat of a slot for five minutes while the patient confirms',
         description:
-          'The slot is checked against the schedule (422 `BOOKING_OUTSIDE_HORIZON`, `BOOKING_INSIDE_NOTICE`, `BOOKING_CLOSED_DAY`, `BOOKING_OUTSIDE_HOURS`); a full slot is 409 `BOOKING_SLOT_FULL`, a second booking of the service 409 `BOOKING_ALREADY_BOOKED` (move it instead, with `bookingId`). The web lets a hold go when the patient goes back; otherwise it ends with its minutes. Limited per patient.',
+          "The slot is checked against the schedule (422 `BOOKING_OUTSIDE_HORIZON`, `BOOKING_INSIDE_NOTICE`, `BOOKING_CLOSED_DAY`, `BOOKING_OUTSIDE_HOURS`); a full slot is 409 `BOOKING_SLOT_FULL`, a second booking of the service 409 `BOOKING_ALREADY_BOOKED` (move it instead, with `bookingId`). A patient holds one slot per service at a time: a new hold lets the previous hold of the service go (also a hold made to move a booking), in the same transaction, and of two simultaneous holds one is left running. The patient's running holds across services are capped (409 `BOOKING_TOO_MANY_HOLDS`; the server's `BOOKING_HOLDS_PER_PATIENT`, 2 by default). The web lets a hold go when the patient goes back; otherwise it ends with its minutes. Limited per patient.",
         body: HoldBodySchema,
         response: { 201: BookingHoldResponseSchema, ...writeErrors },
       },
@@ -114,7 +116,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         operationId: 'confirmBooking',
         summary: 'Books the held slot (201), or answers the booking this hold already made (200)',
         description:
-          "The booking takes the hold's id. Idempotent by the hold: the same hold again answers the same booking. A hold whose minutes ran out is 410 `BOOKING_HOLD_EXPIRED`; a second live booking of the service 409 `BOOKING_ALREADY_BOOKED`; a hold that is not the caller's 404. Sends the confirmation with its calendar invitation. Limited per patient.",
+          "The booking takes the hold's id. Idempotent by the hold: the same hold again answers the same booking. A hold whose minutes ran out, or that a newer hold of the service let go, is 410 `BOOKING_HOLD_EXPIRED`; a second live booking of the service 409 `BOOKING_ALREADY_BOOKED`; a hold that is not the caller's 404. Sends the confirmation with its calendar invitation. Limited per patient.",
         params: HoldIdParamsSchema,
         response: { 200: BookingResponseSchema, 201: BookingResponseSchema, ...writeErrors },
       },
@@ -149,7 +151,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
         operationId: 'rescheduleBooking',
         summary: 'Moves an appointment to a slot held for it',
         description:
-          'Only before the cancellation cut-off (409 `BOOKING_CUTOFF_PASSED`) and only if the booking is still at `sequence` (409 `BOOKING_CHANGED`: of two simultaneous moves one wins). The appointment keeps its calendar UID with the next sequence; the old slot is free at once. Limited per patient.',
+          'Only before the cancellation cut-off (409 `BOOKING_CUTOFF_PASSED`) and only if the booking is still at `sequence` (409 `BOOKING_CHANGED`: of two simultaneous moves one wins). A hold that ran out or that a newer hold of the service let go is 410 `BOOKING_HOLD_EXPIRED` and changes nothing. The appointment keeps its calendar UID with the next sequence; the old slot is free at once. Limited per patient.',
         params: BookingIdParamsSchema,
         body: RescheduleBodySchema,
         response: { 200: BookingResponseSchema, ...writeErrors },

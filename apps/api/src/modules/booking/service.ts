@@ -28,12 +28,15 @@ import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import type { Actor } from '../../platform/actor.ts';
 import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
+import { lockPlanRow } from '../patients/public.ts';
 import * as repo from './repository.ts';
 import { textNoticeFields } from './notices.ts';
 
 export interface BookingDeps {
   db: Db;
   clock: () => Date;
+  /** Live holds a patient may have at once across services (BOOKING_HOLDS_PER_PATIENT; one per service at most). */
+  holdsPerPatient: number;
   /** PUBLIC_URL: the Message-ID's domain of the mails. */
   publicUrl?: string | undefined;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
@@ -102,7 +105,7 @@ export async function cancelBookingsOfClosingAccount(
   return cancelled.length;
 }
 
-export function createBookingService({ db, clock, publicUrl, onMailQueued }: BookingDeps) {
+export function createBookingService({ db, clock, holdsPerPatient, publicUrl, onMailQueued }: BookingDeps) {
   /** The program's services, their blocks checked again (the seed stored what check:programs passed). */
   async function servicesOf(programId: number): Promise<Map<number, Service>> {
     const rows = await repo.listServices(db, programId);
@@ -256,8 +259,10 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
     },
 
     /**
-     * Holds the lowest free seat of the slot for BOOKING_HOLD_MS, the slot checked against the schedule. The seat's unique index decides between simultaneous holds: a loser reads
-     * the seats again and tries the next free one, and is refused once none is left.
+     * Holds the lowest free seat of the slot for BOOKING_HOLD_MS, the slot checked against the schedule. The seat's
+     * unique index decides between simultaneous holds: a loser reads the seats again and tries the next free one, and
+     * is refused once none is left. A patient holds one slot per service: the new hold lets the previous one of the
+     * service go, and the patient's running holds across services are capped (decision 067).
      */
     async hold(scope: PatientScope, body: HoldBody): Promise<BookingHold> {
       const now = clock();
@@ -279,6 +284,12 @@ export function createBookingService({ db, clock, publicUrl, onMailQueued }: Boo
       }
       const slot = { benefitId, placeId: place.id, startsAt: new Date(checked.slot.startsAt) };
       const row = await db.transaction(async (tx) => {
+        // One patient's holds queue on their plan's row, whatever the instance: the second of two simultaneous holds
+        // waits here, then lets the first go. A refusal below rolls back the letting go: the previous hold stays.
+        await lockPlanRow(tx, owner.planPatientId);
+        await repo.releaseHoldsOfService(tx, owner, benefitId, now);
+        if ((await repo.countRunningHolds(tx, owner, now)) >= holdsPerPatient)
+          throw new AppError('BOOKING_TOO_MANY_HOLDS');
         await repo.releaseStaleHolds(tx, slot, now);
         // As many tries as seats: each failed insert means another request took the seat just read as free.
         for (let attempt = 0; attempt < service.block.capacity; attempt += 1) {
