@@ -10,7 +10,7 @@ import { APP_VERSION_HEADER } from '@portal/contracts/constants';
 import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { prepareDatabase } from './db/prepare.ts';
-import { MODULES } from './modules.ts';
+import { MAIL_KINDS, MODULES } from './modules.ts';
 import type { Database } from './platform/db.ts';
 import { decorateDoors } from './platform/door.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
@@ -192,7 +192,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // No staticCSP of its own: the docs page lives under the portal's CSP (no inline code, no framing).
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The outbox worker and app.mail; /dev/mailbox outside production.
-  await app.register(mailer);
+  await app.register(mailer, { kinds: MAIL_KINDS });
 
   /** Registers each module's routes of `where` in `scope`, each module in a scope of its own with its feature. */
   const registerRoutesOf = async (scope: FastifyInstance, where: RouteScope) => {

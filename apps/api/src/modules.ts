@@ -1,6 +1,7 @@
 // The list of modules (decision 064): app.ts builds each in this order and registers its routes behind their doors.
 // Adding a module is its folder with its `module.ts` and one line here. The order is the API document's order of
 // operations within each door.
+import type { MailKind } from './platform/mail/kinds.ts';
 import type { PortalModule } from './platform/module.ts';
 import { accountModule } from './modules/account/module.ts';
 import { benefitsModule } from './modules/benefits/module.ts';
@@ -37,3 +38,6 @@ export const MODULES: readonly PortalModule[] = [
   learningModule,
   pharmacyModule,
 ];
+
+/** Every kind of mail the modules send: the outbox worker renders these, and no other. */
+export const MAIL_KINDS: readonly MailKind[] = MODULES.flatMap((module) => module.mailKinds ?? []);

@@ -20,6 +20,7 @@ import { createMailRenderer } from './mail/render.ts';
 import { createDevMailbox } from './mail/transport.ts';
 import { createOutboxWorker } from './mail/worker.ts';
 import { isUnavailableError } from './unavailable.ts';
+import { MAIL_KINDS, mailKind } from '../test/mail-kinds.ts';
 
 /** A built web app of the test's own: the shell and one asset, to show that they do not need the database. */
 function fakeWebDist(): string {
@@ -116,7 +117,7 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
     const [programRow] = await t.database.db.select({ id: program.id }).from(program).where(eq(program.slug, 'alivio'));
     const { id: mailId } = await enqueueMail(t.database.db, {
       programId: programRow!.id,
-      kind: 'password-reset',
+      kind: mailKind('password-reset'),
       recipient: 'outage@example.com',
       language: 'es',
       payload: { link: 'http://alivio.localhost:3000/password/recover?n=x&s=y' },
@@ -125,7 +126,11 @@ describe.runIf(TEST_DB === 'postgres')('PostgreSQL faults', () => {
     const worker = createOutboxWorker({
       db: t.database.db,
       transport: mailbox,
-      renderer: createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: t.config.PUBLIC_URL }),
+      renderer: createMailRenderer({
+        programsDir: t.config.PROGRAMS_DIR,
+        publicUrl: t.config.PUBLIC_URL,
+        kinds: MAIL_KINDS,
+      }),
       from: t.config.MAIL_FROM,
       log: t.app.log.child({ component: 'outbox' }),
       pollIntervalMs: 20,

@@ -8,7 +8,7 @@ import type { AuditAction } from './audit.ts';
 import type { Database, Db } from './db.ts';
 import type { Door, DoorResolver } from './door.ts';
 import type { Job } from './jobs.ts';
-import type { MailKind } from './mail/outbox.ts';
+import type { MailKind } from './mail/kinds.ts';
 import type { PasswordHashing } from './passwords.ts';
 import type { ProgramPictures } from './program-icons.ts';
 import type { ProgramRegistry } from './programs.ts';
@@ -60,7 +60,7 @@ export interface PortalModule {
   feature?: FeatureKey;
   /** The audit actions it records (platform/audit.ts keeps the catalogue; each action belongs to one module). */
   auditActions?: readonly AuditAction[];
-  /** The mail kinds it sends (platform/mail keeps the catalogue; each kind belongs to one module). */
+  /** The kinds of mail it sends: each kind's payload schema, texts and what it adds when rendered (platform/mail/kinds.ts). */
   mailKinds?: readonly MailKind[];
   build(context: ModuleContext): ModuleParts | Promise<ModuleParts>;
 }

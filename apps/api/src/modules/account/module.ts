@@ -1,6 +1,7 @@
 // The patient's account (decisions 019, 020, 044): password, e-mail, terms, the data export, "close my account",
 // and the links its mails carry.
 import { defineModule } from '../../platform/module.ts';
+import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
 import { createLockoutStore } from '../../platform/lockout.ts';
 import { accountLinkRoutes, accountRoutes } from './routes.ts';
 import { createAccountService } from './service.ts';
@@ -18,7 +19,7 @@ export const accountModule = defineModule({
     'account-closure-cancelled',
     'account-erased',
   ],
-  mailKinds: ['email-change-confirm', 'email-change-notice'],
+  mailKinds: [EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE],
   build({ db, config, clock, redis, passwords, mailQueued }) {
     const account = createAccountService({
       db,

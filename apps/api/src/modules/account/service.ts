@@ -20,6 +20,8 @@ import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
 import { cancelBookingsOfClosingAccount } from '../booking/public.ts';
+import { PASSWORD_CHANGED } from '../identity/public.ts';
+import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
 import { recordAudit, recordScopeAudit } from '../../platform/audit.ts';
 import type { LockoutStore } from '../../platform/lockout.ts';
 
@@ -93,7 +95,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
           t,
           {
             programId: scope.programId,
-            kind: 'password-changed',
+            kind: PASSWORD_CHANGED,
             recipient: account.email,
             language: account.language,
             payload: {},
@@ -131,7 +133,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
           t,
           {
             programId: program.id,
-            kind: 'email-change-confirm',
+            kind: EMAIL_CHANGE_CONFIRM,
             recipient: newEmail,
             language,
             payload: { link: link.url },
@@ -141,7 +143,7 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
         // The old address hears of it, so that a change the owner did not ask for does not go unnoticed.
         await enqueueMail(
           t,
-          { programId: program.id, kind: 'email-change-notice', recipient: account.email, language, payload: {} },
+          { programId: program.id, kind: EMAIL_CHANGE_NOTICE, recipient: account.email, language, payload: {} },
           mailOptions,
         );
         await recordAudit(t, {

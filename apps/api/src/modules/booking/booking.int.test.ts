@@ -13,7 +13,6 @@ import {
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import * as schema from '../../db/schema.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
-import type { MailKind } from '../../platform/mail/outbox.ts';
 import { createMailRenderer } from '../../platform/mail/render.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
@@ -22,6 +21,7 @@ import { queueDueReminders } from './reminders.ts';
 import { createBookingService } from './service.ts';
 import type { StaffActor } from '../../platform/actor.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
+import { MAIL_KINDS } from '../../test/mail-kinds.ts';
 
 const LIMIT = 40;
 // One live hold per patient across services here (the default is two): equilibrio's two services can reach it.
@@ -206,10 +206,11 @@ describe(`booking (${TEST_DB})`, () => {
     const mails = rows
       .filter((row) => row.kind.startsWith('booking-'))
       .map((row) =>
-        createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: 'https://portal.example' }).render(
-          'equilibrio',
-          { kind: row.kind as MailKind, language: row.language, payload: row.payload },
-        ),
+        createMailRenderer({
+          programsDir: t.config.PROGRAMS_DIR,
+          publicUrl: 'https://portal.example',
+          kinds: MAIL_KINDS,
+        }).render('equilibrio', { kind: row.kind, language: row.language, payload: row.payload }),
       );
     expect(mails.map((mail) => mail.subject)).toEqual([
       'Your appointment is booked: Free glucose test',
@@ -326,10 +327,11 @@ describe(`booking (${TEST_DB})`, () => {
     expect(first + second).toBe(1);
     const queued = await reminders();
     expect(queued).toHaveLength(1);
-    const mail = createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: 'https://portal.example' }).render(
-      'alivio',
-      { kind: 'booking-reminder', language: queued[0]!.language, payload: queued[0]!.payload },
-    );
+    const mail = createMailRenderer({
+      programsDir: t.config.PROGRAMS_DIR,
+      publicUrl: 'https://portal.example',
+      kinds: MAIL_KINDS,
+    }).render('alivio', { kind: 'booking-reminder', language: queued[0]!.language, payload: queued[0]!.payload });
     expect(mail.subject).toBe('Recordatorio: su cita de mañana, Teleconsulta con un neurólogo');
     expect(mail.text).toContain('Videollamada');
     expect(await queueDueReminders(t.database.db, dayBefore)).toBe(0);

@@ -1,5 +1,6 @@
 // Booking (decision 058): the services' free slots, holds and appointments, their notices and the reminder job.
 import { defineModule } from '../../platform/module.ts';
+import { BOOKING_MAIL_KINDS } from './mails.ts';
 import { BOOKING_REMINDER_INTERVAL_MS, queueDueReminders } from './reminders.ts';
 import { bookingRoutes } from './routes.ts';
 
@@ -7,7 +8,7 @@ export const bookingModule = defineModule({
   name: 'booking',
   feature: 'booking',
   auditActions: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled'],
-  mailKinds: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled', 'booking-reminder'],
+  mailKinds: BOOKING_MAIL_KINDS,
   build: ({ db, clock, config, mailQueued }) => ({
     routes: {
       patient: async (app) =>

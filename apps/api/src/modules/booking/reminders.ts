@@ -8,6 +8,7 @@ import { benefit, booking, patient, planPatient, userAccount } from '../../db/sc
 import { joinPlanHolder } from '../patients/public.ts';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { BOOKING_REMINDER } from './mails.ts';
 import { textNoticeFields } from './notices.ts';
 import { NOTICE_CONTACT_COLUMNS } from './repository.ts';
 
@@ -58,7 +59,7 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
         tx,
         {
           programId: row.programId,
-          kind: 'booking-reminder',
+          kind: BOOKING_REMINDER,
           recipient: who.email,
           language: who.language,
           payload: {

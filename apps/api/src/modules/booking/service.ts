@@ -30,6 +30,7 @@ import type { Actor } from '../../platform/actor.ts';
 import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import { lockPlanRow } from '../patients/public.ts';
 import * as repo from './repository.ts';
+import { BOOKING_CHANGE_MAILS } from './mails.ts';
 import { textNoticeFields } from './notices.ts';
 
 export interface BookingDeps {
@@ -176,7 +177,7 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
       tx,
       {
         programId: scope.programId,
-        kind: `booking-${kind}`,
+        kind: BOOKING_CHANGE_MAILS[kind],
         recipient: scope.contactEmail,
         language: scope.language,
         payload: {

@@ -3,6 +3,7 @@
 import { defineModule, openDoor } from '../../platform/module.ts';
 import { PATIENT_DOOR } from '../../platform/patient-auth.ts';
 import { loadPoolKeys } from './keys.ts';
+import { PASSWORD_CHANGED, PASSWORD_RESET } from './mails.ts';
 import { createLockoutStore } from '../../platform/lockout.ts';
 import { identityRoutes, identitySessionRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
@@ -30,7 +31,7 @@ export const identityModule = defineModule({
     'session-ended',
     'other-sessions-ended',
   ],
-  mailKinds: ['password-reset', 'password-changed'],
+  mailKinds: [PASSWORD_RESET, PASSWORD_CHANGED],
   async build({ app, db, database, config, clock, redis, passwords, mailQueued }) {
     const identity = createIdentityService({
       db,

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { PASSWORD_CHANGED, PASSWORD_RESET } from './mails.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { accountActor, VISITOR } from '../../platform/actor.ts';
@@ -485,7 +486,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
               sp,
               {
                 programId: program.id,
-                kind: 'password-reset',
+                kind: PASSWORD_RESET,
                 recipient: subject.email,
                 language,
                 // The country picks the call-center phones the mail shows.
@@ -551,7 +552,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
           t,
           {
             programId: program.id,
-            kind: 'password-changed',
+            kind: PASSWORD_CHANGED,
             recipient: found.email,
             language: found.language as Language,
             payload: {},

@@ -7,6 +7,7 @@ import { createLockoutStore } from '../../platform/lockout.ts';
 import { keyEnvironmentOf, resolvePharmacyKey } from './keys.ts';
 import { pharmacyRoutes } from './routes.ts';
 import { createPharmacyService } from './service.ts';
+import { PHARMACY_LOOKUP_ALERT } from './mails.ts';
 
 export const pharmacyModule = defineModule({
   name: 'pharmacy',
@@ -21,7 +22,7 @@ export const pharmacyModule = defineModule({
     'redemption-reversed',
     'pharmacy-lookups-reported',
   ],
-  mailKinds: ['pharmacy-lookup-alert'],
+  mailKinds: [PHARMACY_LOOKUP_ALERT],
   build({ db, config, clock, redis, programs, mailQueued }) {
     const environment = keyEnvironmentOf(config.NODE_ENV);
     // Each program's admins' mailboxes, from its config.json (decision 066), by the program's id.

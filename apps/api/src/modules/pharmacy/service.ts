@@ -26,6 +26,7 @@ import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { PHARMACY_LOOKUP_ALERT } from './mails.ts';
 import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
 import { LOCKOUT_FIRST_MS, type LockoutStore } from '../../platform/lockout.ts';
 import { offerFor, progressOf, purchaseAmounts, readOfferLedger, type Offer } from '../purchases/public.ts';
@@ -174,7 +175,7 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
       for (const recipient of adminEmailsOf?.(caller.programId) ?? [])
         await enqueueMail(tx, {
           programId: caller.programId,
-          kind: 'pharmacy-lookup-alert',
+          kind: PHARMACY_LOOKUP_ALERT,
           recipient,
           language: 'es',
           payload: { pharmacy: pharmacyName, keyPrefix, reason },

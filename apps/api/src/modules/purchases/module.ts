@@ -2,10 +2,11 @@
 import { defineModule } from '../../platform/module.ts';
 import { queueDueRefillReminders, REFILL_REMINDER_INTERVAL_MS } from './refills.ts';
 import { purchaseRoutes } from './routes.ts';
+import { REFILL_REMINDER } from './mails.ts';
 
 export const purchasesModule = defineModule({
   name: 'purchases',
-  mailKinds: ['refill-reminder'],
+  mailKinds: [REFILL_REMINDER],
   build: ({ db, clock, config, mailQueued }) => ({
     routes: { patient: async (app) => app.register(purchaseRoutes, { db, clock }) },
     // The e-mail a few days before a medicine should run out, queued once per purchase.

@@ -19,6 +19,7 @@ import {
 import { COUNTRY_TIME_ZONES, todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { REFILL_REMINDER } from './mails.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './refill-repository.ts';
@@ -164,7 +165,7 @@ export async function queueDueRefillReminders(db: Db, now: Date, publicUrl: stri
         tx,
         {
           programId: recipient.programId,
-          kind: 'refill-reminder',
+          kind: REFILL_REMINDER,
           recipient: recipient.email,
           language: recipient.language,
           payload: {

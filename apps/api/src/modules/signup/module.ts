@@ -1,11 +1,12 @@
 // Enrolment: the sign-up, pre-registration invitations and the welcome mail's "this wasn't me".
 import { defineModule } from '../../platform/module.ts';
 import { signupRoutes } from './routes.ts';
+import { ENROLMENT, PREREGISTRATION } from './mails.ts';
 
 export const signupModule = defineModule({
   name: 'signup',
   auditActions: ['signup', 'preregistration', 'enrolment-disowned'],
-  mailKinds: ['enrolment', 'preregistration'],
+  mailKinds: [ENROLMENT, PREREGISTRATION],
   build: ({ db, config, clock, passwords, mailQueued }) => ({
     routes: {
       public: async (app) => app.register(signupRoutes, { db, config, clock, passwords, onMailQueued: mailQueued }),

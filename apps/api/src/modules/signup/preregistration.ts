@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
+import { PREREGISTRATION } from './mails.ts';
 import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
@@ -63,7 +64,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       t,
       {
         programId: program.id,
-        kind: 'preregistration',
+        kind: PREREGISTRATION,
         recipient: data.email,
         language,
         payload: { link: link.url, patientName },

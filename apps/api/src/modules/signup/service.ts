@@ -25,7 +25,8 @@ import type { ErrorCode } from '@portal/contracts/errors';
 import { isDoseApproved as isDoseWithin, productServes } from '@portal/contracts/treatments';
 import type { Executor } from '../../platform/db.ts';
 import { AppError, fieldErrorsOfIssues, uniqueViolationOf } from '../../platform/errors.ts';
-import { issuePasswordLink } from '../identity/public.ts';
+import { issuePasswordLink, PASSWORD_RESET } from '../identity/public.ts';
+import { ENROLMENT } from './mails.ts';
 import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
@@ -342,7 +343,7 @@ export function createSignupService(deps: SignupDeps) {
             t,
             {
               programId: program.id,
-              kind: 'enrolment',
+              kind: ENROLMENT,
               recipient: input.email,
               language: input.language,
               payload: { link, patientName, notMeLink },
@@ -362,7 +363,7 @@ export function createSignupService(deps: SignupDeps) {
               t,
               {
                 programId: program.id,
-                kind: 'password-reset',
+                kind: PASSWORD_RESET,
                 recipient: input.email,
                 language: input.language,
                 payload: { link: passwordLink },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
+import { mailKind } from '../../test/mail-kinds.ts';
 
 // Production requires real secrets; the test databases' signing keys are encrypted with the development one.
 const PRODUCTION_SECRETS = { KEY_ENCRYPTION_SECRET: 'k'.repeat(40), SIGNING_SECRET: 'r'.repeat(40) };
@@ -30,7 +31,7 @@ describe(`the dev mailbox (${TEST_DB})`, () => {
     const first = await t.database.db.transaction((tx) =>
       t.app.mail.enqueue(tx, {
         programId: alivio.id,
-        kind: 'password-reset',
+        kind: mailKind('password-reset'),
         recipient: 'ana@example.com',
         language: 'es',
         payload: { link },
@@ -38,14 +39,14 @@ describe(`the dev mailbox (${TEST_DB})`, () => {
     );
     const second = await t.app.mail.enqueue(t.database.db, {
       programId: alivio.id,
-      kind: 'password-changed',
+      kind: mailKind('password-changed'),
       recipient: 'ana@example.com',
       language: 'en',
       payload: {},
     });
     const other = await t.app.mail.enqueue(t.database.db, {
       programId: piel.id,
-      kind: 'enrolment',
+      kind: mailKind('enrolment'),
       recipient: 'luis@example.com',
       language: 'es',
       payload: { patientName: 'Luis', link: 'http://piel.localhost:3000/login' },

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../db.ts';
 import { registerDevMailboxRoutes } from './dev-mailbox-routes.ts';
+import type { MailKind } from './kinds.ts';
 import { enqueueMail, type MailToEnqueue } from './outbox.ts';
 import { createMailRenderer } from './render.ts';
 import { createDevMailbox, createSmtpTransport, type DevMailbox, type MailTransport } from './transport.ts';
@@ -38,7 +39,12 @@ function createUnconfiguredTransport(): MailTransport {
   };
 }
 
-async function mailPlugin(app: FastifyInstance): Promise<void> {
+export interface MailerOptions {
+  /** The kinds of mail the modules declared: the worker renders these. */
+  kinds: readonly MailKind[];
+}
+
+async function mailPlugin(app: FastifyInstance, { kinds }: MailerOptions): Promise<void> {
   const config = app.appConfig;
   const isProduction = config.NODE_ENV === 'production';
   const devMailbox = !config.SMTP_URL && !isProduction ? createDevMailbox(app.log) : undefined;
@@ -56,7 +62,7 @@ async function mailPlugin(app: FastifyInstance): Promise<void> {
     db: app.database.db as Db,
     transport,
     textTransport,
-    renderer: createMailRenderer({ programsDir: config.PROGRAMS_DIR, publicUrl: config.PUBLIC_URL }),
+    renderer: createMailRenderer({ programsDir: config.PROGRAMS_DIR, publicUrl: config.PUBLIC_URL, kinds }),
     from: config.MAIL_FROM,
     log: app.log.child({ component: 'outbox' }),
     pollIntervalMs: MAIL_POLL_INTERVAL_MS,

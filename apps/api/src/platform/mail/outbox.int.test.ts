@@ -7,6 +7,7 @@ import { enqueueMail, type MailToEnqueue } from './outbox.ts';
 import { createMailRenderer } from './render.ts';
 import { createSmtpTransport, type MailTransport } from './transport.ts';
 import { createOutboxWorker, type OutboxWorkerOptions } from './worker.ts';
+import { MAIL_KINDS, mailKind } from '../../test/mail-kinds.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -25,7 +26,7 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     const recipient = `paciente.${counter}.${Date.now()}@example.com`;
     const link = `http://alivio.localhost:3000/password/recover?n=nonce-${counter}-${Math.random().toString(36).slice(2)}&s=sig`;
     secrets.push(recipient, link);
-    return { programId, kind: 'password-reset', recipient, language: 'es', payload: { link }, ...overrides };
+    return { programId, kind: mailKind('password-reset'), recipient, language: 'es', payload: { link }, ...overrides };
   }
 
   /** A worker over the test app's database and a fresh SMTP transport, with a clock the test moves. */
@@ -36,7 +37,11 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     const worker = createOutboxWorker({
       db: t.database.db,
       transport,
-      renderer: createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: t.config.PUBLIC_URL }),
+      renderer: createMailRenderer({
+        programsDir: t.config.PROGRAMS_DIR,
+        publicUrl: t.config.PUBLIC_URL,
+        kinds: MAIL_KINDS,
+      }),
       from: t.config.MAIL_FROM,
       log: t.app.log,
       clock: () => now,
@@ -129,7 +134,10 @@ describe(`the e-mail outbox over SMTP (${TEST_DB})`, () => {
     await expect(enqueueMail(t.database.db, aMail({ payload: {} }))).rejects.toThrow();
     await expect(enqueueMail(t.database.db, aMail({ payload: { link: 'javascript:alert(1)' } }))).rejects.toThrow();
     await expect(
-      enqueueMail(t.database.db, aMail({ kind: 'enrolment', payload: { link: 'http://alivio.localhost:3000/login' } })),
+      enqueueMail(
+        t.database.db,
+        aMail({ kind: mailKind('enrolment'), payload: { link: 'http://alivio.localhost:3000/login' } }),
+      ),
     ).rejects.toThrow();
     expect(await t.database.db.select().from(outbox)).toEqual([]);
   });

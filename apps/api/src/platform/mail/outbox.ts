@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db, Executor } from '../db.ts';
 import { outbox } from '../../db/schema.ts';
+import type { MailKind, MailLanguage } from './kinds.ts';
+
+export type { MailKind, MailLanguage } from './kinds.ts';
 
 /** What a service that mails the links it signs needs (sign-up, the account): the portal's address and keys, and the outbox worker's wake-up. */
 export interface LinkMailingDeps {
@@ -15,28 +18,9 @@ export interface LinkMailingDeps {
   onMailQueued?: () => void;
 }
 
-export const MAIL_KINDS = [
-  'password-reset',
-  'password-changed',
-  'enrolment',
-  'preregistration',
-  'email-change-confirm',
-  'email-change-notice',
-  // Booking (decision 058): each with its calendar file (REQUEST, or CANCEL), made when the mail is rendered.
-  'booking-confirmed',
-  'booking-rescheduled',
-  'booking-cancelled',
-  'booking-reminder',
-  // The refill reminder (decision 061), with its calendar file (PUBLISH), made when the mail is rendered.
-  'refill-reminder',
-  // To the program's admins: a pharmacy key looked patients up by identification too often (decision 066).
-  'pharmacy-lookup-alert',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export type MailLanguage = 'es' | 'en';
-
 export interface MailToEnqueue {
   programId: number;
+  /** The kind, as its module declares it: its payload is checked against the kind's schema. */
   kind: MailKind;
   /** The address the mail goes to; stored in the outbox, never logged. */
   recipient: string;
@@ -50,70 +34,14 @@ export interface EnqueueOptions {
   publicUrl?: string;
 }
 
-const HttpUrlSchema = z.url({ protocol: /^https?$/ });
-
-/**
- * An appointment's mail (decision 058): the service's text key, the place (a text key, or a partner's name), its
- * instants and zone, the patient's country (the time's locale), the calendar UID and sequence, the cut-off in hours.
- */
-const BookingMailPayloadSchema = z
-  .object({
-    serviceKey: z.string().min(1),
-    place: z.string().min(1),
-    address: z.string(),
-    startsAt: z.iso.datetime({ offset: true }),
-    endsAt: z.iso.datetime({ offset: true }),
-    timeZone: z.string().min(1),
-    country: z.string().length(2),
-    calendarUid: z.string().min(1),
-    sequence: z.string().regex(/^\d+$/),
-    cutoffHours: z.string().regex(/^\d+$/),
-  })
-  .catchall(z.string());
-
-/**
- * A refill reminder (decision 061): the medicine's name, the last day its supply should last (YYYY-MM-DD), the calendar
- * UID and sequence, and the link to the portal's home where the estimate is shown.
- */
-const RefillMailPayloadSchema = z
-  .object({
-    medicine: z.string().min(1).max(200),
-    lastsUntil: z.iso.date(),
-    calendarUid: z.string().min(1).max(200),
-    sequence: z.string().regex(/^\d+$/),
-    link: HttpUrlSchema,
-  })
-  .catchall(z.string());
-
-/**
- * What each kind needs in its payload. Checked when the mail is enqueued, so that a bad payload
- * fails the caller's transaction instead of producing a mail that can never be rendered.
- */
-const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
-  'password-reset': z.object({ link: HttpUrlSchema }).catchall(z.string()),
-  'password-changed': z.record(z.string(), z.string()),
-  enrolment: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
-  preregistration: z.object({ link: HttpUrlSchema, patientName: z.string().min(1).max(300) }).catchall(z.string()),
-  'email-change-confirm': z.object({ link: HttpUrlSchema }).catchall(z.string()),
-  'email-change-notice': z.record(z.string(), z.string()),
-  'booking-confirmed': BookingMailPayloadSchema,
-  'booking-rescheduled': BookingMailPayloadSchema,
-  'booking-cancelled': BookingMailPayloadSchema,
-  'booking-reminder': BookingMailPayloadSchema,
-  'refill-reminder': RefillMailPayloadSchema,
-  // The pharmacy, its key's prefix and what it reached: never an identification it tried.
-  'pharmacy-lookup-alert': z
-    .object({
-      pharmacy: z.string().min(1).max(300),
-      keyPrefix: z.string().min(1).max(40),
-      reason: z.enum(['misses', 'dailyCap']),
-    })
-    .catchall(z.string()),
-};
+/** A kind's name: lower-case words joined by hyphens. */
+const MailKindNameSchema = z
+  .string()
+  .regex(/^[a-z]+(-[a-z]+)*$/)
+  .max(60);
 
 const MailToEnqueueSchema = z.object({
   programId: z.number().int().positive(),
-  kind: z.enum(MAIL_KINDS),
   recipient: z.email().max(254),
   language: z.enum(['es', 'en']),
   payload: z.record(z.string(), z.string().max(4000)),
@@ -140,14 +68,15 @@ export async function enqueueMail(
   options: EnqueueOptions = {},
 ): Promise<{ id: string; messageId: string }> {
   const parsed = MailToEnqueueSchema.parse(mail);
-  const payload = PAYLOAD_SCHEMAS[parsed.kind].parse(parsed.payload);
+  const kind = MailKindNameSchema.parse(mail.kind.name);
+  const payload = mail.kind.payload.parse(parsed.payload);
   const id = randomUUID();
   // Its own uuid (not the row id) so that the Message-ID reveals nothing about the row.
   const messageId = `<${randomUUID()}@${messageIdDomain(options.publicUrl)}>`;
   await db.insert(outbox).values({
     id,
     programId: parsed.programId,
-    kind: parsed.kind,
+    kind,
     recipient: parsed.recipient,
     language: parsed.language,
     payload,

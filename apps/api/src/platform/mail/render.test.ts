@@ -1,8 +1,15 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.ts';
 import { createMailRenderer, escapeHtml, programPublicOrigin } from './render.ts';
+import { MAIL_KINDS } from '../../test/mail-kinds.ts';
 
-const renderer = createMailRenderer({ programsDir: testConfig().PROGRAMS_DIR, publicUrl: 'http://localhost:3000' });
+const renderer = createMailRenderer({
+  programsDir: testConfig().PROGRAMS_DIR,
+  publicUrl: 'http://localhost:3000',
+  kinds: MAIL_KINDS,
+});
 const LINK = 'http://alivio.localhost:3000/password/recover?n=abc&s=def';
 
 describe('mail rendering', () => {
@@ -120,7 +127,25 @@ describe('mail rendering', () => {
     }
   });
 
-  it('refuses a program that does not exist', () => {
+  it('has every text of every kind the modules declare, in each program and language', () => {
+    const programsDir = testConfig().PROGRAMS_DIR;
+    const missing: string[] = [];
+    for (const slug of readdirSync(programsDir))
+      for (const language of ['es', 'en'] as const) {
+        const texts = JSON.parse(
+          readFileSync(path.join(programsDir, slug, 'texts', `text-${language}.json`), 'utf8'),
+        ) as Record<string, string>;
+        for (const kind of MAIL_KINDS)
+          for (const key of [...Object.values(kind.texts), ...(kind.textNotice ? [kind.textNotice.key] : [])])
+            if (texts[key] === undefined) missing.push(`${slug}/${language}: ${kind.name} ${key}`);
+      }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses a kind no module declares, and a program that does not exist', () => {
+    expect(() =>
+      renderer.render('alivio', { kind: 'password-reset-v2', language: 'es', payload: { link: LINK } }),
+    ).toThrow('no module declares the mail kind password-reset-v2');
     expect(() =>
       renderer.render('../etc', { kind: 'password-reset', language: 'es', payload: { link: LINK } }),
     ).toThrow();

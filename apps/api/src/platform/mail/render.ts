@@ -1,4 +1,5 @@
-// Renders a mail (subject, text, HTML) from the program's ICU texts and branding, in the mail's language.
+// Renders a mail (subject, text, HTML) from the program's ICU texts and branding, in the mail's language, with what its
+// kind adds (its module's declaration, platform/mail/kinds.ts).
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -12,11 +13,7 @@ import {
   type Branding,
   type Phones,
 } from '@portal/contracts/program-files';
-import { appointmentIcs } from '@portal/contracts/booking-ics';
-import { formatWhen, localeOf } from '@portal/contracts/booking-format';
-import { formatMonthDayYear } from '@portal/contracts/refill';
-import { refillIcs } from '@portal/contracts/refill-ics';
-import type { MailKind, MailLanguage } from './outbox.ts';
+import type { MailCalendar, MailKind, MailLanguage, MailTexts, MailToRender } from './kinds.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
 
@@ -28,110 +25,10 @@ export interface RenderedMail {
    * An iCalendar invitation or cancellation (a booking's mails), or a reminder to add (the refill reminder's), sent as
    * the mail's calendar part.
    */
-  calendar?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; content: string; filename?: string };
+  calendar?: MailCalendar;
 }
 
-export interface MailToRender {
-  kind: MailKind;
-  language: MailLanguage;
-  payload: Record<string, unknown>;
-}
-
-/** The message keys of each kind, in programs/<slug>/texts/text-<lang>.json. */
-export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; notMe?: string; button?: string }> = {
-  // button: the HTML shows {link} as a button with this label (the text version keeps the address).
-  'password-reset': {
-    subject: 'passwordRecovery.mail.subject',
-    body: 'passwordRecovery.mail.body',
-    button: 'passwordRecovery.mail.button',
-  },
-  'password-changed': { subject: 'passwordRecovery.mail.noticeSubject', body: 'passwordRecovery.mail.noticeBody' },
-  // notMe: the "this wasn't me" paragraph, added when the payload carries notMeLink (mails queued before it had none).
-  enrolment: { subject: 'signup.mail.subject', body: 'signup.mail.body', notMe: 'signup.notMe.mail' },
-  preregistration: { subject: 'signup.preregistered.mail.subject', body: 'signup.preregistered.mail.body' },
-  'email-change-confirm': { subject: 'account.email.mail.subject', body: 'account.email.mail.body' },
-  'email-change-notice': { subject: 'account.email.mail.noticeSubject', body: 'account.email.mail.noticeBody' },
-  'booking-confirmed': { subject: 'booking.mail.confirmed.subject', body: 'booking.mail.confirmed.body' },
-  'booking-rescheduled': { subject: 'booking.mail.rescheduled.subject', body: 'booking.mail.rescheduled.body' },
-  'booking-cancelled': { subject: 'booking.mail.cancelled.subject', body: 'booking.mail.cancelled.body' },
-  'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
-  'refill-reminder': { subject: 'refill.mail.subject', body: 'refill.mail.body', button: 'refill.mail.button' },
-  'pharmacy-lookup-alert': { subject: 'pharmacy.mail.lookupAlert.subject', body: 'pharmacy.mail.lookupAlert.body' },
-};
-
-const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([
-  'booking-confirmed',
-  'booking-rescheduled',
-  'booking-cancelled',
-  'booking-reminder',
-]);
-
-/**
- * A booking mail's words and calendar file (decision 058): the service and the place in the mail's language, the time
- * in the appointment's zone and the patient's country's habit, and the .ics with the same UID and sequence.
- */
-function bookingPartsOf(
-  mail: MailToRender,
-  program: MailProgram,
-  texts: Record<string, string>,
-): { values: Record<string, string>; calendar: NonNullable<RenderedMail['calendar']> } {
-  const payload = mail.payload as Record<string, string>;
-  const service = texts[payload.serviceKey!] ?? payload.serviceKey!;
-  const placeName = texts[payload.place!] ?? payload.place!;
-  const place = payload.address ? `${placeName}, ${payload.address}` : placeName;
-  const when = formatWhen(payload.startsAt!, payload.timeZone!, localeOf(mail.language, payload.country));
-  const method = mail.kind === 'booking-cancelled' ? 'CANCEL' : 'REQUEST';
-  const content = appointmentIcs(
-    {
-      calendarUid: payload.calendarUid!,
-      sequence: Number(payload.sequence),
-      startsAt: payload.startsAt!,
-      endsAt: payload.endsAt!,
-      timeZone: payload.timeZone!,
-      summary: `${service} (${program.name})`,
-      location: place,
-      description: texts[payload.serviceKey!.replace(/\.title$/, '.description')] ?? service,
-      organizerName: program.name,
-      organizerEmail: program.supportEmail,
-    },
-    method,
-    new Date(),
-  );
-  return { values: { service, place, when }, calendar: { method, content } };
-}
-
-/**
- * The refill reminder's words and calendar file (decision 061): the last day in mm/dd/yyyy, and the same all-day event
- * as the home's "add a reminder to my calendar" (the same UID, so a calendar keeps one event per medicine).
- */
-function refillPartsOf(
-  mail: MailToRender,
-  program: MailProgram,
-  texts: Record<string, string>,
-): { values: Record<string, string>; calendar: NonNullable<RenderedMail['calendar']> } {
-  const payload = mail.payload as Record<string, string>;
-  const values = {
-    medicine: payload.medicine!,
-    date: formatMonthDayYear(payload.lastsUntil!),
-    programName: program.name,
-  };
-  const text = (key: string) => {
-    const source = texts[key];
-    if (source === undefined) throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${key}`);
-    return String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values));
-  };
-  const content = refillIcs(
-    {
-      calendarUid: payload.calendarUid!,
-      sequence: Number(payload.sequence),
-      lastsUntil: payload.lastsUntil!,
-      summary: text('refill.calendar.summary'),
-      description: text('refill.calendar.description'),
-    },
-    new Date(),
-  );
-  return { values, calendar: { method: 'PUBLISH', content, filename: 'reminder.ics' } };
-}
+export type { MailToRender } from './kinds.ts';
 
 /** Placeholders whose value is a URL: rendered as a clickable link in the HTML version. */
 const LINK_PLACEHOLDERS = new Set(['link', 'notMeLink']);
@@ -212,28 +109,50 @@ class HtmlFragment {
 export interface MailRendererOptions {
   programsDir: string;
   publicUrl: string;
+  /** The kinds of mail the modules declared (modules.ts); a mail of another kind cannot be rendered. */
+  kinds: readonly MailKind[];
 }
 
 export interface MailRenderer {
   render(programSlug: string, mail: MailToRender): RenderedMail;
   /**
-   * A booking notice as a short SMS or WhatsApp text (decision 058, addendum): the program's name, the first name, the
-   * service and the date and time, nothing more (no place, no address, no link). Undefined for other kinds.
+   * A notice as a short SMS or WhatsApp text (decision 058, addendum), for kinds that declare one (a booking's: the
+   * program's name, the first name, the service and the date and time, nothing more). Undefined for other kinds.
    */
   renderText(programSlug: string, mail: MailToRender): string | undefined;
 }
 
-/** The short text of each booking notice, in programs/<slug>/texts/text-<lang>.json. */
-export const TEXT_NOTICE_KEYS: Partial<Record<MailKind, string>> = {
-  'booking-confirmed': 'booking.text.confirmed',
-  'booking-rescheduled': 'booking.text.rescheduled',
-  'booking-cancelled': 'booking.text.cancelled',
-  'booking-reminder': 'booking.text.reminder',
-};
-
 /** Reads each program's config.json and texts once, on first use, and renders its mails. */
-export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptions): MailRenderer {
+export function createMailRenderer({ programsDir, publicUrl, kinds }: MailRendererOptions): MailRenderer {
   const programs = new Map<string, MailProgram>();
+  const kindsByName = new Map(kinds.map((kind) => [kind.name, kind]));
+
+  function kindOf(name: string): MailKind {
+    const kind = kindsByName.get(name);
+    if (!kind) throw new Error(`no module declares the mail kind ${name}`);
+    return kind;
+  }
+
+  /** The program's texts in a language, as a kind's renderer sees them. */
+  function textsOf(program: MailProgram, language: MailLanguage): MailTexts {
+    const texts = program.texts[language];
+    return {
+      get: (key) => texts[key],
+      format(key, values) {
+        const source = texts[key];
+        if (source === undefined) throw new Error(`programs/${program.slug}/texts/text-${language}.json lacks ${key}`);
+        return String(new IntlMessageFormat(source, language, undefined, { ignoreTag: true }).format(values));
+      },
+    };
+  }
+
+  /** The payload's string values (a stored payload holds nothing else; the check keeps a kind's renderer typed). */
+  function withStrings(mail: MailToRender): MailToRender & { payload: Record<string, string> } {
+    const payload = Object.fromEntries(
+      Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+    return { ...mail, payload };
+  }
 
   function loadProgram(slug: string): MailProgram {
     const cached = programs.get(slug);
@@ -259,29 +178,17 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
 
   return {
     renderText(programSlug, mail) {
-      const key = TEXT_NOTICE_KEYS[mail.kind];
-      if (!key) return undefined;
+      const notice = kindOf(mail.kind).textNotice;
+      if (!notice) return undefined;
       const program = loadProgram(programSlug);
-      const texts = program.texts[mail.language];
-      const source = texts[key];
-      if (source === undefined)
-        throw new Error(`programs/${program.slug}/texts/text-${mail.language}.json lacks ${key}`);
-      const payload = mail.payload as Record<string, string>;
-      const values = {
-        programName: program.name,
-        firstName: payload.firstName ?? '',
-        service: texts[payload.serviceKey!] ?? payload.serviceKey!,
-        when: formatWhen(payload.startsAt!, payload.timeZone!, localeOf(mail.language, payload.country)),
-      };
-      return singleLine(
-        String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values)),
-      )
-        .replace(/\s+/g, ' ')
-        .trim();
+      const texts = textsOf(program, mail.language);
+      const values = { ...notice.values(withStrings(mail), texts), programName: program.name };
+      return singleLine(texts.format(notice.key, values)).replace(/\s+/g, ' ').trim();
     },
     render(programSlug, mail) {
+      const kind = kindOf(mail.kind);
       const program = loadProgram(programSlug);
-      const keys = MAIL_TEXT_KEYS[mail.kind];
+      const keys = kind.texts;
       const texts = program.texts[mail.language];
       const subjectSource = texts[keys.subject];
       const notMeSource = keys.notMe && typeof mail.payload.notMeLink === 'string' ? texts[keys.notMe] : undefined;
@@ -305,13 +212,9 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         email: program.supportEmail,
         phones: phones.map(phoneText).join(' · '),
       };
-      // The words and calendar file of a booking's mail or of the refill reminder.
-      const withCalendar = BOOKING_KINDS.has(mail.kind)
-        ? bookingPartsOf(mail, program, texts)
-        : mail.kind === 'refill-reminder'
-          ? refillPartsOf(mail, program, texts)
-          : undefined;
-      if (withCalendar) Object.assign(values, withCalendar.values);
+      // What the kind adds: a booking's place and time, the refill reminder's date, and their calendar files.
+      const parts = kind.parts?.(withStrings(mail), program, textsOf(program, mail.language));
+      if (parts) Object.assign(values, parts.values);
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
       const subject = singleLine(String(format(subjectSource).format(values))).trim();
@@ -370,7 +273,7 @@ ${paragraphs}
 </body>
 </html>
 `;
-      return { subject, text, html, ...(withCalendar ? { calendar: withCalendar.calendar } : {}) };
+      return { subject, text, html, ...(parts?.calendar ? { calendar: parts.calendar } : {}) };
     },
   };
 }

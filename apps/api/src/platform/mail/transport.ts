@@ -1,13 +1,13 @@
 // Where mails go: a pooled SMTP transport (SMTP_URL), or the in-memory dev mailbox (the embedded default).
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailKind } from './outbox.ts';
 
 /** Who a mail is for, as the outbox knows it: never sent over SMTP, used by the dev mailbox. */
 export interface MailContext {
   outboxId: string;
   programSlug: string;
-  kind: MailKind;
+  /** The name of its kind (platform/mail/kinds.ts). */
+  kind: string;
   /** The payload's link, when the mail has one. */
   link?: string | undefined;
 }
@@ -92,7 +92,7 @@ function contentOf({ from, to, subject, text, html, messageId, calendar }: Outgo
 export interface DeliveredMail extends MailContent {
   id: string;
   programSlug: string | undefined;
-  kind: MailKind | undefined;
+  kind: string | undefined;
   /** The payload's link (recovery, log-in), so that browser tests need not parse the body. */
   link: string | undefined;
   deliveredAt: Date;

@@ -11,7 +11,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db.ts';
 import { unavailableCode } from '../unavailable.ts';
 import { outbox, program } from '../../db/schema.ts';
-import type { MailKind } from './outbox.ts';
 import type { MailRenderer } from './render.ts';
 import type { MailTransport } from './transport.ts';
 import type { TextTransport } from './text-transport.ts';
@@ -180,17 +179,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const slug = await programSlug(row.programId);
       const { channel, phone } = row.payload;
       if ((channel === 'sms' || channel === 'whatsapp') && typeof phone === 'string' && phone !== '' && textTransport) {
-        const toRender = { kind: row.kind as MailKind, language: row.language, payload: row.payload };
+        const toRender = { kind: row.kind, language: row.language, payload: row.payload };
         const text = renderer.renderText(slug, toRender);
         if (text !== undefined) {
-          const context = { outboxId: row.id, programSlug: slug, kind: row.kind as MailKind, link: undefined };
+          const context = { outboxId: row.id, programSlug: slug, kind: row.kind, link: undefined };
           const textMessage = { channel, to: phone, text, id: row.id, context } as const;
           send = () => textTransport.send(textMessage);
         }
       }
 
       const rendered = renderer.render(slug, {
-        kind: row.kind as MailKind,
+        kind: row.kind,
         language: row.language,
         payload: row.payload,
       });
@@ -200,7 +199,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         to: row.recipient,
         ...rendered,
         messageId: row.messageId,
-        context: { outboxId: row.id, programSlug: slug, kind: row.kind as MailKind, link },
+        context: { outboxId: row.id, programSlug: slug, kind: row.kind, link },
       };
       const mail = message;
       send ??= () => transport.send(mail);
