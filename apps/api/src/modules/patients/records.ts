@@ -79,8 +79,10 @@ export function joinPlanHolder<T extends PgSelect>(query: T) {
 
 /**
  * Locks a patient plan's row until the transaction ends, for changes that must see each other's effect whatever the
- * instance (decision 067: one hold per service, one renewal's code): the second waits here, then reads what the first
- * committed. `for no key update` still lets other tables' rows that point at the plan be written meanwhile.
+ * instance: one hold per service and one renewal's code (decision 067), and every change the 4+1 rule decides on (a
+ * redemption, a reversal), so that two counters never spend the same units. The second waits here, then reads what
+ * the first committed. `for no key update` still lets other tables' rows that point at the plan be written meanwhile
+ * (a purchase recorded then only adds units, which the waiting redemption reads).
  */
 export async function lockPlanRow(tx: Executor, planPatientId: number): Promise<void> {
   await tx

@@ -29,13 +29,13 @@ import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { PHARMACY_LOOKUP_ALERT } from './mails.ts';
 import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
 import { LOCKOUT_FIRST_MS, type LockoutStore } from '../../platform/lockout.ts';
+import { lockPlanRow } from '../patients/public.ts';
 import { offerFor, progressOf, purchaseAmounts, readOfferLedger, type Offer } from '../purchases/public.ts';
 import {
   findPurchase,
   findRedemption,
   insertPurchase,
   insertRedemption,
-  lockPlan,
   markReversed,
   readLedger,
   type LedgerRowKey,
@@ -377,7 +377,7 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
     return db.transaction(async (tx) => {
       const found = await find(tx, { id, pharmacyId: caller.pharmacyId });
       if (!found || found.programId !== caller.programId) throw new AppError('NOT_FOUND');
-      await lockPlan(tx, found.planPatientId);
+      await lockPlanRow(tx, found.planPatientId);
       const row = (await find(tx, { id }))!;
       checkReversible(caller, row);
       await check?.(tx, row);
@@ -492,7 +492,7 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
         (row) => ({ redemption: redemptionView(row) }),
         async (entered, tx) => {
           // Another counter redeeming for this patient waits here until this transaction ends, then sees its row.
-          await lockPlan(tx, holder.planPatientId);
+          await lockPlanRow(tx, holder.planPatientId);
           const now = clock();
           const today = todayInCountry(countryOf(holder), now);
           // The plan's lock also covers the offer's other products: their free units count toward its caps.

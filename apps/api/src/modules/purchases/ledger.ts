@@ -25,14 +25,6 @@ export interface Ledger {
 const ofPlanProduct = (table: typeof purchase | typeof redemption, planPatientId: number, productId: number) =>
   and(eq(table.planPatientId, planPatientId), eq(table.productId, productId), isNull(table.reversedAt));
 
-/**
- * Locks the patient plan's row until the transaction ends: every change that the 4+1 rule decides on (a redemption,
- * a reversal) takes it first, so two counters can never spend the same units (the second waits, then reads the first's).
- */
-export async function lockPlan(tx: Executor, planPatientId: number): Promise<void> {
-  await tx.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.id, planPatientId)).for('update');
-}
-
 export async function readLedger(db: Executor, planPatientId: number, productId: number): Promise<Ledger> {
   const [purchases, redemptions] = [
     await db

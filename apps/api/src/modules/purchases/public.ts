@@ -6,7 +6,6 @@ export {
   findRedemption,
   insertPurchase,
   insertRedemption,
-  lockPlan,
   markReversed,
   readLedger,
   type LedgerRowKey,
