@@ -101,6 +101,57 @@ describe.each([
   });
 });
 
+describe('the header on a 320 px phone', () => {
+  it.each([
+    ['alivio', 'es'],
+    ['equilibrio', 'es'],
+    ['equilibrio', 'en'],
+    ['piel', 'es'],
+  ] as const)(
+    '%s in %s: the mark, the help pill and the language toggle side by side, none over another',
+    async (slug, language) => {
+      const { context, page } = await newPage(setup.browser, { viewport: { width: 320, height: 640 } });
+      await openSignedIn(page, `${setup.portal.origin(slug)}${language === 'en' ? '/en' : ''}/treatments`);
+      await waitForTitle(page);
+      // The brand link keeps the program's name as its accessible name.
+      const name = { alivio: 'Alivio', equilibrio: 'Equilibrio', piel: 'Piel Plena' }[slug];
+      await expect.poll(() => page.locator('.site-header').getByRole('link', { name, exact: true }).count()).toBe(1);
+      const boxes = await page.evaluate(() =>
+        ['.site-header .brand', '.site-header .help-button', '.site-header .language-toggle'].map((selector) => {
+          const element = document.querySelector(selector)!;
+          // The brand's own visible parts: a name clipped to 1 px takes no room.
+          const parts = selector.endsWith('.brand')
+            ? Array.from(element.children).filter((child) => child.getBoundingClientRect().width > 1)
+            : [element];
+          const rects = parts.map((part) => part.getBoundingClientRect());
+          return {
+            selector,
+            left: Math.min(...rects.map((rect) => rect.left)),
+            right: Math.max(...rects.map((rect) => rect.right)),
+            top: Math.min(...rects.map((rect) => rect.top)),
+            bottom: Math.max(...rects.map((rect) => rect.bottom)),
+          };
+        }),
+      );
+      for (const box of boxes) {
+        expect(box.left, box.selector).toBeGreaterThanOrEqual(0);
+        expect(box.right, box.selector).toBeLessThanOrEqual(320);
+      }
+      const overlaps = boxes.flatMap((one, index) =>
+        boxes
+          .slice(index + 1)
+          .filter(
+            (other) =>
+              one.left < other.right && other.left < one.right && one.top < other.bottom && other.top < one.bottom,
+          )
+          .map((other) => `${one.selector} over ${other.selector}`),
+      );
+      expect(overlaps).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('routes', () => {
   const es = textsOf('alivio', 'es');
   const en = textsOf('alivio', 'en');
