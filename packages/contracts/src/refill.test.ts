@@ -21,7 +21,10 @@ const DAILY: RefillDose = {
   frequency: { amount: 1, interval: 'day' },
   restTime: null,
   startDate: '2026-01-15',
+  duration: { amount: 5, interval: 'year' },
 };
+/** A day within every example's treatment. */
+const TODAY = '2026-11-28';
 let ids = 0;
 const bought = (on: string, packages = 1, extra: Partial<RefillSupply> = {}): RefillSupply => ({
   kind: 'purchase',
@@ -32,14 +35,14 @@ const bought = (on: string, packages = 1, extra: Partial<RefillSupply> = {}): Re
   ...extra,
 });
 const lastsUntil = (dose: RefillDose, unitsPerPackage: number | null, supplies: RefillSupply[]) => {
-  const estimate = estimateRefill({ dose, unitsPerPackage, supplies });
+  const estimate = estimateRefill({ today: TODAY, dose, unitsPerPackage, supplies });
   return estimate.kind === 'estimate' ? estimate.lastsUntil : estimate.reason;
 };
 
 describe('the refill estimate, by example', () => {
   it('lasts a box of 30 tablets at one a day from the day it was bought to the 30th day, and reminds 3 days before', () => {
     const purchase = bought('2026-11-01');
-    expect(estimateRefill({ dose: DAILY, unitsPerPackage: 30, supplies: [purchase] })).toEqual({
+    expect(estimateRefill({ today: TODAY, dose: DAILY, unitsPerPackage: 30, supplies: [purchase] })).toEqual({
       kind: 'estimate',
       lastsUntil: '2026-11-30',
       remindOn: '2026-11-27',
@@ -77,13 +80,28 @@ describe('the refill estimate, by example', () => {
 
   it('counts a free unit of the 4+1 as a box, and a reversed purchase or redemption as nothing', () => {
     const free = bought('2026-11-20', 1, { kind: 'freeUnit' });
-    const estimate = estimateRefill({ dose: DAILY, unitsPerPackage: 30, supplies: [bought('2026-11-01'), free] });
+    const estimate = estimateRefill({
+      today: TODAY,
+      dose: DAILY,
+      unitsPerPackage: 30,
+      supplies: [bought('2026-11-01'), free],
+    });
     expect(estimate).toMatchObject({ lastsUntil: '2026-12-30', basedOn: { kind: 'freeUnit', id: free.id } });
     const mistaken = bought('2026-11-20', 3, { reversed: true });
     expect(
-      estimateRefill({ dose: DAILY, unitsPerPackage: 30, supplies: [bought('2026-11-01'), mistaken] }),
+      estimateRefill({ today: TODAY, dose: DAILY, unitsPerPackage: 30, supplies: [bought('2026-11-01'), mistaken] }),
     ).toMatchObject({ lastsUntil: '2026-11-30', suppliesCounted: 1 });
     expect(lastsUntil(DAILY, 30, [mistaken])).toBe('noSupply');
+  });
+
+  it('gives none for a treatment that has ended: "ended on 07/15" and "should last until 03/12/2027" never together', () => {
+    const sixMonths = { ...DAILY, startDate: '2026-01-15', duration: { amount: 6, interval: 'month' } };
+    const box = [bought('2026-06-01', 10)];
+    const on = (today: string) => estimateRefill({ today, dose: sixMonths, unitsPerPackage: 30, supplies: box });
+    // Its last day (07/15) still has one; the day after, none.
+    expect(on('2026-07-15')).toMatchObject({ kind: 'estimate' });
+    expect(on('2026-07-16')).toEqual({ kind: 'none', reason: 'ended' });
+    expect(on('2026-11-28')).toEqual({ kind: 'none', reason: 'ended' });
   });
 
   it('starts no earlier than the treatment: a box bought before the start lasts from the start', () => {
@@ -157,6 +175,7 @@ const doseArb = fc.record({
   }),
   restTime: fc.constant(null),
   startDate: fc.integer({ min: 0, max: 200 }).map((offset) => addDays('2025-12-01', offset)),
+  duration: fc.constant({ amount: 5, interval: 'year' }),
 });
 const unitsArb = fc.integer({ min: 1, max: 300 });
 
@@ -165,8 +184,8 @@ describe('the refill estimate, for any dose and supplies', () => {
     fc.assert(
       fc.property(doseArb, unitsArb, suppliesArb, fc.integer(), (dose, units, supplies, seed) => {
         const shuffled = [...supplies].sort((a, b) => ((a.id * 31 + seed) % 7) - ((b.id * 31 + seed) % 7));
-        expect(estimateRefill({ dose, unitsPerPackage: units, supplies: shuffled })).toEqual(
-          estimateRefill({ dose, unitsPerPackage: units, supplies }),
+        expect(estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies: shuffled })).toEqual(
+          estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies }),
         );
       }),
     );
@@ -176,8 +195,8 @@ describe('the refill estimate, for any dose and supplies', () => {
     fc.assert(
       fc.property(doseArb, unitsArb, suppliesArb, (dose, units, supplies) => {
         const kept = supplies.filter((supply) => !supply.reversed);
-        expect(estimateRefill({ dose, unitsPerPackage: units, supplies })).toEqual(
-          estimateRefill({ dose, unitsPerPackage: units, supplies: kept }),
+        expect(estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies })).toEqual(
+          estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies: kept }),
         );
       }),
     );
@@ -187,8 +206,8 @@ describe('the refill estimate, for any dose and supplies', () => {
     fc.assert(
       fc.property(doseArb, unitsArb, suppliesArb, supplyArb, (dose, units, supplies, extra) => {
         const more = { ...extra, id: 2_000_000, reversed: false };
-        const before = estimateRefill({ dose, unitsPerPackage: units, supplies });
-        const after = estimateRefill({ dose, unitsPerPackage: units, supplies: [...supplies, more] });
+        const before = estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies });
+        const after = estimateRefill({ today: TODAY, dose, unitsPerPackage: units, supplies: [...supplies, more] });
         expect(after.kind).toBe('estimate');
         if (after.kind !== 'estimate') return;
         if (before.kind === 'estimate') expect(after.lastsUntil >= before.lastsUntil).toBe(true);
@@ -243,7 +262,9 @@ describe('the refill estimate, for any dose and supplies', () => {
           fc.record({ unitAmount: fc.constantFrom('0', '0.00', '-1', 'abc', '1.234', '') }),
         ),
         (dose, units, supplies, change) => {
-          expect(estimateRefill({ dose: { ...dose, ...change }, unitsPerPackage: units, supplies })).toEqual({
+          expect(
+            estimateRefill({ today: TODAY, dose: { ...dose, ...change }, unitsPerPackage: units, supplies }),
+          ).toEqual({
             kind: 'none',
             reason: 'noDailyUse',
           });

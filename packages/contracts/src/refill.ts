@@ -6,7 +6,10 @@
 // bought before the last one ran out starts where it ends, a box bought after a gap starts on its own day, and nothing
 // is taken before the treatment starts. The arithmetic is exact (whole "ticks", BigInt), so a box of 30 tablets at one
 // a day bought on the 1st lasts until the 30th, never the 29th by a rounding. Where the treatment gives no steady
-// daily use (no dose, a rest period between cycles, not started) there is no estimate, never a guessed one.
+// daily use (no dose, a rest period between cycles, not started) there is no estimate, never a guessed one; nor for a
+// treatment whose length has run out (the patient's day past its end): the home would otherwise say "ended" and "should
+// last until" of one medicine (issue 38).
+import { treatmentTime } from './treatment-time.ts';
 
 /** How many days before the last day of the supply the reminder comes (the mail, and the calendar's alarm). */
 export const REFILL_REMINDER_DAYS_BEFORE = 3;
@@ -29,6 +32,8 @@ export interface RefillDose {
   restTime: { amount: number; interval: string } | null;
   /** YYYY-MM-DD; null when the treatment has not started. */
   startDate: string | null;
+  /** The treatment's length from its start: after it, the treatment has ended and there is no estimate. */
+  duration: { amount: number; interval: string };
 }
 
 /** One thing the patient got at a pharmacy: a purchase of `packages` boxes, or a free unit (one box) of the 4+1. */
@@ -49,6 +54,8 @@ export type RefillNoEstimateReason =
   | 'noUnitCount'
   /** The treatment has not started: the supply's first day is unknown. */
   | 'notStarted'
+  /** The treatment's length ran out before the patient's today (treatment-time.ts). */
+  | 'ended'
   /** Nothing bought (or all of it reversed). */
   | 'noSupply';
 
@@ -144,7 +151,10 @@ export function estimateRefill(input: {
   dose: RefillDose;
   unitsPerPackage: number | null;
   supplies: readonly RefillSupply[];
+  /** The patient's day (YYYY-MM-DD, their country's): a treatment that ended before it has no estimate. */
+  today: string;
 }): RefillEstimate {
+  if (treatmentTime(input.dose, input.today).kind === 'ended') return { kind: 'none', reason: 'ended' };
   const use = dailyUseOf(input.dose);
   if (!use) return { kind: 'none', reason: 'noDailyUse' };
   const { unitsPerPackage } = input;

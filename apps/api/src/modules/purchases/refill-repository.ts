@@ -33,6 +33,8 @@ export async function listRefillTreatments(db: Executor, planPatientId: number, 
       restAmount: treatment.restAmount,
       restInterval: treatment.restInterval,
       startDate: treatment.startDate,
+      durationAmount: treatment.durationAmount,
+      durationInterval: treatment.durationInterval,
     })
     .from(treatment)
     .innerJoin(product, eq(product.id, treatment.productId))

@@ -126,6 +126,13 @@ describe(`the refill estimate (${TEST_DB})`, () => {
     const notStarted = await patientWithCode({ notStarted: true, startDate: undefined });
     await buy(notStarted.code, 1);
     expect((await refillsOf(notStarted.patient)).refills).toEqual([]);
+    // A treatment whose six months ran out on 11/01: a box bought on 10/25 would last until 11/23, but the treatment
+    // has ended, so there is no estimate to contradict the home's "ended on 11/01", and no reminder either.
+    const ended = await patientWithCode({ startDate: '2026-05-01', duration: { amount: 6, interval: 'month' } });
+    await buy(ended.code, 1, 27);
+    expect((await refillsOf(ended.patient)).refills).toEqual([]);
+    expect(await runAt('2026-11-21')).toBe(0);
+    expect(await remindersOf(ended.patient)).toEqual([]);
     // piel turns purchases off: the call is not there (before any door).
     const piel = await callAs(t, { slug: 'piel' }, 'GET', '/api/v1/purchases/refills');
     expect(piel.statusCode).toBe(404);

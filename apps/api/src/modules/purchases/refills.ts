@@ -31,8 +31,9 @@ export const REFILL_REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 type Supplies = Awaited<ReturnType<typeof repo.listSupplies>>;
 
 /** The estimate of one treatment from the plan's supplies, each supply's day taken in the patient's country. */
-function estimateOf(item: repo.RefillTreatment, supplies: Supplies, country: CountryCode): RefillEstimate {
+function estimateOf(item: repo.RefillTreatment, supplies: Supplies, country: CountryCode, now: Date): RefillEstimate {
   return estimateRefill({
+    today: todayInCountry(country, now),
     dose: {
       unitAmount: item.unitAmount,
       frequency: { amount: item.frequencyAmount, interval: item.frequencyInterval },
@@ -41,6 +42,7 @@ function estimateOf(item: repo.RefillTreatment, supplies: Supplies, country: Cou
           ? null
           : { amount: item.restAmount, interval: item.restInterval },
       startDate: item.startDate,
+      duration: { amount: item.durationAmount, interval: item.durationInterval },
     },
     unitsPerPackage: item.unitsPerPackage,
     supplies: supplies
@@ -94,7 +96,7 @@ export function createRefillService({ db, clock }: { db: Db; clock: () => Date }
       );
       const refills: Refills['refills'] = [];
       for (const item of await repo.listRefillTreatments(db, scope.planPatientId)) {
-        const estimate = estimateOf(item, supplies, country);
+        const estimate = estimateOf(item, supplies, country, now);
         if (estimate.kind !== 'estimate' || estimate.lastsUntil < addDays(today, -REFILL_SHOWN_AFTER_RUN_OUT_DAYS))
           continue;
         refills.push({
@@ -131,7 +133,7 @@ export async function queueDueRefillReminders(db: Db, now: Date, publicUrl: stri
     if (!item) continue;
     const country = recipient.country as CountryCode;
     const supplies = await repo.listSupplies(db, pair.planPatientId, since);
-    const estimate = estimateOf(item, supplies, country);
+    const estimate = estimateOf(item, supplies, country, now);
     if (estimate.kind !== 'estimate') continue;
     const newest = supplies.find(
       (supply) => supply.kind === estimate.basedOn.kind && supply.id === estimate.basedOn.id,

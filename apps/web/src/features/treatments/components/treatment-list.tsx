@@ -8,7 +8,8 @@ import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useSignedInUser } from '../../../lib/signed-in-user.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { patientToday, treatmentTime } from '../treatment-end.ts';
+import { treatmentTime } from '@portal/contracts/treatment-time';
+import { patientToday } from '../treatment-end.ts';
 import { NoTreatments } from './no-treatments.tsx';
 import { DELETE_REASON_KEYS, TreatmentDetails } from './treatment-details.tsx';
 

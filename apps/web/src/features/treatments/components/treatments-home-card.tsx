@@ -10,7 +10,8 @@ import { useSignedInUser } from '../../../lib/signed-in-user.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { treatmentsQuery } from '../api/treatments-api.ts';
-import { patientToday, treatmentTime, type TreatmentTime } from '../treatment-end.ts';
+import { treatmentTime, type TreatmentTime } from '@portal/contracts/treatment-time';
+import { patientToday } from '../treatment-end.ts';
 import { NoTreatments } from './no-treatments.tsx';
 import { useTreatmentTexts } from './treatment-details.tsx';
 
