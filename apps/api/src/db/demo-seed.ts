@@ -4,6 +4,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import { curpCheckDigit } from '@portal/contracts/identification-numbers';
+import { addDays } from '@portal/contracts/refill';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../platform/db.ts';
 import { hashPassword, type PasswordHashing } from '../platform/passwords.ts';
 import {
@@ -20,6 +22,8 @@ import {
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const demoEmail = (slug: string) => `demo@${slug}.example`;
+/** How long before the seeding day the demo patients' six-month treatment started. */
+export const DEMO_TREATMENT_STARTED_DAYS_AGO = 60;
 
 interface DemoPerson {
   /** The e-mail's local part: <local>@<slug>.example. */
@@ -261,7 +265,9 @@ export async function seedDemoData(
           frequencyInterval: 'day',
           durationAmount: 6,
           durationInterval: 'month',
-          startDate: '2026-01-15',
+          // Two months into six on the day the demo is seeded, so that a newcomer first sees a living treatment, not
+          // one that ended months ago (issue 38).
+          startDate: addDays(todayInCountry(plan.country, new Date()), -DEMO_TREATMENT_STARTED_DAYS_AGO),
           doctorFirstName: 'Laura',
           doctorLastName: 'Vargas',
           healthCenterName: 'Clínica Central',
