@@ -11,6 +11,7 @@ import { statusOf } from '@portal/contracts/errors';
 import type { AppConfig } from './config.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { MAIL_KINDS, MODULES } from './modules.ts';
+import { PATIENT_DATA } from './patient-data.ts';
 import type { Database } from './platform/db.ts';
 import { decorateDoors } from './platform/door.ts';
 import { errorBody, notFound, registerErrorHandling } from './platform/errors.ts';
@@ -156,6 +157,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       pictures,
       learningDir: options.learningDir ?? config.PROGRAMS_DIR,
       mailQueued: () => app.mail?.worker.wake(),
+      patientData: PATIENT_DATA,
     });
     built.push({ module, parts });
   }

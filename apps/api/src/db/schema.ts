@@ -1,6 +1,6 @@
 // The domain model of the features built so far (docs/architecture.md). A new feature designs its own tables and
-// records that design in a decision (decision 033); a table holding a patient's data is classified in
-// modules/account/patient-data.ts, or its test fails.
+// records that design in a decision (decision 033); every table is classified, as a patient's data or not, in the part
+// of the patient's data of the module that owns it (modules/<name>/patient-data.ts), or the type check fails.
 import type { LocalizedText } from '@portal/contracts/localized-text';
 import { sql } from 'drizzle-orm';
 import {

@@ -1,6 +1,7 @@
 // What a domain module brings, declared in one place of its own (`modules/<name>/module.ts`, decision 064): its routes
-// per door, the doors it opens, its feature toggle, its jobs, the audit actions it records and the mail kinds it
-// sends. `app.ts` assembles the list in `modules.ts` and names no domain: adding a module is a folder and one line.
+// per door, the doors it opens, its feature toggle, its jobs, the audit actions it records, the mail kinds it sends
+// and its part of the patient's data. `app.ts` assembles the list in `modules.ts` and names no domain: adding a module
+// is a folder and one line.
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FeatureKey } from '@portal/contracts/resources';
 import type { AppConfig } from '../config.ts';
@@ -10,6 +11,7 @@ import type { Door, DoorResolver } from './door.ts';
 import type { Job } from './jobs.ts';
 import type { MailKind } from './mail/kinds.ts';
 import type { PasswordHashing } from './passwords.ts';
+import type { PatientDataPart } from './patient-data.ts';
 import type { ProgramPictures } from './program-icons.ts';
 import type { ProgramRegistry } from './programs.ts';
 import type { RedisConnection } from './redis.ts';
@@ -32,6 +34,8 @@ export interface ModuleContext {
   learningDir: string;
   /** Wakes the outbox worker after a transaction that queued a mail has committed. */
   mailQueued: () => void;
+  /** Every part of the patient's data, the platform's and each module's (`src/patient-data.ts`): the export's. */
+  patientData: readonly PatientDataPart[];
 }
 
 /**
@@ -53,9 +57,18 @@ export interface ModuleParts {
   jobs?: Job[];
 }
 
-export interface PortalModule {
+/**
+ * `Data` is the type of the module's part of the patient's data, kept so that `src/patient-data.ts` can check, from
+ * the list of modules, that every table of schema.ts is covered by one part (none for a module without one).
+ */
+export interface PortalModule<Data extends PatientDataPart | undefined = PatientDataPart | undefined> {
   /** The module's folder name. */
   name: string;
+  /**
+   * The tables it owns, each classified as a patient's data or not, with what the data export and `accounts:purge`
+   * do with them: its own `patient-data.ts`, made with `definePatientData` (platform/patient-data.ts, decision 033).
+   */
+  patientData?: Data;
   /** The program feature toggle its routes belong to (off: FEATURE_DISABLED before the door, decision 034). */
   feature?: FeatureKey;
   /** The audit actions it records (platform/audit.ts keeps the catalogue; each action belongs to one module). */
@@ -65,8 +78,10 @@ export interface PortalModule {
   build(context: ModuleContext): ModuleParts | Promise<ModuleParts>;
 }
 
-/** A module's declaration, checked by its type. */
-export const defineModule = (module: PortalModule): PortalModule => module;
+/** A module's declaration, checked by its type, with its part of the patient's data's own type. */
+export const defineModule = <Data extends PatientDataPart | undefined = undefined>(
+  module: PortalModule<Data>,
+): PortalModule<Data> => module;
 
 /** A door with its resolver, typed together: the resolver answers the door's own kind of caller. */
 export const openDoor = <TCaller>(door: Door<TCaller>, resolve: DoorResolver<TCaller>): OpenDoor => ({

@@ -5,9 +5,11 @@ import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
 import { createLockoutStore } from '../../platform/lockout.ts';
 import { accountLinkRoutes, accountRoutes } from './routes.ts';
 import { createAccountService } from './service.ts';
+import { ACCOUNT_PATIENT_DATA } from './account-data.ts';
 
 export const accountModule = defineModule({
   name: 'account',
+  patientData: ACCOUNT_PATIENT_DATA,
   auditActions: [
     'current-password-refused',
     'password-changed',
@@ -20,7 +22,7 @@ export const accountModule = defineModule({
     'account-erased',
   ],
   mailKinds: [EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE],
-  build({ db, config, clock, redis, passwords, mailQueued }) {
+  build({ db, config, clock, redis, passwords, mailQueued, patientData }) {
     const account = createAccountService({
       db,
       clock,
@@ -28,6 +30,7 @@ export const accountModule = defineModule({
       // The current-password checks count per session, apart from the logins' counters (decision 040).
       lockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}current-password:`, clock),
       passwords,
+      patientData,
       onMailQueued: mailQueued,
     });
     return {

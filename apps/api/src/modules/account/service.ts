@@ -7,18 +7,19 @@ import {
   type ConsentsView,
 } from '@portal/contracts/account';
 import type { Language } from '@portal/contracts/enums';
-import { formatDiscountCode } from '@portal/contracts/discount-code';
 import { PASSWORD_TOO_WEAK_KEYS, passwordUserInputs } from '@portal/contracts/password-rules';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import { enqueueMail, type LinkMailingDeps } from '../../platform/mail/outbox.ts';
 import { issueSignedPageLink } from '../../platform/mail/render.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
+import type { PatientDataPart } from '../../platform/patient-data.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
 import { accountActor } from '../../platform/actor.ts';
 import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts';
 import type { ProgramRow } from '../../platform/programs.ts';
 import { nonceHashOfSignedLink } from '../../platform/crypto.ts';
 import * as repo from './repository.ts';
+import { collectPatientData } from './data-export.ts';
 import { cancelBookingsOfClosingAccount } from '../booking/public.ts';
 import { PASSWORD_CHANGED } from '../identity/public.ts';
 import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
@@ -30,12 +31,22 @@ export interface AccountDeps extends LinkMailingDeps {
   lockout: LockoutStore;
   /** The app's password hashing (platform/passwords.ts, decision 043). */
   passwords: PasswordHashing;
+  /** Every part of the patient's data that the modules declare: the export gathers each (decision 033). */
+  patientData: readonly PatientDataPart[];
 }
 
 const iso = (value: Date | string | null | undefined) =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
 
-export function createAccountService({ db, clock, config, lockout, passwords, onMailQueued }: AccountDeps) {
+export function createAccountService({
+  db,
+  clock,
+  config,
+  lockout,
+  passwords,
+  patientData,
+  onMailQueued,
+}: AccountDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
 
   /**
@@ -220,39 +231,14 @@ export function createAccountService({ db, clock, config, lockout, passwords, on
     async exportData(program: ProgramRow, caller: PatientCaller, currentPassword: string): Promise<AccountExport> {
       const { scope, actor } = caller;
       await checkCurrentPassword(caller, currentPassword, 'currentPassword');
-      const data = await repo.collectPatientData(db, scope.userId, scope.patientId);
-      if (!data.account || !data.patient) throw new AppError('NOT_FOUND');
+      const data = await collectPatientData(db, patientData, { userId: scope.userId, patientId: scope.patientId });
+      if (!data) throw new AppError('NOT_FOUND');
       const now = clock();
       await recordScopeAudit(db, scope, actor, {
         action: 'data-exported',
         createdAt: now,
       });
-      const dates = <T extends Record<string, unknown>>(row: T) =>
-        Object.fromEntries(
-          Object.entries(row).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
-        );
-      return {
-        exportedAt: now.toISOString(),
-        program: { slug: program.slug, name: program.name },
-        account: dates(data.account),
-        emailChanges: data.emailChanges.map(dates),
-        patient: dates(data.patient),
-        plans: data.plans.map(dates),
-        caregiver: data.caregiver ? dates(data.caregiver) : null,
-        invitation: data.invitation ? dates(data.invitation) : null,
-        treatments: data.treatments.map(dates),
-        discountCodes: data.discountCodes.map((row) => dates({ ...row, code: formatDiscountCode(row.code) })),
-        purchases: data.purchases.map(dates),
-        redemptions: data.redemptions.map(dates),
-        refillReminders: data.refillReminders.map(dates),
-        learningProgress: data.learningProgress.map(dates),
-        bookings: data.bookings.map(dates),
-        consents: data.consents.map((row) => ({
-          termsVersion: row.termsVersion,
-          acceptedAt: row.acceptedAt.toISOString(),
-        })),
-        activity: data.activity.map((row) => ({ action: row.action, at: row.at.toISOString() })),
-      };
+      return { exportedAt: now.toISOString(), program: { slug: program.slug, name: program.name }, ...data };
     },
 
     /** Disables the account at once and ends every session; the data is erased after the grace period (decision 019). */

@@ -3,9 +3,11 @@ import { defineModule } from '../../platform/module.ts';
 import { BOOKING_MAIL_KINDS } from './mails.ts';
 import { BOOKING_REMINDER_INTERVAL_MS, queueDueReminders } from './reminders.ts';
 import { bookingRoutes } from './routes.ts';
+import { BOOKING_PATIENT_DATA } from './patient-data.ts';
 
 export const bookingModule = defineModule({
   name: 'booking',
+  patientData: BOOKING_PATIENT_DATA,
   feature: 'booking',
   auditActions: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled'],
   mailKinds: BOOKING_MAIL_KINDS,

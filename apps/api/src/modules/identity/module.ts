@@ -9,6 +9,7 @@ import { identityRoutes, identitySessionRoutes } from './routes.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './session-cache.ts';
 import { createTokenService } from './tokens.ts';
+import { IDENTITY_PATIENT_DATA } from './patient-data.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,7 @@ const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const identityModule = defineModule({
   name: 'identity',
+  patientData: IDENTITY_PATIENT_DATA,
   auditActions: [
     'login',
     'logout',

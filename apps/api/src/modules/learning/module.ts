@@ -2,9 +2,11 @@
 import { defineModule } from '../../platform/module.ts';
 import { readLessonCatalogue, registerLessonFiles } from './lessons.ts';
 import { learningRoutes } from './routes.ts';
+import { LEARNING_PATIENT_DATA } from './patient-data.ts';
 
 export const learningModule = defineModule({
   name: 'learning',
+  patientData: LEARNING_PATIENT_DATA,
   feature: 'learning',
   build: ({ db, clock, config, programs, learningDir }) => {
     const slugs = programs.all().map((row) => row.slug);

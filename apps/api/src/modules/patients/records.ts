@@ -1,11 +1,21 @@
 // The patient record's reads that other modules make (decision 064): a program's support plan, a plan's live
-// treatments, a person by identification, a plan's holder (its patient and account), the program's identity pool, and
-// the plan's row lock.
+// treatments, a person by identification, a plan's holder (its patient and account), the program's identity pool, the
+// plan's row lock, and an account's patient and plans (the purge's) and a table's rows of a patient's plans (the
+// export's).
 // This module owns the patient record; the others read it through its public file, never through a repository of
 // theirs or the platform (which holds no domain knowledge).
-import { and, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { caregiver, identityPool, patient, planPatient, supportPlan, treatment, userAccount } from '../../db/schema.ts';
+import {
+  caregiver,
+  identityPool,
+  patient,
+  planPatient,
+  product,
+  supportPlan,
+  treatment,
+  userAccount,
+} from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 
 /** The program's support plan with this id; none when the plan belongs to another program. */
@@ -90,4 +100,36 @@ export async function lockPlanRow(tx: Executor, planPatientId: number): Promise<
     .from(planPatient)
     .where(eq(planPatient.id, planPatientId))
     .for('no key update');
+}
+
+/** The account's patient record, if it has one: whose data the purge erases (decision 019). */
+export async function findPatientOfAccount(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: patient.id, programId: patient.programId, status: patient.status })
+    .from(patient)
+    .where(eq(patient.userId, userId));
+  return row;
+}
+
+/** The ids of the patient's plans, whatever their status. */
+export async function listPlanIdsOfPatient(db: Executor, patientId: number): Promise<number[]> {
+  const plans = await db.select({ id: planPatient.id }).from(planPatient).where(eq(planPatient.patientId, patientId));
+  return plans.map((plan) => plan.id);
+}
+
+/**
+ * A read of a table held per plan and product (treatments, discount codes, purchases...) narrowed to one patient's
+ * plans, with the product joined for the columns the export names (none for a code of a general benefit), in the
+ * order rows were made.
+ */
+export function ofPatientPlans<Query extends PgSelect>(
+  query: Query,
+  table: { id: AnyPgColumn; planPatientId: AnyPgColumn; productId: AnyPgColumn },
+  patientId: number,
+) {
+  return query
+    .innerJoin(planPatient, eq(planPatient.id, table.planPatientId))
+    .leftJoin(product, eq(product.id, table.productId))
+    .where(eq(planPatient.patientId, patientId))
+    .orderBy(asc(table.id));
 }

@@ -8,9 +8,11 @@ import { keyEnvironmentOf, resolvePharmacyKey } from './keys.ts';
 import { pharmacyRoutes } from './routes.ts';
 import { createPharmacyService } from './service.ts';
 import { PHARMACY_LOOKUP_ALERT } from './mails.ts';
+import { PHARMACY_PATIENT_DATA } from './patient-data.ts';
 
 export const pharmacyModule = defineModule({
   name: 'pharmacy',
+  patientData: PHARMACY_PATIENT_DATA,
   auditActions: [
     'pharmacy-added',
     'pharmacy-key-created',

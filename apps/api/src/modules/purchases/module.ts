@@ -3,9 +3,11 @@ import { defineModule } from '../../platform/module.ts';
 import { queueDueRefillReminders, REFILL_REMINDER_INTERVAL_MS } from './refills.ts';
 import { purchaseRoutes } from './routes.ts';
 import { REFILL_REMINDER } from './mails.ts';
+import { PURCHASES_PATIENT_DATA } from './patient-data.ts';
 
 export const purchasesModule = defineModule({
   name: 'purchases',
+  patientData: PURCHASES_PATIENT_DATA,
   mailKinds: [REFILL_REMINDER],
   build: ({ db, clock, config, mailQueued }) => ({
     routes: { patient: async (app) => app.register(purchaseRoutes, { db, clock }) },

@@ -2,9 +2,11 @@
 import { defineModule } from '../../platform/module.ts';
 import { signupRoutes } from './routes.ts';
 import { ENROLMENT, PREREGISTRATION } from './mails.ts';
+import { SIGNUP_PATIENT_DATA } from './patient-data.ts';
 
 export const signupModule = defineModule({
   name: 'signup',
+  patientData: SIGNUP_PATIENT_DATA,
   auditActions: ['signup', 'preregistration', 'enrolment-disowned'],
   mailKinds: [ENROLMENT, PREREGISTRATION],
   build: ({ db, config, clock, passwords, mailQueued }) => ({
