@@ -9,7 +9,10 @@ const EXPORT_KEYS = AccountExportSchema.keyof().options.filter(
   (key): key is ExportKey => key !== 'exportedAt' && key !== 'program',
 );
 
-/** Everything held about one patient, each part's queries keyed by the caller's own ids; none without an account or patient. */
+/**
+ * Everything held about one patient, each part's queries keyed by the caller's own ids; none without an account or a
+ * patient.
+ */
 export async function collectPatientData(
   db: Executor,
   parts: readonly PatientDataPart[],

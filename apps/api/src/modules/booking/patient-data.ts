@@ -6,7 +6,7 @@ import { booking, planPatient } from '../../db/schema.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
 import { datesAsText, definePatientData } from '../../platform/patient-data.ts';
 
-/** What the export gives of an appointment, column by column and in its order: a new column stays out until named here. */
+/** What the export gives of an appointment, column by column and in its order: a new column stays out until named. */
 const EXPORT_COLUMNS = pickColumns(booking, [
   'benefitId',
   'placeId',

@@ -4,7 +4,7 @@ import { caregiver } from '../../db/schema.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
 import { datesAsText, definePatientData } from '../../platform/patient-data.ts';
 
-/** What the export gives of the caregiver, column by column and in its order: a new column stays out until named here. */
+/** What the export gives of the caregiver, column by column and in its order: a new column stays out until named. */
 const EXPORT_COLUMNS = pickColumns(caregiver, [
   'firstName',
   'lastName',
