@@ -37,6 +37,21 @@ export const TABLE_COVERAGE = {
   pharmacy: { holds: 'no patient data', why: "a program's partner pharmacy: name, chain, branch, country" },
   pharmacyApiKey: { holds: 'no patient data', why: "a pharmacy's API keys: hashes, a readable start and times" },
   jobRound: { holds: 'no patient data', why: "the job runner's last claimed round per job: a name and a time" },
+  staffMember: {
+    holds: 'no patient data',
+    why: "the program company's staff directory (decision 068): a staff member's e-mail, names, status, password hash and sealed authenticator secret",
+  },
+  staffRole: { holds: 'no patient data', why: "a staff member's role in a program" },
+  staffSetupLink: {
+    holds: 'no patient data',
+    why: "a staff member's set-up link: a nonce hash, times and a sealed authenticator secret",
+  },
+  staffRecoveryCode: { holds: 'no patient data', why: "a staff member's recovery codes: hashes and times" },
+  staffLoginChallenge: {
+    holds: 'no patient data',
+    why: "a staff member's step between password and second factor: a nonce hash and times",
+  },
+  staffSession: { holds: 'no patient data', why: "a staff member's sessions: a token hash and times" },
   clientLog: {
     holds: 'no patient data',
     why: "the web's error reports: a message and a context the web's code writes, never a form's values, and no account id",
