@@ -31,6 +31,8 @@ export const MAIL_KINDS = [
   'refill-reminder',
   // To the program's admins: a pharmacy key looked patients up by identification too often (decision 066).
   'pharmacy-lookup-alert',
+  // To a new staff member: their one-time set-up link (decision 068).
+  'staff-setup',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export type MailLanguage = 'es' | 'en';
@@ -109,6 +111,7 @@ const PAYLOAD_SCHEMAS: Record<MailKind, z.ZodType<Record<string, string>>> = {
       reason: z.enum(['misses', 'dailyCap']),
     })
     .catchall(z.string()),
+  'staff-setup': z.object({ link: HttpUrlSchema }).catchall(z.string()),
 };
 
 const MailToEnqueueSchema = z.object({

@@ -57,6 +57,11 @@ export const MAIL_TEXT_KEYS: Record<MailKind, { subject: string; body: string; n
   'booking-reminder': { subject: 'booking.mail.reminder.subject', body: 'booking.mail.reminder.body' },
   'refill-reminder': { subject: 'refill.mail.subject', body: 'refill.mail.body', button: 'refill.mail.button' },
   'pharmacy-lookup-alert': { subject: 'pharmacy.mail.lookupAlert.subject', body: 'pharmacy.mail.lookupAlert.body' },
+  'staff-setup': {
+    subject: 'staff.mail.setup.subject',
+    body: 'staff.mail.setup.body',
+    button: 'staff.mail.setup.button',
+  },
 };
 
 const BOOKING_KINDS: ReadonlySet<MailKind> = new Set([
