@@ -17,6 +17,7 @@ import { profileModule } from './modules/profile/module.ts';
 import { purchasesModule } from './modules/purchases/module.ts';
 import { resourceModule } from './modules/resource/module.ts';
 import { signupModule } from './modules/signup/module.ts';
+import { staffModule } from './modules/staff/module.ts';
 import { treatmentsModule } from './modules/treatments/module.ts';
 
 export const MODULES: readonly PortalModule[] = [
@@ -36,4 +37,5 @@ export const MODULES: readonly PortalModule[] = [
   purchasesModule,
   learningModule,
   pharmacyModule,
+  staffModule,
 ];
