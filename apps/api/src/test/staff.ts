@@ -3,12 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
+  STAFF_SESSION_MAX_MS,
   StaffLoginResponseSchema,
   StaffSessionResponseSchema,
   StaffSetupFinishResponseSchema,
   StaffSetupOpenResponseSchema,
 } from '@portal/contracts/staff';
 import { addStaffCommand } from '../modules/staff/commands.ts';
+import { findMemberByEmail, insertSession } from '../modules/staff/repository.ts';
+import { randomToken, sha256 } from '../platform/crypto.ts';
 import { totpCodeAt, TOTP_PERIOD_S } from '../modules/staff/totp.ts';
 import { hostOf, type TestApp } from './app.ts';
 
@@ -75,4 +78,16 @@ export async function signInStaff(app: FastifyInstance, staff: TestStaff): Promi
   const answer = await staffPost(app, '/api/v1/staff/login/second-factor', { challenge, code });
   if (answer.statusCode !== 200) throw new Error(`second factor refused: ${answer.body}`);
   return `Bearer ${StaffSessionResponseSchema.parse(answer.json()).data.token}`;
+}
+
+/**
+ * A session of a new staff member with `roles`, opened straight in the database (the access matrix's callers: many
+ * sessions at the real clock, which the authenticator's one-code-per-step rule would not give through the login).
+ */
+export async function openTestStaffSession(t: TestApp, roles: string[]): Promise<string> {
+  const { email } = await addTestStaff(t, roles);
+  const member = await findMemberByEmail(t.database.db, email);
+  const token = `stf_${randomToken(32)}`;
+  await insertSession(t.database.db, member!.id, sha256(token), t.app.clock(), STAFF_SESSION_MAX_MS);
+  return `Bearer ${token}`;
 }
