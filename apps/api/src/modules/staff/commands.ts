@@ -88,7 +88,12 @@ export async function addStaffCommand(args: readonly string[], deps: StaffComman
     .where(inArray(program.slug, slugs));
   const idOf = new Map(programs.map((row) => [row.slug, row.id]));
   const unknown = slugs.filter((slug) => !idOf.has(slug));
-  if (unknown.length > 0) return { status: 1, stdout: '', stderr: `refused: no program ${unknown.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      status: 1,
+      stdout: '',
+      stderr: `refused: no program ${unknown.join(', ')} (the programs are seeded by the portal's first start)`,
+    };
   if (await repo.findMemberByEmail(deps.db, email))
     return { status: 1, stdout: '', stderr: `refused: ${email} is already in the staff directory` };
   const roles = specs.flatMap(({ role, slugs: of }) => of.map((slug) => ({ programId: idOf.get(slug)!, role })));

@@ -177,7 +177,8 @@ describe(`npm run staff:add and the set-up link (${TEST_DB})`, () => {
       expect(result.stderr).toContain(STAFF_ADD_USAGE);
     }
     const unknown = await run('x@example.com', 'agent:alivio,nowhere');
-    expect(unknown).toMatchObject({ status: 1, stderr: 'refused: no program nowhere' });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toMatch(/^refused: no program nowhere /);
     const { email } = await addTestStaff(t, ['nurse:equilibrio']);
     const again = await run(email.toUpperCase(), 'agent:alivio');
     expect(again).toMatchObject({ status: 1, stderr: `refused: ${email} is already in the staff directory` });
