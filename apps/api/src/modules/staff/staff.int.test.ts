@@ -15,6 +15,7 @@ import { buildApp } from '../../app.ts';
 import { auditEvent, outbox, staffMember, staffRecoveryCode, staffSetupLink } from '../../db/schema.ts';
 import { systemActor } from '../../platform/actor.ts';
 import { createMemoryLockoutStore } from '../../platform/lockout.ts';
+import { createMailRenderer } from '../../platform/mail/render.ts';
 import {
   createTestApp,
   createTestClock,
@@ -123,6 +124,18 @@ describe(`npm run staff:add and the set-up link (${TEST_DB})`, () => {
       ['staff-added', 'system'],
       ['staff-setup-completed', 'staff'],
     ]);
+  });
+
+  it('mails the link in the language asked, as a button, on the first role’s program', () => {
+    const renderer = createMailRenderer({ programsDir: t.config.PROGRAMS_DIR, publicUrl: 'http://localhost:3000' });
+    const link = 'http://piel.localhost:3000/en/staff/setup?n=abc&s=def';
+    const en = renderer.render('piel', { kind: 'staff-setup', language: 'en', payload: { link } });
+    expect(en.subject).toBe('Set up your Piel Plena staff account');
+    expect(en.text).toContain(link);
+    expect(en.text).toContain('valid for 24 hours');
+    expect(en.html).toMatch(/<a href="[^"]+n=abc&amp;s=def" style="display:inline-block[^"]*">Set up my account<\/a>/);
+    const es = renderer.render('alivio', { kind: 'staff-setup', language: 'es', payload: { link } });
+    expect(es.subject).toBe('Configure su cuenta del personal de Alivio');
   });
 
   it('refuses a link after 24 hours, a forged one, and the secret of an earlier opening', async () => {
@@ -427,5 +440,43 @@ describe(`the second factor's lock across two instances sharing Redis (${TEST_DB
     shared.advance(10_000);
     const open = await secondFactor(await staffChallenge(b.app, staff), totpCodeAt(staff.secret, shared()), b.app);
     expect(open.statusCode, open.body).toBe(200);
+  });
+});
+
+describe(`what the logs keep of the staff's way in (${TEST_DB})`, () => {
+  it('holds no e-mail, password, link, secret, code or token of a set-up and a login', async () => {
+    const logsBefore = t.logs().length;
+    const { email, n, s } = await addTestStaff(t, ['agent:alivio']);
+    const opened = await staffPost(t.app, '/api/v1/staff/setup/open', { n, s });
+    const { secret } = StaffSetupOpenResponseSchema.parse(opened.json()).data.totp;
+    const finished = await staffPost(t.app, '/api/v1/staff/setup/finish', {
+      n,
+      s,
+      firstName: 'Rigoberta',
+      lastName: 'Zúñiga',
+      password: STAFF_PASSWORD,
+      code: totpCodeAt(secret, clock()),
+    });
+    const { recoveryCodes } = (finished.json() as { data: { recoveryCodes: string[] } }).data;
+    const staff = { email, password: STAFF_PASSWORD, secret, recoveryCodes };
+    await staffPost(t.app, '/api/v1/staff/login', { email, password: 'a-wrong-password-here' });
+    clock.advance(STEP);
+    const authorization = await signInStaff(t.app, staff);
+    await me(authorization);
+    const logs = t.logs().slice(logsBefore);
+    expect(logs).toContain('/api/v1/staff/me');
+    for (const value of [
+      email,
+      STAFF_PASSWORD,
+      'a-wrong-password-here',
+      n,
+      s,
+      secret,
+      'Rigoberta',
+      'Zúñiga',
+      ...recoveryCodes,
+    ])
+      expect(logs).not.toContain(value);
+    expect(logs).not.toContain(authorization.slice(7));
   });
 });
