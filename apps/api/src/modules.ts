@@ -18,6 +18,7 @@ import { profileModule } from './modules/profile/module.ts';
 import { purchasesModule } from './modules/purchases/module.ts';
 import { resourceModule } from './modules/resource/module.ts';
 import { signupModule } from './modules/signup/module.ts';
+import { staffModule } from './modules/staff/module.ts';
 import { treatmentsModule } from './modules/treatments/module.ts';
 
 // Each module keeps its own type (its part of the patient's data's), for the coverage check in patient-data.ts.
@@ -38,6 +39,7 @@ export const MODULES = [
   purchasesModule,
   learningModule,
   pharmacyModule,
+  staffModule,
 ] as const satisfies readonly PortalModule[];
 
 /** Every kind of mail the modules send: the outbox worker renders these, and no other. */

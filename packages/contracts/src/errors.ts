@@ -70,6 +70,15 @@ export const ERROR_CATALOGUE = {
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },
+  // The staff directory (decision 068). A refused e-mail and password, the same whether the e-mail is known or not
+  // (details.reason: INVALID_CREDENTIALS or LOCKED, with retryAfterSeconds).
+  STAFF_LOGIN_REFUSED: { status: 400, messageKey: 'staff.errors.loginRefused' },
+  // A second factor refused: a wrong, replayed or used code, or a login challenge that is unknown, used or expired.
+  STAFF_CODE_REFUSED: { status: 400, messageKey: 'staff.errors.codeRefused' },
+  // Five wrong codes: the staff member's second factor is locked for 15 minutes on every instance (retryAfterSeconds).
+  STAFF_SECOND_FACTOR_LOCKED: { status: 429, messageKey: 'staff.errors.secondFactorLocked' },
+  // A set-up link that is forged, used, superseded or expired (24 hours).
+  STAFF_SETUP_LINK_INVALID: { status: 410, messageKey: 'staff.errors.setupLinkInvalid' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

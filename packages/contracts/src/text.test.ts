@@ -35,6 +35,12 @@ import {
   treatmentSchemaFor,
 } from './patient-fields.ts';
 import { SessionIdParamsSchema } from './sessions.ts';
+import {
+  StaffLoginBodySchema,
+  StaffSecondFactorBodySchema,
+  StaffSetupFinishBodySchema,
+  StaffSetupOpenBodySchema,
+} from './staff.ts';
 import { PROGRAM_SLUGS, programConfigOf } from './test/program-folders.ts';
 import { hasForbiddenControlCharacter, TEXT_CONTROL_CHARACTERS_MESSAGE, textField } from './text.ts';
 
@@ -68,6 +74,10 @@ function requestSchemas(): Array<[string, z.ZodType]> {
     ['UpdateTreatmentRequest', UpdateTreatmentRequestSchema],
     ['DeleteTreatmentBody', DeleteTreatmentBodySchema],
     ['SessionIdParams', SessionIdParamsSchema],
+    ['StaffSetupOpenBody', StaffSetupOpenBodySchema],
+    ['StaffSetupFinishBody', StaffSetupFinishBodySchema],
+    ['StaffLoginBody', StaffLoginBodySchema],
+    ['StaffSecondFactorBody', StaffSecondFactorBodySchema],
   ];
   for (const slug of PROGRAM_SLUGS) {
     const config = programConfigOf(slug);

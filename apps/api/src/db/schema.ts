@@ -14,6 +14,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -808,3 +809,107 @@ export const jobRound = pgTable('job_round', {
   /** The start of the last round claimed (the round's instant: now rounded down to the job's interval). */
   roundAt: instant('round_at').notNull(),
 });
+
+/**
+ * The staff directory (decision 068): the program company's own people, one directory for the whole portal (not a
+ * patient pool). A member is made by `npm run staff:add` with a one-time set-up link; until set up, no password and no
+ * second factor. The authenticator's secret is sealed at rest with the key-encryption secret; `totp_last_step` is the
+ * last time step a code was accepted for, so that a code is never accepted twice (RFC 6238, section 5.2).
+ */
+export const staffMember = pgTable(
+  'staff_member',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased; unique whatever its case (the index is on lower(email)). */
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    status: text('status', { enum: ['active', 'disabled'] }).notNull(),
+    passwordHash: text('password_hash'),
+    totpSecretEnc: text('totp_secret_enc'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    setupCompletedAt: instant('setup_completed_at'),
+    disabledAt: instant('disabled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_member_email_uq').on(sql`lower(${t.email})`)],
+);
+
+const staffOf = () =>
+  uuid('staff_id')
+    .notNull()
+    .references(() => staffMember.id);
+
+/** A staff member's role in one program: agent, nurse, manager or admin (several roles and programs per member). */
+export const staffRole = pgTable(
+  'staff_role',
+  {
+    staffId: staffOf(),
+    programId: programOf(),
+    role: text('role', { enum: ['agent', 'nurse', 'manager', 'admin'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.programId, t.role] })],
+);
+
+/**
+ * A one-time set-up link (24 hours): the nonce only as a hash. Opening it draws a fresh authenticator secret, kept
+ * sealed here until the set-up proves it with a code; a newer link supersedes the older ones.
+ */
+export const staffSetupLink = pgTable(
+  'staff_setup_link',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: staffOf(),
+    ...singleUseLink(),
+    supersededAt: instant('superseded_at'),
+    pendingTotpSecretEnc: text('pending_totp_secret_enc'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_setup_link_staff_idx').on(t.staffId)],
+);
+
+/** The ten single-use recovery codes of the set-up, each hashed like a password (they are short to type). */
+export const staffRecoveryCode = pgTable(
+  'staff_recovery_code',
+  {
+    id: serialId(),
+    staffId: staffOf(),
+    codeHash: text('code_hash').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_recovery_code_staff_idx').on(t.staffId)],
+);
+
+/** The step between the password and the second factor: a nonce (hashed) valid 5 minutes, used once. */
+export const staffLoginChallenge = pgTable(
+  'staff_login_challenge',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: staffOf(),
+    ...singleUseLink(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('staff_login_challenge_staff_idx').on(t.staffId)],
+);
+
+/**
+ * A staff session: an opaque bearer token (hashed), checked in the database on every call, so that an end (logout,
+ * the member disabled) holds at once on every instance. It ends 15 minutes after its last call and 10 hours after it began.
+ */
+export const staffSession = pgTable(
+  'staff_session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: staffOf(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: instant('last_seen_at').notNull(),
+    absoluteExpiresAt: instant('absolute_expires_at').notNull(),
+    endedAt: instant('ended_at'),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [index('staff_session_staff_idx').on(t.staffId)],
+);

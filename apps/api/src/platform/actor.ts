@@ -22,7 +22,8 @@ export interface PharmacyActor {
 export interface StaffActor {
   kind: 'staff';
   staffId: string;
-  sessionId: string;
+  /** The session the call came with; null for what a member does before one is open (the set-up, a refused code). */
+  sessionId: string | null;
 }
 
 /** Someone not signed in: a recovery request for an e-mail, a coupon link opened. */

@@ -56,6 +56,14 @@ export const AUDIT_ACTIONS = [
   'booking-confirmed',
   'booking-rescheduled',
   'booking-cancelled',
+  // The staff directory (decision 068): ids, roles and reasons, never a code, a password or a token
+  'staff-added',
+  'staff-setup-completed',
+  'staff-login',
+  'staff-second-factor-refused',
+  'staff-recovery-code-used',
+  'staff-logout',
+  'staff-disabled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

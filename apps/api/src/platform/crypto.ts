@@ -42,13 +42,15 @@ export const SIGNING_PURPOSES = [
   'request-fingerprint',
   'coupon-link',
   'pharmacy-key',
+  // A staff member's one-time set-up link (decision 068).
+  'staff-setup-link',
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
 /** The purposes of links mailed before decision 035, when they were signed with the secret itself. */
 export type MailedLinkPurpose = Extract<
   SigningPurpose,
-  'recovery-link' | 'email-change-link' | 'not-me-link' | 'preregistration-link'
+  'recovery-link' | 'email-change-link' | 'not-me-link' | 'preregistration-link' | 'staff-setup-link'
 >;
 
 /** HKDF's salt: fixed, so that the same secret always gives the same keys (on every instance, after every restart). */

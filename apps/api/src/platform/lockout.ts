@@ -12,9 +12,25 @@ export const LOCKOUT_FIRST_MS = 60 * 1000;
 /** Counters are forgotten after a day without failures. */
 const COUNTER_TTL_MS = 24 * 60 * 60 * 1000;
 
-export function lockDurationMs(failures: number): number {
-  if (failures < LOCKOUT_FREE_FAILURES) return 0;
-  return Math.min(2 ** (failures - LOCKOUT_FREE_FAILURES) * LOCKOUT_FIRST_MS, LOCKOUT_MAX_MS);
+/**
+ * When a counter locks and for how long: from the `freeFailures`th failure, `firstMs`, doubled by each further failure
+ * up to `maxMs`. The logins' is the default; a staff member's second factor locks for 15 minutes at once (decision 068).
+ */
+export interface LockoutPolicy {
+  freeFailures: number;
+  firstMs: number;
+  maxMs: number;
+}
+
+export const LOGIN_LOCKOUT_POLICY: LockoutPolicy = {
+  freeFailures: LOCKOUT_FREE_FAILURES,
+  firstMs: LOCKOUT_FIRST_MS,
+  maxMs: LOCKOUT_MAX_MS,
+};
+
+export function lockDurationMs(failures: number, policy: LockoutPolicy = LOGIN_LOCKOUT_POLICY): number {
+  if (failures < policy.freeFailures) return 0;
+  return Math.min(2 ** (failures - policy.freeFailures) * policy.firstMs, policy.maxMs);
 }
 
 interface State {
@@ -47,7 +63,10 @@ export interface LockoutStore {
 
 const keyOf = (poolId: number, email: string) => `${poolId}:${sha256(email)}`;
 
-export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
+export function createMemoryLockoutStore(
+  clock: () => Date,
+  policy: LockoutPolicy = LOGIN_LOCKOUT_POLICY,
+): LockoutStore {
   const states = new Map<string, State & { touchedMs: number }>();
   const read = (key: string, now: number) => {
     const state = states.get(key);
@@ -65,7 +84,7 @@ export function createMemoryLockoutStore(clock: () => Date): LockoutStore {
       const state = read(key, now);
       if (state && state.lockedUntilMs > now) return { allowed: false, lockedForMs: state.lockedUntilMs - now };
       const failures = (state?.failures ?? 0) + 1;
-      const locksForMs = lockDurationMs(failures);
+      const locksForMs = lockDurationMs(failures, policy);
       states.set(key, { failures, lockedUntilMs: now + locksForMs, touchedMs: now });
       return { allowed: true, locksForMs };
     },
@@ -93,7 +112,12 @@ redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[4]))
 return {1, lockMs}
 `;
 
-export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () => Date): LockoutStore {
+export function createRedisLockoutStore(
+  redis: Redis,
+  prefix: string,
+  clock: () => Date,
+  policy: LockoutPolicy = LOGIN_LOCKOUT_POLICY,
+): LockoutStore {
   const key = (poolId: number, email: string) => `${prefix}lockout:${keyOf(poolId, email)}`;
   return {
     async reserve(poolId, email) {
@@ -102,10 +126,10 @@ export function createRedisLockoutStore(redis: Redis, prefix: string, clock: () 
         1,
         key(poolId, email),
         clock().getTime(),
-        LOCKOUT_FREE_FAILURES,
-        LOCKOUT_MAX_MS,
+        policy.freeFailures,
+        policy.maxMs,
         COUNTER_TTL_MS,
-        LOCKOUT_FIRST_MS,
+        policy.firstMs,
       )) as [number, number];
       return allowed === 1
         ? { allowed: true, locksForMs: Number(lockedForMs) }
@@ -157,9 +181,10 @@ export function createLockoutStore(
   redis: RedisConnection | undefined,
   keyPrefix: string,
   clock: () => Date,
+  policy: LockoutPolicy = LOGIN_LOCKOUT_POLICY,
 ): LockoutStore {
-  const memory = createMemoryLockoutStore(clock);
+  const memory = createMemoryLockoutStore(clock, policy);
   return redis
-    ? createFallbackLockoutStore(createRedisLockoutStore(redis.redis, keyPrefix, clock), memory, redis.isReady)
+    ? createFallbackLockoutStore(createRedisLockoutStore(redis.redis, keyPrefix, clock, policy), memory, redis.isReady)
     : memory;
 }

@@ -14,6 +14,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '@portal/contracts/errors';
 import { PATIENT_DOOR } from './patient-auth.ts';
 import { PHARMACY_DOOR } from './pharmacy-auth.ts';
+import { STAFF_DOOR } from './staff-auth.ts';
 import { securitySchemesOf } from './door.ts';
 
 /** Every tag an operation may carry, with the description the document gives it (a test refuses any other tag). */
@@ -34,6 +35,8 @@ export const API_TAGS = {
   platform: 'What the web app reports to the server (client-side errors).',
   pharmacy:
     "A pharmacy's system, with its API key in `X-Api-Key`: verify a patient's discount code, record purchases, redeem free units, reverse a mistake.",
+  staff:
+    "The program's own people (call-center agents, nurses, managers, admins): set up an account with a password and an authenticator, log in with both, and the staff member's own session.",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -265,7 +268,7 @@ export function completeDocument(document: Json, options: DocumentOptions): Json
         '',
         '**Programs.** Each program is served on its own host (one server per program below): the host names the program, and a credential of one program is refused by the others.',
         '',
-        '**Callers.** A patient calls with the bearer access token of `POST /api/v1/login` (`bearer`); a pharmacy with its API key in `X-Api-Key` (`pharmacyApiKey`). Each kind of caller is refused by the routes of the other (401).',
+        '**Callers.** A patient calls with the bearer access token of `POST /api/v1/login` (`bearer`); a pharmacy with its API key in `X-Api-Key` (`pharmacyApiKey`); a staff member with the bearer token of `POST /api/v1/staff/login/second-factor` (`staffBearer`). Each kind of caller is refused by the routes of the others (401).',
         '',
         '**Errors.** Every failure answers one shape, `{ error: { code, message, errorId?, fieldErrors?, details? } }`: `code` is a code of the error catalogue, `message` a message key. Every call is rate-limited per address (429 with `Retry-After`); a dependency that is down answers 503 with `Retry-After`.',
       ].join('\n'),
@@ -282,7 +285,7 @@ export function completeDocument(document: Json, options: DocumentOptions): Json
       ...components,
       // A door's scheme once a route is behind it (the pharmacy's comes with its routes).
       securitySchemes: securitySchemesOf(
-        [PATIENT_DOOR, PHARMACY_DOOR].filter((door) => usedSchemes.has(door.schemeName)),
+        [PATIENT_DOOR, PHARMACY_DOOR, STAFF_DOOR].filter((door) => usedSchemes.has(door.schemeName)),
       ),
       responses: Object.fromEntries(statuses.map((status) => [RESPONSE_NAMES[status], errorResponse(status)])),
       headers: Object.fromEntries(Object.entries(HEADERS).filter(([name]) => usesHeader(name))),
@@ -297,7 +300,7 @@ export function swaggerOptions(options: DocumentOptions): FastifyDynamicSwaggerO
     // The schemes are needed while the routes are read (fastify-swagger keeps their headers out of the parameters).
     openapi: {
       info: { title: 'Patient portal API', version: options.version },
-      components: { securitySchemes: securitySchemesOf([PATIENT_DOOR, PHARMACY_DOOR]) },
+      components: { securitySchemes: securitySchemesOf([PATIENT_DOOR, PHARMACY_DOOR, STAFF_DOOR]) },
     },
     transform: (input) => {
       const result = jsonSchemaTransform(input) as { schema: Json; url: string };

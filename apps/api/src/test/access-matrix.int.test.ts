@@ -3,7 +3,10 @@
 // program, a token of each pool, no token and a pharmacy's key: another patient's id is "not found" (never their
 // data, never a change to it), another patient's call without an id acts on its own data only, and a token of
 // another pool, none, or a pharmacy's key is 401. A pharmacy route opens to a key of its program only, never to a
-// patient's token. "Changed nothing" is each module's own snapshot of the owner's data.
+// patient's token. A staff route opens to a staff session whose member holds one of the route's roles in the host's
+// program (403 for any other role, or the same role in another program), never to a patient's token or a pharmacy's
+// key; and a staff token opens no patient or pharmacy route. "Changed nothing" is each module's own snapshot of the
+// owner's data.
 // The rows must cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose.
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,11 +14,13 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
+import { STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { buildApp } from '../app.ts';
-import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds } from './access-matrix.ts';
+import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds, type StaffAccessRow } from './access-matrix.ts';
 import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
 import { createTestPharmacy } from './pharmacy.ts';
+import { openTestStaffSession } from './staff.ts';
 
 const MODULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
 const moduleNames = readdirSync(MODULES_DIR, { withFileTypes: true })
@@ -38,10 +43,11 @@ const MODULES: [string, ModuleAccess][] = await Promise.all(
 const PATIENT_ROWS = MODULES.flatMap(([, access]) => access.patientRows ?? []);
 const PHARMACY_ROWS = MODULES.flatMap(([, access]) => access.pharmacyRows ?? []);
 const PUBLIC_ROUTES = MODULES.flatMap(([, access]) => access.publicRoutes ?? []);
+const STAFF_ROWS = MODULES.flatMap(([, access]) => access.staffRows ?? []);
 const namesAnId = (row: AccessRow) => /\{[^}]+\}/.test(row.path);
 const ID_ROWS = PATIENT_ROWS.filter(namesAnId);
 const OWN_DATA_ROWS = PATIENT_ROWS.filter((row) => !namesAnId(row));
-const cases = (rows: AccessRow[]) => rows.map((row) => [routeOf(row), row] as const);
+const cases = <Row extends AccessRow>(rows: Row[]) => rows.map((row) => [routeOf(row), row] as const);
 
 let t: TestApp;
 let owner: TestPatient;
@@ -50,6 +56,8 @@ let otherProgram: TestPatient;
 let ownerIds: OwnedIds;
 /** A key of an alivio pharmacy (decision 059). */
 let pharmacyKey: string;
+/** A staff session of an alivio agent (decision 068). */
+let staffToken: string;
 
 /** The owner's data, as each module reads it back. */
 async function snapshot() {
@@ -106,6 +114,7 @@ beforeAll(async () => {
   ownerIds = {};
   for (const [, access] of MODULES) Object.assign(ownerIds, await access.seed?.(t, owner));
   pharmacyKey = (await createTestPharmacy(t, 'alivio', 'CR')).key;
+  staffToken = await openTestStaffSession(t, ['agent:alivio']);
   // Three enrolments and every module's seed (the pharmacy's records four purchases and a free unit): on a busy
   // machine this takes longer than the default minute.
 }, 180_000);
@@ -177,6 +186,15 @@ describe(`access matrix (${TEST_DB})`, () => {
       const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner));
       expect(pharmacy.statusCode, pharmacy.body).toBe(401);
       expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
+      const staff = await callAs(
+        t,
+        { slug: 'alivio', authorization: staffToken },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
+      expect(staff.statusCode, staff.body).toBe(401);
+      expect(codeOf(staff.body)).toBe('UNAUTHENTICATED');
       expect(await snapshot()).toEqual(before);
     },
   );
@@ -188,11 +206,53 @@ describe(`access matrix (${TEST_DB})`, () => {
       await withKey({ slug: 'alivio' }, row.method, urlOf(row), `${pharmacyKey}x`),
       await withKey({ slug: 'equilibrio' }, row.method, urlOf(row), pharmacyKey),
       await withKey(owner, row.method, urlOf(row), 'not-a-key'),
+      await callAs(t, { slug: 'alivio', authorization: staffToken }, row.method, urlOf(row)),
     ]) {
       expect(answer.statusCode, answer.body).toBe(401);
       expect(codeOf(answer.body)).toBe('UNAUTHENTICATED');
     }
   });
+
+  it.each(cases(STAFF_ROWS))(
+    '%s: no token, a forged one, a patient’s token or a pharmacy’s key answers 401',
+    async (_name, row) => {
+      for (const answer of [
+        await callAs(t, { slug: 'alivio' }, row.method, urlOf(row)),
+        await callAs(t, { slug: 'alivio', authorization: 'Bearer stf_not-a-token' }, row.method, urlOf(row)),
+        await callAs(t, owner, row.method, urlOf(row)),
+        await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey),
+      ]) {
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(codeOf(answer.body)).toBe('UNAUTHENTICATED');
+      }
+    },
+  );
+
+  const roleCases = STAFF_ROWS.flatMap((row) =>
+    STAFF_ROLES.map((role) => [`${routeOf(row)} as ${role}`, row, role] as [string, StaffAccessRow, StaffRole]),
+  );
+  it.each(roleCases)(
+    '%s: its roles in the host’s program get in, any other role or program gets 403',
+    async (_name, row, role) => {
+      const lets = row.roles === 'any session' || row.roles.includes(role);
+      const inProgram = await openTestStaffSession(t, [`${role}:alivio`]);
+      const own = await callAs(t, { slug: 'alivio', authorization: inProgram }, row.method, urlOf(row));
+      if (lets) expect(own.statusCode, own.body).toBeLessThan(300);
+      else {
+        expect(own.statusCode, own.body).toBe(403);
+        expect(codeOf(own.body)).toBe('FORBIDDEN');
+      }
+      if (row.roles === 'any session') return;
+      // The same role, and every other, in another program only.
+      const elsewhere = await openTestStaffSession(
+        t,
+        STAFF_ROLES.map((any) => `${any}:piel`),
+      );
+      const answer = await callAs(t, { slug: 'alivio', authorization: elsewhere }, row.method, urlOf(row));
+      expect(answer.statusCode, answer.body).toBe(403);
+      expect(codeOf(answer.body)).toBe('FORBIDDEN');
+    },
+  );
 
   it('a pharmacy’s key opens its own door on its own program, and a pharmacy answer carries no patient data beyond verify’s', async () => {
     const verify = '/api/v1/pharmacy/verifications';
@@ -227,6 +287,7 @@ describe(`access matrix (${TEST_DB})`, () => {
     expect(document.components.securitySchemes).toEqual({
       bearer: { type: 'http', scheme: 'bearer' },
       pharmacyApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      staffBearer: { type: 'http', scheme: 'bearer' },
     });
     const bySchemes = new Map<string, string[]>();
     for (const [route, operations] of Object.entries(document.paths)) {
@@ -239,9 +300,10 @@ describe(`access matrix (${TEST_DB})`, () => {
         bySchemes.set(schemes, [...(bySchemes.get(schemes) ?? []), `${method.toUpperCase()} ${route}`]);
       }
     }
-    expect([...bySchemes.keys()].sort()).toEqual(['bearer', 'pharmacyApiKey', 'public']);
+    expect([...bySchemes.keys()].sort()).toEqual(['bearer', 'pharmacyApiKey', 'public', 'staffBearer']);
     expect(bySchemes.get('bearer')!.sort()).toEqual(PATIENT_ROWS.map(routeOf).sort());
     expect(bySchemes.get('pharmacyApiKey')!.sort()).toEqual(PHARMACY_ROWS.map(routeOf).sort());
+    expect(bySchemes.get('staffBearer')!.sort()).toEqual(STAFF_ROWS.map(routeOf).sort());
     expect(bySchemes.get('public')!.sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 });

@@ -2,6 +2,7 @@
 // behind each door and the ones it leaves public on purpose, the data of the owner its rows name (`seed`) and what
 // "changed nothing" means for that data (`snapshot`). access-matrix.int.test.ts tries every row and checks that
 // the rows cover every route of the OpenAPI document, scheme by scheme.
+import type { StaffRole } from '@portal/contracts/staff';
 import type { TestApp } from './app.ts';
 import type { TestPatient } from './patients.ts';
 
@@ -21,6 +22,12 @@ export interface AccessRow {
   spendsTheCaller?: boolean;
 }
 
+/** A route behind the staff door, with the roles that may call it in the host's program. */
+export interface StaffAccessRow extends AccessRow {
+  /** The roles the route lets in, in the program of the request's host; 'any session' for a route of one's own session. */
+  roles: readonly StaffRole[] | 'any session';
+}
+
 export interface ModuleAccess {
   /** Routes without any door, on purpose: `METHOD /path`, as in the OpenAPI document. */
   publicRoutes?: string[];
@@ -28,6 +35,8 @@ export interface ModuleAccess {
   patientRows?: AccessRow[];
   /** Routes behind the pharmacy door (scheme `pharmacyApiKey`). */
   pharmacyRows?: AccessRow[];
+  /** Routes behind the staff door (scheme `staffBearer`), tried with every role in the host's program and another. */
+  staffRows?: StaffAccessRow[];
   /** Gives the owner the data the rows name, and tells its ids. */
   seed?: (t: TestApp, owner: TestPatient) => Promise<OwnedIds>;
   /** The module's data of the owner, as read back: "changed nothing" means equal before and after a call. */

@@ -1,0 +1,18 @@
+// Access rows of the staff API (test/access-matrix.ts): the way in is public on purpose (a set-up link, then e-mail and
+// password, then the second factor); the rest is behind the staff door, each route with the roles it lets in, in the
+// program of the request's host. The matrix tries each with every role in that program and in another, with no
+// token, a forged one, a patient's token and a pharmacy's key; and every patient and pharmacy route with a staff token.
+import type { ModuleAccess } from '../../test/access-matrix.ts';
+
+export const ACCESS: ModuleAccess = {
+  publicRoutes: [
+    'POST /api/v1/staff/setup/open',
+    'POST /api/v1/staff/setup/finish',
+    'POST /api/v1/staff/login',
+    'POST /api/v1/staff/login/second-factor',
+  ],
+  staffRows: [
+    { method: 'GET', path: '/api/v1/staff/me', roles: ['agent', 'nurse', 'manager', 'admin'] },
+    { method: 'POST', path: '/api/v1/staff/logout', roles: 'any session', spendsTheCaller: true },
+  ],
+};

@@ -1,0 +1,51 @@
+// The staff directory and its door (decision 068): the program company's own people set up an account from a one-time
+// link (password and authenticator), log in with both, and call the staff API behind the third door with a bearer
+// token of the directory, checked in the database on every call.
+import { createLockoutStore, LOCKOUT_FREE_FAILURES, LOCKOUT_MAX_MS } from '../../platform/lockout.ts';
+import { defineModule, openDoor } from '../../platform/module.ts';
+import { STAFF_DOOR } from '../../platform/staff-auth.ts';
+import { STAFF_SETUP } from './mails.ts';
+import { STAFF_PATIENT_DATA } from './patient-data.ts';
+import { staffPublicRoutes, staffSessionRoutes } from './routes.ts';
+import { createStaffService } from './service.ts';
+
+export const staffModule = defineModule({
+  name: 'staff',
+  auditActions: [
+    'staff-added',
+    'staff-setup-completed',
+    'staff-login',
+    'staff-second-factor-refused',
+    'staff-recovery-code-used',
+    'staff-logout',
+    'staff-disabled',
+  ],
+  mailKinds: [STAFF_SETUP],
+  patientData: STAFF_PATIENT_DATA,
+  build({ db, config, clock, redis, passwords }) {
+    const staff = createStaffService({
+      db,
+      clock,
+      config,
+      passwords,
+      loginLockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}staff-login:`, clock),
+      // Five wrong codes lock the second factor for 15 minutes at once (not the logins' growing locks).
+      codeLockout: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}staff-code:`, clock, {
+        freeFailures: LOCKOUT_FREE_FAILURES,
+        firstMs: LOCKOUT_MAX_MS,
+        maxMs: LOCKOUT_MAX_MS,
+      }),
+    });
+    return {
+      doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
+      routes: {
+        public: async (api) =>
+          api.register(staffPublicRoutes, {
+            staff,
+            limits: { loginPerMinute: config.LOGIN_PER_MINUTE, addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR },
+          }),
+        staff: async (api) => api.register(staffSessionRoutes, { staff }),
+      },
+    };
+  },
+});
