@@ -16,6 +16,7 @@ import { appointmentIcs } from '@portal/contracts/booking-ics';
 import { formatWhen, localeOf } from '@portal/contracts/booking-format';
 import { formatMonthDayYear } from '@portal/contracts/refill';
 import { refillIcs } from '@portal/contracts/refill-ics';
+import { withSinglePeriods } from '@portal/contracts/sentence';
 import type { MailKind, MailLanguage } from './outbox.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
@@ -274,7 +275,10 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         when: formatWhen(payload.startsAt!, payload.timeZone!, localeOf(mail.language, payload.country)),
       };
       return singleLine(
-        String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values)),
+        withSinglePeriods(
+          String(new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true }).format(values)),
+          values,
+        ),
       )
         .replace(/\s+/g, ' ')
         .trim();
@@ -314,12 +318,9 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
       if (withCalendar) Object.assign(values, withCalendar.values);
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
-      const subject = singleLine(String(format(subjectSource).format(values))).trim();
-      const text = String(
-        format(bodySource).format(
-          Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)])),
-        ),
-      );
+      const subject = singleLine(withSinglePeriods(String(format(subjectSource).format(values)), values)).trim();
+      const textValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]));
+      const text = withSinglePeriods(String(format(bodySource).format(textValues)), textValues);
       const { colors } = program.branding;
       const buttonLabel = keys.button ? texts[keys.button] : undefined;
       const htmlOf = (key: string, value: string): string => {
@@ -340,10 +341,13 @@ export function createMailRenderer({ programsDir, publicUrl }: MailRendererOptio
         Object.entries(values).map(([key, raw]) => [key, new HtmlFragment(htmlOf(key, singleLine(raw)))]),
       );
       // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
-      const bodyHtml = format(bodySource)
-        .formatToParts<HtmlFragment>(htmlValues)
-        .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
-        .join('');
+      const bodyHtml = withSinglePeriods(
+        format(bodySource)
+          .formatToParts<HtmlFragment>(htmlValues)
+          .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
+          .join(''),
+        Object.fromEntries(Object.entries(htmlValues).map(([key, fragment]) => [key, fragment.html])),
+      );
       const paragraphs = bodyHtml
         .split(/\n{2,}/)
         .map((paragraph) => paragraph.trim())
