@@ -7,6 +7,7 @@ import { AriaRouter } from '../../components/layouts/aria-router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { SignedInUser } from '../../lib/signed-in-user.ts';
 import { useUser } from '../../lib/user.ts';
+import { LanguageFollower } from './language-follower.tsx';
 
 function SignedInPatient({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -20,6 +21,7 @@ export function withScreenProviders<P extends object>(Screen: ComponentType<P>):
       <QueryClientProvider client={queryClient}>
         <AriaRouter>
           <SignedInPatient>
+            <LanguageFollower />
             <Screen {...props} />
           </SignedInPatient>
         </AriaRouter>
