@@ -6,11 +6,7 @@ import { initialLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY } from './initial-
 interface LanguageState {
   language: Language;
   /** `asPatients`: the signed-in patient switched it (the toggle), so it becomes their profile's and mail's too. */
-  setLanguage: (language: Language, options?: { asPatients?: boolean }) => void;
-  /** A switch of the signed-in patient's that their profile does not have yet (saved by app/language-follower). */
-  languageToSave: Language | null;
-  /** The switch was saved (or is no longer to be saved). */
-  clearLanguageToSave: () => void;
+  setLanguage: (language: Language, asPatients?: boolean) => void;
   /**
    * The reader chose this language: the route named it (`/en`, `/es`) when the app started, or it was set since
    * (the toggle, the profile). False for the default of a path without a prefix: a login then follows the account.
@@ -20,24 +16,29 @@ interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
+/** A switch of the signed-in patient's that their profile does not have yet (app/layouts/language-follower.tsx). */
+let languageToSave: Language | null = null;
+
+/** The signed-in patient's switch still to save, once: the next call answers null. */
+export function takeLanguageToSave(): Language | null {
+  const language = languageToSave;
+  languageToSave = null;
+  return language;
+}
+
 export function LanguageProvider({ children, initialPath }: { children: ReactNode; initialPath: string }) {
   const [language, setState] = useState<Language>(() => initialLanguage(initialPath));
   const [isLanguageChosen, setChosen] = useState(() => /^\/(en|es)(\/|$)/.test(initialPath));
-  const [languageToSave, setLanguageToSave] = useState<Language | null>(null);
-  const setLanguage = useCallback((next: Language, options: { asPatients?: boolean } = {}) => {
+  const setLanguage = useCallback((next: Language, asPatients?: boolean) => {
     localStorage.setItem(STORAGE_KEY, next);
+    languageToSave = asPatients ? next : null;
     setState(next);
     setChosen(true);
-    setLanguageToSave(options.asPatients ? next : null);
   }, []);
-  const clearLanguageToSave = useCallback(() => setLanguageToSave(null), []);
   // Not on the server, which renders the public pages (decision 029).
   if (typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY) !== language)
     localStorage.setItem(STORAGE_KEY, language);
-  const value = useMemo(
-    () => ({ language, setLanguage, isLanguageChosen, languageToSave, clearLanguageToSave }),
-    [language, setLanguage, isLanguageChosen, languageToSave, clearLanguageToSave],
-  );
+  const value = useMemo(() => ({ language, setLanguage, isLanguageChosen }), [language, setLanguage, isLanguageChosen]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
 

@@ -4,22 +4,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { UserProfile } from '@portal/contracts/identity';
 import { useSnackbar } from '../../components/ui/snackbar.tsx';
-import { useLanguage } from '../../lib/language.tsx';
+import { takeLanguageToSave, useLanguage } from '../../lib/language.tsx';
 import { useSession } from '../../lib/session-hooks.ts';
 import { userQuery } from '../../lib/user.ts';
 import { useT } from '../../program/use-t.ts';
 import { saveLanguage } from '../../features/profile/api/language-api.ts';
 
-export function LanguageFollower() {
-  const { languageToSave, clearLanguageToSave } = useLanguage();
+export default function LanguageFollower() {
+  const { language } = useLanguage();
   const session = useSession();
   const queryClient = useQueryClient();
   const showSnack = useSnackbar();
   const t = useT();
   useEffect(() => {
-    if (!languageToSave || !session) return;
-    // Taken at once: the screen that follows the switch mounts its own follower, which must not save it again.
-    clearLanguageToSave();
+    if (!session) return;
+    // Taken once: the screen that follows the switch mounts its own follower, which must not save it again.
+    const languageToSave = takeLanguageToSave();
+    if (!languageToSave) return;
     saveLanguage(languageToSave).then(
       () => {
         queryClient.setQueryData<UserProfile>(userQuery().queryKey, (user) =>
@@ -30,6 +31,6 @@ export function LanguageFollower() {
       // Not saved: the screens keep the switch, the profile its language (changed on the profile screen).
       () => undefined,
     );
-  }, [languageToSave, session, clearLanguageToSave, queryClient, showSnack, t]);
+  }, [language, session, queryClient, showSnack, t]);
   return null;
 }

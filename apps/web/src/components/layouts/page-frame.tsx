@@ -38,7 +38,7 @@ function LanguageToggle() {
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        setLanguage(target, { asPatients: Boolean(session) });
+        setLanguage(target, Boolean(session));
       }}
     >
       <span lang={target}>{t('language.toggle')}</span>
