@@ -3,7 +3,7 @@
 // and the free box, on a phone in Spanish and on a desktop in English; the pharmacy redeems the free box, which shows
 // among the redemptions while the progress starts again; 'Redemption load failure' with Try again. axe on every
 // screen, 44 px targets, screenshots of each screen at both widths (PURCHASES_SHOTS_DIR). equilibrio's loop in dollars
-// on a desktop in English; piel, whose purchases are off, says so and calls nothing.
+// on a desktop in English; piel, without the 4+1 offer, shows a discounted purchase and the savings (decision 069).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProductPurchases, ProductRedemptions } from '../packages/contracts/src/purchases.ts';
@@ -12,6 +12,7 @@ import {
   addPharmacy,
   apiAsPatient,
   productWithCode,
+  setFeatureToggle,
   setTestSession,
   usePortalAndBrowser,
   type TestPharmacy,
@@ -233,25 +234,71 @@ describe('purchases and redemptions', () => {
     await context.close();
   });
 
-  // piel turns purchases off: its pharmacies still record at the counter, but the patient's screen says the feature is
-  // not in this program, with a way home, and makes no purchases call.
-  it('piel: with purchases off, the screen says so with a way home and calls nothing (es, 390)', async () => {
+  // piel has no 4+1 offer, only discounts (decision 069): from its redemptions, "See purchases" opens José's discounted
+  // purchase and the year's savings, without the 4+1 boxes. A program that turns purchases or redemptions off shows no
+  // link to the screen that would only say the feature is not there.
+  it('piel: from the redemptions to the discounted purchase and the savings, no 4+1 boxes, no link to a feature that is off (es, 390)', async () => {
     const texts = textsOf('piel', 'es');
     const origin = setup.portal.origin('piel');
     const { context, page } = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(page, origin);
     const { product, code } = await productWithCode(page, false);
-    await buyFour(await pharmacyOf('piel', 'MX'), code, product.productId, 'piel');
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (/\/api\/v1\/(purchases|redemptions)/.test(request.url())) calls.push(request.url());
+    const pharmacy = await pharmacyOf('piel', 'MX');
+    await pharmacy.post('/api/v1/pharmacy/purchases', {
+      code,
+      productId: product.productId,
+      quantity: 2,
+      unitPrice: '1234.55',
+      receiptId: 'browser-piel-discount',
+      purchasedAt: new Date(Date.now() - DAY_MS).toISOString(),
     });
-    await page.goto(`${origin}/purchases/${product.productId}`);
+    const bought = (
+      await apiAsPatient<ProductPurchases>(page, 'GET', `/api/v1/purchases/products/${product.productId}`)
+    ).data;
+    const [purchase] = bought.purchases;
+    expect(purchase).toMatchObject({ quantity: 2, unitPrice: '1234.55', discountPercent: 15, currency: 'MXN' });
+
+    await page.goto(`${origin}/redemptions/${product.searchQuery}`);
+    await heading1(page, texts['pages.redemptions.title']!).waitFor();
+    await page.getByRole('link', { name: texts['redemptions.menu.purchases']! }).click();
     await heading1(page, texts['pages.purchases.title']!).waitFor();
-    await page.getByText(texts['errors.featureDisabled']!).waitFor();
-    await page.getByRole('link', { name: texts['pages.notFound.home']! }).waitFor();
-    await expectNoAxeViolations(page, 'piel purchases off (es, phone)');
-    expect(calls).toEqual([]);
+    const item = page.locator('.purchase');
+    await item.first().waitFor();
+    expect(await item.count()).toBe(1);
+    await item.getByText(`15 % (${money(purchase!.discountAmount, 'es', 'MXN')})`).waitFor();
+    await item
+      .locator('dd.purchase__total')
+      .getByText(money(purchase!.total, 'es', 'MXN'))
+      .waitFor();
+    await page.getByText(`Ha ahorrado ${money(purchase!.discountAmount, 'es', 'MXN')} este año.`).waitFor();
+    expect(await page.locator('.four-plus-one').count()).toBe(0);
+    expect(await page.getByText(texts['errors.featureDisabled']!).count()).toBe(0);
+    await page.getByRole('link', { name: texts['redemptions.menu.history']! }).waitFor();
+    await expectTouchTargets(page);
+    await expectNoAxeViolations(page, 'piel purchases with a discount (es, phone)');
+    await shoot(page, 'piel-purchases-es-phone');
+
+    // The program turns purchases off: the redemptions show no way to them; turned back on, redemptions off: the
+    // purchases show no way to the redemptions.
+    await setFeatureToggle(setup.portal, 'piel', 'purchases', false);
+    try {
+      await page.goto(`${origin}/redemptions/${product.searchQuery}`);
+      await heading1(page, texts['pages.redemptions.title']!).waitFor();
+      await page.locator('.redemption-list, .empty-state').first().waitFor();
+      expect(await page.getByRole('link', { name: texts['redemptions.menu.purchases']! }).count()).toBe(0);
+    } finally {
+      await setFeatureToggle(setup.portal, 'piel', 'purchases', true);
+    }
+    await setFeatureToggle(setup.portal, 'piel', 'redemptions', false);
+    try {
+      await page.goto(`${origin}/purchases/${product.productId}`);
+      await page.locator('.purchase').first().waitFor();
+      await page.getByRole('link', { name: texts['redemptions.menu.benefits']! }).waitFor();
+      expect(await page.getByRole('link', { name: texts['redemptions.menu.history']! }).count()).toBe(0);
+    } finally {
+      await setFeatureToggle(setup.portal, 'piel', 'redemptions', true);
+    }
+    expect(problemsOf(page)).toEqual([]);
     await context.close();
   });
 });

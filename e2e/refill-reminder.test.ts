@@ -2,7 +2,7 @@
 // patient's purchase of their medicine through the pharmacy API; the home's purchases card says until when it should
 // last and hands over the reminder as an .ics that ical.js reads; the profile's notices card turns refill reminders
 // off (saved, and still off after a reload) and on again. In Spanish and English, on a phone and a desktop, axe on the
-// home and the profile each time. piel turns purchases off: its card keeps the appointments' part only.
+// home and the profile each time. A program that turns purchases off: its card keeps the appointments' part only.
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,14 @@ import { addDays, formatMonthDayYear } from '../packages/contracts/src/refill.ts
 import { todayInCountry } from '../packages/contracts/src/time-zones.ts';
 import type { TreatmentsList } from '../packages/contracts/src/treatments.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
-import { addPharmacy, apiAsPatient, discountCodeFor, setTestSession, usePortalAndBrowser } from './support.ts';
+import {
+  addPharmacy,
+  apiAsPatient,
+  discountCodeFor,
+  setFeatureToggle,
+  setTestSession,
+  usePortalAndBrowser,
+} from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -121,7 +128,8 @@ describe('the refill reminder', () => {
       }
     }
 
-    // piel has no purchases: the card keeps the appointments' part, without the refill reminders.
+    // piel with purchases turned off: the card keeps the appointments' part, without the refill reminders.
+    await setFeatureToggle(setup.portal, 'piel', 'purchases', false);
     const piel = setup.portal.origin('piel');
     const { context: other, page: pielPage } = await newPage(setup.browser, { viewport: PHONE });
     await setTestSession(pielPage, piel);
@@ -132,5 +140,6 @@ describe('the refill reminder', () => {
     expect(await pielCard.getByRole('checkbox', { name: es['profile.notices.refill.label']! }).count()).toBe(0);
     await expectNoAxeViolations(pielPage, "piel's profile notices card (es, phone)");
     await other.close();
+    await setFeatureToggle(setup.portal, 'piel', 'purchases', true);
   }, 240_000);
 });

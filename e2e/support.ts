@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import type { FeatureKey } from '../packages/contracts/src/resources.ts';
 import type { BenefitsOverview } from '../packages/contracts/src/benefits.ts';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -16,6 +18,7 @@ import {
   openFromTemplate,
 } from '../apps/api/src/test/pglite-template.ts';
 import type { Database } from '../apps/api/src/platform/db.ts';
+import { featureToggle } from '../apps/api/src/db/schema.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/api/src/test/smtp.ts';
 import { launchBrowser } from './chromium.ts';
 
@@ -237,3 +240,15 @@ export async function addPharmacy(
   };
 }
 export type TestPharmacy = Awaited<ReturnType<typeof addPharmacy>>;
+
+/**
+ * Turns a program's feature on or off in the portal's database, as operations do. The web reads the toggles afresh
+ * when a page loads; the API's gate within its 15 s cache (FEATURE_TOGGLES_TTL_MS).
+ */
+export async function setFeatureToggle(portal: Portal, slug: string, feature: FeatureKey, enabled: boolean) {
+  const programId = portal.app.programs.get(slug)!.id;
+  await portal.app.database.db
+    .update(featureToggle)
+    .set({ enabled })
+    .where(and(eq(featureToggle.programId, programId), eq(featureToggle.key, feature)));
+}

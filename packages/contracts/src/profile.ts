@@ -67,3 +67,11 @@ export const ProfileUpdateViewSchema = z.object({
 });
 export type ProfileUpdateView = z.infer<typeof ProfileUpdateViewSchema>;
 export const ProfileUpdateResponseSchema = z.object({ data: ProfileUpdateViewSchema });
+
+/**
+ * PUT /api/v1/user/language: the language the patient switched the screens to while signed in, which becomes the
+ * language of their profile and of every e-mail and text the portal sends them (issue 38).
+ */
+export const LanguageUpdateBodySchema = z.strictObject({ language: LanguageSchema });
+export type LanguageUpdateBody = z.infer<typeof LanguageUpdateBodySchema>;
+export const LanguageUpdateResponseSchema = z.object({ data: LanguageUpdateBodySchema });

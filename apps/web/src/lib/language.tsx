@@ -5,7 +5,8 @@ import { initialLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY } from './initial-
 
 interface LanguageState {
   language: Language;
-  setLanguage: (language: Language) => void;
+  /** `asPatients`: the signed-in patient switched it (the toggle), so it becomes their profile's and mail's too. */
+  setLanguage: (language: Language, asPatients?: boolean) => void;
   /**
    * The reader chose this language: the route named it (`/en`, `/es`) when the app started, or it was set since
    * (the toggle, the profile). False for the default of a path without a prefix: a login then follows the account.
@@ -15,11 +16,22 @@ interface LanguageState {
 
 const LanguageContext = createContext<LanguageState | null>(null);
 
+/** A switch of the signed-in patient's that their profile does not have yet (app/layouts/language-follower.tsx). */
+let languageToSave: Language | null = null;
+
+/** The signed-in patient's switch still to save, once: the next call answers null. */
+export function takeLanguageToSave(): Language | null {
+  const language = languageToSave;
+  languageToSave = null;
+  return language;
+}
+
 export function LanguageProvider({ children, initialPath }: { children: ReactNode; initialPath: string }) {
   const [language, setState] = useState<Language>(() => initialLanguage(initialPath));
   const [isLanguageChosen, setChosen] = useState(() => /^\/(en|es)(\/|$)/.test(initialPath));
-  const setLanguage = useCallback((next: Language) => {
+  const setLanguage = useCallback((next: Language, asPatients?: boolean) => {
     localStorage.setItem(STORAGE_KEY, next);
+    languageToSave = asPatients ? next : null;
     setState(next);
     setChosen(true);
   }, []);

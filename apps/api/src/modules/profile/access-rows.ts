@@ -16,6 +16,7 @@ const change = {
 export const ACCESS: ModuleAccess = {
   patientRows: [
     { method: 'PUT', path: '/api/v1/user', body: () => change },
+    { method: 'PUT', path: '/api/v1/user/language', body: () => ({ language: 'es' }) },
     { method: 'GET', path: '/api/v1/user/notices' },
     {
       method: 'PUT',

@@ -4,6 +4,8 @@ import { UserResponseSchema } from '@portal/contracts/identity';
 import { ProfileUpdateResponseSchema } from '@portal/contracts/profile';
 import { outbox, patient, planPatient, userAccount } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
+import { bookFirstSlot } from '../../test/bookings.ts';
+import { lastMail } from '../../test/outbox.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
 
 const clock = createTestClock(new Date('2026-11-21T12:00:00Z'));
@@ -115,6 +117,22 @@ describe(`profile changes (${TEST_DB})`, () => {
       ).statusCode,
     ).toBe(202);
     expect(new URL(String((await lastMail(spanishAddress))!.payload.link)).pathname).toBe('/email/confirm');
+  });
+
+  // Issue 38: a patient who switched the screens to English and booked in English got the booking mails in Spanish.
+  it('makes the language the patient switched the screens to that of the profile and of the booking mails', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const switched = await callAs(t, patient, 'PUT', '/api/v1/user/language', { language: 'en' });
+    expect(switched.statusCode, switched.body).toBe(200);
+    expect(switched.json()).toEqual({ data: { language: 'en' } });
+    const profile = UserResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/user')).json()).data;
+    expect(profile.language).toBe('en');
+    await bookFirstSlot(t, patient, 1201);
+    const mail = await lastMail(t, patient.email);
+    expect(mail).toMatchObject({ kind: 'booking-confirmed', language: 'en' });
+    // Anything else than a language is refused.
+    const refused = await callAs(t, patient, 'PUT', '/api/v1/user/language', { language: 'fr' });
+    expect(errorOf(refused.json()).code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses any field it does not accept (mass assignment) and writes nothing', async () => {

@@ -1,7 +1,12 @@
 // Profile calls (decision 018): PUT /user changes what the patient may change (GET /user is identity's).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NoticePreferencesResponseSchema, NoticePreferencesSchema } from '@portal/contracts/notices';
-import { ProfileUpdateBodySchema, ProfileUpdateResponseSchema } from '@portal/contracts/profile';
+import {
+  LanguageUpdateBodySchema,
+  LanguageUpdateResponseSchema,
+  ProfileUpdateBodySchema,
+  ProfileUpdateResponseSchema,
+} from '@portal/contracts/profile';
 import type { Language } from '@portal/contracts/enums';
 import type { Location } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
@@ -34,6 +39,22 @@ export const profileRoutes: FastifyPluginAsyncZod<ProfileRouteOptions> = async (
       },
     },
     async (request) => ({ data: await profile.update(callerOf(request), request.body) }),
+  );
+
+  app.put(
+    '/user/language',
+    {
+      schema: {
+        tags: ['profile'],
+        operationId: 'updateLanguage',
+        summary: "Changes the caller's language, of the screens and of every notice",
+        description:
+          'The language the patient switched the screens to while signed in: it becomes the profile’s language, in which every e-mail, SMS and WhatsApp text reaches them from then on. Answers the language as stored.',
+        body: LanguageUpdateBodySchema,
+        response: { 200: LanguageUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await profile.updateLanguage(callerOf(request), request.body.language) }),
   );
 
   app.get(

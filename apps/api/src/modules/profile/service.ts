@@ -49,6 +49,22 @@ export function createProfileService({ db, clock, findLocation }: ProfileDeps) {
       });
     },
 
+    /** The language of the patient's screens becomes that of their profile and their notices (issue 38). */
+    async updateLanguage({ scope, actor }: CareCall, language: Language): Promise<{ language: Language }> {
+      const now = clock();
+      await db.transaction(async (t) => {
+        const updated = await repo.updatePatient(t, scope.patientId, { language, updatedAt: now });
+        if (!updated) throw new AppError('NOT_FOUND');
+        await repo.updateAccountLanguage(t, scope.userId, language, now);
+        await recordScopeAudit(t, scope, actor, {
+          action: 'profile-updated',
+          subject: `patient:${scope.patientId}`,
+          createdAt: now,
+        });
+      });
+      return { language };
+    },
+
     async update({ scope, actor }: CareCall, input: ProfileUpdate): Promise<ProfileUpdateView> {
       let address: ProfileUpdateView['address'] = null;
       if (input.address) {

@@ -2,11 +2,11 @@
 // token, with the 4+1 progress, what expires soon and the savings of the year; the features' toggles; the export.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountExportSchema } from '@portal/contracts/account';
-import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
+import { BenefitsResponseSchema, DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { ProductPurchasesResponseSchema, RedemptionsResponseSchema } from '@portal/contracts/purchases';
 import { featureToggle } from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
-import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
+import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV, signInDemo } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall } from '../../test/pharmacy.ts';
 import { alivioTreatment } from '../../test/signup-bodies.ts';
 import { and, eq } from 'drizzle-orm';
@@ -125,6 +125,37 @@ describe(`the patient's purchases and redemptions (${TEST_DB})`, () => {
       expect.objectContaining({ medicine: 'Neurovia 140 mg/mL', receiptId: 'N-1', total: '160000.00' }),
     ]);
     expect(data.redemptions).toEqual([]);
+  });
+
+  // piel has no 4+1 offer, only discounts (decision 069): its purchases are there, with the discount and the savings.
+  it('piel: shows a discounted purchase and the savings without the 4+1 progress', async () => {
+    const jose = await signInDemo(t, 'piel');
+    const overview = BenefitsResponseSchema.parse((await callAs(t, jose, 'GET', '/api/v1/benefits')).json()).data;
+    const product = overview.products.find((one) => one.benefits.some((benefit) => benefit.discountPercent === 15))!;
+    expect(product.benefits.map((benefit) => benefit.kind)).not.toContain('preventive4plus1');
+    const made = await callAs(t, jose, 'PUT', `/api/v1/benefits/products/${product.productId}/discount-code`);
+    expect(made.statusCode, made.body).toBeLessThan(300);
+    const code = DiscountCodeResponseSchema.parse(made.json()).data.code.code;
+    const counter = await createTestPharmacy(t, 'piel', 'MX');
+    const bought = await pharmacyCall(t, counter.key, 'piel', '/api/v1/pharmacy/purchases', {
+      code,
+      productId: product.productId,
+      quantity: 2,
+      unitPrice: '1234.55',
+      receiptId: 'PIEL-1',
+      purchasedAt: clock().toISOString(),
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
+    const answer = await callAs(t, jose, 'GET', `/api/v1/purchases/products/${product.productId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const view = ProductPurchasesResponseSchema.parse(answer.json()).data;
+    expect(view.progress).toBeNull();
+    expect(view.purchases).toEqual([
+      expect.objectContaining({ quantity: 2, unitPrice: '1234.55', discountPercent: 15, currency: 'MXN' }),
+    ]);
+    const [purchase] = view.purchases;
+    expect(view.savingsThisYear).toEqual([{ currency: 'MXN', amount: purchase!.discountAmount }]);
+    expect(Number(purchase!.discountAmount)).toBeGreaterThan(0);
   });
 
   it('answers FEATURE_DISABLED where the program turns purchases or redemptions off', async () => {

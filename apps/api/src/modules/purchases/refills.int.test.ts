@@ -133,10 +133,21 @@ describe(`the refill estimate (${TEST_DB})`, () => {
     expect((await refillsOf(ended.patient)).refills).toEqual([]);
     expect(await runAt('2026-11-21')).toBe(0);
     expect(await remindersOf(ended.patient)).toEqual([]);
-    // piel turns purchases off: the call is not there (before any door).
-    const piel = await callAs(t, { slug: 'piel' }, 'GET', '/api/v1/purchases/refills');
-    expect(piel.statusCode).toBe(404);
-    expect(errorOf(piel.json()).code).toBe('FEATURE_DISABLED');
+    // A program that turns purchases off: the call is not there (before any door).
+    const pielPurchases = and(
+      eq(schema.featureToggle.programId, t.app.programs.get('piel')!.id),
+      eq(schema.featureToggle.key, 'purchases'),
+    );
+    await t.database.db.update(schema.featureToggle).set({ enabled: false }).where(pielPurchases);
+    clock.advance(20_000);
+    try {
+      const piel = await callAs(t, { slug: 'piel' }, 'GET', '/api/v1/purchases/refills');
+      expect(piel.statusCode).toBe(404);
+      expect(errorOf(piel.json()).code).toBe('FEATURE_DISABLED');
+    } finally {
+      await t.database.db.update(schema.featureToggle).set({ enabled: true }).where(pielPurchases);
+      clock.advance(20_000);
+    }
   });
 });
 

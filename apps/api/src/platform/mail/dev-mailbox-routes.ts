@@ -1,4 +1,5 @@
-// Development only (never mounted in production, loopback peers only): GET /dev/mailbox (+ /:id, .json) shows the requesting program's mails from the dev mailbox.
+// Development only (never mounted in production, loopback peers only): GET /dev/mailbox (+ /:id, .json) shows the
+// requesting program's mails from the dev mailbox, with their attachments (+ /:id/attachments/:index serves one).
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.ts';
 import { loopbackOnly } from '../loopback.ts';
@@ -9,6 +10,41 @@ import type { DeliveredMail, DevMailbox } from './transport.ts';
 const MAIL_VIEW_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' http: https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** A mail's attachments as the list, the JSON and the mail's view name them: file name, type, size and address. */
+function attachmentsSummary(mail: DeliveredMail) {
+  return mail.attachments.map((attachment, index) => ({
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    size: attachment.content.byteLength,
+    url: `/dev/mailbox/${encodeURIComponent(mail.id)}/attachments/${index}`,
+  }));
+}
+
+/** The attachments as links that download them, each with its type and size. */
+function attachmentLinks(mail: DeliveredMail): string {
+  return attachmentsSummary(mail)
+    .map(
+      (attachment) =>
+        `<a href="${escapeHtml(attachment.url)}" download="${escapeHtml(attachment.filename)}">${escapeHtml(attachment.filename)}</a> (${escapeHtml(attachment.contentType)}, ${attachment.size} bytes)`,
+    )
+    .join('<br>');
+}
+
+/** The mail's own HTML with its attachments' download links at the end, as a mail client lists them under a mail. */
+function mailView(mail: DeliveredMail): string {
+  if (mail.attachments.length === 0) return mail.html;
+  const aside = `<aside aria-label="Attachments" style="max-width:600px;margin:16px auto;padding:12px 24px;font-family:Arial,Helvetica,sans-serif;border:1px dashed #767676">
+<h2 style="font-size:16px;margin:0 0 8px 0">Attachments</h2>
+<p style="margin:0">${attachmentLinks(mail)}</p>
+</aside>
+`;
+  const end = mail.html.lastIndexOf('</body>');
+  return end === -1 ? `${mail.html}${aside}` : `${mail.html.slice(0, end)}${aside}${mail.html.slice(end)}`;
+}
+
+/** A file name safe in a Content-Disposition header. */
+const headerFilename = (filename: string) => filename.replace(/[^\w.-]/g, '_');
+
 function listPage(programSlug: string, mails: DeliveredMail[]): string {
   const rows = mails
     .map(
@@ -17,6 +53,7 @@ function listPage(programSlug: string, mails: DeliveredMail[]): string {
 <td>${escapeHtml(mail.to)}</td>
 <td>${escapeHtml(mail.kind ?? '')}</td>
 <td><a href="/dev/mailbox/${encodeURIComponent(mail.id)}">${escapeHtml(mail.subject)}</a></td>
+<td>${attachmentLinks(mail)}</td>
 </tr>`,
     )
     .join('\n');
@@ -31,7 +68,7 @@ ${
   mails.length === 0
     ? '<p>No mail yet.</p>'
     : `<table>
-<thead><tr><th scope="col">Delivered</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Subject</th></tr></thead>
+<thead><tr><th scope="col">Delivered</th><th scope="col">To</th><th scope="col">Kind</th><th scope="col">Subject</th><th scope="col">Attachments</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
@@ -57,6 +94,7 @@ export function registerDevMailboxRoutes(app: FastifyInstance, mailbox: DevMailb
       html: mail.html,
       messageId: mail.messageId,
       link: mail.link ?? null,
+      attachments: attachmentsSummary(mail),
       deliveredAt: mail.deliveredAt.toISOString(),
     }));
     return reply.header('cache-control', 'no-store').send({ data });
@@ -77,6 +115,23 @@ export function registerDevMailboxRoutes(app: FastifyInstance, mailbox: DevMailb
       .header('cache-control', 'no-store')
       .header('content-security-policy', MAIL_VIEW_CSP)
       .type('text/html; charset=utf-8')
-      .send(mail.html);
+      .send(mailView(mail));
   });
+
+  app.get<{ Params: { id: string; index: string } }>(
+    '/dev/mailbox/:id/attachments/:index',
+    hide,
+    async (request, reply) => {
+      const mail = request.params.id ? mailbox.get(request.params.id) : undefined;
+      const attachment = /^\d+$/.test(request.params.index)
+        ? mail?.attachments[Number(request.params.index)]
+        : undefined;
+      if (!mail || mail.programSlug !== request.program.slug || !attachment) return notFound(reply);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${headerFilename(attachment.filename)}"`)
+        .type(attachment.contentType)
+        .send(attachment.content);
+    },
+  );
 }

@@ -15,7 +15,23 @@ interface MailboxEntry {
   html: string;
   messageId: string;
   link: string | null;
+  attachments: { filename: string; contentType: string; size: number; url: string }[];
 }
+
+/** A booking confirmation's payload, as the booking service queues it (decision 058). */
+const BOOKING_PAYLOAD = {
+  firstName: 'Ana',
+  serviceKey: 'benefits.catalogue.1201.title',
+  place: 'booking.place.video',
+  address: '',
+  startsAt: '2026-12-03T15:00:00.000Z',
+  endsAt: '2026-12-03T15:30:00.000Z',
+  timeZone: 'America/Costa_Rica',
+  country: 'CR',
+  calendarUid: 'booking-dev-mailbox@portal',
+  sequence: '0',
+  cutoffHours: '12',
+};
 
 describe(`the dev mailbox (${TEST_DB})`, () => {
   let t: TestApp;
@@ -126,12 +142,71 @@ describe(`the dev mailbox (${TEST_DB})`, () => {
     expect(t.logs()).not.toContain('Cree una nueva');
   });
 
+  it("names a mail's attachments in the list, the JSON and the mail's view, and serves each one (issue 38)", async () => {
+    const alivio = t.app.programs.get('alivio')!;
+    const booking = await t.app.mail.enqueue(t.database.db, {
+      programId: alivio.id,
+      kind: mailKind('booking-confirmed'),
+      recipient: 'ana@example.com',
+      language: 'es',
+      payload: BOOKING_PAYLOAD,
+    });
+    const passwordMail = (
+      await t.app.inject({ method: 'GET', url: '/dev/mailbox.json', headers: { host: hostOf('alivio') } })
+    ).json<{ data: MailboxEntry[] }>().data[0]!;
+    expect(await t.app.mail.worker.drainOnce()).toBe(1);
+    const host = { host: hostOf('alivio') };
+    const { data } = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json', headers: host })).json<{
+      data: MailboxEntry[];
+    }>();
+    const mail = data.find((one) => one.id === booking.id)!;
+    expect(mail.text).toContain('El archivo adjunto la agrega a su calendario');
+    expect(mail.attachments).toEqual([
+      {
+        filename: 'invite.ics',
+        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        size: expect.any(Number),
+        url: `/dev/mailbox/${booking.id}/attachments/0`,
+      },
+    ]);
+    expect(data.find((one) => one.id === passwordMail.id)!.attachments).toEqual([]);
+
+    const file = await t.app.inject({ method: 'GET', url: mail.attachments[0]!.url, headers: host });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/calendar; charset=utf-8; method=REQUEST');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="invite.ics"');
+    expect(file.rawPayload.byteLength).toBe(mail.attachments[0]!.size);
+    expect(file.body).toContain('BEGIN:VCALENDAR');
+    expect(file.body).toContain('UID:booking-dev-mailbox@portal');
+
+    const list = await t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: host });
+    expect(list.body).toContain(`<a href="${mail.attachments[0]!.url}" download="invite.ics">invite.ics</a>`);
+    const view = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${booking.id}`, headers: host });
+    expect(view.body).toContain(`<a href="${mail.attachments[0]!.url}" download="invite.ics">invite.ics</a>`);
+    expect(view.body.indexOf('aria-label="Attachments"')).toBeLessThan(view.body.indexOf('</body>'));
+
+    // No such file, or another program's mail: as unknown as a mail that never existed.
+    for (const [url, slug] of [
+      [`/dev/mailbox/${booking.id}/attachments/1`, 'alivio'],
+      [`/dev/mailbox/${booking.id}/attachments/x`, 'alivio'],
+      [`/dev/mailbox/${passwordMail.id}/attachments/0`, 'alivio'],
+      [mail.attachments[0]!.url, 'piel'],
+    ] as const)
+      expect((await t.app.inject({ method: 'GET', url, headers: { host: hostOf(slug) } })).statusCode, url).toBe(404);
+  });
+
   it('answers loopback peers only, whatever address the server listens on', async () => {
     const { data } = (
       await t.app.inject({ method: 'GET', url: '/dev/mailbox.json', headers: { host: hostOf('alivio') } })
     ).json<{ data: MailboxEntry[] }>();
     expect(data.length).toBeGreaterThan(0);
-    for (const url of ['/dev/mailbox.json', '/dev/mailbox', `/dev/mailbox/${data[0]!.id}`]) {
+    expect(data[0]!.attachments).toHaveLength(1);
+    for (const url of [
+      '/dev/mailbox.json',
+      '/dev/mailbox',
+      `/dev/mailbox/${data[0]!.id}`,
+      data[0]!.attachments[0]!.url,
+    ]) {
       for (const remoteAddress of ['192.168.1.23', '10.0.0.5', '2001:db8::1', '::ffff:192.168.1.23']) {
         const response = await t.app.inject({ method: 'GET', url, remoteAddress, headers: { host: hostOf('alivio') } });
         expect(response.statusCode, `${url} from ${remoteAddress}`).toBe(404);
@@ -157,7 +232,7 @@ describe(`the dev mailbox (${TEST_DB})`, () => {
     const production = await createTestApp({ NODE_ENV: 'production', MAIL_WORKER: 'false', ...PRODUCTION_SECRETS });
     try {
       expect(production.app.mail.devMailbox).toBeUndefined();
-      for (const url of ['/dev/mailbox.json', '/dev/mailbox', '/dev/mailbox/x']) {
+      for (const url of ['/dev/mailbox.json', '/dev/mailbox', '/dev/mailbox/x', '/dev/mailbox/x/attachments/0']) {
         const response = await production.app.inject({ method: 'GET', url, headers: { host: hostOf('alivio') } });
         expect(response.statusCode).toBe(404);
         expect(ErrorBodySchema.parse(response.json()).error.code).toBe('NOT_FOUND');

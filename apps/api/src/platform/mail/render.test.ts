@@ -127,6 +127,83 @@ describe('mail rendering', () => {
     }
   });
 
+  // Issue 38: "…llame al centro de atención: Centro de atención: +507 300 9876" and "…a las 9:25 a. m..".
+  const BOOKING = {
+    firstName: 'Ana',
+    place: 'booking.place.video',
+    address: '',
+    startsAt: '2026-12-03T15:25:00.000Z',
+    endsAt: '2026-12-03T15:55:00.000Z',
+    calendarUid: 'booking-render@portal',
+    sequence: '0',
+    cutoffHours: '12',
+  };
+  const BOOKING_MAILS = ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled', 'booking-reminder'] as const;
+  const ZONES: Record<string, string> = { alivio: 'America/Costa_Rica', piel: 'America/Mexico_City' };
+
+  it('names each call-center phone once in every mail, whatever the country and the language', () => {
+    const programsDir = testConfig().PROGRAMS_DIR;
+    for (const slug of ['alivio', 'piel', 'equilibrio']) {
+      const phones = JSON.parse(readFileSync(path.join(programsDir, slug, 'phones/phones.json'), 'utf8')) as Record<
+        string,
+        { labelKey: string }[]
+      >;
+      for (const language of ['es', 'en'] as const) {
+        const texts = JSON.parse(
+          readFileSync(path.join(programsDir, slug, `texts/text-${language}.json`), 'utf8'),
+        ) as Record<string, string>;
+        for (const [country, list] of Object.entries(phones)) {
+          const mails = [
+            ...BOOKING_MAILS.map((kind) =>
+              renderer.render(slug, {
+                kind,
+                language,
+                payload: {
+                  ...BOOKING,
+                  serviceKey: `benefits.catalogue.${slug === 'alivio' ? 1201 : slug === 'piel' ? 2202 : 3201}.title`,
+                  timeZone: ZONES[slug] ?? 'America/Panama',
+                  country,
+                },
+              }),
+            ),
+            renderer.render(slug, { kind: 'password-reset', language, payload: { link: LINK, country } }),
+          ];
+          for (const mail of mails)
+            for (const { labelKey } of list) {
+              const label = texts[labelKey]!.toLocaleLowerCase(language);
+              const times = (text: string) => text.toLocaleLowerCase(language).split(label).length - 1;
+              const expected = list.filter((phone) => phone.labelKey === labelKey).length;
+              // Once per phone where the mail gives the phones (a cancellation gives none), never again before them.
+              expect(times(mail.text), `${slug} ${language} ${country} ${mail.subject}: ${label}`).toBe(
+                mail.text.includes('+') ? expected : 0,
+              );
+            }
+        }
+      }
+    }
+  });
+
+  it('ends a sentence after a time that ends in a period ("a. m.") with one period, in the mails and the texts', () => {
+    const payload = {
+      ...BOOKING,
+      serviceKey: 'benefits.catalogue.1201.title',
+      timeZone: 'America/Costa_Rica',
+      country: 'CR',
+      startsAt: '2026-12-03T15:25:00.000Z',
+    };
+    for (const kind of BOOKING_MAILS) {
+      const text = renderer.renderText('alivio', { kind, language: 'es', payload })!;
+      expect(text).toContain('9:25');
+      expect(text, kind).not.toMatch(/\.\./);
+      const mail = renderer.render('alivio', { kind, language: 'es', payload });
+      expect(mail.text, kind).not.toMatch(/[^.]\.\.(?!\.)/);
+      expect(mail.html, kind).not.toMatch(/[^.]\.\.(?!\.)/);
+    }
+    expect(renderer.renderText('alivio', { kind: 'booking-confirmed', language: 'es', payload })).toMatch(
+      /9:25\sa\.\s?m\.$/,
+    );
+  });
+
   it('has every text of every kind the modules declare, in each program and language', () => {
     const programsDir = testConfig().PROGRAMS_DIR;
     const missing: string[] = [];

@@ -13,6 +13,7 @@ import {
   type Branding,
   type Phones,
 } from '@portal/contracts/program-files';
+import { withSinglePeriods } from '@portal/contracts/sentence';
 import type { MailCalendar, MailKind, MailLanguage, MailTexts, MailToRender } from './kinds.ts';
 import { programIconPath } from '../program-icons.ts';
 import { issueSignedNonce, type MailedLinkPurpose, type SigningKeys } from '../crypto.ts';
@@ -183,7 +184,9 @@ export function createMailRenderer({ programsDir, publicUrl, kinds }: MailRender
       const program = loadProgram(programSlug);
       const texts = textsOf(program, mail.language);
       const values = { ...notice.values(withStrings(mail), texts), programName: program.name };
-      return singleLine(texts.format(notice.key, values)).replace(/\s+/g, ' ').trim();
+      return singleLine(withSinglePeriods(texts.format(notice.key, values), values))
+        .replace(/\s+/g, ' ')
+        .trim();
     },
     render(programSlug, mail) {
       const kind = kindOf(mail.kind);
@@ -217,12 +220,9 @@ export function createMailRenderer({ programsDir, publicUrl, kinds }: MailRender
       if (parts) Object.assign(values, parts.values);
       const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
 
-      const subject = singleLine(String(format(subjectSource).format(values))).trim();
-      const text = String(
-        format(bodySource).format(
-          Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)])),
-        ),
-      );
+      const subject = singleLine(withSinglePeriods(String(format(subjectSource).format(values)), values)).trim();
+      const textValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]));
+      const text = withSinglePeriods(String(format(bodySource).format(textValues)), textValues);
       const { colors } = program.branding;
       const buttonLabel = keys.button ? texts[keys.button] : undefined;
       const htmlOf = (key: string, value: string): string => {
@@ -243,10 +243,13 @@ export function createMailRenderer({ programsDir, publicUrl, kinds }: MailRender
         Object.entries(values).map(([key, raw]) => [key, new HtmlFragment(htmlOf(key, singleLine(raw)))]),
       );
       // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
-      const bodyHtml = format(bodySource)
-        .formatToParts<HtmlFragment>(htmlValues)
-        .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
-        .join('');
+      const bodyHtml = withSinglePeriods(
+        format(bodySource)
+          .formatToParts<HtmlFragment>(htmlValues)
+          .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
+          .join(''),
+        Object.fromEntries(Object.entries(htmlValues).map(([key, fragment]) => [key, fragment.html])),
+      );
       const paragraphs = bodyHtml
         .split(/\n{2,}/)
         .map((paragraph) => paragraph.trim())

@@ -35,6 +35,29 @@ export interface MailTransport {
   close(): Promise<void>;
 }
 
+/** The calendar part's file name when the mail names none (a booking's invitation or cancellation). */
+export const CALENDAR_FILENAME = 'invite.ics';
+
+/** A file a mail carries, as a reader of the dev mailbox sees it: its name, its type and its bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The files a mail carries: its calendar part, attached as the SMTP transport attaches it. */
+export function attachmentsOf(message: Pick<OutgoingMail, 'calendar'>): MailAttachment[] {
+  const { calendar } = message;
+  if (!calendar) return [];
+  return [
+    {
+      filename: calendar.filename ?? CALENDAR_FILENAME,
+      contentType: `text/calendar; charset=utf-8; method=${calendar.method}`,
+      content: Buffer.from(calendar.content, 'utf8'),
+    },
+  ];
+}
+
 export const SMTP_CONNECTION_TIMEOUT_MS = 10_000;
 export const SMTP_GREETING_TIMEOUT_MS = 10_000;
 export const SMTP_SOCKET_TIMEOUT_MS = 30_000;
@@ -68,7 +91,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
               icalEvent: {
                 method: calendar.method,
                 content: calendar.content,
-                filename: calendar.filename ?? 'invite.ics',
+                filename: calendar.filename ?? CALENDAR_FILENAME,
               },
             }
           : {}),
@@ -95,6 +118,8 @@ export interface DeliveredMail extends MailContent {
   kind: string | undefined;
   /** The payload's link (recovery, log-in), so that browser tests need not parse the body. */
   link: string | undefined;
+  /** The files the mail carries (a booking's or a refill reminder's .ics), as SMTP would attach them. */
+  attachments: MailAttachment[];
   deliveredAt: Date;
 }
 
@@ -124,6 +149,7 @@ export function createDevMailbox(logger: FastifyBaseLogger, capacity = DEV_MAILB
         kind: message.context?.kind,
         link: message.context?.link,
         ...contentOf(message),
+        attachments: attachmentsOf(message),
         deliveredAt: new Date(),
       });
       if (mails.length > capacity) mails.splice(0, mails.length - capacity);

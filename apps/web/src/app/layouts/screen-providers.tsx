@@ -2,11 +2,14 @@
 // signed-in patient for the page frame, and react-aria's links through the router. The login route needs none of it
 // (decisions 023 and 028).
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { AriaRouter } from '../../components/layouts/aria-router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { SignedInUser } from '../../lib/signed-in-user.ts';
 import { useUser } from '../../lib/user.ts';
+
+// Its own chunk: what it shares with the app's first script would otherwise be split off the login route's.
+const LanguageFollower = lazy(() => import('./language-follower.tsx'));
 
 function SignedInPatient({ children }: { children: ReactNode }) {
   const user = useUser();
@@ -20,6 +23,9 @@ export function withScreenProviders<P extends object>(Screen: ComponentType<P>):
       <QueryClientProvider client={queryClient}>
         <AriaRouter>
           <SignedInPatient>
+            <Suspense fallback={null}>
+              <LanguageFollower />
+            </Suspense>
             <Screen {...props} />
           </SignedInPatient>
         </AriaRouter>

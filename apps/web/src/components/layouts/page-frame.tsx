@@ -25,6 +25,8 @@ const MAX_TABS = 4;
  */
 function LanguageToggle() {
   const { language, setLanguage } = useLanguage();
+  // Signed in, the switch is the patient's language from now on, for the mails too (issue 38).
+  const session = useSession();
   const location = useLocation();
   const t = useT();
   const target = language === 'es' ? 'en' : 'es';
@@ -36,7 +38,7 @@ function LanguageToggle() {
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
-        setLanguage(target);
+        setLanguage(target, Boolean(session));
       }}
     >
       <span lang={target}>{t('language.toggle')}</span>

@@ -6,9 +6,11 @@ import type { PatientPurchase, ProductPurchases } from '@portal/contracts/purcha
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isFeatureEnabled } from '../../../lib/features.ts';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { productPurchasesQuery } from '../api/purchases-api.ts';
 import { FourPlusOne } from './four-plus-one.tsx';
@@ -50,6 +52,9 @@ function Purchases({ data }: { data: ProductPurchases }) {
   const { language } = useLanguage();
   const { product, progress, expiringSoon } = data;
   const slug = product.searchQuery;
+  // No link to a screen the program turned off (decision 069): it would only say that the feature is not there.
+  const { featureToggles } = useProgram();
+  const hasRedemptions = isFeatureEnabled('redemptions', featureToggles);
   return (
     <div className="stack">
       <h2 className="benefits-section__title">
@@ -98,9 +103,11 @@ function Purchases({ data }: { data: ProductPurchases }) {
       </section>
       {slug ? (
         <div className="purchases-links">
-          <Link className="button button--ghost" href={pathInLanguage(language, paths.redemptions(slug))}>
-            {t('redemptions.menu.history')}
-          </Link>
+          {hasRedemptions ? (
+            <Link className="button button--ghost" href={pathInLanguage(language, paths.redemptions(slug))}>
+              {t('redemptions.menu.history')}
+            </Link>
+          ) : null}
           <Link className="button button--ghost" href={pathInLanguage(language, paths.benefits(slug))}>
             {t('redemptions.menu.benefits')}
           </Link>

@@ -7,9 +7,11 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isFeatureEnabled } from '../../../lib/features.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
+import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { redemptionsQuery } from '../api/purchases-api.ts';
 import { pharmacyName } from './purchases-format.ts';
@@ -20,6 +22,9 @@ type Product = ProductRedemptions[number];
 function ProductRedemptionsSection({ product }: { product: Product }) {
   const t = useT();
   const { language } = useLanguage();
+  // No link to a screen the program turned off (decision 069): it would only say that the feature is not there.
+  const { featureToggles } = useProgram();
+  const hasPurchases = isFeatureEnabled('purchases', featureToggles);
   const titleId = `redemptions-${product.productId}`;
   return (
     <section className="stack" aria-labelledby={titleId}>
@@ -39,11 +44,13 @@ function ProductRedemptionsSection({ product }: { product: Product }) {
           ))}
         </ul>
       )}
-      <div className="purchases-links">
-        <Link className="button button--ghost" href={pathInLanguage(language, paths.purchases(product.productId))}>
-          {t('redemptions.menu.purchases')}
-        </Link>
-      </div>
+      {hasPurchases ? (
+        <div className="purchases-links">
+          <Link className="button button--ghost" href={pathInLanguage(language, paths.purchases(product.productId))}>
+            {t('redemptions.menu.purchases')}
+          </Link>
+        </div>
+      ) : null}
     </section>
   );
 }
