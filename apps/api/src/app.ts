@@ -184,6 +184,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     swagger,
     swaggerOptions({
       version: config.appVersion,
+      doors: built.flatMap(({ parts }) => parts.doors?.map((open) => open.door) ?? []),
       programOrigins: programs.all().map((row) => ({
         slug: row.slug,
         name: row.name,

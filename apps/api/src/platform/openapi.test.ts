@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { API_TAGS, completeDocument } from './openapi.ts';
+import { PATIENT_DOOR } from './patient-auth.ts';
+import { PHARMACY_DOOR } from './pharmacy-auth.ts';
 
 type Operation = {
   operationId?: string;
@@ -149,6 +151,7 @@ describe('completeDocument', () => {
       {
         version: '1.0.0',
         programOrigins: [{ slug: 'alivio', name: 'Alivio', origin: 'https://alivio.portal.example' }],
+        doors: [PATIENT_DOOR, PHARMACY_DOOR],
       },
     ) as unknown as Document;
 

@@ -12,10 +12,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '@portal/contracts/errors';
-import { PATIENT_DOOR } from './patient-auth.ts';
-import { PHARMACY_DOOR } from './pharmacy-auth.ts';
-import { STAFF_DOOR } from './staff-auth.ts';
-import { securitySchemesOf } from './door.ts';
+import { securitySchemesOf, type Door } from './door.ts';
 
 /** Every tag an operation may carry, with the description the document gives it (a test refuses any other tag). */
 export const API_TAGS = {
@@ -214,6 +211,8 @@ export interface DocumentOptions {
   /** PUBLIC_URL: each program's origin is its host under it (`alivio.` + the host), as in the mailed links. */
   programOrigins: { slug: string; name: string; origin: string }[];
   version: string;
+  /** The doors the modules open, in the list's order: each one's security scheme (decision 064). */
+  doors: readonly Pick<Door<unknown>, 'schemeName' | 'scheme'>[];
 }
 
 /** Completes the document fastify-swagger generated (see the header of this file). */
@@ -284,9 +283,7 @@ export function completeDocument(document: Json, options: DocumentOptions): Json
     components: {
       ...components,
       // A door's scheme once a route is behind it (the pharmacy's comes with its routes).
-      securitySchemes: securitySchemesOf(
-        [PATIENT_DOOR, PHARMACY_DOOR, STAFF_DOOR].filter((door) => usedSchemes.has(door.schemeName)),
-      ),
+      securitySchemes: securitySchemesOf(options.doors.filter((door) => usedSchemes.has(door.schemeName))),
       responses: Object.fromEntries(statuses.map((status) => [RESPONSE_NAMES[status], errorResponse(status)])),
       headers: Object.fromEntries(Object.entries(HEADERS).filter(([name]) => usesHeader(name))),
     },
@@ -300,7 +297,7 @@ export function swaggerOptions(options: DocumentOptions): FastifyDynamicSwaggerO
     // The schemes are needed while the routes are read (fastify-swagger keeps their headers out of the parameters).
     openapi: {
       info: { title: 'Patient portal API', version: options.version },
-      components: { securitySchemes: securitySchemesOf([PATIENT_DOOR, PHARMACY_DOOR, STAFF_DOOR]) },
+      components: { securitySchemes: securitySchemesOf(options.doors) },
     },
     transform: (input) => {
       const result = jsonSchemaTransform(input) as { schema: Json; url: string };

@@ -3,7 +3,7 @@
 // token of the directory, checked in the database on every call.
 import { createLockoutStore, LOCKOUT_FREE_FAILURES, LOCKOUT_MAX_MS } from '../../platform/lockout.ts';
 import { defineModule, openDoor } from '../../platform/module.ts';
-import { STAFF_DOOR } from '../../platform/staff-auth.ts';
+import { STAFF_DOOR } from './door.ts';
 import { STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { staffPublicRoutes, staffSessionRoutes } from './routes.ts';

@@ -4,7 +4,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { StaffRole } from '@portal/contracts/staff';
 import { AppError } from '../../platform/errors.ts';
-import { staffOf, type StaffCaller } from '../../platform/staff-auth.ts';
+import { staffOf, type StaffCaller } from './door.ts';
 
 /** Whether the member holds one of `roles` in the program. */
 export function hasStaffRole(caller: StaffCaller, roles: readonly StaffRole[], programId: number): boolean {

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts/staff';
 import { errorResponses } from '../../platform/errors.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
-import { staffOf } from '../../platform/staff-auth.ts';
+import { staffOf } from './door.ts';
 import { staffRoleIn } from './roles.ts';
 import type { StaffService } from './service.ts';
 

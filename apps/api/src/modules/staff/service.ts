@@ -19,7 +19,7 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { LockoutStore } from '../../platform/lockout.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
-import type { StaffCaller } from '../../platform/staff-auth.ts';
+import type { StaffCaller } from './door.ts';
 import * as repo from './repository.ts';
 import { matchTotpCode, newTotpSecret } from './totp.ts';
 

@@ -4,8 +4,8 @@
 // apart from the patient's bearer token, and a token of one kind is never read as the other.
 import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '@portal/contracts/staff';
-import type { StaffActor } from './actor.ts';
-import { defineDoor } from './door.ts';
+import type { StaffActor } from '../../platform/actor.ts';
+import { defineDoor } from '../../platform/door.ts';
 
 /** Who is calling a staff route: the staff member, their live session and their roles in each program. */
 export interface StaffCaller {
