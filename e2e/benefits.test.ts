@@ -247,6 +247,22 @@ describe('benefits', () => {
       }
     }
 
+    // The home, once visited online, keeps its files too (its own and its lazy cards'): the portal opens offline.
+    await page.goto(`${base}/home`);
+    await page.getByRole('link', { name: new RegExp(card.code.code) }).waitFor();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const chunks = (await (await caches.open('app-chunks')).keys()).map((request) => request.url);
+            return ['/assets/home-', '/assets/purchases-card-', '/assets/booking-home-card-'].filter(
+              (start) => !chunks.some((url) => url.includes(start)),
+            );
+          }),
+        { timeout: 40_000, interval: 250 },
+      )
+      .toEqual([]);
+
     await context.setOffline(true);
     expect(
       await page.evaluate(() =>
@@ -261,6 +277,25 @@ describe('benefits', () => {
     await page.getByText(texts['couponCode.savedCopy']!.split('.')[0]!).waitFor();
     expect(await decodeQr(page)).toBe(card.code.code.replace(/-/g, ''));
     await expectNoAxeViolations(page, 'coupon code offline');
+
+    // The home opened offline (issue 38, item 2): one calm line that says so with the saved code one tap away, and the
+    // regions that need the connection saying so, not that they failed; back online, they come by themselves.
+    await page.goto(`${base}/home`);
+    await page.getByRole('heading', { name: texts['home.offline.title']! }).waitFor();
+    await page.getByText(texts['errors.regionNeedsConnection']!).first().waitFor();
+    for (const failure of ['errors.loadInformation', 'errors.benefitsLoad', 'errors.bookingAvailability'])
+      expect(await page.getByText(texts[failure]!).count(), failure).toBe(0);
+    await expectNoAxeViolations(page, 'home offline');
+    await page.getByRole('link', { name: new RegExp(card.code.code) }).click();
+    await page.locator('.coupon-code__code').getByText(card.code.code).waitFor();
+    await page.goBack();
+    await page.getByRole('heading', { name: texts['home.offline.title']! }).waitFor();
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByText(texts['errors.regionNeedsConnection']!).count(), { timeout: 30_000 })
+      .toBe(0);
+    expect(await page.getByRole('heading', { name: texts['home.offline.title']! }).count()).toBe(0);
+    await context.setOffline(true);
 
     // Logout: nothing of the code stays on the device (storage, caches).
     await context.setOffline(false);

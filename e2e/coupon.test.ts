@@ -58,6 +58,9 @@ describe.each(['es', 'en'] as const)('the coupon link in %s', (language) => {
         const shown = (await code.textContent())!.trim();
         expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
         await page.getByText(texts['coupon.for']!.replace('{name}', 'María'), { exact: true }).waitFor();
+        // Where and how it is used, the benefit's own words: a general benefit's code is no pharmacy's (decision 075).
+        await page.getByText(texts[`benefits.catalogue.${ALIVIO_GENERAL}.howToUse`]!, { exact: true }).waitFor();
+        expect(await page.getByText(texts['coupon.intro']!).count()).toBe(0);
         // Only the first name: the demo patient's surname is nowhere on the page.
         expect(await page.locator('main').textContent()).not.toMatch(/Rodríguez|Solís/);
 

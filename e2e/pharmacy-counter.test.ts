@@ -218,11 +218,28 @@ describe('the pharmacy counter', () => {
     await page.getByRole('dialog').getByRole('button', { name: en['pharmacy.reverse.confirm']! }).click();
     await page.getByText(`Reversed: ${en['pharmacy.reverse.reason.wrongPrice']}`).waitFor();
     await page.getByText('0 of 4 units toward the next free unit.').waitFor();
+    // The green "Purchase recorded … Total" box of the reversed purchase is no longer true: it goes.
+    await page.getByText(`Purchase recorded: 1 × ${product.medicine}`, { exact: false }).waitFor({ state: 'detached' });
     await expectNoAxeViolations(page, 'counter reversed (en, phone)');
     // The same receipt again with other details (another instant): refused on the receipt's field.
     await recordPurchase(page, en, 'mistake-1');
     await page.getByText(en['pharmacy.errors.receiptReused']!).waitFor();
     await page.getByRole('button', { name: en['common.cancel']! }).click();
+
+    // The day's list is the server's: a reload keeps both entries, and the reversal button of the one still standing.
+    await recordPurchase(page, en, 'mistake-2');
+    await page.getByText(`Purchase recorded: 1 × ${product.medicine}`, { exact: false }).waitFor();
+    await page.reload();
+    await heading(page, en['pharmacy.today.title']!, 2).waitFor();
+    await page.getByText(`Reversed: ${en['pharmacy.reverse.reason.wrongPrice']}`).waitFor();
+    const standing = page.getByRole('button', { name: `Reverse ${product.medicine}`, exact: false });
+    expect(await standing.count()).toBe(1);
+    expect(await standing.getAttribute('aria-label')).toContain('mistake-2');
+    await standing.click();
+    await page.getByRole('dialog').getByText(en['pharmacy.reverse.reason.enteredByMistake']!).click();
+    await page.getByRole('dialog').getByRole('button', { name: en['pharmacy.reverse.confirm']! }).click();
+    await page.getByText(`Reversed: ${en['pharmacy.reverse.reason.enteredByMistake']}`).waitFor();
+    expect(await standing.count()).toBe(0);
 
     // Removing the key asks first, then comes back to the key step.
     await page.getByRole('button', { name: en['pharmacy.key.remove']! }).click();

@@ -359,12 +359,12 @@ describe('my sessions on a phone', () => {
     const texts = textsOf('alivio', 'en');
     const card = page.getByRole('region', { name: texts['account.sessions.title']!, exact: true });
     const otherDevice = `Safari on ${texts['account.sessions.system.ios']!}`;
-    await card
-      .getByRole('button', {
-        name: texts['account.sessions.endLabel']!.replace('{device}', otherDevice),
-        exact: true,
-      })
-      .click();
+    // Each end button names the session it ends (device, when it began, when it was last active), never the bare
+    // "End session" of the real logout.
+    const endOther = card.getByRole('button', { name: `End this session: ${otherDevice}, signed in on ` });
+    expect(await endOther.getAttribute('aria-label')).toMatch(/, active (now|\d+ minutes? ago)$/);
+    expect(await card.getByRole('button', { name: texts['account.sessions.end']!, exact: true }).count()).toBe(0);
+    await endOther.click();
     const dialog = page.getByRole('alertdialog', { name: texts['account.sessions.endConfirm.title']! });
     await dialog.waitFor();
     await expectNoAxeViolations(page, 'end a session dialog');
@@ -376,6 +376,46 @@ describe('my sessions on a phone', () => {
     expect((await otherCall()).statusCode).toBe(401);
     await page.reload();
     await card.getByText(texts['account.sessions.current']!, { exact: true }).waitFor();
+    expect(problemsOf(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows this device and the four most recent others of a long list, each end button naming its session, and all on request', async () => {
+    const person = {
+      email: `muchas-${randomUUID().slice(0, 8)}@test.example`,
+      number: cedula(),
+      password: 'Camino-del-Valle-2026',
+    };
+    await enrolAlivioThroughApi(setup.portal, person);
+    const host = `alivio.localhost:${setup.portal.port}`;
+    // Seven more sessions of one browser on one system: only when they began and were used tells them apart.
+    for (let index = 0; index < 7; index += 1) {
+      const login = await setup.portal.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { host, 'user-agent': IPHONE },
+        payload: { email: person.email, password: person.password },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+    }
+    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
+    await signIn(page, 'alivio', person.email, person.password);
+    const texts = await openProfile(page, 'alivio', 'es');
+    const card = page.getByRole('region', { name: texts['account.sessions.title']!, exact: true });
+    const items = card.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(5);
+    await expect.poll(() => items.first().textContent()).toContain(texts['account.sessions.current']!);
+    const showAll = card.getByRole('button', { name: 'Ver las 8 sesiones', exact: true });
+    expect(await showAll.getAttribute('aria-expanded')).toBe('false');
+    await showAll.click();
+    await expect.poll(() => items.count()).toBe(8);
+    const labels = await card
+      .getByRole('button', { name: /^Cerrar esta sesión: / })
+      .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    expect(labels).toHaveLength(7);
+    await expectNoAxeViolations(page, 'my sessions, all of a long list');
+    await card.getByRole('button', { name: texts['account.sessions.showFewer']!, exact: true }).click();
+    await expect.poll(() => items.count()).toBe(5);
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   });

@@ -20,6 +20,8 @@ export const BenefitTextsSchema = z.strictObject({
   title: MessageKeySchema,
   description: MessageKeySchema,
   conditions: MessageKeySchema,
+  /** Where and how its coupon is used: every general benefit has one, as its code is not a pharmacy's (decision 075). */
+  howToUse: MessageKeySchema.optional(),
 });
 
 /**
@@ -64,6 +66,13 @@ export const BenefitFileSchema = z
     const needsProducts = benefit.kind !== 'general';
     if (needsProducts !== benefit.products.length > 0) {
       context.addIssue({ code: 'custom', path: ['products'], message: 'only a general benefit has no products' });
+    }
+    if (benefit.kind === 'general' && benefit.texts.howToUse === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['texts', 'howToUse'],
+        message: 'a general benefit says where and how its coupon is used',
+      });
     }
     if ((benefit.kind === 'discount') !== (benefit.discountPercent !== undefined)) {
       context.addIssue({

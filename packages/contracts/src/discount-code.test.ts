@@ -123,11 +123,24 @@ describe('the benefit catalogue contract', () => {
     );
     expect(issuesOf({ id: 1, kind: 'preventive4plus1', products: [2], countries: ['CR'], texts })).toEqual([]);
     expect(issuesOf({ id: 1, kind: 'service', products: [2], countries: ['CR'], texts, booking })).toEqual([]);
-    expect(issuesOf({ id: 1, kind: 'general', products: [], countries: ['CR'], texts })).toEqual([]);
+    expect(
+      issuesOf({
+        id: 1,
+        kind: 'general',
+        products: [],
+        countries: ['CR'],
+        texts: { ...texts, howToUse: 'x.howToUse' },
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a general benefit with products, a discount without its percentage, and the like', () => {
-    expect(issuesOf({ id: 1, kind: 'general', products: [2], countries: ['CR'], texts })).toEqual(['products']);
+    const howToUse = { ...texts, howToUse: 'x.howToUse' };
+    expect(issuesOf({ id: 1, kind: 'general', products: [2], countries: ['CR'], texts: howToUse })).toEqual([
+      'products',
+    ]);
+    // A general benefit's code is not a pharmacy's: its coupon says where and how it is used (decision 075).
+    expect(issuesOf({ id: 1, kind: 'general', products: [], countries: ['CR'], texts })).toEqual(['texts.howToUse']);
     expect(issuesOf({ id: 1, kind: 'discount', products: [2], countries: ['CR'], texts })).toEqual(['discountPercent']);
     expect(issuesOf({ id: 1, kind: 'service', products: [], countries: ['CR'], texts, booking })).toEqual(['products']);
     expect(issuesOf({ id: 1, kind: 'service', products: [2], countries: ['CR'], texts })).toEqual(['booking']);

@@ -44,6 +44,9 @@ export const ERROR_CATALOGUE = {
   // The pharmacy loop (decision 059): a code that is unknown, renewed, expired, of another program or of a closed
   // account (also an identification that names no enrolled patient), told apart from none of the others.
   DISCOUNT_CODE_INVALID: { status: 404, messageKey: 'errors.discountCodeInvalid' },
+  // The pharmacy loop (decision 075): the live code of a general benefit's coupon (a support line, home delivery), which
+  // the counter does not record; the coupon says where and how it is used. Not counted as a guess.
+  DISCOUNT_CODE_NOT_AT_COUNTER: { status: 422, messageKey: 'errors.discountCodeNotAtCounter' },
   // The pharmacy loop: no free unit of the product now (details.reason: not-enough-units, month-cap, year-cap, no-offer).
   NO_FREE_UNIT: { status: 409, messageKey: 'errors.noFreeUnit' },
   // The pharmacy loop: a reversal refused (details.reason: already-reversed, not-same-day, redeemed).

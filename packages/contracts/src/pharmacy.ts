@@ -147,3 +147,35 @@ export type RedemptionAnswer = z.infer<typeof RedemptionResponseSchema>['data'];
 export const ReversalRequestSchema = z.strictObject({ reason: ReversalReasonSchema });
 export const PurchaseIdParamsSchema = z.object({ purchaseId: z.coerce.number().int().positive().max(MAX_ID) });
 export const RedemptionIdParamsSchema = z.object({ redemptionId: z.coerce.number().int().positive().max(MAX_ID) });
+
+/** At most this many rows of a counter's day are answered, newest first (a busy counter's day, and more). */
+export const COUNTER_DAY_MAX_ENTRIES = 300;
+
+/** One purchase or free unit a counter's key entered today (decision 073): what its list shows and reverses. */
+export const CounterDayEntrySchema = z.object({
+  kind: z.enum(['purchase', 'redemption']),
+  id: z.number().int(),
+  productId: z.number().int(),
+  medicine: z.string(),
+  presentation: LocalizedTextSchema,
+  receiptId: z.string(),
+  /** Units bought; 1 for a free unit. */
+  quantity: z.number().int(),
+  /** The purchase's total; null for a free unit. */
+  total: z.string().nullable(),
+  currency: z.string(),
+  recordedAt: z.string(),
+  reversedAt: z.string().nullable(),
+  reversalReason: ReversalReasonSchema.nullable(),
+});
+export type CounterDayEntry = z.infer<typeof CounterDayEntrySchema>;
+
+/** GET /pharmacy/today: what the calling key recorded on the pharmacy country's today, newest first. */
+export const CounterDayResponseSchema = z.object({
+  data: z.object({
+    /** The pharmacy country's calendar day (YYYY-MM-DD): the day a reversal is allowed on. */
+    day: z.string(),
+    entries: z.array(CounterDayEntrySchema),
+  }),
+});
+export type CounterDay = z.infer<typeof CounterDayResponseSchema>['data'];

@@ -387,8 +387,10 @@ export const benefit = pgTable(
     programId: programOf(),
     kind: text('kind', { enum: ['discount', 'preventive4plus1', 'service', 'general'] }).notNull(),
     countries: jsonb('countries').$type<string[]>().notNull(),
-    /** Keys of the program's texts: title, description, conditions. */
-    texts: jsonb('texts').$type<{ title: string; description: string; conditions: string }>().notNull(),
+    /** Keys of the program's texts: title, description, conditions; a general benefit's how-to-use (decision 075). */
+    texts: jsonb('texts')
+      .$type<{ title: string; description: string; conditions: string; howToUse?: string | undefined }>()
+      .notNull(),
     discountPercent: smallint('discount_percent'),
     /** A bookable service's block, as the file has it (booking defines it). */
     booking: jsonb('booking').$type<Record<string, unknown>>(),

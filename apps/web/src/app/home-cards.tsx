@@ -1,7 +1,8 @@
 // The home's cards, in the order a patient sees them. Adding a card is one entry here: a component that reads
 // its own query and shows its own skeleton and error (QueryRegion), so one failed call never blanks the home. A card
-// may be lazy (React.lazy): a skeleton card holds its place until its chunk is in, then it shows its own skeleton.
-import { lazy, type ComponentType } from 'react';
+// may be lazy (lazyCard): a skeleton card holds its place until its chunk is in, then it shows its own skeleton.
+import type { ComponentType } from 'react';
+import { lazyCard } from './lazy-card.tsx';
 import { TreatmentsHomeCard } from '../features/treatments/components/treatments-home-card.tsx';
 import { TermsAcceptanceCard } from '../features/account/components/terms-acceptance-card.tsx';
 import { BenefitsHomeCard } from '../features/benefits/components/benefits-home-card.tsx';
@@ -23,15 +24,17 @@ export const HOME_CARDS: HomeCard[] = [
   { id: 'benefits', Component: BenefitsHomeCard, feature: 'benefits' },
   // Each medicine's 4+1 progress and the year's savings, one tap from its purchases (decision 059).
   // Its own chunk, loaded after the home's first paint: in the home route it took the route over its budget.
-  { id: 'purchases', Component: lazy(() => import('./purchases-card.tsx')), feature: 'purchases' },
+  {
+    id: 'purchases',
+    Component: lazyCard(() => import('./purchases-card.tsx').then((module) => module.default)),
+    feature: 'purchases',
+  },
   // The patient's next appointments, with change and cancel until the cut-off (decision 058). Its own chunk too: with
   // it the home route went past its budget (decision 052).
   {
     id: 'booking',
-    Component: lazy(() =>
-      import('../features/booking/components/booking-home-card.tsx').then((module) => ({
-        default: module.BookingHomeCard,
-      })),
+    Component: lazyCard(() =>
+      import('../features/booking/components/booking-home-card.tsx').then((module) => module.BookingHomeCard),
     ),
     feature: 'booking',
   },

@@ -1,10 +1,15 @@
 // The one query client: no retries for 4xx answers, no refetch on window focus. It comes with the screens that use it
 // (app/layouts/screen-providers.tsx), not with the login route (decision 028).
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 import { sessionStore } from './session.ts';
 
 function createQueryClient() {
+  // The online manager starts as "online" whatever the browser says: a portal opened offline would send every call,
+  // wait for each to fail twice and show a wall of errors (issue 38, item 2). Started from the browser's answer, the
+  // queries wait for the connection instead, and the regions say that they need it.
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+    onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {

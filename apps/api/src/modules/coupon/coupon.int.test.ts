@@ -19,6 +19,7 @@ import { deriveSigningKeys } from '../../platform/crypto.ts';
 import { readProgramFile } from '../../platform/program-files.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { enrolPatient, errorOf, MANY_PATIENTS_ENV, type TestPatient } from '../../test/patients.ts';
+import { createTestPharmacy, pharmacyCall } from '../../test/pharmacy.ts';
 import { issueCouponLink } from './issue.ts';
 import { couponLinkUrl, type CouponLinkIds } from './link.ts';
 import { insertCouponLink } from './repository.ts';
@@ -112,6 +113,8 @@ describe(`the coupon link (${TEST_DB})`, () => {
     const { data } = CouponResponseSchema.parse(response.json());
     expect(data.patientFirstName).toBe('Lucía');
     expect(data.benefit).toMatchObject({ id: ALIVIO_GENERAL, kind: 'general' });
+    // Where and how the coupon is used: its code is no pharmacy's (decision 075).
+    expect(data.benefit.texts.howToUse).toBe('benefits.catalogue.1205.howToUse');
     expect(data.code.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
     expect(normaliseDiscountCode(data.code.code)).toBe(data.code.code.replaceAll('-', ''));
     expect(data.code.validUntil).toBe(plan.endPeriod);
@@ -119,6 +122,32 @@ describe(`the coupon link (${TEST_DB})`, () => {
     const body = response.body;
     for (const other of ['Quesada', 'Mora', who.email, String((who.body.identification as { number: string }).number)])
       expect(body).not.toContain(other);
+  });
+
+  it('is refused at the counter with its own answer, never as a guess: a coupon is no pharmacy discount', async () => {
+    const who = await enrolPatient(t, 'alivio');
+    const { link } = await issue(who);
+    const { code } = CouponResponseSchema.parse((await open(link)).json()).data.code;
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    // More than the five unknown codes that lock a key: a coupon's code is a real code, it never locks the counter.
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/verifications', { code });
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(errorOf(answer.json()).code).toBe('DISCOUNT_CODE_NOT_AT_COUNTER');
+    }
+    const bought = await pharmacyCall(t, counter.key, 'alivio', '/api/v1/pharmacy/purchases', {
+      code,
+      productId: 1101,
+      quantity: 1,
+      unitPrice: '100.00',
+      receiptId: 'coupon-1',
+      purchasedAt: clock().toISOString(),
+    });
+    expect(errorOf(bought.json()).code).toBe('DISCOUNT_CODE_NOT_AT_COUNTER');
+    // Another program's counter does not know it at all.
+    const other = await createTestPharmacy(t, 'equilibrio', 'PA');
+    const elsewhere = await pharmacyCall(t, other.key, 'equilibrio', '/api/v1/pharmacy/verifications', { code });
+    expect(errorOf(elsewhere.json()).code).toBe('DISCOUNT_CODE_INVALID');
   });
 
   it('gives the same one code at every opening, also when opened many times at once', async () => {

@@ -13,6 +13,7 @@ const OWNERS_PRODUCT = 1104;
 export const ACCESS: ModuleAccess = {
   pharmacyRows: [
     { method: 'GET', path: '/api/v1/pharmacy/me' },
+    { method: 'GET', path: '/api/v1/pharmacy/today' },
     { method: 'POST', path: '/api/v1/pharmacy/verifications' },
     { method: 'POST', path: '/api/v1/pharmacy/purchases' },
     { method: 'POST', path: '/api/v1/pharmacy/redemptions' },

@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
 import {
+  CounterDayResponseSchema,
   PharmacyMeResponseSchema,
   PurchaseResponseSchema,
   RedemptionResponseSchema,
   VerifyResponseSchema,
 } from '@portal/contracts/pharmacy';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import { auditEvent, outbox, pharmacyApiKey } from '../../db/schema.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, MANY_PATIENTS_ENV } from '../../test/patients.ts';
@@ -459,6 +461,66 @@ describe(`the pharmacy API: reversals and keys (${TEST_DB})`, () => {
     clock.advance(DAY_MS);
     const nextDay = await reverse(counter, `/api/v1/pharmacy/purchases/${bought[1]!.id}/reversal`);
     expect(errorOf(nextDay.json()).details).toEqual({ reason: 'not-same-day' });
+  });
+
+  it('lists what this key recorded today, newest first with its reversals, and nothing of another key or day', async () => {
+    const { code } = await patientWithCode();
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const other = await createTestPharmacy(t, 'alivio', 'CR');
+    const today = async (who: TestPharmacy) => {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/pharmacy/today',
+        headers: { host: hostOf('alivio'), 'x-api-key': who.key },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return CounterDayResponseSchema.parse(answer.json()).data;
+    };
+    expect((await today(counter)).entries).toEqual([]);
+    const bought = [];
+    for (let index = 0; index < 4; index += 1) {
+      bought.push((await buy(counter, 'alivio', purchaseBody(code, 1101, `D-${index}`))).purchase);
+      clock.advance(1000);
+    }
+    await buy(other, 'alivio', purchaseBody(code, 1101, 'D-other'));
+    const free = await redeem(counter, 'alivio', code, 1101, 'D-free');
+    expect(free.statusCode, free.body).toBe(201);
+    const freeId = RedemptionResponseSchema.parse(free.json()).data.redemption.id;
+    const reversed = await pharmacyCall(t, counter.key, 'alivio', `/api/v1/pharmacy/redemptions/${freeId}/reversal`, {
+      reason: 'WRONG_PATIENT',
+    });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+
+    const day = await today(counter);
+    expect(day.day).toBe(todayInCountry('CR', clock()));
+    expect(day.entries.map((entry) => `${entry.kind}:${entry.receiptId}`)).toEqual([
+      'redemption:D-free',
+      'purchase:D-3',
+      'purchase:D-2',
+      'purchase:D-1',
+      'purchase:D-0',
+    ]);
+    expect(day.entries[0]).toMatchObject({
+      id: freeId,
+      medicine: 'Migralen 50 mg',
+      quantity: 1,
+      total: null,
+      currency: 'CRC',
+      reversalReason: 'WRONG_PATIENT',
+      reversedAt: expect.any(String),
+    });
+    expect(day.entries[1]).toMatchObject({
+      id: bought[3]!.id,
+      total: bought[3]!.total,
+      currency: 'CRC',
+      reversalReason: null,
+      reversedAt: null,
+    });
+    expect(JSON.stringify(day)).not.toContain(code.slice(0, 5));
+    expect((await today(other)).entries.map((entry) => entry.receiptId)).toEqual(['D-other']);
+
+    clock.advance(DAY_MS);
+    expect(await today(counter)).toEqual({ day: todayInCountry('CR', clock()), entries: [] });
   });
 
   it('refuses a revoked key at once, and a key on another program’s host', async () => {

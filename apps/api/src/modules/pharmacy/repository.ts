@@ -59,6 +59,27 @@ export async function findCodeHolder(db: Executor, programId: number, code: stri
   return row;
 }
 
+/**
+ * Whether the code is the live code of a general benefit's coupon of the program (not revoked): a code the counter
+ * does not record, told apart from an unknown one (decision 075). Its validity is not looked at: a coupon past its
+ * day is no pharmacy's either.
+ */
+export async function isGeneralBenefitCode(db: Executor, programId: number, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: discountCode.id })
+    .from(discountCode)
+    .where(
+      and(
+        eq(discountCode.programId, programId),
+        eq(discountCode.code, code),
+        isNull(discountCode.revokedAt),
+        isNotNull(discountCode.benefitId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The product codes (not revoked) of the program's patient with this identification in this country. */
 export async function findCodesOfIdentification(
   db: Executor,

@@ -4,6 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  COUNTER_DAY_MAX_ENTRIES,
+  CounterDayResponseSchema,
   IdempotencyHeadersSchema,
   PharmacyMeResponseSchema,
   PurchaseIdParamsSchema,
@@ -34,7 +36,7 @@ const tags = ['pharmacy'];
 const IDEMPOTENCY =
   'Idempotent by the pharmacy’s receipt and product, and by an optional `Idempotency-Key` header: the same request again gets the entry as it now stands (201; `reversedAt` set if it was reversed since) with the progress now; another request with that receipt or key is `IDEMPOTENCY_KEY_REUSED` (409). Requests are compared as the server reads them: the code however it was typed, the same instant in any offset, the same amount however many decimals.';
 const CODE =
-  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404). Only those count toward the key’s guessing lock (a valid code neither counts nor clears it): from the 5th the key waits (429 with `Retry-After`), whatever code it sends.';
+  'The code as typed or scanned (grouping, case, `i`/`l`/`o` do not matter). A wrong check character is `VALIDATION_FAILED` on `code` before any lookup; an unknown, renewed, expired, other-program or closed-account code is `DISCOUNT_CODE_INVALID` (404). The live code of a general benefit’s coupon (a support line, home delivery) is `DISCOUNT_CODE_NOT_AT_COUNTER` (422): the counter does not record it, its coupon says where it is used. Only unknown codes count toward the key’s guessing lock (a valid code neither counts nor clears it): from the 5th the key waits (429 with `Retry-After`), whatever code it sends.';
 
 /** What the two reversals say of themselves in the API's document; the rest of their route is the same. */
 const REVERSAL_DOCS = {
@@ -112,6 +114,20 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
     async (request) => ({ data: await pharmacy.describe(pharmacyOf(request)) }),
   );
 
+  app.get(
+    '/pharmacy/today',
+    {
+      schema: {
+        tags,
+        operationId: 'getCounterDay',
+        summary: 'Lists what this key recorded today, newest first',
+        description: `The purchases and free units the calling key entered on today's date in the pharmacy's country (at most ${COUNTER_DAY_MAX_ENTRIES}), each with its product, receipt, amounts and reversal: what a counter lists so that a mistake can be reversed after a reload or on another tab. Rows of the pharmacy's report and of other keys are not listed. Reads no patient's name, identification or code.`,
+        response: { 200: CounterDayResponseSchema, ...errorResponses(401, 429) },
+      },
+    },
+    async (request) => ({ data: await pharmacy.today(pharmacyOf(request)) }),
+  );
+
   app.post(
     '/pharmacy/verifications',
     {
@@ -122,7 +138,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
         summary: 'Verifies a discount code, or a patient’s identification, at the counter',
         description: `What the program gives the patient at this pharmacy: per product the discount, the 4+1 progress and free units available now (its caps the offer's, across its products, unless the program caps each product), the code and its validity; the patient's first name and masked identification, nothing else personal. ${CODE} By identification the answer is the same but \`code\` is null: the counter records with the code the patient shows. An identification that names no enrolled patient with a usable code is \`DISCOUNT_CODE_INVALID\` too, and counts double toward the key's guessing lock (the key waits from its third). Limited per key (\`RateLimit-Policy\`, \`RateLimit\`), lookups by identification more strictly, a minute and a day; a key that reaches the day's cap or the lock by identification is reported to the program's admins. Every verification is recorded for the program's audit.`,
         body: VerifyRequestSchema,
-        response: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 404, 429) },
+        response: { 200: VerifyResponseSchema, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request) => ({ data: await pharmacy.verify(pharmacyOf(request), request.body) }),
@@ -138,7 +154,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
         description: `The discount is the program's for the product at this pharmacy, applied by the server (never taken from the body); amounts are exact decimals in the currency of the pharmacy's country. \`purchasedAt\` may be neither in the future nor more than a year back. Answers the purchase and the patient's 4+1 progress for the product. ${IDEMPOTENCY} ${CODE}`,
         headers: IdempotencyHeadersSchema,
         body: RecordPurchaseRequestSchema,
-        response: { 201: PurchaseResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 201: PurchaseResponseSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -157,7 +173,7 @@ export const pharmacyRoutes: FastifyPluginAsyncZod<PharmacyRouteOptions> = async
         description: `201 when the patient has a free unit of the product now: it uses the oldest counted units, and says which purchases. \`NO_FREE_UNIT\` (409, \`details.reason\`: not-enough-units, month-cap, year-cap, no-offer) otherwise. Two counters redeeming the same free unit at once: one succeeds, the other gets \`NO_FREE_UNIT\`. ${IDEMPOTENCY} ${CODE}`,
         headers: IdempotencyHeadersSchema,
         body: RedeemRequestSchema,
-        response: { 201: RedemptionResponseSchema, ...errorResponses(400, 401, 404, 409, 429) },
+        response: { 201: RedemptionResponseSchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request, reply) =>

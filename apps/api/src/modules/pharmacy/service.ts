@@ -5,17 +5,20 @@ import { formatDiscountCode, normaliseDiscountCode } from '@portal/contracts/dis
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { isPurchaseRedeemed, planRedemption, UNIT_COUNTS_FOR_MS } from '@portal/contracts/four-plus-one';
 import { amountOf, centsOf, COUNTRY_CURRENCIES, priceLine } from '@portal/contracts/money';
-import type {
-  PharmacyMe,
-  PharmacyPurchase,
-  PharmacyRedemption,
-  PurchaseAnswer,
-  RecordPurchaseRequest,
-  RedeemRequest,
-  RedemptionAnswer,
-  ReversalReason,
-  Verification,
-  VerifyRequest,
+import {
+  COUNTER_DAY_MAX_ENTRIES,
+  type CounterDay,
+  type CounterDayEntry,
+  type PharmacyMe,
+  type PharmacyPurchase,
+  type PharmacyRedemption,
+  type PurchaseAnswer,
+  type RecordPurchaseRequest,
+  type RedeemRequest,
+  type RedemptionAnswer,
+  type ReversalReason,
+  type Verification,
+  type VerifyRequest,
 } from '@portal/contracts/pharmacy';
 import { todayInCountry } from '@portal/contracts/time-zones';
 import { purchase, redemption } from '../../db/schema.ts';
@@ -37,7 +40,9 @@ import {
   insertPurchase,
   insertRedemption,
   markReversed,
+  readKeyEntries,
   readLedger,
+  type KeyEntryRow,
   type LedgerRowKey,
   type PurchaseRow,
   type RedemptionRow,
@@ -47,6 +52,7 @@ import {
   findCodesOfIdentification,
   findKeyPrefix,
   findPharmacy,
+  isGeneralBenefitCode,
   listCatalogue,
   type CodeHolder,
 } from './repository.ts';
@@ -141,6 +147,11 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
     if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
     const holder = await findCodeHolder(db, caller.programId, canonical);
     const offer = holder && isUsable(holder, clock()) ? await offerOf(db, caller, holder.productId) : undefined;
+    if (!holder && (await isGeneralBenefitCode(db, caller.programId, canonical))) {
+      // A coupon's code is a real code, not a guess: it neither counts nor clears the lock (decision 075).
+      const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
+      throw lockedForMs > 0 ? locked(lockedForMs) : new AppError('DISCOUNT_CODE_NOT_AT_COUNTER');
+    }
     if (!holder || !offer) {
       const attempt = await guesses.reserve(caller.programId, guessesOf(caller));
       throw attempt.allowed ? new AppError('DISCOUNT_CODE_INVALID') : locked(attempt.lockedForMs);
@@ -404,6 +415,47 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
       // The key was resolved to this pharmacy a moment ago: a pharmacy is never deleted.
       if (!row) throw new AppError('UNAUTHENTICATED');
       return { ...row, currency: COUNTRY_CURRENCIES[row.country as CountryCode] };
+    },
+
+    /**
+     * What the caller's key entered on the pharmacy country's today, newest first, with reversals (decision 073): the
+     * counter's list, from the server, so a reload or another tab forgets nothing.
+     */
+    async today(caller: PharmacyCaller): Promise<CounterDay> {
+      const country = caller.country as CountryCode;
+      const now = clock();
+      const day = todayInCountry(country, now);
+      // The operator's import of a report is no counter: it has no day's list.
+      if (caller.apiKeyId === null) return { day, entries: [] };
+      // A day is at most 26 hours long in any zone; the rows of that window are then kept by their own day.
+      const since = new Date(now.getTime() - 26 * 60 * 60 * 1000);
+      const { purchases, redemptions } = await readKeyEntries(db, {
+        programId: caller.programId,
+        apiKeyId: caller.apiKeyId,
+        since,
+        limit: COUNTER_DAY_MAX_ENTRIES,
+      });
+      const entryOf =
+        (kind: CounterDayEntry['kind']) =>
+        (row: KeyEntryRow): CounterDayEntry => ({
+          kind,
+          id: row.id,
+          productId: row.productId,
+          medicine: row.medicine,
+          presentation: row.presentation,
+          receiptId: row.receiptId,
+          quantity: row.quantity,
+          total: row.total,
+          currency: row.currency ?? COUNTRY_CURRENCIES[country],
+          recordedAt: row.createdAt.toISOString(),
+          reversedAt: row.reversedAt?.toISOString() ?? null,
+          reversalReason: row.reversalReason as ReversalReason | null,
+        });
+      const entries = [...purchases.map(entryOf('purchase')), ...redemptions.map(entryOf('redemption'))]
+        .filter((entry) => todayInCountry(country, new Date(entry.recordedAt)) === day)
+        .sort((a, b) => b.recordedAt.localeCompare(a.recordedAt) || b.id - a.id)
+        .slice(0, COUNTER_DAY_MAX_ENTRIES);
+      return { day, entries };
     },
 
     async verify(caller: PharmacyCaller, body: VerifyRequest): Promise<Verification> {

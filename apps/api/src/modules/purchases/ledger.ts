@@ -174,3 +174,58 @@ export async function findProgramProduct(db: Executor, programId: number, produc
     .limit(1);
   return row;
 }
+
+/** A row a counter's key entered, with its product's names (what the counter's day lists). */
+export interface KeyEntryRow {
+  id: number;
+  productId: number;
+  medicine: string;
+  presentation: typeof product.$inferSelect.presentation;
+  receiptId: string;
+  quantity: number;
+  total: string | null;
+  currency: string | null;
+  createdAt: Date;
+  reversedAt: Date | null;
+  reversalReason: string | null;
+}
+
+/**
+ * The purchases and free units one key entered since `since`, newest first, at most `limit` of each kind: the counter's
+ * day (decision 073). Rows of a pharmacy's report have no key and never show here.
+ */
+export async function readKeyEntries(
+  db: Executor,
+  by: { programId: number; apiKeyId: number; since: Date; limit: number },
+): Promise<{ purchases: KeyEntryRow[]; redemptions: KeyEntryRow[] }> {
+  const ofKey = (table: typeof purchase | typeof redemption) =>
+    and(eq(table.programId, by.programId), eq(table.apiKeyId, by.apiKeyId), gte(table.createdAt, by.since));
+  const common = (table: typeof purchase | typeof redemption) => ({
+    id: table.id,
+    productId: table.productId,
+    medicine: product.medicine,
+    presentation: product.presentation,
+    receiptId: table.receiptId,
+    createdAt: table.createdAt,
+    reversedAt: table.reversedAt,
+    reversalReason: table.reversalReason,
+  });
+  const purchases = await db
+    .select({ ...common(purchase), quantity: purchase.quantity, total: purchase.total, currency: purchase.currency })
+    .from(purchase)
+    .innerJoin(product, eq(product.id, purchase.productId))
+    .where(ofKey(purchase))
+    .orderBy(desc(purchase.createdAt), desc(purchase.id))
+    .limit(by.limit);
+  const redemptions = await db
+    .select(common(redemption))
+    .from(redemption)
+    .innerJoin(product, eq(product.id, redemption.productId))
+    .where(ofKey(redemption))
+    .orderBy(desc(redemption.createdAt), desc(redemption.id))
+    .limit(by.limit);
+  return {
+    purchases,
+    redemptions: redemptions.map((row) => ({ ...row, quantity: 1, total: null, currency: null })),
+  };
+}

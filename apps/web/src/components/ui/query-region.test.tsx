@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client.ts';
 import { QueryRegion } from './query-region.tsx';
 import { RegionError } from './region-error.tsx';
 import { Skeleton } from './skeleton.tsx';
@@ -53,6 +54,29 @@ describe('QueryRegion', () => {
     expect(await screen.findByText('Dermix')).toBeTruthy();
     expect(fetchNames).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('offline, says that it needs the connection (no error, no endless skeleton), and loads when it is back', async () => {
+    onlineManager.setOnline(false);
+    try {
+      const fetchNames = vi.fn().mockResolvedValue(['Dermix']);
+      renderInEnglish(withClient(<Treatments fetchNames={fetchNames} />));
+      expect((await screen.findByRole('status')).textContent).toContain('This part needs an internet connection.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(fetchNames).not.toHaveBeenCalled();
+      act(() => onlineManager.setOnline(true));
+      expect(await screen.findByText('Dermix')).toBeTruthy();
+    } finally {
+      onlineManager.setOnline(true);
+    }
+  });
+
+  it('names a call that never reached the server as the connection, not as a failure', async () => {
+    const fetchNames = vi.fn().mockRejectedValueOnce(new ApiError(0, { cause: 'TypeError' }));
+    renderInEnglish(withClient(<Treatments fetchNames={fetchNames} />));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('There is no internet connection, so this part could not load.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
 

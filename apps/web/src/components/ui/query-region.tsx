@@ -1,10 +1,12 @@
 // One region of a page fed by one query or by several: a skeleton until all have first loaded, its own error with
-// Try again (which fetches again only what failed), else the data.
+// Try again (which fetches again only what failed), else the data. Offline it says that it needs the connection, not
+// that it failed: a query waiting for the connection (paused) shows so, and comes by itself when it is back.
 //
 //   <QueryRegion query={treatments}>{(list) => ...}</QueryRegion>
 //   <QueryRegion queries={{ slots, bookings }}>{({ slots, bookings }) => ...}</QueryRegion>
 import type { ReactNode } from 'react';
-import { RegionError } from './region-error.tsx';
+import { isConnectionError } from '../../lib/online.ts';
+import { RegionError, RegionNeedsConnection } from './region-error.tsx';
 import { Skeleton } from './skeleton.tsx';
 
 /** What a region reads of a query (a useQuery result, or a hook's combination of several). */
@@ -13,6 +15,9 @@ export interface RegionQuery<T> {
   isError: boolean;
   isFetching: boolean;
   refetch: () => unknown;
+  /** Waiting for the connection (TanStack Query's paused fetch). */
+  isPaused?: boolean;
+  error?: unknown;
 }
 type RegionQueries = readonly RegionQuery<unknown>[] | Readonly<Record<string, RegionQuery<unknown>>>;
 /** The data of each query, in the same shape (array or record) as the queries. */
@@ -52,11 +57,12 @@ export function QueryRegion(props: OneQueryProps<unknown> | QueriesProps<RegionQ
   if (failed.length > 0) {
     return (
       <RegionError
-        messageKey={errorKey}
+        messageKey={failed.every((query) => isConnectionError(query.error)) ? 'errors.regionOffline' : errorKey}
         isRetrying={failed.some((query) => query.isFetching)}
         onRetry={() => failed.forEach((query) => void query.refetch())}
       />
     );
   }
+  if (queries.some((query) => query.data === undefined && query.isPaused)) return <RegionNeedsConnection />;
   return <>{loading ?? <Skeleton lines={lines} />}</>;
 }

@@ -21,3 +21,13 @@ export function RegionError({ onRetry, messageKey = 'errors.loadInformation', is
     </div>
   );
 }
+
+/** A region that needs the connection while the device has none: it will load by itself when the connection is back. */
+export function RegionNeedsConnection() {
+  const t = useT();
+  return (
+    <div className="region-error region-error--offline" role="status">
+      <p className="region-error__message">{t('errors.regionNeedsConnection')}</p>
+    </div>
+  );
+}

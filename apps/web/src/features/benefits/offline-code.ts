@@ -64,3 +64,8 @@ export function forgetCodeCard(searchQuery: string) {
 export function storedCodeCard(searchQuery: string): StoredCodeCard | undefined {
   return readStored()?.cards[searchQuery];
 }
+
+/** Every card kept for the signed-in account, newest first: what the home offers while offline. */
+export function storedCodeCards(): StoredCodeCard[] {
+  return Object.values(readStored()?.cards ?? {}).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+}

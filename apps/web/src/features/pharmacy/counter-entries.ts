@@ -1,110 +1,74 @@
-// What this counter recorded today (decision 060): the purchases and free units it may still reverse (the same day, the
-// same pharmacy). Kept in this device's storage for the day and the key, so that a mistake seen after the next patient
-// or a reload can still be reversed. No patient's name, identification or code is kept: the product, the receipt,
-// the amounts and the ids the reversal needs.
-import { useSyncExternalStore } from 'react';
-import type { ReversalReason } from '@portal/contracts/pharmacy-values';
+// What this counter recorded today (decisions 060 and 073): the server's list of what the key entered on the pharmacy
+// country's today, so a reload, another tab or another tablet with the same key forgets nothing. A purchase, free unit
+// or reversal made here goes into the cached list at once, and the list is then read again from the server.
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CounterDay, CounterDayEntry, ReversalReason } from '@portal/contracts/pharmacy';
+import { counterDayQuery } from './api/pharmacy-api.ts';
 
-export interface CounterEntry {
-  kind: 'purchase' | 'redemption';
-  id: number;
-  productId: number;
-  /** The medicine and presentation as the counter showed them. */
-  product: string;
-  receiptId: string;
-  quantity: number;
-  /** The purchase's total (none for a free unit), in `currency`. */
-  total: string | null;
-  currency: string;
-  recordedAt: string;
-  reversalReason: ReversalReason | null;
-}
+export type { CounterDayEntry };
 
-interface Stored {
-  keyPrefix: string;
-  day: string;
-  entries: CounterEntry[];
-}
-
-const STORAGE_KEY = 'portal.pharmacy.today';
-/** A busy counter's day, and more: the oldest go first. */
-const MAX_ENTRIES = 300;
-
-/** The device's calendar day: a reversal is allowed on the day the pharmacy entered the row, in its country. */
+/** The device's calendar day (YYYY-MM-DD): the purchase form's default date and its "today". */
 export function localDay(date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-const listeners = new Set<() => void>();
-const NO_ENTRIES: CounterEntry[] = [];
-let cache: { raw: string | null; entries: CounterEntry[] } | undefined;
+/** Where an earlier version kept the list on the device: forgotten, the server holds it now. */
+const OLD_STORAGE_KEY = 'portal.pharmacy.today';
 
-function readStored(): Stored | undefined {
-  try {
-    const raw = window.localStorage.getItem(STORAGE_KEY);
-    return raw ? (JSON.parse(raw) as Stored) : undefined;
-  } catch {
-    return undefined;
-  }
+/** The list with one entry put first (or replaced where it was): what the cache shows until the server answers. */
+export function withEntry(day: CounterDay | undefined, entry: CounterDayEntry): CounterDay | undefined {
+  if (!day) return day;
+  const others = day.entries.filter((one) => !(one.kind === entry.kind && one.id === entry.id));
+  return { ...day, entries: [entry, ...others] };
 }
 
-function write(stored: Stored) {
-  try {
-    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-  } catch {
-    // Storage refused or full: the list is only a convenience, the records are the server's.
-  }
-  cache = undefined;
-  for (const listener of listeners) listener();
+/** The list with one entry marked reversed. */
+export function withReversal(
+  day: CounterDay | undefined,
+  kind: CounterDayEntry['kind'],
+  id: number,
+  reason: ReversalReason,
+  at: string,
+): CounterDay | undefined {
+  if (!day) return day;
+  return {
+    ...day,
+    entries: day.entries.map((one) =>
+      one.kind === kind && one.id === id ? { ...one, reversalReason: reason, reversedAt: at } : one,
+    ),
+  };
 }
 
-/** Today's entries of this key, newest first (the same array while nothing changed, as React's store hook needs). */
-export function entriesOf(keyPrefix: string): CounterEntry[] {
-  let raw: string | null = null;
-  try {
-    raw = window.localStorage.getItem(STORAGE_KEY);
-  } catch {
-    raw = null;
-  }
-  const cacheKey = `${keyPrefix}|${localDay()}|${raw ?? ''}`;
-  if (cache?.raw === cacheKey) return cache.entries;
-  const stored = readStored();
-  const entries = stored && stored.keyPrefix === keyPrefix && stored.day === localDay() ? stored.entries : [];
-  cache = { raw: cacheKey, entries };
-  return entries;
+/** Puts a change made at this counter into the list now, then reads the list again. */
+export function updateCounterDay(
+  queryClient: QueryClient,
+  apiKey: string,
+  change: (day: CounterDay | undefined) => CounterDay | undefined,
+) {
+  const { queryKey } = counterDayQuery(apiKey);
+  queryClient.setQueryData<CounterDay>(queryKey, change);
+  void queryClient.invalidateQueries({ queryKey });
 }
 
-export function addEntry(keyPrefix: string, entry: CounterEntry) {
-  const entries = [entry, ...entriesOf(keyPrefix).filter((one) => !(one.kind === entry.kind && one.id === entry.id))];
-  write({ keyPrefix, day: localDay(), entries: entries.slice(0, MAX_ENTRIES) });
+export function useCounterDay(apiKey: string) {
+  useEffect(() => {
+    try {
+      window.localStorage.removeItem(OLD_STORAGE_KEY);
+    } catch {
+      // Nothing kept.
+    }
+  }, []);
+  return useQuery(counterDayQuery(apiKey));
 }
 
-export function markReversed(keyPrefix: string, kind: CounterEntry['kind'], id: number, reason: ReversalReason) {
-  const entries = entriesOf(keyPrefix).map((one) =>
-    one.kind === kind && one.id === id ? { ...one, reversalReason: reason } : one,
-  );
-  write({ keyPrefix, day: localDay(), entries });
-}
-
-/** Forgets the list (the key was removed from this device). */
-export function clearEntries() {
-  try {
-    window.localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing kept.
-  }
-  cache = undefined;
-  for (const listener of listeners) listener();
-}
-
-export function useCounterEntries(keyPrefix: string): CounterEntry[] {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => entriesOf(keyPrefix),
-    () => NO_ENTRIES,
-  );
+/** Whether this counter reversed the entry today (a result shown for it is no longer true). */
+export function useIsReversed(apiKey: string, kind: CounterDayEntry['kind'], id: number | undefined): boolean {
+  const { data } = useQuery({
+    ...counterDayQuery(apiKey),
+    select: (day) => day.entries.some((one) => one.kind === kind && one.id === id && one.reversalReason !== null),
+    enabled: id !== undefined,
+  });
+  return id !== undefined && data === true;
 }

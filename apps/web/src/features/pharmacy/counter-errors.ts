@@ -38,6 +38,8 @@ export function counterErrorText(error: unknown, t: T): string {
       return t('pharmacy.key.refused');
     case 'DISCOUNT_CODE_INVALID':
       return t('errors.discountCodeInvalid');
+    case 'DISCOUNT_CODE_NOT_AT_COUNTER':
+      return t('errors.discountCodeNotAtCounter');
     case 'NO_FREE_UNIT':
       return noFreeUnitText(reasonOf(error), t);
     case 'REVERSAL_NOT_ALLOWED':

@@ -1,23 +1,25 @@
-// The device's side of the counter (decision 060): the key is kept only when well-formed, and the day's list belongs to
-// one key and one day.
+// The device’s side of the counter (decision 060): the key is kept only when well-formed; the day’s list is the
+// server’s, kept in the cache until it answers again (decision 073).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pharmacyKeyOf } from '@portal/contracts/pharmacy-key';
 import { ApiError } from '../../lib/api-client.ts';
-import { addEntry, entriesOf, localDay, markReversed, type CounterEntry } from './counter-entries.ts';
+import { localDay, withEntry, withReversal, type CounterDayEntry } from './counter-entries.ts';
 import { counterErrorText, fieldErrorsOf } from './counter-errors.ts';
 import { counterKeyStore, keyPrefixOf } from './counter-key.ts';
 
 const KEY = pharmacyKeyOf('test', 'AbCdEfGh0123456789AbCdEfGh012345');
-const entry = (id: number): CounterEntry => ({
+const entry = (id: number): CounterDayEntry => ({
   kind: 'purchase',
   id,
   productId: 1101,
-  product: 'Migralen 50 mg',
+  medicine: 'Migralen 50 mg',
+  presentation: { es: 'Caja x 10', en: 'Box of 10' },
   receiptId: `R-${id}`,
   quantity: 1,
   total: '12500.00',
   currency: 'CRC',
   recordedAt: new Date().toISOString(),
+  reversedAt: null,
   reversalReason: null,
 });
 
@@ -35,17 +37,24 @@ describe('the counter’s key on this device', () => {
   });
 });
 
-describe('what the counter recorded today', () => {
-  it('lists the newest first for its key and today only, and marks a reversal', () => {
-    addEntry('psp_test_AbCdEfGh', entry(1));
-    addEntry('psp_test_AbCdEfGh', entry(2));
-    expect(entriesOf('psp_test_AbCdEfGh').map((one) => one.id)).toEqual([2, 1]);
-    expect(entriesOf('psp_test_Other123')).toEqual([]);
-    markReversed('psp_test_AbCdEfGh', 'purchase', 1, 'WRONG_PRICE');
-    expect(entriesOf('psp_test_AbCdEfGh').find((one) => one.id === 1)?.reversalReason).toBe('WRONG_PRICE');
-    const stored = JSON.parse(localStorage.getItem('portal.pharmacy.today')!) as { day: string };
-    localStorage.setItem('portal.pharmacy.today', JSON.stringify({ ...stored, day: '2000-01-01' }));
-    expect(entriesOf('psp_test_AbCdEfGh')).toEqual([]);
+describe('what the counter recorded today, until the server answers again', () => {
+  it('puts a new entry first, replaces one it had, and marks a reversal', () => {
+    const day = { day: '2026-11-28', entries: [entry(1)] };
+    const added = withEntry(day, entry(2));
+    expect(added?.entries.map((one) => one.id)).toEqual([2, 1]);
+    expect(withEntry(added, { ...entry(1), quantity: 3 })?.entries.map((one) => [one.id, one.quantity])).toEqual([
+      [1, 3],
+      [2, 1],
+    ]);
+    const reversed = withReversal(added, 'purchase', 1, 'WRONG_PRICE', '2026-11-28T15:00:00.000Z');
+    expect(reversed?.entries.find((one) => one.id === 1)).toMatchObject({
+      reversalReason: 'WRONG_PRICE',
+      reversedAt: '2026-11-28T15:00:00.000Z',
+    });
+    expect(withReversal(added, 'redemption', 1, 'WRONG_PRICE', 'x')?.entries.every((one) => !one.reversalReason)).toBe(
+      true,
+    );
+    expect(withEntry(undefined, entry(3))).toBeUndefined();
     expect(localDay(new Date(2026, 10, 5))).toBe('2026-11-05');
   });
 });

@@ -10,7 +10,8 @@ export function Greeting() {
   const user = useUser();
   const { program } = useProgram();
   const { language } = useLanguage();
-  if (!user.data) return user.isError ? null : <Skeleton lines={1} label={t('app.loading')} />;
+  // Offline (the call waits for the connection) or failed: the home's other regions say so; the greeting steps aside.
+  if (!user.data) return user.isError || user.isPaused ? null : <Skeleton lines={1} label={t('app.loading')} />;
   const plan = program.supportPlans.find((item) => item.id === user.data.planPatient?.idSupportPlan);
   return (
     <div className="greeting">

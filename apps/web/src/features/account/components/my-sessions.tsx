@@ -1,5 +1,6 @@
-// "My sessions" (decision 044): where the account is open now (device, when it was last active, this device marked),
-// and ending any other session or all of them, each after a confirmation.
+// "My sessions" (decision 044): where the account is open now (device, when it was last active and when it began, this
+// device marked), and ending any other session or all of them, each after a confirmation. Each end button names the
+// session it ends; a long list shows the most recent few until the patient asks for all.
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from 'react-aria-components';
@@ -29,7 +30,18 @@ function useDescribe() {
       const { value, unit } = coarseTimeAgo(at, new Date());
       return intl.formatRelativeTime(value, unit, { numeric: 'auto' });
     },
+    /** When the session began, to the minute: what tells apart two sessions of the same browser. */
+    started: (row: SessionView) => intl.formatDate(row.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
   };
+}
+
+/** Rows shown before "Show all": this device and the most recently used others. */
+export const SESSIONS_SHOWN = 5;
+
+/** This device first, then the others by their last use (the server's order); cut to `limit` when given. */
+export function sessionsToShow(list: SessionView[], limit?: number): SessionView[] {
+  const ordered = [...list.filter((row) => row.current), ...list.filter((row) => !row.current)];
+  return limit === undefined ? ordered : ordered.slice(0, limit);
 }
 
 function EndSessionDialog({
@@ -103,6 +115,7 @@ export function MySessions() {
   const sessions = useSessions();
   const [ending, setEnding] = useState<SessionView | 'others' | undefined>();
   const [status, setStatus] = useState<Status>();
+  const [showAll, setShowAll] = useState(false);
   const done = (next: Status) => {
     setEnding(undefined);
     setStatus(next);
@@ -114,10 +127,11 @@ export function MySessions() {
       <QueryRegion query={sessions} lines={3}>
         {(list) => {
           const others = list.filter((row) => !row.current);
+          const shown = sessionsToShow(list, showAll ? undefined : SESSIONS_SHOWN);
           return (
             <>
-              <ul className="session-list">
-                {list.map((row) => (
+              <ul id="session-list" className="session-list">
+                {shown.map((row) => (
                   <li key={row.id} className="session-list__item">
                     <div className="session-list__text">
                       <p className="session-list__device">
@@ -129,24 +143,38 @@ export function MySessions() {
                       <p className="session-list__when">
                         {t('account.sessions.lastUsed', { when: describe.ago(row.lastUsedAt) })}
                         {' · '}
-                        {t('account.sessions.started', { when: describe.ago(row.createdAt) })}
+                        {t('account.sessions.started', { when: describe.started(row) })}
                       </p>
                     </div>
                     {row.current ? null : (
                       <Button
                         className="button button--ghost"
-                        aria-label={t('account.sessions.endLabel', { device: describe.device(row) })}
+                        aria-label={t('account.sessions.endLabel', {
+                          device: describe.device(row),
+                          started: describe.started(row),
+                          when: describe.ago(row.lastUsedAt),
+                        })}
                         onPress={() => {
                           setStatus(undefined);
                           setEnding(row);
                         }}
                       >
-                        {t('account.sessions.end')}
+                        {t('account.sessions.endThis')}
                       </Button>
                     )}
                   </li>
                 ))}
               </ul>
+              {list.length > SESSIONS_SHOWN ? (
+                <Button
+                  className="button button--ghost"
+                  aria-controls="session-list"
+                  aria-expanded={showAll}
+                  onPress={() => setShowAll((value) => !value)}
+                >
+                  {showAll ? t('account.sessions.showFewer') : t('account.sessions.showAll', { count: list.length })}
+                </Button>
+              ) : null}
               {others.length === 0 ? (
                 <p>{t('account.sessions.onlyThis')}</p>
               ) : (

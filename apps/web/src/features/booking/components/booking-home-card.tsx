@@ -16,7 +16,7 @@ export function BookingHomeCard() {
   const bookings = useQuery(bookingsQuery());
   return (
     <Card title={t('booking.appointments.title')}>
-      <QueryRegion query={bookings} lines={2} errorKey="errors.bookingAvailability">
+      <QueryRegion query={bookings} lines={2} errorKey="booking.home.loadError">
         {(list) => (
           <>
             <AppointmentsList bookings={list} limit={2} />

@@ -1,5 +1,6 @@
-// The coupon a good link opens: for whom (first name only), the code large and grouped for reading aloud, the benefit
-// and its conditions, the validity, and a print button.
+// The coupon a good link opens: for whom (first name only), where and how it is used (a general benefit's code is
+// not a pharmacy's, decision 075), the code large and grouped for reading aloud, the benefit and its conditions, the
+// validity, and a print button.
 import type { CouponView } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
 import { CodeSymbols } from '../../../components/code-symbols/code-symbols.tsx';
@@ -17,7 +18,7 @@ export function CouponCard({ coupon }: { coupon: CouponView }) {
       <h2 id="coupon-benefit" className="coupon__benefit">
         {t(benefit.texts.title)}
       </h2>
-      <p>{t('coupon.intro')}</p>
+      <p className="coupon__use">{t(benefit.texts.howToUse ?? 'coupon.intro')}</p>
       <div className="coupon__code-box">
         <p className="coupon__code-label">{t('coupon.codeLabel')}</p>
         <p className="coupon__code" data-testid="coupon-code" translate="no">

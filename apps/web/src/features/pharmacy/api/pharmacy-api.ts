@@ -33,6 +33,16 @@ export const pharmacyMeQuery = (key: string) =>
     staleTime: Infinity,
   });
 
+/** What this key recorded today, from the server (decision 073). */
+export const counterDayQuery = (key: string) =>
+  queryOptions({
+    queryKey: ['pharmacy', 'today', keyPrefixOf(key)],
+    queryFn: () =>
+      withKey(key, (options) =>
+        api.get('/api/v1/pharmacy/today', { ...options, schema: Contract.CounterDayResponseSchema.shape.data }),
+      ),
+  });
+
 export const verifyCode = (key: string, code: string) =>
   withKey(key, (options) =>
     api.post(

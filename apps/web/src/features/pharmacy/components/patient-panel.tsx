@@ -1,6 +1,7 @@
 // The verified patient at the counter (decision 060): the first name and masked identification to check against the
 // document in hand, then per product its discount, validity and 4+1 progress, with its two actions: record a purchase
 // and give a free unit. Each action's result (the totals in the pharmacy's currency, the progress) shows in its card.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { CountryCode } from '@portal/contracts/enums';
@@ -11,17 +12,16 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useIdentificationTypeLabel } from '../../../patient/components/identification-type-field.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { addEntry } from '../counter-entries.ts';
+import { updateCounterDay, useIsReversed, withEntry } from '../counter-entries.ts';
 import { CounterProgress } from './counter-progress.tsx';
 import { PurchaseForm } from './purchase-form.tsx';
 import { RedeemForm } from './redeem-form.tsx';
 
 type VerifiedProduct = Verification['products'][number];
-type Result = { kind: 'purchase'; purchase: PharmacyPurchase } | { kind: 'redemption' };
+type Result = { kind: 'purchase'; id: number; purchase: PharmacyPurchase } | { kind: 'redemption'; id: number };
 
 interface Props {
   apiKey: string;
-  keyPrefix: string;
   country: string;
   verification: Verification;
   /** A purchase or free unit changed a product's progress (or a reversal did, from the day's list). */
@@ -55,13 +55,11 @@ function PurchaseResult({ purchase, product }: { purchase: PharmacyPurchase; pro
 
 function ProductCard({
   apiKey,
-  keyPrefix,
   product,
   currency,
   onProgress,
 }: {
   apiKey: string;
-  keyPrefix: string;
   product: VerifiedProduct;
   currency: string;
   onProgress: Props['onProgress'];
@@ -69,7 +67,11 @@ function ProductCard({
   const t = useT();
   const { language } = useLanguage();
   const [action, setAction] = useState<'purchase' | 'redeem' | undefined>();
-  const [result, setResult] = useState<Result | undefined>();
+  const queryClient = useQueryClient();
+  const [outcome, setResult] = useState<Result | undefined>();
+  // Reversed from the day's list: the result shown here is no longer true, so it goes.
+  const isReversed = useIsReversed(apiKey, outcome?.kind ?? 'purchase', outcome?.id);
+  const result = isReversed ? undefined : outcome;
   const name = `${product.medicine} ${product.presentation[language]}`;
   const code = product.code;
   const canRedeem = Boolean(product.progress && product.progress.freeUnitsAvailable > 0);
@@ -105,20 +107,24 @@ function ProductCard({
           currency={currency}
           onCancel={() => setAction(undefined)}
           onRecorded={(answer) => {
-            addEntry(keyPrefix, {
-              kind: 'purchase',
-              id: answer.purchase.id,
-              productId: product.productId,
-              product: name,
-              receiptId: answer.purchase.receiptId,
-              quantity: answer.purchase.quantity,
-              total: answer.purchase.total,
-              currency: answer.purchase.currency,
-              recordedAt: answer.purchase.recordedAt,
-              reversalReason: null,
-            });
+            updateCounterDay(queryClient, apiKey, (day) =>
+              withEntry(day, {
+                kind: 'purchase',
+                id: answer.purchase.id,
+                productId: product.productId,
+                medicine: product.medicine,
+                presentation: product.presentation,
+                receiptId: answer.purchase.receiptId,
+                quantity: answer.purchase.quantity,
+                total: answer.purchase.total,
+                currency: answer.purchase.currency,
+                recordedAt: answer.purchase.recordedAt,
+                reversedAt: null,
+                reversalReason: null,
+              }),
+            );
             onProgress(product.productId, answer.progress);
-            setResult({ kind: 'purchase', purchase: answer.purchase });
+            setResult({ kind: 'purchase', id: answer.purchase.id, purchase: answer.purchase });
             setAction(undefined);
           }}
         />
@@ -131,20 +137,24 @@ function ProductCard({
           productName={name}
           onCancel={() => setAction(undefined)}
           onRedeemed={(answer) => {
-            addEntry(keyPrefix, {
-              kind: 'redemption',
-              id: answer.redemption.id,
-              productId: product.productId,
-              product: name,
-              receiptId: answer.redemption.receiptId,
-              quantity: 1,
-              total: null,
-              currency,
-              recordedAt: answer.redemption.redeemedAt,
-              reversalReason: null,
-            });
+            updateCounterDay(queryClient, apiKey, (day) =>
+              withEntry(day, {
+                kind: 'redemption',
+                id: answer.redemption.id,
+                productId: product.productId,
+                medicine: product.medicine,
+                presentation: product.presentation,
+                receiptId: answer.redemption.receiptId,
+                quantity: 1,
+                total: null,
+                currency,
+                recordedAt: answer.redemption.redeemedAt,
+                reversedAt: null,
+                reversalReason: null,
+              }),
+            );
             onProgress(product.productId, answer.progress);
-            setResult({ kind: 'redemption' });
+            setResult({ kind: 'redemption', id: answer.redemption.id });
             setAction(undefined);
           }}
         />
@@ -166,7 +176,7 @@ function ProductCard({
   );
 }
 
-export function PatientPanel({ apiKey, keyPrefix, country, verification, onProgress, onDone }: Props) {
+export function PatientPanel({ apiKey, country, verification, onProgress, onDone }: Props) {
   const t = useT();
   const typeLabel = useIdentificationTypeLabel();
   const { patient } = verification;
@@ -198,7 +208,6 @@ export function PatientPanel({ apiKey, keyPrefix, country, verification, onProgr
           <ProductCard
             key={product.productId}
             apiKey={apiKey}
-            keyPrefix={keyPrefix}
             product={product}
             currency={verification.currency}
             onProgress={onProgress}

@@ -11,7 +11,6 @@ import { RegionError } from '../../../components/ui/region-error.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { pharmacyMeQuery } from '../api/pharmacy-api.ts';
-import { clearEntries } from '../counter-entries.ts';
 import { counterKeyStore, keyPrefixOf, useCounterKey } from '../counter-key.ts';
 import { KeyStep } from './key-form.tsx';
 import { PatientPanel } from './patient-panel.tsx';
@@ -48,7 +47,6 @@ function SignedInBar({ pharmacy, keyPrefix }: { pharmacy: PharmacyMe; keyPrefix:
           autoFocusCancel
           onCancel={() => setConfirming(false)}
           onConfirm={() => {
-            clearEntries();
             queryClient.removeQueries({ queryKey: ['pharmacy'] });
             counterKeyStore.forget('removed');
           }}
@@ -80,7 +78,6 @@ function Counter({ apiKey, pharmacy }: { apiKey: string; pharmacy: PharmacyMe })
       {verification ? (
         <PatientPanel
           apiKey={apiKey}
-          keyPrefix={keyPrefix}
           country={pharmacy.country}
           verification={verification}
           onProgress={updateProgress}
@@ -92,7 +89,7 @@ function Counter({ apiKey, pharmacy }: { apiKey: string; pharmacy: PharmacyMe })
       ) : (
         <VerifyForm key={visit} apiKey={apiKey} onVerified={setVerification} />
       )}
-      <TodayEntries apiKey={apiKey} keyPrefix={keyPrefix} onReversed={updateProgress} />
+      <TodayEntries apiKey={apiKey} onReversed={updateProgress} />
     </>
   );
 }

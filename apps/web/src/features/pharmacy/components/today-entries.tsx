@@ -1,6 +1,8 @@
 // What this counter recorded today, newest first, each with "Reverse" for a mistake (decision 060): the same day, the
-// same pharmacy, with a reason from the contract's list; recorded by the server, never deleted.
+// same pharmacy, with a reason from the contract's list; recorded by the server, never deleted. The list is the
+// server's (decision 073): a reload keeps it, and its reversal buttons.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from 'react-aria-components';
@@ -13,7 +15,9 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { reversePurchase, reverseRedemption } from '../api/pharmacy-api.ts';
-import { markReversed, useCounterEntries, type CounterEntry } from '../counter-entries.ts';
+import { RegionError } from '../../../components/ui/region-error.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { updateCounterDay, useCounterDay, withReversal, type CounterDayEntry } from '../counter-entries.ts';
 import { counterErrorText } from '../counter-errors.ts';
 
 /** A reversal reason in words (literal keys, for the text checker). */
@@ -42,19 +46,18 @@ type ReverseForm = z.infer<typeof ReverseFormSchema>;
 
 function ReverseDialog({
   apiKey,
-  keyPrefix,
   entry,
   onClose,
   onReversed,
 }: {
   apiKey: string;
-  keyPrefix: string;
-  entry: CounterEntry;
+  entry: CounterDayEntry & { product: string };
   onClose: () => void;
   onReversed: (productId: number, progress: ExchangeProgress | null) => void;
 }) {
   const t = useT();
   const reasonLabel = useReasonLabel();
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | undefined>();
   const { control, handleSubmit, formState } = useForm<ReverseForm>({
     resolver: zodResolver(ReverseFormSchema),
@@ -67,7 +70,10 @@ function ReverseDialog({
         entry.kind === 'purchase'
           ? await reversePurchase(apiKey, entry.id, reason)
           : await reverseRedemption(apiKey, entry.id, reason);
-      markReversed(keyPrefix, entry.kind, entry.id, reason);
+      const reversedAt = 'purchase' in answer ? answer.purchase.reversedAt : answer.redemption.reversedAt;
+      updateCounterDay(queryClient, apiKey, (day) =>
+        withReversal(day, entry.kind, entry.id, reason, reversedAt ?? new Date().toISOString()),
+      );
       onReversed(entry.productId, answer.progress);
       onClose();
     } catch (error) {
@@ -99,69 +105,78 @@ function ReverseDialog({
 
 export function TodayEntries({
   apiKey,
-  keyPrefix,
   onReversed,
 }: {
   apiKey: string;
-  keyPrefix: string;
   onReversed: (productId: number, progress: ExchangeProgress | null) => void;
 }) {
   const t = useT();
   const { language } = useLanguage();
   const reasonLabel = useReasonLabel();
-  const entries = useCounterEntries(keyPrefix);
-  const [reversing, setReversing] = useState<CounterEntry | undefined>();
+  const day = useCounterDay(apiKey);
+  const [reversing, setReversing] = useState<(CounterDayEntry & { product: string }) | undefined>();
   const time = new Intl.DateTimeFormat(language === 'es' ? 'es-419' : 'en-US', { timeStyle: 'short' });
   return (
     <section className="card counter-card stack" aria-labelledby="counter-today-title">
       <h2 id="counter-today-title" className="counter-card__title">
         {t('pharmacy.today.title')}
       </h2>
-      {entries.length === 0 ? (
+      {day.data === undefined ? (
+        day.isError ? (
+          <RegionError
+            messageKey="pharmacy.today.loadError"
+            isRetrying={day.isFetching}
+            onRetry={() => void day.refetch()}
+          />
+        ) : (
+          <Skeleton lines={3} label={t('pharmacy.today.loading')} />
+        )
+      ) : day.data.entries.length === 0 ? (
         <p>{t('pharmacy.today.none')}</p>
       ) : (
         <ul className="counter-entries">
-          {entries.map((entry) => (
-            <li
-              key={`${entry.kind}-${entry.id}`}
-              className="counter-entry"
-              data-reversed={entry.reversalReason ? '' : undefined}
-            >
-              <p className="counter-entry__what">
-                {entry.kind === 'purchase'
-                  ? t('pharmacy.today.purchase', { quantity: entry.quantity, product: entry.product })
-                  : t('pharmacy.today.redemption', { product: entry.product })}
-              </p>
-              <p className="counter-entry__detail">
-                {[
-                  time.format(new Date(entry.recordedAt)),
-                  t('pharmacy.today.receipt', { receipt: entry.receiptId }),
-                  entry.total === null ? null : formatMoney(Number(entry.total), language, entry.currency),
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </p>
-              {entry.reversalReason ? (
-                <p className="counter-entry__reversed">
-                  {t('pharmacy.today.reversed', { reason: reasonLabel(entry.reversalReason) })}
+          {day.data.entries
+            .map((one) => ({ ...one, product: `${one.medicine} ${one.presentation[language]}` }))
+            .map((entry) => (
+              <li
+                key={`${entry.kind}-${entry.id}`}
+                className="counter-entry"
+                data-reversed={entry.reversalReason ? '' : undefined}
+              >
+                <p className="counter-entry__what">
+                  {entry.kind === 'purchase'
+                    ? t('pharmacy.today.purchase', { quantity: entry.quantity, product: entry.product })
+                    : t('pharmacy.today.redemption', { product: entry.product })}
                 </p>
-              ) : (
-                <Button
-                  className="button button--ghost counter-button"
-                  aria-label={t('pharmacy.today.reverseOf', { product: entry.product, receipt: entry.receiptId })}
-                  onPress={() => setReversing(entry)}
-                >
-                  {t('pharmacy.today.reverse')}
-                </Button>
-              )}
-            </li>
-          ))}
+                <p className="counter-entry__detail">
+                  {[
+                    time.format(new Date(entry.recordedAt)),
+                    t('pharmacy.today.receipt', { receipt: entry.receiptId }),
+                    entry.total === null ? null : formatMoney(Number(entry.total), language, entry.currency),
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                {entry.reversalReason ? (
+                  <p className="counter-entry__reversed">
+                    {t('pharmacy.today.reversed', { reason: reasonLabel(entry.reversalReason) })}
+                  </p>
+                ) : (
+                  <Button
+                    className="button button--ghost counter-button"
+                    aria-label={t('pharmacy.today.reverseOf', { product: entry.product, receipt: entry.receiptId })}
+                    onPress={() => setReversing(entry)}
+                  >
+                    {t('pharmacy.today.reverse')}
+                  </Button>
+                )}
+              </li>
+            ))}
         </ul>
       )}
       {reversing ? (
         <ReverseDialog
           apiKey={apiKey}
-          keyPrefix={keyPrefix}
           entry={reversing}
           onClose={() => setReversing(undefined)}
           onReversed={onReversed}

@@ -48,6 +48,8 @@ export function VerifyForm({ apiKey, onVerified }: Props) {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'DISCOUNT_CODE_INVALID')
         setError('code', { message: 'errors.discountCodeInvalid' }, { shouldFocus: true });
+      else if (error instanceof ApiError && error.code === 'DISCOUNT_CODE_NOT_AT_COUNTER')
+        setError('code', { message: 'errors.discountCodeNotAtCounter' }, { shouldFocus: true });
       else if (!applyFieldErrors<VerifyForm>(error, setError, { code: 'VALIDATION_FAILED', shouldFocus: true }))
         setFailure(counterErrorText(error, t));
     }
