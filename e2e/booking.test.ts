@@ -24,6 +24,21 @@ const availabilityOf = async (page: Page, benefitId: number) =>
 const bookingsOf = async (page: Page) => (await apiAsPatient<BookingView[]>(page, 'GET', '/api/v1/bookings')).data;
 
 /** The day and time in full, as a screen reader hears them ("lunes, 30 de noviembre, 8:00 a. m."). */
+/**
+ * Shows the times of the day a time belongs to, with the keyboard as a person would: from the day chosen, one day to the
+ * right at a time, Enter on each (a day without free times takes no Enter).
+ */
+async function showDayOf(page: Page, time: string) {
+  const radio = page.getByRole('radio', { name: time });
+  if ((await radio.count()) > 0) return;
+  await page.locator('.booking-calendar__cell[data-selected]').focus();
+  for (let step = 0; step < 62 && (await radio.count()) === 0; step += 1) {
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+  }
+  await radio.waitFor();
+}
+
 function spoken(instant: string, timeZone: string, locale: string): string {
   const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
   const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone });
@@ -101,8 +116,12 @@ describe('booking', () => {
 
       const availability = await availabilityOf(page, benefitId);
       const place = availability.places[0]!;
-      const days = availability.days.filter((day) => day.slots.some((slot) => slot.placeId === place.id));
-      const first = days[0]!.slots.filter((slot) => slot.placeId === place.id)[0]!;
+      // The first day with two free times at the place: early in a day, the first day may have one left.
+      const times = availability.days
+        .map((day) => day.slots.filter((slot) => slot.placeId === place.id))
+        .find((slots) => slots.length >= 2);
+      if (!times) throw new Error('a day with two free times');
+      const [first, other] = times as [FreeSlot, FreeSlot];
       await page.goto(`${origin}/benefit/${benefitId}/booking`);
       await page.getByRole('heading', { level: 1, name: t('pages.booking.title') }).waitFor();
       await page.getByRole('heading', { level: 2, name: t(availability.service.texts.title) }).waitFor();
@@ -113,11 +132,10 @@ describe('booking', () => {
 
       // Another time first, then back (the screen's letting go lost on the way): the next hold lets it go
       // (decision 067), so the time is free again for everyone once the patient books the first one.
-      const [other] = days.flatMap((day) => day.slots.filter((slot) => slot.placeId === place.id)).slice(1);
       await page.route('**/api/v1/booking/holds/*', (route) =>
         route.request().method() === 'DELETE' ? route.abort() : route.continue(),
       );
-      if (!other) throw new Error('a second free time');
+      await showDayOf(page, spoken(other.startsAt, availability.timeZone, locale));
       await page.getByRole('radio', { name: spoken(other.startsAt, availability.timeZone, locale) }).focus();
       await page.keyboard.press('Space');
       await page.getByRole('button', { name: t('booking.continue') }).click();
@@ -126,6 +144,7 @@ describe('booking', () => {
 
       // The first free time, chosen with the keyboard: its name says the day and the time in full.
       const firstTime = page.getByRole('radio', { name: spoken(first.startsAt, availability.timeZone, locale) });
+      await showDayOf(page, spoken(first.startsAt, availability.timeZone, locale));
       await firstTime.focus();
       await page.keyboard.press('Space');
       await expect.poll(() => firstTime.isChecked()).toBe(true);
@@ -171,8 +190,9 @@ describe('booking', () => {
       const when = spoken(first.startsAt, availability.timeZone, locale);
       await page.getByRole('link', { name: t('booking.appointments.moveNamed', { service, when }) }).click();
       await page.getByRole('heading', { level: 1, name: t('booking.move.title') }).waitFor();
-      // A later time of the same day (its first time keeps a free seat: the capacity is more than one).
-      const second = days[0]!.slots.filter((slot) => slot.placeId === place.id)[1]!;
+      // A later time of the same day.
+      const second = other;
+      await showDayOf(page, spoken(second.startsAt, availability.timeZone, locale));
       // The radio's own input is visually hidden: a person presses its label.
       await page
         .locator('label.booking-time', {
