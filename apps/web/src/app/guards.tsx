@@ -7,7 +7,7 @@ import { useSession } from '../lib/session-hooks.ts';
 import { useProgram } from '../program/program-context.tsx';
 import { sessionStore } from '../lib/session.ts';
 import { useLanguage } from '../lib/language.tsx';
-import { loginPathFor, pathInLanguage, paths, stripLanguage } from '../lib/paths.ts';
+import { loginPathFor, pathInLanguage, paths, safeNextPath, stripLanguage } from '../lib/paths.ts';
 
 /** Makes the path's prefix match the user's language (adds or removes /en). */
 export function LanguageScope({ lang }: { lang: Language }) {
@@ -55,17 +55,24 @@ export function RequireFeature({ feature, off }: { feature: string; off: ReactNo
   return <Outlet />;
 }
 
-/** Login and password routes send logged-in users home. */
+/**
+ * Login and password routes send logged-in users where the login leads: `next` (a safe path of this site), else home.
+ * The same place the login itself goes after a success: two navigations to two places raced, and the patient who logged
+ * in to follow `next` landed home about one time in ten.
+ */
 export function PublicOnly() {
   const session = useSession();
   const { language } = useLanguage();
+  const location = useLocation();
+  const nextParam = new URLSearchParams(location.search).get('next');
+  const next = nextParam ? safeNextPath(nextParam, window.location.origin) : undefined;
   // A login that has just succeeded keeps its screen (the entry screen) until the next one replaces it, rather than a
   // blank frame while the navigation renders (decision 052); a visitor who came with a session sees nothing of it.
   const [wasPublic] = useState(() => !session);
   if (session)
     return (
       <>
-        <Navigate replace to={pathInLanguage(language, paths.home)} />
+        <Navigate replace to={pathInLanguage(language, next ?? paths.home)} />
         {wasPublic ? <Outlet /> : null}
       </>
     );
