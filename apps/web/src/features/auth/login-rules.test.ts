@@ -1,7 +1,8 @@
 // The hand-written login checks must say what the contract says, for every kind of input.
 import { describe, expect, it } from 'vitest';
 import { LoginBodySchema } from '@portal/contracts/identity';
-import { loginBodyOf, loginFieldError, loginResolver } from './login-rules.ts';
+import { regexes } from 'zod/v4/core';
+import { EMAIL_PATTERN, loginBodyOf, loginFieldError, loginResolver } from './login-rules.ts';
 
 const emails = [
   '',
@@ -19,6 +20,13 @@ const emails = [
   "o'brien+tag@example.co",
 ];
 const passwords = ['', ' ', 'secret', ' spaced secret ', 'tab\there', 'x'.repeat(1024), 'x'.repeat(1025), 'contraseña'];
+
+describe('the e-mail pattern written out', () => {
+  it('is zod’s own, the one the contract checks with', () => {
+    expect(EMAIL_PATTERN.source).toBe(regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(regexes.email.flags);
+  });
+});
 
 /** The first issue the contract reports for a field, or undefined when it accepts the field. */
 function contractError(field: 'email' | 'password', value: string): string | undefined {
