@@ -167,7 +167,7 @@ export function MySessions() {
               </ul>
               {list.length > SESSIONS_SHOWN ? (
                 <Button
-                  className="button button--ghost"
+                  className="button button--ghost session-list__more"
                   aria-controls="session-list"
                   aria-expanded={showAll}
                   onPress={() => setShowAll((value) => !value)}
