@@ -158,6 +158,14 @@ describe('benefits', () => {
         .locator('.coupon-code__code, svg[data-symbol]')
         .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
       expect(Math.max(...widths)).toBeLessThanOrEqual(viewport.width);
+      if (viewport === PHONE) {
+        // On the phone the whole code, its QR code and its barcode stand above the tab bar, without scrolling.
+        const { symbols, bar } = await page.evaluate(() => ({
+          symbols: document.querySelector('.coupon-code .code-symbols')!.getBoundingClientRect().bottom,
+          bar: document.querySelector('.tab-bar')!.getBoundingClientRect().top,
+        }));
+        expect(symbols).toBeLessThanOrEqual(bar);
+      }
       await expectTouchTargets(page);
       await expectNoAxeViolations(page, `coupon code (${language}, ${viewport.width})`);
       expect(problemsOf(page)).toEqual([]);
