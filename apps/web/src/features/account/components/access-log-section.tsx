@@ -10,8 +10,9 @@ import { useAccessLog } from '../api/access-log-api.ts';
 
 /** The text keys a program needs for every role and reason (access-log-section.test.ts checks them). */
 export const accessLogRoleKey = (role: StaffRole) => `account.privacy.accessLog.role.${role}`;
+// Message keys are dotted camelCase words (the programs' texts schema): `inbound-call` is `inboundCall`.
 export const accessLogReasonKey = (reason: PatientAccessLogEntry['reason']) =>
-  `account.privacy.accessLog.reason.${reason}`;
+  `account.privacy.accessLog.reason.${reason.replace(/-([a-z])/g, (_dash, letter: string) => letter.toUpperCase())}`;
 
 function AccessLogItem({ entry }: { entry: PatientAccessLogEntry }) {
   const t = useT();
