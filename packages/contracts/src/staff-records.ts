@@ -3,6 +3,8 @@
 // nurse opens, and the patient's own view of who at the program has seen their data.
 import { z } from 'zod';
 import { AccountExportSchema } from './account.ts';
+import { ExchangeProgressSchema } from './exchange-progress.ts';
+import { LocalizedTextSchema } from './localized-text.ts';
 import { IdentificationSchema } from './patient-identification.ts';
 import { EmailSchema } from './identity.ts';
 import { textField } from './text.ts';
@@ -123,6 +125,15 @@ export const StaffOpenRecordResponseSchema = z.object({
     /** The record stays open to this staff session (for its actions) until the session ends. */
     grant: z.object({ openedAt: z.string(), reason: StaffAccessReasonSchema, untilSessionEnds: z.literal(true) }),
     record: StaffPatientRecordSchema,
+    /** The 4+1 offer's progress of each medicine the patient takes that has the offer (decision 059), per plan. */
+    fourPlusOne: z.array(
+      z.object({
+        productId: z.number().int(),
+        medicine: z.string(),
+        presentation: LocalizedTextSchema,
+        progress: ExchangeProgressSchema,
+      }),
+    ),
   }),
 });
 

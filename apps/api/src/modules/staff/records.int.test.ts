@@ -169,6 +169,13 @@ describe(`opening a record, and the access log (${TEST_DB})`, () => {
     expect(data.record.treatments.length).toBeGreaterThan(0);
     expect(data.record.account).toMatchObject({ email: rosa.email });
     expect(answer.body).not.toContain('passwordHash');
+    // The 4+1 progress of the medicine taken (alivio's 1101 has the offer in Costa Rica), none bought yet.
+    expect(data.fourPlusOne).toEqual([
+      expect.objectContaining({
+        productId: 1101,
+        progress: expect.objectContaining({ unitsPerFreeUnit: 4, countedUnits: 0 }),
+      }),
+    ]);
     const after = await db.select().from(staffAccessLog).where(eq(staffAccessLog.patientId, rosa.patientId));
     expect(after).toHaveLength(before.length + 1);
     const row = after.at(-1)!;

@@ -1,15 +1,20 @@
 // Finding a patient and opening their record with a reason (decision 074): a search within the host's program, by one
 // kind of term, and the read-only record, which is the patient's own data as their export gathers it from every
 // module's part. Every search and every record opened is written to the append-only access log, and an opened record
-// is granted to the staff session that opened it until that session ends.
+// is granted to the staff session that opened it until that session ends. The record adds the 4+1 progress, computed
+// as the purchases screens compute it, through the purchases' and benefits' public files.
 import type { StaffOpenRecordBody, StaffPatientSearchBody } from '@portal/contracts/staff-records';
 import { STAFF_SEARCH_MAX_RESULTS } from '@portal/contracts/staff-records';
+import type { CountryCode } from '@portal/contracts/enums';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientDataPart } from '../../platform/patient-data.ts';
 import { collectPatientData } from '../account/public.ts';
-import { findPatientOfProgram, searchPatientsOfProgram } from '../patients/public.ts';
+import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
+import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } from '../patients/public.ts';
+import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
 import { hasOpenedRecord, insertAccessLogEntry, listAccessLogOfPatient } from './access-log.ts';
 import type { StaffCaller } from './door.ts';
 
@@ -51,6 +56,29 @@ const summaryOf = (
 });
 
 export function createStaffRecordsService({ db, clock, patientData }: StaffRecordsDeps) {
+  const liveProducts = prepareLiveProducts(db);
+
+  /** The 4+1 progress of each live medicine with the offer, as the purchases screens and the counter compute it. */
+  async function fourPlusOneOf(programId: number, patientId: number, country: string, now: Date) {
+    const catalogue = await listCatalogue(db, programId);
+    const today = todayInCountry(country as CountryCode, now);
+    const answer = [];
+    for (const planPatientId of await listPlanIdsOfPatient(db, patientId)) {
+      for (const product of await liveProducts(planPatientId)) {
+        const offer = offerFor(catalogue, product.id, country);
+        if (!offer?.rule) continue;
+        const ledger = await readOfferLedger(db, offer, planPatientId, product.id);
+        answer.push({
+          productId: product.id,
+          medicine: product.medicine,
+          presentation: product.presentation,
+          progress: progressOf(offer.rule, ledger, now, today),
+        });
+      }
+    }
+    return answer;
+  }
+
   return {
     /** At most 20 of the program's patients matching the term; the search is logged, never its terms. */
     async search(caller: StaffCaller, program: ProgramRef, term: StaffPatientSearchBody) {
@@ -94,6 +122,7 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
         patient: summaryOf(found, program),
         grant: { openedAt: now.toISOString(), reason: body.reason, untilSessionEnds: true as const },
         record,
+        fourPlusOne: await fourPlusOneOf(program.id, found.id, found.country, now),
       };
     },
 
