@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AccountExportSchema } from './account.ts';
 import { ExchangeProgressSchema } from './exchange-progress.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
+import { SessionViewSchema } from './sessions.ts';
 import { IdentificationSchema } from './patient-identification.ts';
 import { EmailSchema } from './identity.ts';
 import { textField } from './text.ts';
@@ -125,6 +126,8 @@ export const StaffOpenRecordResponseSchema = z.object({
     /** The record stays open to this staff session (for its actions) until the session ends. */
     grant: z.object({ openedAt: z.string(), reason: StaffAccessReasonSchema, untilSessionEnds: z.literal(true) }),
     record: StaffPatientRecordSchema,
+    /** The patient's live sessions, as "my sessions" shows them (devices and times; ending one is an action). */
+    sessions: z.array(SessionViewSchema.omit({ current: true })),
     /** The 4+1 offer's progress of each medicine the patient takes that has the offer (decision 059), per plan. */
     fourPlusOne: z.array(
       z.object({

@@ -117,7 +117,8 @@ describe(`finding a patient (${TEST_DB})`, () => {
     expect((await search({ email: rosa.email })).statusCode).toBe(400);
     const logs = t.logs();
     expect(logs).toContain('/api/v1/staff/patients/search');
-    for (const term of [rosa.email, rosaNumber, surname, '8712', 'angel']) expect(logs).not.toContain(term);
+    for (const term of [rosa.email, rosaNumber, surname, '87123456', '8712 3456', 'angel'])
+      expect(logs).not.toContain(term);
   });
 
   it('lets in agents and nurses of the host’s program only: managers and admins 403, a patient or a pharmacy 401', async () => {
@@ -169,6 +170,8 @@ describe(`opening a record, and the access log (${TEST_DB})`, () => {
     expect(data.record.treatments.length).toBeGreaterThan(0);
     expect(data.record.account).toMatchObject({ email: rosa.email });
     expect(answer.body).not.toContain('passwordHash');
+    // The patient's live session (the sign-up's login), as "my sessions" shows it.
+    expect(data.sessions.length).toBeGreaterThan(0);
     // The 4+1 progress of the medicine taken (alivio's 1101 has the offer in Costa Rica), none bought yet.
     expect(data.fourPlusOne).toEqual([
       expect.objectContaining({

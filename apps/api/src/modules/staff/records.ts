@@ -13,6 +13,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { PatientDataPart } from '../../platform/patient-data.ts';
 import { collectPatientData } from '../account/public.ts';
 import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
+import { liveSessionsOf } from '../identity/public.ts';
 import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } from '../patients/public.ts';
 import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
 import { hasOpenedRecord, insertAccessLogEntry, listAccessLogOfPatient } from './access-log.ts';
@@ -122,6 +123,7 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
         patient: summaryOf(found, program),
         grant: { openedAt: now.toISOString(), reason: body.reason, untilSessionEnds: true as const },
         record,
+        sessions: await liveSessionsOf(db, found.userId, now),
         fourPlusOne: await fourPlusOneOf(program.id, found.id, found.country, now),
       };
     },
