@@ -53,7 +53,7 @@ export const staffRecordRoutes: FastifyPluginAsyncZod<{ records: StaffRecordsSer
         operationId: 'openStaffPatientRecord',
         summary: "Opens a patient's record, read-only, with the reason for it",
         description:
-          'For agents and nurses of the host’s program (403 `FORBIDDEN` otherwise); a patient of another program is 404. The reason is one of `inbound-call`, `outbound-adherence-call`, `patient-email`, `pharmacy-query` or `other` with a short `reasonText`. The opening is written to the append-only access log, which the patient reads, and grants the record to this staff session until it ends. The record is the patient’s data as their export shows it: profile, plans, caregiver, treatments, discount codes, purchases and free units, refill reminders, lessons completed, appointments, consents and notice choices.',
+          'For agents and nurses of the host’s program (403 `FORBIDDEN` otherwise); a patient of another program is 404. The reason is one of `inbound-call`, `outbound-adherence-call`, `patient-email`, `pharmacy-query` or `other` with a short `reasonText`. The opening is written to the append-only access log, which the patient reads, and grants the record to this staff session until it ends. The record is the patient’s data as their export shows it: profile, plans, caregiver, treatments, discount codes, purchases and free units, refill reminders, lessons completed, appointments, consents and notice choices; beside it the patient’s live sessions and the 4+1 progress of each medicine with the offer.',
         params: StaffPatientIdParamsSchema,
         body: StaffOpenRecordBodySchema,
         response: { 200: StaffOpenRecordResponseSchema, ...errors },
