@@ -76,7 +76,6 @@ export interface PharmacyServiceDeps {
 /** Why a key's lookups by identification are reported to the program's admins (decision 066). */
 export type LookupAlertReason = 'misses' | 'dailyCap';
 
-
 export function purchaseView(row: PurchaseRow): PharmacyPurchase {
   return {
     id: row.id,
