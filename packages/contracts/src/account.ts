@@ -85,6 +85,8 @@ export const AccountExportSchema = z.object({
   /** The patient's appointments, booked, moved and cancelled (decision 058; not the slots only held a few minutes). */
   bookings: z.array(Row),
   consents: z.array(ConsentRecordSchema),
+  /** Who at the program opened the patient's record, when and why (decision 074): the staff access log. */
+  accessLog: z.array(Row),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -82,6 +82,8 @@ export const ERROR_CATALOGUE = {
   STAFF_SECOND_FACTOR_LOCKED: { status: 429, messageKey: 'staff.errors.secondFactorLocked' },
   // A set-up link that is forged, used, superseded or expired (24 hours).
   STAFF_SETUP_LINK_INVALID: { status: 410, messageKey: 'staff.errors.setupLinkInvalid' },
+  // An action on a patient whose record this staff session has not opened with a reason (decision 074).
+  STAFF_RECORD_NOT_OPENED: { status: 403, messageKey: 'staff.errors.recordNotOpened' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

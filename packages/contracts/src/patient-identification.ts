@@ -12,6 +12,15 @@ export function normalizeIdentificationNumber(value: string): string {
   return value.replace(/[\s.-]/g, '').toUpperCase();
 }
 
+/**
+ * `******001`: enough for the pharmacy's counter or the call center to check the document in hand or read back, not
+ * enough to learn it (decisions 066, 074).
+ */
+export function maskIdentificationNumber(number: string): string {
+  const shown = number.length > 6 ? 3 : 1;
+  return `${'*'.repeat(Math.max(0, number.length - shown))}${number.slice(-shown)}`;
+}
+
 /** Whether a (normalised) identification number is valid for its type and country (identification-numbers.ts). */
 export function isValidIdentificationNumber(country: CountryCode, type: IdentificationType, number: string): boolean {
   return identificationProblemOf(country, type, number) === undefined;

@@ -915,3 +915,32 @@ export const staffSession = pgTable(
   },
   (t) => [index('staff_session_staff_idx').on(t.staffId)],
 );
+
+/**
+ * The staff access log (decision 074): every record a staff member opened and every search they made, append-only.
+ * No code path updates or deletes a row, and a trigger of migration 0019 refuses UPDATE and DELETE in the database
+ * itself. A search names no patient (`patient_id` null) and never its terms. The grant to act on a patient is a
+ * `record-opened` row of the staff member's live session.
+ */
+export const staffAccessLog = pgTable(
+  'staff_access_log',
+  {
+    id: serialId(),
+    staffId: staffOf(),
+    /** The session it was done in: an opened record is granted for that session only. */
+    staffSessionId: uuid('staff_session_id').notNull(),
+    programId: programOf(),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
+    /** `record-opened` or `search`. */
+    what: text('what').notNull(),
+    /** Why the record was opened (STAFF_ACCESS_REASONS); none for a search. */
+    reason: text('reason'),
+    reasonText: text('reason_text'),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('staff_access_log_patient_idx').on(t.patientId, t.at),
+    index('staff_access_log_staff_idx').on(t.staffId, t.at),
+    index('staff_access_log_session_idx').on(t.staffSessionId, t.patientId),
+  ],
+);

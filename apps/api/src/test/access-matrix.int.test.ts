@@ -217,10 +217,16 @@ describe(`access matrix (${TEST_DB})`, () => {
     '%s: no token, a forged one, a patient’s token or a pharmacy’s key answers 401',
     async (_name, row) => {
       for (const answer of [
-        await callAs(t, { slug: 'alivio' }, row.method, urlOf(row)),
-        await callAs(t, { slug: 'alivio', authorization: 'Bearer stf_not-a-token' }, row.method, urlOf(row)),
-        await callAs(t, owner, row.method, urlOf(row)),
-        await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey),
+        await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner)),
+        await callAs(
+          t,
+          { slug: 'alivio', authorization: 'Bearer stf_not-a-token' },
+          row.method,
+          urlOf(row),
+          row.body?.(owner),
+        ),
+        await callAs(t, owner, row.method, urlOf(row), row.body?.(owner)),
+        await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner)),
       ]) {
         expect(answer.statusCode, answer.body).toBe(401);
         expect(codeOf(answer.body)).toBe('UNAUTHENTICATED');
@@ -236,7 +242,14 @@ describe(`access matrix (${TEST_DB})`, () => {
     async (_name, row, role) => {
       const lets = row.roles === 'any session' || row.roles.includes(role);
       const inProgram = await openTestStaffSession(t, [`${role}:alivio`]);
-      const own = await callAs(t, { slug: 'alivio', authorization: inProgram }, row.method, urlOf(row));
+      // A route with a body is called with one it would accept (a search's term, an opening's reason).
+      const own = await callAs(
+        t,
+        { slug: 'alivio', authorization: inProgram },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
       if (lets) expect(own.statusCode, own.body).toBeLessThan(300);
       else {
         expect(own.statusCode, own.body).toBe(403);
@@ -248,7 +261,13 @@ describe(`access matrix (${TEST_DB})`, () => {
         t,
         STAFF_ROLES.map((any) => `${any}:piel`),
       );
-      const answer = await callAs(t, { slug: 'alivio', authorization: elsewhere }, row.method, urlOf(row));
+      const answer = await callAs(
+        t,
+        { slug: 'alivio', authorization: elsewhere },
+        row.method,
+        urlOf(row),
+        row.body?.(owner),
+      );
       expect(answer.statusCode, answer.body).toBe(403);
       expect(codeOf(answer.body)).toBe('FORBIDDEN');
     },

@@ -18,6 +18,7 @@ import { getOrCreateLiveCode } from '../benefits/codes.ts';
 import { issueCouponLink } from '../coupon/issue.ts';
 import { couponSources } from '../coupon/sources.ts';
 import { recordPharmacyLoop } from '../../test/pharmacy.ts';
+import { openTestStaffSession } from '../../test/staff.ts';
 import { queueDueRefillReminders } from '../purchases/refills.ts';
 import { purgeClosedAccounts } from './purge.ts';
 import {
@@ -89,6 +90,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   purchase: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   redemption: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   refillReminder: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  staffAccessLog: (row, ids) => row.patientId === ids.patientId,
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -262,6 +264,18 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
     ).toBeGreaterThanOrEqual(1);
     // An appointment of the neurologist video call (decision 058), booked through the calls the screen makes.
     await bookFirstSlot(t, who, 1201);
+    // An agent opened the record on a call (decision 074): the access log's row, which the purge keeps.
+    const agent = await openTestStaffSession(t, ['agent:alivio']);
+    const opened = await callAs(
+      t,
+      { slug: 'alivio', authorization: agent },
+      'POST',
+      `/api/v1/staff/patients/${patientId}/open`,
+      {
+        reason: 'inbound-call',
+      },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {

@@ -28,6 +28,22 @@ import type { TokenService } from './tokens.ts';
 import { recordAudit } from '../../platform/audit.ts';
 
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/**
+ * An account's live sessions as "my sessions" shows them, without which is the caller's: the patient's own list, and
+ * the record a staff member opens (decision 074).
+ */
+export async function liveSessionsOf(db: Db, userId: string, now: Date): Promise<Omit<SessionView, 'current'>[]> {
+  const rows = await repo.listLiveSessions(db, userId, now, SESSION_IDLE_MS);
+  return rows.map((row) => ({
+    id: row.id,
+    // Sessions opened before devices were recorded have none: "other".
+    browser: DeviceBrowserSchema.catch('other').parse(row.deviceBrowser),
+    system: DeviceSystemSchema.catch('other').parse(row.deviceSystem),
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+  }));
+}
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /**
  * Auth0's "reuse interval": a refresh token presented again this soon after its rotation (two tabs
@@ -343,16 +359,8 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
 
     /** The caller's live sessions ("my sessions", decision 044), the caller's own marked. */
     async sessions({ actor, scope }: PatientCaller): Promise<SessionView[]> {
-      const rows = await repo.listLiveSessions(db, scope.userId, clock(), SESSION_IDLE_MS);
-      return rows.map((row) => ({
-        id: row.id,
-        // Sessions opened before devices were recorded have none: "other".
-        browser: DeviceBrowserSchema.catch('other').parse(row.deviceBrowser),
-        system: DeviceSystemSchema.catch('other').parse(row.deviceSystem),
-        createdAt: row.createdAt.toISOString(),
-        lastUsedAt: row.lastUsedAt.toISOString(),
-        current: row.id === actor.sessionId,
-      }));
+      const views = await liveSessionsOf(db, scope.userId, clock());
+      return views.map((view) => ({ ...view, current: view.id === actor.sessionId }));
     },
 
     /**

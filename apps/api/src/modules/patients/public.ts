@@ -1,6 +1,7 @@
 // What other modules may use of the patient record (decision 064): its reads, and nothing else of this folder.
 export {
   findCaregiverByIdentification,
+  findPatientOfProgram,
   findPatientOfAccount,
   findPoolId,
   findSupportPlan,
@@ -12,4 +13,6 @@ export {
   liveTreatmentsOf,
   lockPlanRow,
   ofPatientPlans,
+  searchPatientsOfProgram,
+  type PatientSearchTerm,
 } from './records.ts';

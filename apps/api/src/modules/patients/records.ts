@@ -4,7 +4,7 @@
 // export's).
 // This module owns the patient record; the others read it through its public file, never through a repository of
 // theirs or the platform (which holds no domain knowledge).
-import { and, asc, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
   caregiver,
@@ -132,4 +132,90 @@ export function ofPatientPlans<Query extends PgSelect>(
     .leftJoin(product, eq(product.id, table.productId))
     .where(eq(planPatient.patientId, patientId))
     .orderBy(asc(table.id));
+}
+
+/** Latin letters with accents, and the letters they are compared as (a name's search ignores case and accents). */
+const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçýÿ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuuncyy';
+
+/** A text compared whatever its case and accents: lower case, accents dropped (the SQL side does the same). */
+export function foldForSearch(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+/** `LIKE` with the typed start taken literally (no `%` or `_` of the patient's name read as a wildcard). */
+const startsWith = (column: AnyPgColumn, start: string) =>
+  sql`${folded(column)} like ${`${foldForSearch(start).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+
+/** What a staff search may look for (decision 074); the identification already normalised as at sign-up. */
+export type PatientSearchTerm =
+  | { by: 'identification'; identification: { type: string; number: string } }
+  | { by: 'email'; email: string }
+  | { by: 'phone'; phone: string }
+  | { by: 'name'; firstName?: string | undefined; surname?: string | undefined };
+
+function matchOf(term: PatientSearchTerm): SQL | undefined {
+  switch (term.by) {
+    case 'identification':
+      return identifiedBy(patient, term.identification.type, term.identification.number);
+    case 'email':
+      return or(eq(userAccount.email, term.email), eq(sql`lower(${patient.emailAlternative})`, term.email));
+    case 'phone': {
+      // The digits as typed, with or without the country's calling code: the stored number's digits end them.
+      const digits = term.phone.replace(/\D/g, '');
+      const stored = (column: AnyPgColumn) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
+      const matches = (column: AnyPgColumn) =>
+        sql`(length(${stored(column)}) >= 6 and right(${digits}, length(${stored(column)})) = ${stored(column)})`;
+      return or(matches(patient.phoneNumber), matches(patient.phoneAlternative));
+    }
+    case 'name':
+      return and(
+        term.firstName === undefined ? undefined : startsWith(patient.firstName, term.firstName),
+        term.surname === undefined
+          ? undefined
+          : or(startsWith(patient.lastName, term.surname), startsWith(patient.secondLastName, term.surname)),
+      );
+  }
+}
+
+/**
+ * The program's patients matching one term, at most `limit` (ordered by name, then id): a staff search (decision 074).
+ * Only the program's own patients: each program is its own identity pool, so another's patient is never found.
+ */
+export async function searchPatientsOfProgram(db: Executor, programId: number, term: PatientSearchTerm, limit: number) {
+  return db
+    .select({
+      id: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      secondLastName: patient.secondLastName,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+      country: patient.country,
+      status: patient.status,
+    })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .where(and(eq(patient.programId, programId), matchOf(term)))
+    .orderBy(asc(patient.firstName), asc(patient.lastName), asc(patient.id))
+    .limit(limit);
+}
+
+/** The program's patient with this id and their account; none when the id is another program's. */
+export async function findPatientOfProgram(db: Executor, programId: number, patientId: number) {
+  const [row] = await db
+    .select({
+      id: patient.id,
+      userId: patient.userId,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      secondLastName: patient.secondLastName,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+      country: patient.country,
+      status: patient.status,
+    })
+    .from(patient)
+    .where(and(eq(patient.programId, programId), eq(patient.id, patientId)));
+  return row;
 }

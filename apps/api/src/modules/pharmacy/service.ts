@@ -21,6 +21,7 @@ import {
   type VerifyRequest,
 } from '@portal/contracts/pharmacy';
 import { todayInCountry } from '@portal/contracts/time-zones';
+import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
 import { purchase, redemption } from '../../db/schema.ts';
 import { systemActor } from '../../platform/actor.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -80,12 +81,6 @@ export interface PharmacyServiceDeps {
 
 /** Why a key's lookups by identification are reported to the program's admins (decision 066). */
 export type LookupAlertReason = 'misses' | 'dailyCap';
-
-/** `******001`: enough for the counter to check the document in hand, not enough to learn it. */
-export function maskIdentification(number: string): string {
-  const shown = number.length > 6 ? 3 : 1;
-  return `${'*'.repeat(Math.max(0, number.length - shown))}${number.slice(-shown)}`;
-}
 
 export function purchaseView(row: PurchaseRow): PharmacyPurchase {
   return {
@@ -241,7 +236,7 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
         firstName: first.holder.firstName,
         identification: {
           type: first.holder.typeIdentification as IdentificationType,
-          masked: maskIdentification(first.holder.legalIdentification),
+          masked: maskIdentificationNumber(first.holder.legalIdentification),
         },
       },
       currency: COUNTRY_CURRENCIES[caller.country as CountryCode],

@@ -2,6 +2,7 @@
 // password, then the second factor); the rest is behind the staff door, each route with the roles it lets in, in the
 // program of the request's host. The matrix tries each with every role in that program and in another, with no
 // token, a forged one, a patient's token and a pharmacy's key; and every patient and pharmacy route with a staff token.
+// The patient's view of the access log (decision 074) is behind the patient door.
 import type { ModuleAccess } from '../../test/access-matrix.ts';
 
 export const ACCESS: ModuleAccess = {
@@ -14,5 +15,22 @@ export const ACCESS: ModuleAccess = {
   staffRows: [
     { method: 'GET', path: '/api/v1/staff/me', roles: ['agent', 'nurse', 'manager', 'admin'] },
     { method: 'POST', path: '/api/v1/staff/logout', roles: 'any session', spendsTheCaller: true },
+    // Finding a patient and opening their record (decision 074): agents and nurses only, never managers or admins.
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/search',
+      roles: ['agent', 'nurse'],
+      body: (owner) => ({ by: 'email', email: owner.email }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/open',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/open`,
+      roles: ['agent', 'nurse'],
+      body: () => ({ reason: 'inbound-call' }),
+    },
   ],
+  // The patient's own view of who at the program opened their record.
+  patientRows: [{ method: 'GET', path: '/api/v1/user/access-log' }],
+  seed: async (_t, owner) => ({ patientId: owner.patientId }),
 };

@@ -6,6 +6,8 @@ import { defineModule, openDoor } from '../../platform/module.ts';
 import { STAFF_DOOR } from './door.ts';
 import { STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
+import { createStaffRecordsService } from './records.ts';
+import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
 import { staffPublicRoutes, staffSessionRoutes } from './routes.ts';
 import { createStaffService } from './service.ts';
 
@@ -22,7 +24,7 @@ export const staffModule = defineModule({
   ],
   mailKinds: [STAFF_SETUP],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords }) {
+  build({ db, config, clock, redis, passwords, patientData }) {
     const staff = createStaffService({
       db,
       clock,
@@ -36,6 +38,7 @@ export const staffModule = defineModule({
         maxMs: LOCKOUT_MAX_MS,
       }),
     });
+    const records = createStaffRecordsService({ db, clock, patientData });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -44,7 +47,11 @@ export const staffModule = defineModule({
             staff,
             limits: { loginPerMinute: config.LOGIN_PER_MINUTE, addressFactor: config.RATE_LIMIT_ADDRESS_FACTOR },
           }),
-        staff: async (api) => api.register(staffSessionRoutes, { staff }),
+        staff: async (api) => {
+          await api.register(staffSessionRoutes, { staff });
+          await api.register(staffRecordRoutes, { records });
+        },
+        patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },
     };
   },

@@ -1,7 +1,9 @@
-// The staff directory's part of the patient's data: none. Its tables are the program company's own people, their
-// roles, set-up links, recovery codes, login steps and sessions (decision 068); what staff do with a patient's record
-// will be the access log's, which the patient reads.
+// The staff directory's part of the patient's data. Its directory's tables are the program company's own people, their
+// roles, set-up links, recovery codes, login steps and sessions (decision 068): no patient data. The access log
+// (decision 074) is the patient's: the export shows it as the privacy centre does, and the purge keeps it, since it is
+// the program's audit record of who saw the data, which the database itself refuses to change or delete.
 import { definePatientData } from '../../platform/patient-data.ts';
+import { listAccessLogOfPatient } from './access-log.ts';
 
 export const STAFF_PATIENT_DATA = definePatientData({
   tables: {
@@ -20,5 +22,27 @@ export const STAFF_PATIENT_DATA = definePatientData({
       why: "a staff member's step between password and second factor: a nonce hash and times",
     },
     staffSession: { holds: 'no patient data', why: "a staff member's sessions: a token hash and times" },
+    staffAccessLog: {
+      holds: 'patient data',
+      export: 'accessLog',
+      purge: {
+        kept: "the program's audit record of who opened the record, when and why (HIPAA 164.312(b)); append-only, the database refuses to change it, and it points at the kept, overwritten patient row",
+      },
+    },
+  },
+  async export(db, { patientId }) {
+    const rows = await listAccessLogOfPatient(db, patientId);
+    return {
+      accessLog: rows
+        .filter((row) => row.what === 'record-opened')
+        .map((row) => ({
+          at: row.at.toISOString(),
+          what: row.what,
+          staffFirstName: row.firstName,
+          staffRoles: row.roles,
+          reason: row.reason,
+          reasonText: row.reasonText,
+        })),
+    };
   },
 });

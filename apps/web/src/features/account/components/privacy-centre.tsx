@@ -1,5 +1,6 @@
-// The privacy centre (beyond the spec; Ley 8968 and LFPDPPP): the consent history, "download my data" and
-// "close my account" (confirmed with the password in a dialog; decision 019).
+// The privacy centre (beyond the spec; Ley 8968 and LFPDPPP): the consent history, who at the program has seen the
+// patient's data (decision 074), "download my data" and "close my account" (confirmed with the password in a dialog;
+// decision 019).
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { sessionStore } from '../../../lib/session.ts';
 import { useT } from '../../../program/use-t.ts';
+import { AccessLogSection } from './access-log-section.tsx';
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 import { closeAccount, downloadMyData, useConsents } from '../api/account-api.ts';
 
@@ -92,6 +94,7 @@ export function PrivacyCentre() {
           )
         }
       </QueryRegion>
+      <AccessLogSection />
       <h3 className="card__subtitle">{t('account.privacy.download')}</h3>
       <p>{t('account.privacy.downloadHint')}</p>
       <div className="actions">

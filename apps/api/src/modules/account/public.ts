@@ -1,0 +1,3 @@
+// What other modules may use of the account (decision 074): the gathering of every module's part of the patient's
+// data, which the data export answers and the staff's read-only record reuses.
+export { collectPatientData } from './data-export.ts';

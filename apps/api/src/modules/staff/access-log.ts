@@ -1,0 +1,73 @@
+// The staff access log's SQL (decision 074): insert and select, nothing else. The table is append-only: no code path
+// updates or deletes a row, and migration 0019's trigger refuses UPDATE, DELETE and TRUNCATE in the database itself.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { StaffAccessKind, StaffAccessReason } from '@portal/contracts/staff-records';
+import type { StaffRole } from '@portal/contracts/staff';
+import { staffAccessLog, staffMember, staffRole } from '../../db/schema.ts';
+import type { Executor } from '../../platform/db.ts';
+
+export interface AccessLogEntry {
+  staffId: string;
+  staffSessionId: string;
+  programId: number;
+  patientId: number | null;
+  what: StaffAccessKind;
+  reason: StaffAccessReason | null;
+  reasonText: string | null;
+  at: Date;
+}
+
+export async function insertAccessLogEntry(db: Executor, entry: AccessLogEntry): Promise<void> {
+  await db.insert(staffAccessLog).values(entry);
+}
+
+/** The record grant (decision 074): whether this staff session opened this patient's record with a reason. */
+export async function hasOpenedRecord(db: Executor, staffSessionId: string, patientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: staffAccessLog.id })
+    .from(staffAccessLog)
+    .where(
+      and(
+        eq(staffAccessLog.staffSessionId, staffSessionId),
+        eq(staffAccessLog.patientId, patientId),
+        eq(staffAccessLog.what, 'record-opened'),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The patient's entries, newest first, with the staff member's first name and their roles in the entry's program
+ * (what the patient is told: never the member's e-mail or surname).
+ */
+export async function listAccessLogOfPatient(db: Executor, patientId: number) {
+  const rows = await db
+    .select({
+      staffId: staffAccessLog.staffId,
+      programId: staffAccessLog.programId,
+      what: staffAccessLog.what,
+      reason: staffAccessLog.reason,
+      reasonText: staffAccessLog.reasonText,
+      at: staffAccessLog.at,
+      firstName: staffMember.firstName,
+    })
+    .from(staffAccessLog)
+    .innerJoin(staffMember, eq(staffMember.id, staffAccessLog.staffId))
+    .where(eq(staffAccessLog.patientId, patientId))
+    .orderBy(desc(staffAccessLog.at), desc(staffAccessLog.id));
+  const staffIds = [...new Set(rows.map((row) => row.staffId))];
+  const roles = staffIds.length
+    ? await db
+        .select({ staffId: staffRole.staffId, programId: staffRole.programId, role: staffRole.role })
+        .from(staffRole)
+        .where(inArray(staffRole.staffId, staffIds))
+        .orderBy(asc(staffRole.role))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    roles: roles
+      .filter((held) => held.staffId === row.staffId && held.programId === row.programId)
+      .map((held) => held.role as StaffRole),
+  }));
+}

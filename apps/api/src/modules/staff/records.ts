@@ -1,0 +1,159 @@
+// Finding a patient and opening their record with a reason (decision 074): a search within the host's program, by one
+// kind of term, and the read-only record, which is the patient's own data as their export gathers it from every
+// module's part. Every search and every record opened is written to the append-only access log, and an opened record
+// is granted to the staff session that opened it until that session ends. The record adds the 4+1 progress, computed
+// as the purchases screens compute it, through the purchases' and benefits' public files.
+import type { StaffOpenRecordBody, StaffPatientSearchBody } from '@portal/contracts/staff-records';
+import { STAFF_SEARCH_MAX_RESULTS } from '@portal/contracts/staff-records';
+import type { CountryCode } from '@portal/contracts/enums';
+import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
+import { todayInCountry } from '@portal/contracts/time-zones';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { PatientDataPart } from '../../platform/patient-data.ts';
+import { collectPatientData } from '../account/public.ts';
+import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
+import { liveSessionsOf } from '../identity/public.ts';
+import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } from '../patients/public.ts';
+import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
+import { hasOpenedRecord, insertAccessLogEntry, listAccessLogOfPatient } from './access-log.ts';
+import type { StaffCaller } from './door.ts';
+
+export interface StaffRecordsDeps {
+  db: Db;
+  clock: () => Date;
+  /** Every part of the patient's data: the record is what they show. */
+  patientData: readonly PatientDataPart[];
+}
+
+/** The program as the answers name it. */
+export interface ProgramRef {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+const summaryOf = (
+  row: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    secondLastName: string | null;
+    typeIdentification: string;
+    legalIdentification: string;
+    country: string;
+    status: string;
+  },
+  program: ProgramRef,
+) => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  secondLastName: row.secondLastName,
+  identification: { type: row.typeIdentification, masked: maskIdentificationNumber(row.legalIdentification) },
+  country: row.country,
+  program: { slug: program.slug, name: program.name },
+  status: row.status,
+});
+
+export function createStaffRecordsService({ db, clock, patientData }: StaffRecordsDeps) {
+  const liveProducts = prepareLiveProducts(db);
+
+  /** The 4+1 progress of each live medicine with the offer, as the purchases screens and the counter compute it. */
+  async function fourPlusOneOf(programId: number, patientId: number, country: string, now: Date) {
+    const catalogue = await listCatalogue(db, programId);
+    const today = todayInCountry(country as CountryCode, now);
+    const answer = [];
+    for (const planPatientId of await listPlanIdsOfPatient(db, patientId)) {
+      for (const product of await liveProducts(planPatientId)) {
+        const offer = offerFor(catalogue, product.id, country);
+        if (!offer?.rule) continue;
+        const ledger = await readOfferLedger(db, offer, planPatientId, product.id);
+        answer.push({
+          productId: product.id,
+          medicine: product.medicine,
+          presentation: product.presentation,
+          progress: progressOf(offer.rule, ledger, now, today),
+        });
+      }
+    }
+    return answer;
+  }
+
+  return {
+    /** At most 20 of the program's patients matching the term; the search is logged, never its terms. */
+    async search(caller: StaffCaller, program: ProgramRef, term: StaffPatientSearchBody) {
+      // One more than answered tells whether the term matched more.
+      const rows = await searchPatientsOfProgram(db, program.id, term, STAFF_SEARCH_MAX_RESULTS + 1);
+      await insertAccessLogEntry(db, {
+        staffId: caller.actor.staffId,
+        staffSessionId: caller.actor.sessionId,
+        programId: program.id,
+        patientId: null,
+        what: 'search',
+        reason: null,
+        reasonText: null,
+        at: clock(),
+      });
+      return {
+        patients: rows.slice(0, STAFF_SEARCH_MAX_RESULTS).map((row) => summaryOf(row, program)),
+        isTruncated: rows.length > STAFF_SEARCH_MAX_RESULTS,
+      };
+    },
+
+    /** The program's patient's record, read-only; the opening (with its reason) is logged first, and grants it. */
+    async open(caller: StaffCaller, program: ProgramRef, patientId: number, body: StaffOpenRecordBody) {
+      const found = await findPatientOfProgram(db, program.id, patientId);
+      if (!found) throw new AppError('NOT_FOUND');
+      const data = await collectPatientData(db, patientData, { userId: found.userId, patientId: found.id });
+      if (!data) throw new AppError('NOT_FOUND');
+      const now = clock();
+      await insertAccessLogEntry(db, {
+        staffId: caller.actor.staffId,
+        staffSessionId: caller.actor.sessionId,
+        programId: program.id,
+        patientId: found.id,
+        what: 'record-opened',
+        reason: body.reason,
+        reasonText: body.reasonText ?? null,
+        at: now,
+      });
+      const { activity: _activity, accessLog: _accessLog, ...record } = data;
+      return {
+        patient: summaryOf(found, program),
+        grant: { openedAt: now.toISOString(), reason: body.reason, untilSessionEnds: true as const },
+        record,
+        sessions: await liveSessionsOf(db, found.userId, now),
+        fourPlusOne: await fourPlusOneOf(program.id, found.id, found.country, now),
+      };
+    },
+
+    /**
+     * What every action on a patient (issue 35's next step) checks first: this staff session opened the record of this
+     * program's patient with a reason. The grant is the log's `record-opened` row of the session, so it ends with the
+     * session (15 minutes idle, 10 hours at most, logout, the member disabled).
+     */
+    async requireOpenedRecord(caller: StaffCaller, program: ProgramRef, patientId: number): Promise<void> {
+      const found = await findPatientOfProgram(db, program.id, patientId);
+      if (!found) throw new AppError('NOT_FOUND');
+      if (!(await hasOpenedRecord(db, caller.actor.sessionId, patientId)))
+        throw new AppError('STAFF_RECORD_NOT_OPENED');
+    },
+
+    /** The patient's own view: when, who (roles and first name), why; only the records opened (searches name nobody). */
+    async accessLogOf(patientId: number) {
+      const rows = await listAccessLogOfPatient(db, patientId);
+      return rows
+        .filter((row) => row.what === 'record-opened' && row.reason !== null)
+        .map((row) => ({
+          at: row.at.toISOString(),
+          what: 'record-opened' as const,
+          staff: { firstName: row.firstName, roles: row.roles },
+          reason: row.reason as StaffOpenRecordBody['reason'],
+          reasonText: row.reasonText,
+        }));
+    },
+  };
+}
+
+export type StaffRecordsService = ReturnType<typeof createStaffRecordsService>;
