@@ -1,7 +1,8 @@
 // The hand-written login checks must say what the contract says, for every kind of input.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { LoginBodySchema } from '@portal/contracts/identity';
-import { loginBodyOf, loginFieldError, loginResolver } from './login-rules.ts';
+import { EMAIL_PATTERN, loginBodyOf, loginFieldError, loginResolver } from './login-rules.ts';
 
 const emails = [
   '',
@@ -28,6 +29,11 @@ function contractError(field: 'email' | 'password', value: string): string | und
 }
 
 describe('login checks by hand', () => {
+  it("writes out zod's e-mail pattern exactly", () => {
+    expect(EMAIL_PATTERN.source).toBe(z.regexes.email.source);
+    expect(EMAIL_PATTERN.flags).toBe(z.regexes.email.flags);
+  });
+
   it.each(emails)('reports what the contract reports for the e-mail %j', (email) => {
     expect(loginFieldError('email', email)).toBe(contractError('email', email));
   });
