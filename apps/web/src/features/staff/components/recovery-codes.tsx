@@ -6,12 +6,17 @@ import { StepHeading } from './step-heading.tsx';
 
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
   const t = useT();
-  const [copied, setCopied] = useState(false);
+  const [copyNote, setCopyNote] = useState<'copied' | 'failed'>();
   const [isSaved, setSaved] = useState(false);
   const text = `${codes.join('\n')}\n`;
+  // The clipboard may be refused (a permission, an insecure origin): then the download is the way.
   const copy = async () => {
-    await navigator.clipboard.writeText(text);
-    setCopied(true);
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopyNote('copied');
+    } catch {
+      setCopyNote('failed');
+    }
   };
   return (
     <section className="staff-step" aria-labelledby="staff-codes-title">
@@ -37,7 +42,8 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
         </button>
       </div>
       <p role="status" className="staff-note">
-        {copied ? t('staff.codes.copied') : ''}
+        {copyNote === 'copied' ? t('staff.codes.copied') : null}
+        {copyNote === 'failed' ? t('staff.codes.copyFailed') : null}
       </p>
       <label className="staff-check">
         <input type="checkbox" checked={isSaved} onChange={(event) => setSaved(event.target.checked)} />
