@@ -100,6 +100,22 @@ describe('bundle byte budgets', () => {
     expect([...homeJs, ...loginJs, ...counterFiles].filter((file) => zxingFiles.includes(file))).toEqual([]);
   });
 
+  it('keeps the staff console out of the login and the patient’s routes', () => {
+    // Decision 072: the console is its own lazy route tree; only /staff loads it.
+    const manifest = readManifest();
+    const consoleKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/staff.tsx'));
+    expect(consoleKey).toBeDefined();
+    const consoleOwn = manifest[consoleKey!]!.file;
+    // The console's code, whatever chunk the bundler puts it in: its session's storage key names it.
+    const holdsConsole = (file: string) =>
+      file.endsWith('.js') && readFileSync(path.join(DIST, file), 'utf8').includes('portal.staff.session');
+    expect(chunks.filter(holdsConsole)).toContain(consoleOwn);
+    expect([...loginJs, ...homeJs].filter((file) => file === consoleOwn || holdsConsole(file))).toEqual([]);
+    // Nor does any patient screen import it: only the router names it, lazily.
+    const importers = Object.entries(manifest).filter(([, chunk]) => (chunk.imports ?? []).includes(consoleKey!));
+    expect(importers).toEqual([]);
+  });
+
   it("loads the app only from the page's first script, not with it", () => {
     // boot.ts imports main.tsx once the frame has painted (decision 028): a static import would load it at once.
     const manifest = readManifest();

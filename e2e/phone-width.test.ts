@@ -18,7 +18,10 @@ const PHONE_WIDTHS = [320, 390] as const;
 const PHONE_HEIGHT = 740;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The route patterns of `paths` that are not a signed-in patient's screen: the public pages and the counter. */
+/**
+ * The route patterns of `paths` that are not a signed-in patient's screen: the public pages, the counter, and the staff
+ * console (desktop-first, held at 1366 and 768 px by staff-console.test.ts, decision 072).
+ */
 const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'login',
   'passwordForgot',
@@ -29,6 +32,9 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'coupon',
   'emailConfirm',
   'pharmacy',
+  'staff',
+  'staffLogin',
+  'staffSetup',
 ]);
 
 /** What the screens need of the demo patient's data, set up through the API. */

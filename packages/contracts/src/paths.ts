@@ -27,6 +27,10 @@ export const paths = {
   emailConfirm: '/email/confirm',
   /** The pharmacy counter's screen (decision 060): for a pharmacy's staff, not a patient. */
   pharmacy: '/pharmacy',
+  /** The staff console (decision 072): its home, its login, and the page a `staff:add` set-up link opens. */
+  staff: '/staff',
+  staffLogin: '/staff/login',
+  staffSetup: '/staff/setup',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -63,6 +63,7 @@ export const StaffSetupFinishBodySchema = z.strictObject({
   password: StaffNewPasswordSchema,
   code: TotpCodeSchema,
 });
+export type StaffSetupFinishBody = z.infer<typeof StaffSetupFinishBodySchema>;
 export const StaffSetupFinishResponseSchema = z.object({
   /** Ten single-use recovery codes, shown once: never again readable. */
   data: z.object({ recoveryCodes: z.array(z.string()).length(STAFF_RECOVERY_CODE_COUNT) }),
@@ -75,6 +76,7 @@ export const StaffLoginBodySchema = z.strictObject({
     error: 'login.password.required',
   }),
 });
+export type StaffLoginBody = z.infer<typeof StaffLoginBodySchema>;
 export const StaffLoginResponseSchema = z.object({
   /** The challenge to send with the second factor, within `expiresIn` seconds. */
   data: z.object({ challenge: z.string(), expiresIn: z.number().int() }),
@@ -105,6 +107,8 @@ export const StaffSessionResponseSchema = z.object({
 });
 
 /** GET /api/v1/staff/me: who I am and what I do in which program. */
+export type StaffSecondFactorBody = z.infer<typeof StaffSecondFactorBodySchema>;
+
 export const StaffMeResponseSchema = z.object({
   data: z.object({
     id: z.string(),

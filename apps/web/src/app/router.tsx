@@ -55,6 +55,8 @@ const BookingScreen = lazyScreenWithProviders(() => import('./routes/booking.tsx
 const PurchasesScreen = lazyScreenWithProviders(() => import('./routes/purchases.tsx'));
 // The pharmacy counter (decision 060): for a pharmacy's staff, outside the patient's guards; no patient screen links it.
 const PharmacyScreen = lazyScreenWithProviders(() => import('./routes/pharmacy.tsx'));
+// The staff console (decision 072): its own route tree and frame, for the program's staff; no patient screen links it.
+const StaffConsoleScreen = lazyScreenWithProviders(() => import('./routes/staff.tsx'));
 
 /**
  * Done once a screen is on the page: on the server-rendered login screen, once it has hydrated (decision 029). One
@@ -168,6 +170,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
     { path: 'coupon', element: <Screen component={CouponScreen} props={{}} /> },
     { path: 'pharmacy', element: <Screen component={PharmacyScreen} props={{}} /> },
+    { path: 'staff/*', element: <Screen component={StaffConsoleScreen} props={{}} /> },
     // Also /purchases without a product: the pattern above needs one.
     { path: '*', element: <UnknownPath notFound={<Screen component={NotFoundScreen} props={{}} />} /> },
   ];

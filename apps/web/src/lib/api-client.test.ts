@@ -147,6 +147,21 @@ describe('api-client with a pharmacy key (decision 060)', () => {
   });
 });
 
+describe('api-client with a staff bearer (decision 072)', () => {
+  it("sends the staff token instead of the patient's, and a refused one neither renews nor ends the patient's session", async () => {
+    const fetchImpl = fakeFetch(401, { error: { code: 'UNAUTHENTICATED', message: 'errors.sessionExpired' } });
+    const refresh = vi.fn(async () => true);
+    const client = createApiClient({ getToken: () => 'patient-token', fetchImpl, refresh });
+    const onUnauthorized = vi.fn();
+    client.onStatus(401, onUnauthorized);
+    await expect(client.get('/api/v1/staff/me', { bearer: 'stf_token' })).rejects.toMatchObject({ status: 401 });
+    const headers = fetchImpl.mock.calls[0]![1]!.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer stf_token');
+    expect(refresh).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+});
+
 describe('asErrorBody (the error body checked by hand, without zod)', () => {
   it('accepts the documented body and refuses anything else', () => {
     const body = {

@@ -75,6 +75,11 @@ interface RequestOptions<T> {
    * session renewal and no status handlers, since a refused key is not the patient's session ending.
    */
   apiKey?: string;
+  /**
+   * The bearer token of another door (the staff's, decision 072): sent instead of the patient's, likewise with no
+   * renewal and no status handlers (the caller ends that door's session on a 401).
+   */
+  bearer?: string;
 }
 
 /** `Retry-After` in seconds (the form this server sends); undefined when absent or in another form. */
@@ -112,8 +117,9 @@ export function createApiClient(options: ApiClientOptions) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = { accept: 'application/json', ...requestOptions.headers };
-    const { apiKey } = requestOptions;
-    const token = apiKey === undefined ? options.getToken() : undefined;
+    const { apiKey, bearer } = requestOptions;
+    const ownDoor = apiKey === undefined && bearer === undefined;
+    const token = ownDoor ? options.getToken() : bearer;
     if (apiKey !== undefined) headers['x-api-key'] = apiKey;
     else if (token) headers.authorization = `Bearer ${token}`;
     if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
@@ -139,11 +145,11 @@ export function createApiClient(options: ApiClientOptions) {
       // Non-JSON bodies stay text.
     }
     if (!response.ok) {
-      if (response.status === 401 && token && !isRetry && options.refresh && (await options.refresh())) {
+      if (response.status === 401 && ownDoor && token && !isRetry && options.refresh && (await options.refresh())) {
         return request(method, path, requestOptions, true);
       }
       const error = new ApiError(response.status, body, retryAfterSecondsOf(response.headers.get('retry-after')));
-      if (!requestOptions.skipStatusHandlers && apiKey === undefined) handlers.get(response.status)?.(error);
+      if (!requestOptions.skipStatusHandlers && ownDoor) handlers.get(response.status)?.(error);
       throw error;
     }
     const data = unwrapEnvelope(camelCaseDeep(body));

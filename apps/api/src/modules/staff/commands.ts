@@ -4,6 +4,7 @@
 // Exit status 2 for a usage error, 1 for a refusal.
 import { inArray } from 'drizzle-orm';
 import { EmailSchema } from '@portal/contracts/identity';
+import { paths } from '@portal/contracts/paths';
 import { STAFF_ROLES, STAFF_SETUP_LINK_TTL_MS, StaffRoleSchema, type StaffRole } from '@portal/contracts/staff';
 import type { AppConfig } from '../../config.ts';
 import { program } from '../../db/schema.ts';
@@ -21,8 +22,8 @@ export const STAFF_ADD_USAGE = [
   `  roles: ${STAFF_ROLES.join(', ')}; programs by their slug, e.g. agent:alivio,piel admin:alivio`,
 ].join('\n');
 
-/** The page of the console where a set-up link opens (the console's screens come with the next step of issue 35). */
-export const STAFF_SETUP_PAGE = '/staff/setup';
+/** The page of the console where a set-up link opens (the web's route, decision 072). */
+export const STAFF_SETUP_PAGE = paths.staffSetup;
 
 export interface CommandResult {
   status: number;

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { barcodePathOf, CodeSymbols, qrPathOf } from './code-symbols.tsx';
+import { barcodePathOf, CodeSymbols } from './code-symbols.tsx';
+import { qrPathOf } from './qr-symbol.tsx';
 
 /** Draws the path's unit squares (`M x y h1v1h-1z`) at `scale` pixels per module, black on white, as RGBA. */
 function rasterise(path: string, size: number, scale: number) {

@@ -1,27 +1,14 @@
 // A discount code as a cashier's scanner reads it: a QR code and a Code 128 barcode, drawn as SVG. The libraries
-// encode (qrcode: the QR matrix with its error correction; JsBarcode: the Code 128 bars with its check symbol);
+// encode (qrcode, drawn by qr-symbol.tsx; JsBarcode: the Code 128 bars with its check symbol);
 // this file only draws their modules as black rectangles on white, with the quiet zones each symbology asks for
 // (4 modules around a QR code, 10 before and after a barcode). No style attribute (the CSP allows none) and no
 // DOM work: it renders on the server too. Decision 046 says why these libraries and why in the browser.
 import { useMemo } from 'react';
-import QRCode from 'qrcode';
 import JsBarcode from 'jsbarcode';
+import { QrSymbol } from './qr-symbol.tsx';
 import './code-symbols.css';
 
-const QR_QUIET_ZONE = 4;
 const BARCODE_QUIET_ZONE = 10;
-
-/** The QR code's dark modules as one SVG path (one square per module), and its side in modules with quiet zones. */
-export function qrPathOf(value: string): { size: number; path: string } {
-  const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
-  const parts: string[] = [];
-  for (let row = 0; row < modules.size; row += 1) {
-    for (let column = 0; column < modules.size; column += 1) {
-      if (modules.get(row, column)) parts.push(`M${column + QR_QUIET_ZONE} ${row + QR_QUIET_ZONE}h1v1h-1z`);
-    }
-  }
-  return { size: modules.size + 2 * QR_QUIET_ZONE, path: parts.join('') };
-}
 
 /** Code 128's modules (1 = a bar module) as JsBarcode encodes them, and the bars as one SVG path with quiet zones. */
 export function barcodePathOf(value: string): { width: number; path: string } {
@@ -51,21 +38,10 @@ interface Props {
 
 /** The QR code above the barcode, each on its own white ground with its quiet zone, as large as the width allows. */
 export function CodeSymbols({ value, qrLabel, barcodeLabel }: Props) {
-  const qr = useMemo(() => qrPathOf(value), [value]);
   const barcode = useMemo(() => barcodePathOf(value), [value]);
   return (
     <div className="code-symbols">
-      <svg
-        className="code-symbols__qr"
-        role="img"
-        aria-label={qrLabel}
-        viewBox={`0 0 ${qr.size} ${qr.size}`}
-        shapeRendering="crispEdges"
-        data-symbol="qr"
-      >
-        <rect width={qr.size} height={qr.size} fill="#ffffff" />
-        <path d={qr.path} fill="#000000" />
-      </svg>
+      <QrSymbol className="code-symbols__qr" value={value} label={qrLabel} />
       <svg
         className="code-symbols__barcode"
         role="img"

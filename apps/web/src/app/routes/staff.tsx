@@ -1,0 +1,84 @@
+// /staff and /en/staff: the staff console (decision 072), its own route tree and frame in a chunk of its own, which
+// no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
+// /staff is the member's home. The staff session is this tab's (features/staff/staff-session.ts).
+import { Navigate, useLocation, useNavigate, useRoutes, useSearchParams } from 'react-router';
+import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
+import { LoginFlow } from '../../features/staff/components/login-flow.tsx';
+import { SetupFlow } from '../../features/staff/components/setup-flow.tsx';
+import { staffSessionStore, useStaffSession } from '../../features/staff/staff-session.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { useLanguage } from '../../lib/language.tsx';
+import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { useT } from '../../program/use-t.ts';
+import { StaffPage } from '../layouts/staff-page.tsx';
+
+function useConsolePaths() {
+  const { language } = useLanguage();
+  return {
+    home: pathInLanguage(language, paths.staff),
+    login: pathInLanguage(language, paths.staffLogin),
+  };
+}
+
+function SetupScreen() {
+  const t = useT();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const { home, login } = useConsolePaths();
+  const n = query.get('n');
+  const s = query.get('s');
+  return (
+    <StaffPage title={t('staff.setup.pageTitle')} homeHref={home}>
+      {n && s ? (
+        <SetupFlow link={{ n, s }} onDone={() => void navigate(login, { replace: true })} />
+      ) : (
+        <FormAlert tone="error">{t('staff.errors.setupLinkInvalid')}</FormAlert>
+      )}
+    </StaffPage>
+  );
+}
+
+function LoginScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useStaffSession();
+  const { home } = useConsolePaths();
+  if (session) return <Navigate replace to={home} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <LoginFlow
+        ended={staffSessionStore.endReason}
+        onLoggedIn={(recoveryCodesLeft) => void navigate(home, { replace: true, state: { recoveryCodesLeft } })}
+      />
+    </StaffPage>
+  );
+}
+
+function HomeScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useStaffSession();
+  const { home, login } = useConsolePaths();
+  // No session, or the server ended it (a 401 clears it): back to the console's login.
+  if (!session) return <Navigate replace to={login} />;
+  const state = location.state as { recoveryCodesLeft?: number } | null;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <ConsoleHome
+        consolePath={home}
+        recoveryCodesLeft={state?.recoveryCodesLeft}
+        onLoggedOut={() => void navigate(login, { replace: true })}
+      />
+    </StaffPage>
+  );
+}
+
+export default function StaffConsoleScreen() {
+  return useRoutes([
+    { index: true, element: <HomeScreen /> },
+    { path: 'login', element: <LoginScreen /> },
+    { path: 'setup', element: <SetupScreen /> },
+    { path: '*', element: <HomeScreen /> },
+  ]);
+}

@@ -1,0 +1,114 @@
+// The console's home (decision 072): the member's name, the programs they work on with their roles, a switch to
+// another program's console (on that program's host), and log out.
+import { useQuery } from '@tanstack/react-query';
+import type { StaffRole } from '@portal/contracts/staff';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PendingButton } from '../../../components/ui/pending-button.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorKeyOf } from '../../../lib/form-errors.ts';
+import { useProgram } from '../../../program/program-context.tsx';
+import { useT } from '../../../program/use-t.ts';
+import { logOut, staffMeQuery } from '../api/staff-api.ts';
+import { programOriginOf } from '../program-origin.ts';
+import { StepHeading } from './step-heading.tsx';
+
+/** Each role's text key, written out for the text checker. */
+const ROLE_KEYS: Record<StaffRole, string> = {
+  agent: 'staff.roles.agent',
+  nurse: 'staff.roles.nurse',
+  manager: 'staff.roles.manager',
+  admin: 'staff.roles.admin',
+};
+
+interface Props {
+  /** The console's path in the page's language (`/staff` or `/en/staff`), the same on every program's host. */
+  consolePath: string;
+  /** Recovery codes left, when the login just spent one. */
+  recoveryCodesLeft?: number;
+  onLoggedOut: () => void;
+}
+
+export function ConsoleHome({ consolePath, recoveryCodesLeft, onLoggedOut }: Props) {
+  const t = useT();
+  const { program } = useProgram();
+  const me = useQuery(staffMeQuery());
+  const logOutButton = (
+    <PendingButton
+      variant="ghost"
+      pendingLabel={t('staff.home.loggingOut')}
+      onPress={async () => {
+        await logOut();
+        onLoggedOut();
+      }}
+    >
+      {t('staff.home.logout')}
+    </PendingButton>
+  );
+
+  if (me.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (me.isError)
+    return (
+      <section className="staff-step" aria-labelledby="staff-home-title">
+        <StepHeading id="staff-home-title">{t('staff.home.title')}</StepHeading>
+        <FormAlert tone="error">
+          {t(
+            me.error instanceof ApiError && me.error.code === 'FORBIDDEN'
+              ? 'staff.home.notThisProgram'
+              : errorKeyOf(me.error),
+          )}
+        </FormAlert>
+        <div className="actions">{logOutButton}</div>
+      </section>
+    );
+
+  const { firstName, lastName, email, programs } = me.data;
+  const others = programs
+    .filter((one) => one.slug !== program.slug)
+    .map((one) => ({ ...one, origin: programOriginOf(window.location, program.slug, one.slug) }))
+    .filter((one): one is typeof one & { origin: string } => one.origin !== undefined);
+  return (
+    <section className="staff-step" aria-labelledby="staff-home-title">
+      <div className="staff-home__top">
+        <StepHeading id="staff-home-title">{t('staff.home.greeting', { name: firstName })}</StepHeading>
+        {logOutButton}
+      </div>
+      <p>{t('staff.home.signedInAs', { name: `${firstName} ${lastName}`, address: email })}</p>
+      {recoveryCodesLeft !== undefined ? (
+        <FormAlert tone="info" focusOnShow={false}>
+          {t('staff.home.recoveryCodesLeft', { count: recoveryCodesLeft })}
+        </FormAlert>
+      ) : null}
+      <h3>{t('staff.home.programs.title')}</h3>
+      <ul className="staff-programs">
+        {programs.map((one) => (
+          <li
+            key={one.slug}
+            className="staff-programs__item"
+            aria-current={one.slug === program.slug ? 'true' : undefined}
+          >
+            <span className="staff-programs__name">
+              {one.name}
+              {one.slug === program.slug ? ` (${t('staff.home.programs.current')})` : ''}
+            </span>
+            <span className="staff-programs__roles">{one.roles.map((role) => t(ROLE_KEYS[role])).join(', ')}</span>
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 ? (
+        <nav aria-label={t('staff.home.switch.label')}>
+          <h3>{t('staff.home.switch.title')}</h3>
+          <p>{t('staff.home.switch.lead')}</p>
+          <ul className="staff-switch">
+            {others.map((one) => (
+              <li key={one.slug}>
+                <a className="button button--ghost" href={`${one.origin}${consolePath}`}>
+                  {t('staff.home.switch.to', { program: one.name })}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  );
+}
