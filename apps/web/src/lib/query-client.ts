@@ -15,6 +15,9 @@ function createQueryClient() {
       queries: {
         retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
+        // Tried once even offline: the service worker answers what it keeps (the lessons, the program's files); what
+        // it cannot answer then waits for the connection (paused), and its region says that it needs it.
+        networkMode: 'offlineFirst',
       },
     },
   });
