@@ -178,22 +178,25 @@ function matchOf(term: PatientSearchTerm): SQL | undefined {
   }
 }
 
+/** What a staff search and a record's opening read of a patient first: names, identification, country and status. */
+const PATIENT_SUMMARY_COLUMNS = {
+  id: patient.id,
+  firstName: patient.firstName,
+  lastName: patient.lastName,
+  secondLastName: patient.secondLastName,
+  typeIdentification: patient.typeIdentification,
+  legalIdentification: patient.legalIdentification,
+  country: patient.country,
+  status: patient.status,
+};
+
 /**
  * The program's patients matching one term, at most `limit` (ordered by name, then id): a staff search (decision 074).
  * Only the program's own patients: each program is its own identity pool, so another's patient is never found.
  */
 export async function searchPatientsOfProgram(db: Executor, programId: number, term: PatientSearchTerm, limit: number) {
   return db
-    .select({
-      id: patient.id,
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      secondLastName: patient.secondLastName,
-      typeIdentification: patient.typeIdentification,
-      legalIdentification: patient.legalIdentification,
-      country: patient.country,
-      status: patient.status,
-    })
+    .select(PATIENT_SUMMARY_COLUMNS)
     .from(patient)
     .innerJoin(userAccount, eq(userAccount.id, patient.userId))
     .where(and(eq(patient.programId, programId), matchOf(term)))
@@ -204,17 +207,7 @@ export async function searchPatientsOfProgram(db: Executor, programId: number, t
 /** The program's patient with this id and their account; none when the id is another program's. */
 export async function findPatientOfProgram(db: Executor, programId: number, patientId: number) {
   const [row] = await db
-    .select({
-      id: patient.id,
-      userId: patient.userId,
-      firstName: patient.firstName,
-      lastName: patient.lastName,
-      secondLastName: patient.secondLastName,
-      typeIdentification: patient.typeIdentification,
-      legalIdentification: patient.legalIdentification,
-      country: patient.country,
-      status: patient.status,
-    })
+    .select({ ...PATIENT_SUMMARY_COLUMNS, userId: patient.userId })
     .from(patient)
     .where(and(eq(patient.programId, programId), eq(patient.id, patientId)));
   return row;
