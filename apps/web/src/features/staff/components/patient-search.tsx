@@ -209,8 +209,12 @@ export function PatientSearch({ onOpen }: Props) {
         </div>
       </Form>
 
-      <section aria-labelledby="staff-results-title" aria-live="polite">
+      <section aria-labelledby="staff-results-title">
         <h3 id="staff-results-title">{t('staff.records.results.title')}</h3>
+        {/* What a search found, said once to a screen reader (not the whole table). */}
+        <p role="status" className="visually-hidden">
+          {found ? t('staff.records.results.caption', { count: found.patients.length }) : ''}
+        </p>
         {failure ? (
           <RegionError
             messageKey={failure.key}
