@@ -35,6 +35,7 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'staff',
   'staffLogin',
   'staffSetup',
+  'staffPatients',
 ]);
 
 /** What the screens need of the demo patient's data, set up through the API. */

@@ -108,6 +108,8 @@ describe('the staff console', () => {
     const alivio = (await programs.filter({ hasText: es['staff.home.programs.current']! }).textContent())!;
     expect(alivio).toContain(es['staff.roles.admin']!);
     expect(alivio).toContain(es['staff.roles.agent']!);
+    // An agent here: the way to finding a patient (decision 074).
+    expect(await page.getByRole('link', { name: es['staff.home.work.patients']! }).count()).toBe(1);
     const switchLink = page.getByRole('navigation', { name: es['staff.home.switch.label']! }).getByRole('link');
     expect(await switchLink.getAttribute('href')).toBe(`${setup.portal.origin('piel')}/staff`);
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain('portal.staff.session');
@@ -174,6 +176,8 @@ describe('the staff console', () => {
     await heading(page, 'Hello, Ben').waitFor();
     await page.getByText('9 codes are left').waitFor();
     expect(await page.locator('.staff-programs__item').textContent()).toContain(en['staff.roles.manager']!);
+    // A manager never opens a patient's record: no way to the search.
+    expect(await page.getByRole('link', { name: en['staff.home.work.patients']! }).count()).toBe(0);
     await expectNoAxeViolations(page, 'staff home (en, 1366)');
 
     // The server no longer knows the session (here: a forged token): the console goes back to its login and says so.

@@ -31,6 +31,8 @@ export const paths = {
   staff: '/staff',
   staffLogin: '/staff/login',
   staffSetup: '/staff/setup',
+  /** Finding a patient, and one patient's record once opened with a reason (decision 074). */
+  staffPatients: (id?: number) => (id === undefined ? '/staff/patients' : `/staff/patients/${id}`),
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

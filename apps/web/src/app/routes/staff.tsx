@@ -1,8 +1,11 @@
 // /staff and /en/staff: the staff console (decision 072), its own route tree and frame in a chunk of its own, which
 // no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
-// /staff is the member's home. The staff session is this tab's (features/staff/staff-session.ts).
-import { Navigate, useLocation, useNavigate, useRoutes, useSearchParams } from 'react-router';
+// /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
+// (decision 074). The staff session is this tab's (features/staff/staff-session.ts).
+import { Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
+import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
+import { RecordOpening } from '../../features/staff/components/record-opening.tsx';
 import { LoginFlow } from '../../features/staff/components/login-flow.tsx';
 import { SetupFlow } from '../../features/staff/components/setup-flow.tsx';
 import { staffSessionStore, useStaffSession } from '../../features/staff/staff-session.ts';
@@ -17,6 +20,7 @@ function useConsolePaths() {
   return {
     home: pathInLanguage(language, paths.staff),
     login: pathInLanguage(language, paths.staffLogin),
+    patients: (id?: number) => pathInLanguage(language, paths.staffPatients(id)),
   };
 }
 
@@ -59,7 +63,7 @@ function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useStaffSession();
-  const { home, login } = useConsolePaths();
+  const { home, login, patients } = useConsolePaths();
   // No session, or the server ended it (a 401 clears it): back to the console's login.
   if (!session) return <Navigate replace to={login} />;
   const state = location.state as { recoveryCodesLeft?: number } | null;
@@ -67,9 +71,39 @@ function HomeScreen() {
     <StaffPage title={t('staff.pageTitle')} homeHref={home}>
       <ConsoleHome
         consolePath={home}
+        patientsHref={patients()}
         recoveryCodesLeft={state?.recoveryCodesLeft}
         onLoggedOut={() => void navigate(login, { replace: true })}
       />
+    </StaffPage>
+  );
+}
+
+function PatientsScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useStaffSession();
+  const { home, login, patients } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <PatientSearch onOpen={(patient) => void navigate(patients(patient.id))} />
+    </StaffPage>
+  );
+}
+
+function PatientRecordScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { id } = useParams();
+  const { home, login, patients } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  const patientId = Number(id);
+  if (!Number.isSafeInteger(patientId) || patientId <= 0) return <Navigate replace to={patients()} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      {/* A key per patient: another patient's record asks for its own reason. */}
+      <RecordOpening key={patientId} patientId={patientId} searchHref={patients()} />
     </StaffPage>
   );
 }
@@ -79,6 +113,8 @@ export default function StaffConsoleScreen() {
     { index: true, element: <HomeScreen /> },
     { path: 'login', element: <LoginScreen /> },
     { path: 'setup', element: <SetupScreen /> },
+    { path: 'patients', element: <PatientsScreen /> },
+    { path: 'patients/:id', element: <PatientRecordScreen /> },
     { path: '*', element: <HomeScreen /> },
   ]);
 }

@@ -8,9 +8,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { staffSessionStore } from '../staff-session.ts';
 
 /** The staff bearer of this tab, or none (an empty one: the patient's token stays home either way). */
-const staffBearer = () => ({ bearer: staffSessionStore.get()?.token ?? '' });
+export const staffBearer = () => ({ bearer: staffSessionStore.get()?.token ?? '' });
 
-async function withStaffSession<T>(call: () => Promise<T>): Promise<T> {
+export async function withStaffSession<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

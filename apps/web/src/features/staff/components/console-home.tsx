@@ -1,6 +1,7 @@
 // The console's home (decision 072): the member's name, the programs they work on with their roles, a switch to
 // another program's console (on that program's host), and log out.
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { StaffRole } from '@portal/contracts/staff';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
@@ -23,12 +24,14 @@ const ROLE_KEYS: Record<StaffRole, string> = {
 interface Props {
   /** The console's path in the page's language (`/staff` or `/en/staff`), the same on every program's host. */
   consolePath: string;
+  /** The search for a patient, in the page's language: shown to this program's agents and nurses only. */
+  patientsHref: string;
   /** Recovery codes left, when the login just spent one. */
   recoveryCodesLeft?: number;
   onLoggedOut: () => void;
 }
 
-export function ConsoleHome({ consolePath, recoveryCodesLeft, onLoggedOut }: Props) {
+export function ConsoleHome({ consolePath, patientsHref, recoveryCodesLeft, onLoggedOut }: Props) {
   const t = useT();
   const { program } = useProgram();
   const me = useQuery(staffMeQuery());
@@ -77,6 +80,13 @@ export function ConsoleHome({ consolePath, recoveryCodesLeft, onLoggedOut }: Pro
         <FormAlert tone="info" focusOnShow={false}>
           {t('staff.home.recoveryCodesLeft', { count: recoveryCodesLeft })}
         </FormAlert>
+      ) : null}
+      {programs.find((one) => one.slug === program.slug)?.roles.some((role) => role === 'agent' || role === 'nurse') ? (
+        <nav aria-label={t('staff.home.work.label')}>
+          <Link className="button" to={patientsHref}>
+            {t('staff.home.work.patients')}
+          </Link>
+        </nav>
       ) : null}
       <h3>{t('staff.home.programs.title')}</h3>
       <ul className="staff-programs">
