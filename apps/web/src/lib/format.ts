@@ -63,3 +63,12 @@ export function coarseTimeAgo(
   if (hours < 24) return { value: -hours, unit: 'hour' };
   return { value: -Math.floor(hours / 24), unit: 'day' };
 }
+
+/** A country's name in the reader's language (Intl's region names), or its code where the browser has none. */
+export function countryName(country: string, language: Language): string {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}

@@ -1,15 +1,6 @@
-// How the console names what a record holds: countries in the page's language, a patient's status, an opening's
-// reason. The text keys are written out, for the programs' text checker.
-import type { Language } from '@portal/contracts/enums';
+// How the console names what a record holds: a patient's status, an opening's reason, a caregiver's relation.
+// The text keys are written out, for the programs' text checker (countries are lib/format.ts's countryName).
 import type { StaffAccessReason } from '@portal/contracts/staff-records';
-
-export function countryNameOf(country: string, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
-}
 
 /** A patient's status: ACTIVE, DISOWNED ("this wasn't me"), ERASED; another (a new one) as the API says it. */
 export function statusKeyOf(status: string): string {

@@ -1,9 +1,8 @@
 // The patient's profile as a person reads it: every field of spec section 3 the patient has, nothing editable here.
 import type { ReactNode } from 'react';
-import type { CountryCode, Language } from '@portal/contracts/enums';
 import type { UserProfile } from '@portal/contracts/identity';
 import { COUNTRY_DIAL_CODES, LocationSchema } from '@portal/contracts/patient-fields';
-import { formatDate, formatDateInWords } from '../../../lib/format.ts';
+import { countryName, formatDate, formatDateInWords } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
@@ -16,14 +15,6 @@ export function maskIdentification(number: string): string {
   const visible = 4;
   if (number.length <= visible) return '•'.repeat(number.length);
   return `${'•'.repeat(number.length - visible)}${number.slice(-visible)}`;
-}
-
-export function countryName(country: CountryCode, language: Language): string {
-  try {
-    return new Intl.DisplayNames([language], { type: 'region' }).of(country) ?? country;
-  } catch {
-    return country;
-  }
 }
 
 function addressText(address: UserProfile['address']): string | null {

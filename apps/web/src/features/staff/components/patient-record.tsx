@@ -5,12 +5,12 @@ import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { COUNTRY_DIAL_CODES } from '@portal/contracts/patient-fields';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
 import { DetailsList } from '../../../components/ui/details-list.tsx';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { countryName, formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
 import { useIdentificationTypeLabel } from '../../../patient/components/identification-type-field.tsx';
 import { useT } from '../../../program/use-t.ts';
 import type { OpenedRecord } from '../api/records-api.ts';
-import { countryNameOf, REASON_KEYS, RELATION_KEYS, statusKeyOf } from '../record-format.ts';
+import { REASON_KEYS, RELATION_KEYS, statusKeyOf } from '../record-format.ts';
 import { StepHeading } from './step-heading.tsx';
 
 type Row = Record<string, unknown>;
@@ -35,7 +35,7 @@ function phoneOf(row: Row | null | undefined, language: 'es' | 'en'): string {
   if (!number) return '';
   const country = textOf(row, 'phoneCountry') as CountryCode;
   const dial = (COUNTRY_DIAL_CODES as Partial<Record<string, string>>)[country];
-  return dial ? `${dial} ${number}` : `${countryNameOf(country, language)} ${number}`;
+  return dial ? `${dial} ${number}` : `${countryName(country, language)} ${number}`;
 }
 
 /** One section of the record: its heading, and its content or what it says when there is none. */
@@ -131,7 +131,7 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
             [t('staff.records.record.profile.name'), name],
             [t('staff.records.record.profile.identification'), identificationOf(patient) || notGiven],
             [t('staff.records.record.profile.birthDate'), dateOf(patient, 'birthDate') || notGiven],
-            [t('staff.records.record.profile.country'), country ? countryNameOf(country, language) : notGiven],
+            [t('staff.records.record.profile.country'), country ? countryName(country, language) : notGiven],
             [t('staff.records.record.profile.status'), t(statusKeyOf(summary.status))],
             [t('staff.records.record.profile.email'), textOf(record.account, 'email') || notGiven],
             textOf(patient, 'emailAlternative')

@@ -18,6 +18,7 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { RadioField } from '../../../components/ui/radio-field.tsx';
 import { RegionError } from '../../../components/ui/region-error.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { countryName } from '../../../lib/format.ts';
 import { applyFieldErrors, errorKeyOf } from '../../../lib/form-errors.ts';
 import { isConnectionError } from '../../../lib/online.ts';
 import { useLanguage } from '../../../lib/language.tsx';
@@ -29,7 +30,7 @@ import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { searchPatients } from '../api/records-api.ts';
 import { recordsMemory, type RememberedSearch, type SearchTerms } from '../records-memory.ts';
-import { countryNameOf, statusKeyOf } from '../record-format.ts';
+import { statusKeyOf } from '../record-format.ts';
 import { StepHeading } from './step-heading.tsx';
 
 const EMPTY_TERMS: SearchTerms = {
@@ -153,7 +154,7 @@ export function PatientSearch({ onOpen }: Props) {
               name="country"
               label={t('staff.records.search.country.label')}
               placeholder={t('common.select')}
-              options={countries.map((code) => ({ value: code, text: countryNameOf(code, language) }))}
+              options={countries.map((code) => ({ value: code, text: countryName(code, language) }))}
               isRequired
             />
             {country ? (
@@ -264,7 +265,7 @@ export function PatientSearch({ onOpen }: Props) {
                           {typeLabel(patient.identification.type as IdentificationType, patient.country as CountryCode)}{' '}
                           <span className="staff-mono">{patient.identification.masked}</span>
                         </td>
-                        <td>{countryNameOf(patient.country, language)}</td>
+                        <td>{countryName(patient.country, language)}</td>
                         <td>{patient.program.name}</td>
                         <td>{t(statusKeyOf(patient.status))}</td>
                         <td>
