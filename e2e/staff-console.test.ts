@@ -179,6 +179,13 @@ describe('the staff console', () => {
     // A manager never opens a patient's record: no way to the search.
     expect(await page.getByRole('link', { name: en['staff.home.work.patients']! }).count()).toBe(0);
     await expectNoAxeViolations(page, 'staff home (en, 1366)');
+    // Nor by the search's address: told so at once, with the way home.
+    await page.goto(`${origin}/en/staff/patients`);
+    await heading(page, en['staff.records.notForRole.title']!).waitFor();
+    expect(await page.getByRole('button', { name: en['staff.records.search.submit']! }).count()).toBe(0);
+    await expectNoAxeViolations(page, 'staff patients refused to a manager (en, 1366)');
+    await page.getByRole('link', { name: en['staff.records.notForRole.home']! }).click();
+    await heading(page, 'Hello, Ben').waitFor();
 
     // The server no longer knows the session (here: a forged token): the console goes back to its login and says so.
     await page.evaluate(() =>

@@ -3,6 +3,7 @@
 // /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
 // (decision 074). The staff session is this tab's (features/staff/staff-session.ts).
 import { Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
+import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
 import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
 import { RecordOpening } from '../../features/staff/components/record-opening.tsx';
@@ -87,7 +88,9 @@ function PatientsScreen() {
   if (!session) return <Navigate replace to={login} />;
   return (
     <StaffPage title={t('staff.pageTitle')} homeHref={home}>
-      <PatientSearch onOpen={(patient) => void navigate(patients(patient.id))} />
+      <AgentsOnly homeHref={home}>
+        <PatientSearch onOpen={(patient) => void navigate(patients(patient.id))} />
+      </AgentsOnly>
     </StaffPage>
   );
 }
@@ -103,7 +106,9 @@ function PatientRecordScreen() {
   return (
     <StaffPage title={t('staff.pageTitle')} homeHref={home}>
       {/* A key per patient: another patient's record asks for its own reason. */}
-      <RecordOpening key={patientId} patientId={patientId} searchHref={patients()} />
+      <AgentsOnly homeHref={home}>
+        <RecordOpening key={patientId} patientId={patientId} searchHref={patients()} />
+      </AgentsOnly>
     </StaffPage>
   );
 }

@@ -10,6 +10,7 @@ import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { logOut, staffMeQuery } from '../api/staff-api.ts';
+import { opensRecordsIn } from './agents-only.tsx';
 import { programOriginOf } from '../program-origin.ts';
 import { StepHeading } from './step-heading.tsx';
 
@@ -81,7 +82,7 @@ export function ConsoleHome({ consolePath, patientsHref, recoveryCodesLeft, onLo
           {t('staff.home.recoveryCodesLeft', { count: recoveryCodesLeft })}
         </FormAlert>
       ) : null}
-      {programs.find((one) => one.slug === program.slug)?.roles.some((role) => role === 'agent' || role === 'nurse') ? (
+      {opensRecordsIn(me.data, program.slug) ? (
         <nav aria-label={t('staff.home.work.label')}>
           <Link className="button" to={patientsHref}>
             {t('staff.home.work.patients')}

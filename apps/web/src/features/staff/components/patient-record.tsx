@@ -320,7 +320,11 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
             t('staff.records.record.sessions.lastUsed'),
           ]}
           rows={sessions.map((session) => [
-            `${session.browser} · ${session.system}`,
+            // The device in the words the patient's own "my sessions" uses.
+            t('account.sessions.device', {
+              browser: t(`account.sessions.browser.${session.browser}`),
+              system: t(`account.sessions.system.${session.system}`),
+            }),
             dateTimeOf(session.createdAt),
             dateTimeOf(session.lastUsedAt),
           ])}
