@@ -29,8 +29,29 @@ export const STAFF_ACCESS_REASONS = [
 export const StaffAccessReasonSchema = z.enum(STAFF_ACCESS_REASONS, { error: 'staff.records.reason.required' });
 export type StaffAccessReason = z.infer<typeof StaffAccessReasonSchema>;
 
-/** What the access log records: a record opened, or a search made (a search names no patient and keeps no terms). */
-export const STAFF_ACCESS_KINDS = ['record-opened', 'search'] as const;
+/**
+ * What an agent or a nurse does on a record their session opened (issue 35): each is written to the access log with
+ * the opening's reason, in the same transaction as the action itself, and the patient reads it in the privacy centre.
+ */
+export const STAFF_RECORD_ACTIONS = [
+  'recovery-link-sent',
+  'email-changed',
+  'welcome-resent',
+  'coupon-link-issued',
+  'appointment-booked',
+  'appointment-moved',
+  'appointment-cancelled',
+  'sessions-ended',
+  'note-added',
+] as const;
+export const StaffRecordActionSchema = z.enum(STAFF_RECORD_ACTIONS);
+export type StaffRecordAction = z.infer<typeof StaffRecordActionSchema>;
+
+/**
+ * What the access log records: a record opened, an action on it, a search made (a search names no patient and keeps no
+ * terms), or a patient pre-registered (an invitation, no patient yet).
+ */
+export const STAFF_ACCESS_KINDS = ['record-opened', ...STAFF_RECORD_ACTIONS, 'search', 'preregistered'] as const;
 export const StaffAccessKindSchema = z.enum(STAFF_ACCESS_KINDS);
 export type StaffAccessKind = z.infer<typeof StaffAccessKindSchema>;
 
@@ -140,10 +161,14 @@ export const StaffOpenRecordResponseSchema = z.object({
   }),
 });
 
-/** One access as the patient sees it: when, who (role and first name), why. */
+/** What the patient is told of: the openings of their record and the actions on it (never a search). */
+export const PatientAccessKindSchema = z.enum(['record-opened', ...STAFF_RECORD_ACTIONS]);
+export type PatientAccessKind = z.infer<typeof PatientAccessKindSchema>;
+
+/** One access as the patient sees it: when, who (role and first name), what, why (the opening's reason). */
 export const PatientAccessLogEntrySchema = z.object({
   at: z.string(),
-  what: StaffAccessKindSchema,
+  what: PatientAccessKindSchema,
   staff: z.object({ firstName: z.string().nullable(), roles: z.array(StaffRoleSchema) }),
   reason: StaffAccessReasonSchema,
   reasonText: z.string().nullable(),

@@ -21,10 +21,17 @@ export async function insertAccessLogEntry(db: Executor, entry: AccessLogEntry):
   await db.insert(staffAccessLog).values(entry);
 }
 
-/** The record grant (decision 074): whether this staff session opened this patient's record with a reason. */
-export async function hasOpenedRecord(db: Executor, staffSessionId: string, patientId: number): Promise<boolean> {
+/**
+ * The record grant (decision 074): the reason with which this staff session last opened this patient's record (the
+ * call in progress), or undefined when it has not opened it.
+ */
+export async function openedRecordGrant(
+  db: Executor,
+  staffSessionId: string,
+  patientId: number,
+): Promise<{ reason: StaffAccessReason; reasonText: string | null } | undefined> {
   const [row] = await db
-    .select({ id: staffAccessLog.id })
+    .select({ reason: staffAccessLog.reason, reasonText: staffAccessLog.reasonText })
     .from(staffAccessLog)
     .where(
       and(
@@ -33,8 +40,9 @@ export async function hasOpenedRecord(db: Executor, staffSessionId: string, pati
         eq(staffAccessLog.what, 'record-opened'),
       ),
     )
+    .orderBy(desc(staffAccessLog.id))
     .limit(1);
-  return Boolean(row);
+  return row && row.reason ? { reason: row.reason as StaffAccessReason, reasonText: row.reasonText } : undefined;
 }
 
 /**

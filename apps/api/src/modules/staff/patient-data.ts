@@ -34,7 +34,7 @@ export const STAFF_PATIENT_DATA = definePatientData({
     const rows = await listAccessLogOfPatient(db, patientId);
     return {
       accessLog: rows
-        .filter((row) => row.what === 'record-opened')
+        .filter((row) => row.what !== 'search')
         .map((row) => ({
           at: row.at.toISOString(),
           what: row.what,

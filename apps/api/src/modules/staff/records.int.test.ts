@@ -208,7 +208,10 @@ describe(`opening a record, and the access log (${TEST_DB})`, () => {
         roles: [{ programId: alivio!.id, role: 'agent' }],
       };
     };
-    await expect(records.requireOpenedRecord(await callerOf(agent), alivio!, rosa.patientId)).resolves.toBeUndefined();
+    await expect(records.requireOpenedRecord(await callerOf(agent), alivio!, rosa.patientId)).resolves.toMatchObject({
+      patient: { id: rosa.patientId },
+      grant: { reason: 'outbound-adherence-call' },
+    });
     // Another session of the program, even of an agent, has not opened it.
     const other = await openTestStaffSession(t, ['agent:alivio']);
     await expect(records.requireOpenedRecord(await callerOf(other), alivio!, rosa.patientId)).rejects.toMatchObject({

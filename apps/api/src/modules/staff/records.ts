@@ -3,12 +3,17 @@
 // module's part. Every search and every record opened is written to the append-only access log, and an opened record
 // is granted to the staff session that opened it until that session ends. The record adds the 4+1 progress, computed
 // as the purchases screens compute it, through the purchases' and benefits' public files.
-import type { StaffOpenRecordBody, StaffPatientSearchBody } from '@portal/contracts/staff-records';
-import { STAFF_SEARCH_MAX_RESULTS } from '@portal/contracts/staff-records';
+import type {
+  PatientAccessKind,
+  StaffOpenRecordBody,
+  StaffPatientSearchBody,
+  StaffRecordAction,
+} from '@portal/contracts/staff-records';
+import { PatientAccessKindSchema, STAFF_SEARCH_MAX_RESULTS } from '@portal/contracts/staff-records';
 import type { CountryCode } from '@portal/contracts/enums';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
 import { todayInCountry } from '@portal/contracts/time-zones';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientDataPart } from '../../platform/patient-data.ts';
 import { collectPatientData } from '../account/public.ts';
@@ -16,7 +21,7 @@ import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
 import { liveSessionsOf } from '../identity/public.ts';
 import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } from '../patients/public.ts';
 import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
-import { hasOpenedRecord, insertAccessLogEntry, listAccessLogOfPatient } from './access-log.ts';
+import { insertAccessLogEntry, listAccessLogOfPatient, openedRecordGrant } from './access-log.ts';
 import type { StaffCaller } from './door.ts';
 
 export interface StaffRecordsDeps {
@@ -56,6 +61,12 @@ const summaryOf = (
   status: row.status,
 });
 
+/** The patient an action is taken on: the search's columns and the patient's account. */
+export type OpenedPatient = NonNullable<Awaited<ReturnType<typeof findPatientOfProgram>>>;
+
+const isPatientAccessKind = (what: string): what is PatientAccessKind =>
+  (PatientAccessKindSchema.options as readonly string[]).includes(what);
+
 export function createStaffRecordsService({ db, clock, patientData }: StaffRecordsDeps) {
   const liveProducts = prepareLiveProducts(db);
 
@@ -80,7 +91,22 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
     return answer;
   }
 
+  /**
+   * What every action on a patient checks first: this staff session opened the record of this program's patient with
+   * a reason. The grant is the log's `record-opened` row of the session, so it ends with the session (15 minutes idle,
+   * 10 hours at most, logout, the member disabled).
+   */
+  async function requireOpenedRecord(caller: StaffCaller, program: ProgramRef, patientId: number) {
+    const found = await findPatientOfProgram(db, program.id, patientId);
+    if (!found) throw new AppError('NOT_FOUND');
+    const grant = await openedRecordGrant(db, caller.actor.sessionId, patientId);
+    if (!grant) throw new AppError('STAFF_RECORD_NOT_OPENED');
+    return { patient: found, grant };
+  }
+
   return {
+    requireOpenedRecord,
+
     /** At most 20 of the program's patients matching the term; the search is logged, never its terms. */
     async search(caller: StaffCaller, program: ProgramRef, term: StaffPatientSearchBody) {
       // One more than answered tells whether the term matched more.
@@ -129,25 +155,42 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
     },
 
     /**
-     * What every action on a patient (issue 35's next step) checks first: this staff session opened the record of this
-     * program's patient with a reason. The grant is the log's `record-opened` row of the session, so it ends with the
-     * session (15 minutes idle, 10 hours at most, logout, the member disabled).
+     * An action on an opened record (issue 35): the grant is checked, then the action and its access-log row (with the
+     * opening's reason) commit together or not at all, so the patient's log never misses what was done, nor names
+     * what was not. The action runs on the transaction it is given; a mail it sends is queued in that transaction.
      */
-    async requireOpenedRecord(caller: StaffCaller, program: ProgramRef, patientId: number): Promise<void> {
-      const found = await findPatientOfProgram(db, program.id, patientId);
-      if (!found) throw new AppError('NOT_FOUND');
-      if (!(await hasOpenedRecord(db, caller.actor.sessionId, patientId)))
-        throw new AppError('STAFF_RECORD_NOT_OPENED');
+    async act<T>(
+      caller: StaffCaller,
+      program: ProgramRef,
+      patientId: number,
+      what: StaffRecordAction,
+      action: (tx: Tx, patient: OpenedPatient) => Promise<T>,
+    ): Promise<T> {
+      const { patient, grant } = await requireOpenedRecord(caller, program, patientId);
+      return db.transaction(async (tx) => {
+        const answer = await action(tx, patient);
+        await insertAccessLogEntry(tx, {
+          staffId: caller.actor.staffId,
+          staffSessionId: caller.actor.sessionId,
+          programId: program.id,
+          patientId: patient.id,
+          what,
+          reason: grant.reason,
+          reasonText: grant.reasonText,
+          at: clock(),
+        });
+        return answer;
+      });
     },
 
-    /** The patient's own view: when, who (roles and first name), why; only the records opened (searches name nobody). */
+    /** The patient's own view: when, who (roles and first name), what, why; openings and actions (searches name nobody). */
     async accessLogOf(patientId: number) {
       const rows = await listAccessLogOfPatient(db, patientId);
       return rows
-        .filter((row) => row.what === 'record-opened' && row.reason !== null)
+        .filter((row) => isPatientAccessKind(row.what) && row.reason !== null)
         .map((row) => ({
           at: row.at.toISOString(),
-          what: 'record-opened' as const,
+          what: row.what as PatientAccessKind,
           staff: { firstName: row.firstName, roles: row.roles },
           reason: row.reason as StaffOpenRecordBody['reason'],
           reasonText: row.reasonText,

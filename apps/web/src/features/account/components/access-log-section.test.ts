@@ -6,8 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '@portal/contracts/staff';
-import { STAFF_ACCESS_REASONS } from '@portal/contracts/staff-records';
-import { accessLogReasonKey, accessLogRoleKey } from './access-log-section.tsx';
+import { PatientAccessKindSchema, STAFF_ACCESS_REASONS } from '@portal/contracts/staff-records';
+import { accessLogReasonKey, accessLogRoleKey, accessLogWhatKey } from './access-log-section.tsx';
 
 const PROGRAMS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../../programs');
 
@@ -20,10 +20,11 @@ describe('the access log section’s texts', () => {
     'account.privacy.accessLog.itemUnnamed',
     ...STAFF_ROLES.map(accessLogRoleKey),
     ...STAFF_ACCESS_REASONS.map(accessLogReasonKey),
+    ...PatientAccessKindSchema.options.map(accessLogWhatKey),
   ];
   for (const slug of readdirSync(PROGRAMS)) {
     for (const language of ['es', 'en']) {
-      it(`${slug} (${language}) names every role and reason`, () => {
+      it(`${slug} (${language}) names every role, reason and action`, () => {
         const texts = JSON.parse(
           readFileSync(path.join(PROGRAMS, slug, 'texts', `text-${language}.json`), 'utf8'),
         ) as Record<string, string>;
