@@ -87,6 +87,8 @@ export const AccountExportSchema = z.object({
   consents: z.array(ConsentRecordSchema),
   /** Who at the program opened the patient's record, when and why (decision 074): the staff access log. */
   accessLog: z.array(Row),
+  /** The notes the program's agents and nurses wrote of their interactions with the patient, clinical ones too (decision 078). */
+  interactionNotes: z.array(Row),
   activity: z.array(z.object({ action: z.string(), at: z.string() })),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

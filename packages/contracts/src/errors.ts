@@ -73,6 +73,13 @@ export const ERROR_CATALOGUE = {
   DOSE_NOT_APPROVED: { status: 422, messageKey: 'signup.details.doseNotApproved' },
   // Enrolment: the same idempotency key was sent again with a different payload.
   IDEMPOTENCY_KEY_REUSED: { status: 409, messageKey: 'errors.idempotencyKeyReused' },
+  // Actions on an opened record (decision 078): the welcome mail of an enrolment already confirmed (the patient logs in,
+  // or uses "Forgot your password?").
+  STAFF_ENROLMENT_ALREADY_CONFIRMED: { status: 409, messageKey: 'staff.errors.enrolmentAlreadyConfirmed' },
+  // A clinical note by someone who is not a nurse of the program.
+  STAFF_CLINICAL_NOTE_FORBIDDEN: { status: 403, messageKey: 'staff.errors.clinicalNoteForbidden' },
+  // A coupon link for a benefit that is not a general benefit of the patient's plan and country, or a plan not active.
+  STAFF_COUPON_NOT_AVAILABLE: { status: 422, messageKey: 'staff.errors.couponNotAvailable' },
   // The staff directory (decision 068). A refused e-mail and password, the same whether the e-mail is known or not
   // (details.reason: INVALID_CREDENTIALS or LOCKED, with retryAfterSeconds).
   STAFF_LOGIN_REFUSED: { status: 400, messageKey: 'staff.errors.loginRefused' },

@@ -6,6 +6,7 @@ import { AccountExportSchema } from './account.ts';
 import { ExchangeProgressSchema } from './exchange-progress.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { SessionViewSchema } from './sessions.ts';
+import { StaffNoteSchema } from './staff-actions.ts';
 import { IdentificationSchema } from './patient-identification.ts';
 import { EmailSchema } from './identity.ts';
 import { textField } from './text.ts';
@@ -139,6 +140,7 @@ export const StaffPatientRecordSchema = AccountExportSchema.omit({
   program: true,
   activity: true,
   accessLog: true,
+  interactionNotes: true,
 });
 
 export const StaffOpenRecordResponseSchema = z.object({
@@ -149,6 +151,8 @@ export const StaffOpenRecordResponseSchema = z.object({
     record: StaffPatientRecordSchema,
     /** The patient's live sessions, as "my sessions" shows them (devices and times; ending one is an action). */
     sessions: z.array(SessionViewSchema.omit({ current: true })),
+    /** The interaction notes, newest first (decision 078); a nurse's clinical ones only to nurses. */
+    notes: z.array(StaffNoteSchema),
     /** The 4+1 offer's progress of each medicine the patient takes that has the offer (decision 059), per plan. */
     fourPlusOne: z.array(
       z.object({

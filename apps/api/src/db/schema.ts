@@ -643,7 +643,7 @@ export const couponLink = pgTable(
     planPatientId: planPatientOf(),
     /** A general benefit of the program's catalogue. */
     benefitId: benefitOf(),
-    /** The call center's user who issued the link (`iumb`): an id of the staff directory, not of this database. */
+    /** The call center's user who issued the link (`iumb`): a staff member's `number` when the console issued it (decision 078). */
     staffUserId: bigint('staff_user_id', { mode: 'number' }).notNull(),
     issuedAt: instant('issued_at').notNull(),
     /** Whole seconds: the link's `e`. */
@@ -822,6 +822,11 @@ export const staffMember = pgTable(
   'staff_member',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The member's number: the `iumb` of the coupon links they issue (decision 078), which the specification makes a
+     * number. Drawn by the database, never reused.
+     */
+    number: bigserial('number', { mode: 'number' }).notNull().unique(),
     /** Lower-cased; unique whatever its case (the index is on lower(email)). */
     email: text('email').notNull(),
     firstName: text('first_name'),
@@ -943,4 +948,25 @@ export const staffAccessLog = pgTable(
     index('staff_access_log_staff_idx').on(t.staffId, t.at),
     index('staff_access_log_session_idx').on(t.staffSessionId, t.patientId),
   ],
+);
+
+/**
+ * A note of an interaction with the patient (decision 078): how (channel), how it ended (outcome) and the text, by an
+ * agent or a nurse on a record their session opened. A nurse's clinical note is read by nurses only. Append-only in
+ * the application (no route changes or deletes one); the purge overwrites the text.
+ */
+export const staffNote = pgTable(
+  'staff_note',
+  {
+    id: serialId(),
+    programId: programOf(),
+    patientId: patientOf(),
+    staffId: staffOf(),
+    channel: text('channel', { enum: ['phone-in', 'phone-out', 'email', 'text-message', 'other'] }).notNull(),
+    outcome: text('outcome', { enum: ['resolved', 'follow-up', 'no-answer', 'left-message', 'other'] }).notNull(),
+    text: text('text').notNull(),
+    clinical: boolean('clinical').notNull(),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [index('staff_note_patient_idx').on(t.patientId, t.createdAt)],
 );

@@ -26,6 +26,10 @@ export interface AccessRow {
 export interface StaffAccessRow extends AccessRow {
   /** The roles the route lets in, in the program of the request's host; 'any session' for a route of one's own session. */
   roles: readonly StaffRole[] | 'any session';
+  /** An action on a patient's record: the session opens it with a reason first, as the console does (decision 074). */
+  opensTheRecord?: boolean;
+  /** The patient whose record the action is on, when not the owner (an action the owner's other calls would feel). */
+  recordOf?: (ids: OwnedIds) => number;
 }
 
 export interface ModuleAccess {

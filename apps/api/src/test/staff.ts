@@ -1,6 +1,6 @@
 // Staff members for the API tests (decision 068): made as `npm run staff:add` makes them, set up through the API with
 // their authenticator, and signed in with a password and a code, as the console will do.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   STAFF_SESSION_MAX_MS,
@@ -9,11 +9,13 @@ import {
   StaffSetupFinishResponseSchema,
   StaffSetupOpenResponseSchema,
 } from '@portal/contracts/staff';
+import { SignupResponseSchema } from '@portal/contracts/signup';
 import { addStaffCommand } from '../modules/staff/commands.ts';
 import { findMemberByEmail, insertSession } from '../modules/staff/repository.ts';
 import { randomToken, sha256 } from '../platform/crypto.ts';
 import { totpCodeAt, TOTP_PERIOD_S } from '../modules/staff/totp.ts';
 import { hostOf, type TestApp } from './app.ts';
+import { alivioBody } from './signup-bodies.ts';
 
 export const STAFF_PASSWORD = 'tranvía-azul-de-medianoche-42';
 
@@ -90,4 +92,23 @@ export async function openTestStaffSession(t: TestApp, roles: string[]): Promise
   const token = `stf_${randomToken(32)}`;
   await insertSession(t.database.db, member!.id, sha256(token), t.app.clock(), STAFF_SESSION_MAX_MS);
   return `Bearer ${token}`;
+}
+
+/**
+ * An alivio patient enrolled without a password (skip-password mode, UNCONFIRMED): the enrolment whose welcome mail an
+ * agent may resend (decision 078). Answers the patient's id and e-mail.
+ */
+export async function enrolUnconfirmedPatient(t: TestApp): Promise<{ patientId: number; email: string }> {
+  const { password: _password, ...body } = alivioBody();
+  const enrolled = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/patient/signup',
+    headers: { host: hostOf('alivio') },
+    remoteAddress: `10.${randomInt(100, 200)}.${randomInt(0, 250)}.${randomInt(1, 250)}`,
+    payload: { ...body, skipPassword: true },
+  });
+  if (enrolled.statusCode !== 201) throw new Error(`enrolment failed: ${enrolled.statusCode} ${enrolled.body}`);
+  const { patientId, accountStatus } = SignupResponseSchema.parse(enrolled.json()).data;
+  if (accountStatus !== 'UNCONFIRMED') throw new Error(`enrolled ${accountStatus}`);
+  return { patientId, email: String(body.email) };
 }

@@ -91,6 +91,7 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   redemption: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   refillReminder: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   staffAccessLog: (row, ids) => row.patientId === ids.patientId,
+  staffNote: (row, ids) => row.patientId === ids.patientId,
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -276,6 +277,21 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       },
     );
     expect(opened.statusCode, opened.body).toBe(200);
+    // A nurse's clinical note of the call (decision 078): the export shows it, the purge overwrites its text.
+    const noteText = marker('Nota');
+    const nurse = await openTestStaffSession(t, ['nurse:alivio']);
+    const nurseAuth = { slug: 'alivio', authorization: nurse };
+    expect(
+      (await callAs(t, nurseAuth, 'POST', `/api/v1/staff/patients/${patientId}/open`, { reason: 'inbound-call' }))
+        .statusCode,
+    ).toBe(200);
+    const noted = await callAs(t, nurseAuth, 'POST', `/api/v1/staff/patients/${patientId}/notes`, {
+      channel: 'phone-in',
+      outcome: 'resolved',
+      text: noteText,
+      clinical: true,
+    });
+    expect(noted.statusCode, noted.body).toBe(200);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {
@@ -302,6 +318,7 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       caregiverNumber,
       stored!.phoneNumber!,
       storedCaregiver!.phoneNumber!,
+      noteText,
     ];
 
     // The export shows each table the registry says it shows, and every personal value.

@@ -5,7 +5,7 @@ import { LanguageSchema, type Language } from '@portal/contracts/enums';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import { program } from '../../db/schema.ts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { couponLinkUrl } from './link.ts';
 import { findPlanOfProgram, insertCouponLink } from './repository.ts';
 import { mismatchOf, type CouponSources } from './service.ts';
@@ -27,7 +27,7 @@ export interface IssueCouponLinkOptions {
 }
 
 export async function issueCouponLink(
-  db: Db,
+  db: Executor,
   options: IssueCouponLinkOptions,
 ): Promise<{ id: number; link: string; expiresAt: Date }> {
   const { program: owner, patientPlanId, benefitId, staffUserId, language, now, config } = options;

@@ -9,7 +9,9 @@ import {
   type PreregistrationLink,
 } from '@portal/contracts/signup';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../platform/db.ts';
+import { and, desc, eq } from 'drizzle-orm';
+import { preregistration } from '../../db/schema.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { PREREGISTRATION } from './mails.ts';
@@ -31,6 +33,8 @@ export interface PreregisterOptions {
   config: LinkConfig;
   /** Who pre-registers: the operator's command unless said. */
   actor?: Actor;
+  /** More to write in the pre-registration's transaction (the console's access-log row, decision 078). */
+  alsoInTransaction?: (tx: Executor) => Promise<void>;
 }
 
 /**
@@ -79,6 +83,7 @@ export async function preregisterPatient(db: Db, options: PreregisterOptions): P
       detail: { supportPlanId: plan.id },
       createdAt: now,
     });
+    await options.alsoInTransaction?.(t);
     return inserted;
   });
   return { id, link: link.url };
@@ -100,4 +105,37 @@ export async function openPreregistration(
   // Held data that no longer fits the contracts is not shown half-read: the invitation cannot be used.
   if (!data.success) throw new AppError('PREREGISTRATION_LINK_INVALID');
   return { id: row.id, email: row.email, data: data.data };
+}
+
+/** An invitation's state: used by an enrolment, past its date unused, or still waiting for the patient. */
+export function invitationStateOf(
+  row: { usedAt: Date | null; patientId: number | null; expiresAt: Date },
+  now: Date,
+): 'pending' | 'enrolled' | 'expired' {
+  if (row.usedAt !== null || row.patientId !== null) return 'enrolled';
+  return row.expiresAt.getTime() <= now.getTime() ? 'expired' : 'pending';
+}
+
+/** The program's invitations to this e-mail, newest first, with their states (the console's pre-registrations). */
+export async function listInvitationsOfEmail(db: Executor, programId: number, email: string, now: Date) {
+  const rows = await db
+    .select({
+      id: preregistration.id,
+      email: preregistration.email,
+      createdAt: preregistration.createdAt,
+      expiresAt: preregistration.expiresAt,
+      usedAt: preregistration.usedAt,
+      patientId: preregistration.patientId,
+    })
+    .from(preregistration)
+    .where(and(eq(preregistration.programId, programId), eq(preregistration.email, email.toLowerCase())))
+    .orderBy(desc(preregistration.createdAt), desc(preregistration.id))
+    .limit(20);
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    state: invitationStateOf(row, now),
+  }));
 }

@@ -1,10 +1,12 @@
 // The staff directory and its door (decision 068): the program company's own people set up an account from a one-time
 // link (password and authenticator), log in with both, and call the staff API behind the third door with a bearer
 // token of the directory, checked in the database on every call.
+import { createStaffActionsService } from './actions.ts';
+import { staffActionRoutes } from './actions-routes.ts';
 import { createLockoutStore, LOCKOUT_FREE_FAILURES, LOCKOUT_MAX_MS } from '../../platform/lockout.ts';
 import { defineModule, openDoor } from '../../platform/module.ts';
 import { STAFF_DOOR } from './door.ts';
-import { STAFF_SETUP } from './mails.ts';
+import { COUPON_LINK_BY_STAFF, SESSIONS_ENDED_BY_STAFF, STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { createStaffRecordsService } from './records.ts';
 import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
@@ -22,9 +24,9 @@ export const staffModule = defineModule({
     'staff-logout',
     'staff-disabled',
   ],
-  mailKinds: [STAFF_SETUP],
+  mailKinds: [STAFF_SETUP, SESSIONS_ENDED_BY_STAFF, COUPON_LINK_BY_STAFF],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords, patientData }) {
+  build({ db, config, clock, redis, passwords, mailQueued, patientData }) {
     const staff = createStaffService({
       db,
       clock,
@@ -39,6 +41,7 @@ export const staffModule = defineModule({
       }),
     });
     const records = createStaffRecordsService({ db, clock, patientData });
+    const actions = createStaffActionsService({ db, clock, config, records, onMailQueued: mailQueued });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -50,6 +53,7 @@ export const staffModule = defineModule({
         staff: async (api) => {
           await api.register(staffSessionRoutes, { staff });
           await api.register(staffRecordRoutes, { records });
+          await api.register(staffActionRoutes, { actions, limits: { welcomePerMinute: config.RECOVERY_PER_MINUTE } });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },

@@ -23,6 +23,8 @@ import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } f
 import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
 import { insertAccessLogEntry, listAccessLogOfPatient, openedRecordGrant } from './access-log.ts';
 import type { StaffCaller } from './door.ts';
+import { listNotesOfPatient } from './notes.ts';
+import { hasStaffRole } from './roles.ts';
 
 export interface StaffRecordsDeps {
   db: Db;
@@ -144,12 +146,15 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
         reasonText: body.reasonText ?? null,
         at: now,
       });
-      const { activity: _activity, accessLog: _accessLog, ...record } = data;
+      const { activity: _activity, accessLog: _accessLog, interactionNotes: _allNotes, ...record } = data;
       return {
         patient: summaryOf(found, program),
         grant: { openedAt: now.toISOString(), reason: body.reason, untilSessionEnds: true as const },
         record,
         sessions: await liveSessionsOf(db, found.userId, now),
+        notes: await listNotesOfPatient(db, program.id, found.id, {
+          withClinical: hasStaffRole(caller, ['nurse'], program.id),
+        }),
         fourPlusOne: await fourPlusOneOf(program.id, found.id, found.country, now),
       };
     },
