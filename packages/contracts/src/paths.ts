@@ -33,6 +33,8 @@ export const paths = {
   staffSetup: '/staff/setup',
   /** Finding a patient, and one patient's record once opened with a reason (decision 074). */
   staffPatients: (id?: number) => (id === undefined ? '/staff/patients' : `/staff/patients/${id}`),
+  /** Pre-registering a patient, and the states of an e-mail's invitations (decision 078). */
+  staffPreregister: '/staff/preregister',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -1,11 +1,12 @@
 // /staff and /en/staff: the staff console (decision 072), its own route tree and frame in a chunk of its own, which
 // no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
 // /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
-// (decision 074). The staff session is this tab's (features/staff/staff-session.ts).
-import { Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
+// (decision 074); /staff/preregister pre-registers a patient (decision 078). The staff session is this tab's (features/staff/staff-session.ts).
+import { Link, Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
 import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
+import { PreregisterForm } from '../../features/staff/components/preregister-form.tsx';
 import { RecordOpening } from '../../features/staff/components/record-opening.tsx';
 import { LoginFlow } from '../../features/staff/components/login-flow.tsx';
 import { SetupFlow } from '../../features/staff/components/setup-flow.tsx';
@@ -22,6 +23,7 @@ function useConsolePaths() {
     home: pathInLanguage(language, paths.staff),
     login: pathInLanguage(language, paths.staffLogin),
     patients: (id?: number) => pathInLanguage(language, paths.staffPatients(id)),
+    preregister: pathInLanguage(language, paths.staffPreregister),
   };
 }
 
@@ -84,11 +86,16 @@ function PatientsScreen() {
   const t = useT();
   const navigate = useNavigate();
   const session = useStaffSession();
-  const { home, login, patients } = useConsolePaths();
+  const { home, login, patients, preregister } = useConsolePaths();
   if (!session) return <Navigate replace to={login} />;
   return (
     <StaffPage title={t('staff.pageTitle')} homeHref={home}>
       <AgentsOnly homeHref={home}>
+        <p>
+          <Link className="button button--ghost" to={preregister}>
+            {t('staff.preregister.link')}
+          </Link>
+        </p>
         <PatientSearch onOpen={(patient) => void navigate(patients(patient.id))} />
       </AgentsOnly>
     </StaffPage>
@@ -113,6 +120,25 @@ function PatientRecordScreen() {
   );
 }
 
+function PreregisterScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { home, login, patients } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.preregister.pageTitle')} homeHref={home}>
+      <AgentsOnly homeHref={home}>
+        <p>
+          <Link className="button button--ghost" to={patients()}>
+            {t('staff.preregister.back')}
+          </Link>
+        </p>
+        <PreregisterForm />
+      </AgentsOnly>
+    </StaffPage>
+  );
+}
+
 export default function StaffConsoleScreen() {
   return useRoutes([
     { index: true, element: <HomeScreen /> },
@@ -120,6 +146,7 @@ export default function StaffConsoleScreen() {
     { path: 'setup', element: <SetupScreen /> },
     { path: 'patients', element: <PatientsScreen /> },
     { path: 'patients/:id', element: <PatientRecordScreen /> },
+    { path: 'preregister', element: <PreregisterScreen /> },
     { path: '*', element: <HomeScreen /> },
   ]);
 }
