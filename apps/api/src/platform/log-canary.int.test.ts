@@ -8,7 +8,9 @@ import { LoginResponseSchema } from '@portal/contracts/identity';
 import { userAccount } from '../db/schema.ts';
 import { createTestPharmacy, pharmacyCall } from '../test/pharmacy.ts';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
+import { callAs, enrolPatient } from '../test/patients.ts';
 import { alivioBody } from '../test/signup-bodies.ts';
+import { openTestStaffSession } from '../test/staff.ts';
 
 const suffix = randomUUID().slice(0, 6);
 const CANARY = {
@@ -205,5 +207,42 @@ describe(`no personal data in the logs (${TEST_DB})`, () => {
     for (const part of [CANARY.email.split('@')[0]!, 'canary-mail.example', 'Canarinha', 'Periquito', 'Colibr']) {
       expect(logs.includes(part), `${part} appears in the logs`).toBe(false);
     }
+  });
+
+  it('writes interaction notes, a clinical one and refused ones, without logging their text (decision 078)', async () => {
+    const noteText = `Refiere mareos con Canarinota ${suffix}\nsegunda línea Zumbadorcito`;
+    const patient = await enrolPatient(t, 'alivio');
+    const nurse = await openTestStaffSession(t, ['nurse:alivio']);
+    const agent = await openTestStaffSession(t, ['agent:alivio']);
+    for (const authorization of [nurse, agent])
+      expect(
+        (
+          await callAs(
+            t,
+            { slug: 'alivio', authorization },
+            'POST',
+            `/api/v1/staff/patients/${patient.patientId}/open`,
+            {
+              reason: 'inbound-call',
+            },
+          )
+        ).statusCode,
+      ).toBe(200);
+    const note = (authorization: string, body: Record<string, unknown>) =>
+      callAs(t, { slug: 'alivio', authorization }, 'POST', `/api/v1/staff/patients/${patient.patientId}/notes`, {
+        channel: 'phone-in',
+        outcome: 'resolved',
+        ...body,
+      });
+    expect((await note(nurse, { text: noteText, clinical: true })).statusCode).toBe(200);
+    expect((await note(agent, { text: noteText })).statusCode).toBe(200);
+    // Refused: a clinical note by an agent, a control character, a text too long.
+    expect((await note(agent, { text: noteText, clinical: true })).statusCode).toBe(403);
+    expect((await note(agent, { text: `${noteText}\u0000` })).statusCode).toBe(400);
+    expect((await note(agent, { text: `${noteText} ${'x'.repeat(2000)}` })).statusCode).toBe(400);
+    const logs = t.logs();
+    expect(logs).toContain('"path":"/api/v1/staff/patients/:id/notes"');
+    for (const part of ['Canarinota', 'Zumbadorcito', 'mareos'])
+      expect(logs.includes(part), `${part} of a note appears in the logs`).toBe(false);
   });
 });

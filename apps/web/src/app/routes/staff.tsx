@@ -126,7 +126,7 @@ function PreregisterScreen() {
   const { home, login, patients } = useConsolePaths();
   if (!session) return <Navigate replace to={login} />;
   return (
-    <StaffPage title={t('staff.preregister.pageTitle')} homeHref={home}>
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
       <AgentsOnly homeHref={home}>
         <p>
           <Link className="button button--ghost" to={patients()}>
