@@ -242,6 +242,19 @@ describe(`access matrix (${TEST_DB})`, () => {
     async (_name, row, role) => {
       const lets = row.roles === 'any session' || row.roles.includes(role);
       const inProgram = await openTestStaffSession(t, [`${role}:alivio`]);
+      // An action on a record is called by a session that opened it (a role that may not open it is refused there).
+      if (row.opensTheRecord && lets)
+        expect(
+          (
+            await callAs(
+              t,
+              { slug: 'alivio', authorization: inProgram },
+              'POST',
+              `/api/v1/staff/patients/${owner.patientId}/open`,
+              { reason: 'inbound-call' },
+            )
+          ).statusCode,
+        ).toBe(200);
       // A route with a body is called with one it would accept (a search's term, an opening's reason).
       const own = await callAs(
         t,

@@ -26,6 +26,8 @@ export interface AccessRow {
 export interface StaffAccessRow extends AccessRow {
   /** The roles the route lets in, in the program of the request's host; 'any session' for a route of one's own session. */
   roles: readonly StaffRole[] | 'any session';
+  /** An action on a patient's record: the session opens it with a reason first, as the console does (decision 074). */
+  opensTheRecord?: boolean;
 }
 
 export interface ModuleAccess {

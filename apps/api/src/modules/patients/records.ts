@@ -212,3 +212,29 @@ export async function findPatientOfProgram(db: Executor, programId: number, pati
     .where(and(eq(patient.programId, programId), eq(patient.id, patientId)));
   return row;
 }
+
+/**
+ * What a caller's answers are compared with in an assisted recovery (decision 076): the identification, the birth
+ * date, the main phone, the caregiver's names, and the account's e-mail, language and status.
+ */
+export async function findIdentityFactsOfPatient(db: Executor, patientId: number) {
+  const [row] = await db
+    .select({
+      legalIdentification: patient.legalIdentification,
+      birthDate: patient.birthDate,
+      phoneNumber: patient.phoneNumber,
+      country: patient.country,
+      userId: patient.userId,
+      email: userAccount.email,
+      language: userAccount.language,
+      accountStatus: userAccount.status,
+      caregiverFirstName: caregiver.firstName,
+      caregiverLastName: caregiver.lastName,
+    })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .leftJoin(caregiver, eq(caregiver.patientId, patient.id))
+    .where(eq(patient.id, patientId));
+  return row;
+}
+

@@ -29,6 +29,22 @@ export const ACCESS: ModuleAccess = {
       roles: ['agent', 'nurse'],
       body: () => ({ reason: 'inbound-call' }),
     },
+    // Actions on an opened record (decision 076): the caller's answers are the owner's own.
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/recovery',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/recovery`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      body: (owner) => ({
+        sendTo: 'account-email',
+        answers: {
+          identificationNumber: (owner.body.identification as { number: string }).number,
+          birthDate: owner.body.birthDate,
+          third: { by: 'phone-last-four', digits: '0000' },
+        },
+      }),
+    },
   ],
   // The patient's own view of who at the program opened their record.
   patientRows: [{ method: 'GET', path: '/api/v1/user/access-log' }],

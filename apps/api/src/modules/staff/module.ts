@@ -7,6 +7,7 @@ import { STAFF_DOOR } from './door.ts';
 import { STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { createStaffRecordsService } from './records.ts';
+import { createStaffRecoveryService } from './recovery.ts';
 import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
 import { staffPublicRoutes, staffSessionRoutes } from './routes.ts';
 import { createStaffService } from './service.ts';
@@ -21,10 +22,11 @@ export const staffModule = defineModule({
     'staff-recovery-code-used',
     'staff-logout',
     'staff-disabled',
+    'staff-assisted-recovery',
   ],
   mailKinds: [STAFF_SETUP],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords, patientData }) {
+  build({ db, config, clock, redis, passwords, mailQueued, patientData }) {
     const staff = createStaffService({
       db,
       clock,
@@ -39,6 +41,7 @@ export const staffModule = defineModule({
       }),
     });
     const records = createStaffRecordsService({ db, clock, patientData });
+    const recovery = createStaffRecoveryService({ db, clock, config, records, onMailQueued: mailQueued });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -49,7 +52,7 @@ export const staffModule = defineModule({
           }),
         staff: async (api) => {
           await api.register(staffSessionRoutes, { staff });
-          await api.register(staffRecordRoutes, { records });
+          await api.register(staffRecordRoutes, { records, recovery });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },

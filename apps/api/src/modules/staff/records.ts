@@ -163,22 +163,24 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
       caller: StaffCaller,
       program: ProgramRef,
       patientId: number,
-      what: StaffRecordAction,
+      what: StaffRecordAction | readonly StaffRecordAction[],
       action: (tx: Tx, patient: OpenedPatient) => Promise<T>,
     ): Promise<T> {
       const { patient, grant } = await requireOpenedRecord(caller, program, patientId);
       return db.transaction(async (tx) => {
         const answer = await action(tx, patient);
-        await insertAccessLogEntry(tx, {
-          staffId: caller.actor.staffId,
-          staffSessionId: caller.actor.sessionId,
-          programId: program.id,
-          patientId: patient.id,
-          what,
-          reason: grant.reason,
-          reasonText: grant.reasonText,
-          at: clock(),
-        });
+        const at = clock();
+        for (const kind of typeof what === 'string' ? [what] : what)
+          await insertAccessLogEntry(tx, {
+            staffId: caller.actor.staffId,
+            staffSessionId: caller.actor.sessionId,
+            programId: program.id,
+            patientId: patient.id,
+            what: kind,
+            reason: grant.reason,
+            reasonText: grant.reasonText,
+            at,
+          });
         return answer;
       });
     },

@@ -11,6 +11,7 @@ import { useIdentificationTypeLabel } from '../../../patient/components/identifi
 import { useT } from '../../../program/use-t.ts';
 import type { OpenedRecord } from '../api/records-api.ts';
 import { REASON_KEYS, RELATION_KEYS, statusKeyOf } from '../record-format.ts';
+import { AssistedRecovery } from './assisted-recovery.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 type Row = Record<string, unknown>;
@@ -124,6 +125,8 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
           date: dateTimeOf(grant.openedAt),
         })}
       </p>
+
+      <AssistedRecovery patientId={summary.id} accountEmail={textOf(record.account, 'email')} />
 
       <RecordSection id="staff-record-profile" title={t('staff.records.record.profile.title')}>
         <DetailsList
