@@ -237,4 +237,3 @@ export async function findIdentityFactsOfPatient(db: Executor, patientId: number
     .where(eq(patient.id, patientId));
   return row;
 }
-
