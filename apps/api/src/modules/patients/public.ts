@@ -5,6 +5,7 @@ export {
   findPatientOfProgram,
   findPatientOfAccount,
   findPoolId,
+  findScopeOfPatient,
   foldForSearch,
   findSupportPlan,
   HOLDER_STATUS_COLUMNS,

@@ -2,7 +2,8 @@
 // password, then the second factor); the rest is behind the staff door, each route with the roles it lets in, in the
 // program of the request's host. The matrix tries each with every role in that program and in another, with no
 // token, a forged one, a patient's token and a pharmacy's key; and every patient and pharmacy route with a staff token.
-// The patient's view of the access log (decision 074) is behind the patient door.
+// The patient's view of the access log (decision 074) is behind the patient door. Booking on a patient's behalf is in
+// booking/access-rows.ts, on that module's seeded appointments.
 import type { ModuleAccess } from '../../test/access-matrix.ts';
 
 export const ACCESS: ModuleAccess = {

@@ -6,6 +6,8 @@ import { defineModule, openDoor } from '../../platform/module.ts';
 import { STAFF_DOOR } from './door.ts';
 import { STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
+import { createBookingService } from '../booking/public.ts';
+import { staffBookingRoutes } from './booking-routes.ts';
 import { createStaffRecordsService } from './records.ts';
 import { createStaffRecoveryService } from './recovery.ts';
 import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
@@ -42,6 +44,14 @@ export const staffModule = defineModule({
     });
     const records = createStaffRecordsService({ db, clock, patientData });
     const recovery = createStaffRecoveryService({ db, clock, config, records, onMailQueued: mailQueued });
+    // Booking on a patient's behalf: the booking module's own service and rules (decision 076).
+    const bookings = createBookingService({
+      db,
+      clock,
+      holdsPerPatient: config.BOOKING_HOLDS_PER_PATIENT,
+      publicUrl: config.PUBLIC_URL,
+      onMailQueued: mailQueued,
+    });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -53,6 +63,7 @@ export const staffModule = defineModule({
         staff: async (api) => {
           await api.register(staffSessionRoutes, { staff });
           await api.register(staffRecordRoutes, { records, recovery });
+          await api.register(staffBookingRoutes, { records, bookings });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },

@@ -91,7 +91,16 @@ function RecordTable({ caption, columns, rows }: { caption: string; columns: str
   );
 }
 
-export function PatientRecord({ opened }: { opened: OpenedRecord }) {
+/** What the console adds to a record from other features: booking on the patient's behalf (app/staff-appointments.tsx). */
+export type RenderAppointments = (patient: { id: number; country: string }) => ReactNode;
+
+export function PatientRecord({
+  opened,
+  renderAppointments,
+}: {
+  opened: OpenedRecord;
+  renderAppointments?: RenderAppointments | undefined;
+}) {
   const t = useT();
   const { language } = useLanguage();
   const typeLabel = useIdentificationTypeLabel();
@@ -262,6 +271,8 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
           ])}
         />
       </RecordSection>
+
+      {renderAppointments?.({ id: summary.id, country })}
 
       <RecordSection
         id="staff-record-purchases"
