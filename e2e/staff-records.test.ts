@@ -13,7 +13,8 @@ const setup = usePortalAndBrowser();
 const shoot = screenshotsIn(process.env.STAFF_SHOTS_DIR);
 const SLUG = 'alivio';
 
-const heading = (page: Page, name: string | RegExp, level = 2) => page.getByRole('heading', { level, name });
+const heading = (page: Page, name: string | RegExp, level = 2) =>
+  page.getByRole('heading', { level, name, exact: typeof name === 'string' });
 
 /** Every link and button of the console is a 44 px target. */
 async function expectTargets(page: Page) {

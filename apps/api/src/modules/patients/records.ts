@@ -283,4 +283,3 @@ export async function findScopeOfPatient(
     language: (row.language ?? 'es') as PatientScope['language'],
   };
 }
-
