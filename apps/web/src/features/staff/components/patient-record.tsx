@@ -150,6 +150,17 @@ export function PatientRecord({
               ? [t('staff.records.record.profile.emailAlternative'), textOf(patient, 'emailAlternative')]
               : null,
             [t('staff.records.record.profile.phone'), phoneOf(patient, language) || notGiven],
+            // The notices the patient chose (their profile's "notices and reminders").
+            [
+              t('staff.records.record.profile.notices'),
+              [
+                t(`profile.notices.channel.${textOf(patient, 'noticeChannel') || 'email'}`),
+                patient?.bookingReminders === true ? t('staff.records.record.profile.bookingReminders') : null,
+                patient?.refillReminders === true ? t('staff.records.record.profile.refillReminders') : null,
+              ]
+                .filter(Boolean)
+                .join('; '),
+            ],
           ]}
         />
       </RecordSection>
