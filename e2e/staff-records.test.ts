@@ -4,68 +4,17 @@
 // in the access log. The terms never reach the URL; a reload of the record asks for the reason again. axe everywhere.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
-import { totpCodeAt } from '../apps/api/src/modules/staff/totp.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, problemsOf, screenshotsIn } from './page.ts';
+import { logInNewStaff } from './staff-support.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { configOf, textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
 const shoot = screenshotsIn(process.env.STAFF_SHOTS_DIR);
 const SLUG = 'alivio';
-const PASSWORD = 'Faro-ciruela-nube-2026';
 
-/** Makes an agent with `staff:add`, finishes the set-up and logs in through the API; the session on the page's tab. */
-async function logInNewAgent(page: Page, email: string): Promise<void> {
-  const made = await addStaffCommand([email, `agent:${SLUG}`], {
-    db: setup.portal.app.database.db,
-    config: setup.portal.app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const link = new URL(/https?:\/\/\S+/.exec(made.stdout)![0]);
-  const n = link.searchParams.get('n')!;
-  const s = link.searchParams.get('s')!;
-  await page.goto(`${setup.portal.origin(SLUG)}/staff/login`);
-  const call = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
-      },
-      { path, body },
-    );
-  const opened = await call('/api/v1/staff/setup/open', { n, s });
-  expect(opened.status).toBe(200);
-  const secret = (opened.data.totp as { secret: string }).secret;
-  const finished = await call('/api/v1/staff/setup/finish', {
-    n,
-    s,
-    firstName: 'Inés',
-    lastName: 'Agente',
-    password: PASSWORD,
-    code: totpCodeAt(secret, new Date()),
-  });
-  expect(finished.status).toBe(200);
-  const login = await call('/api/v1/staff/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  // The set-up spent this time step's code: the next step's is the one a person would type next.
-  const session = await call('/api/v1/staff/login/second-factor', {
-    challenge: login.data.challenge,
-    code: totpCodeAt(secret, new Date(Date.now() + 30_000)),
-  });
-  expect(session.status).toBe(200);
-  await page.evaluate((value) => sessionStorage.setItem('portal.staff.session', JSON.stringify(value)), {
-    token: session.data.token,
-    expiresAt: session.data.expiresAt,
-  });
-}
-
-const heading = (page: Page, name: string | RegExp, level = 2) => page.getByRole('heading', { level, name });
+const heading = (page: Page, name: string | RegExp, level = 2) =>
+  page.getByRole('heading', { level, name, exact: typeof name === 'string' });
 
 /** Every link and button of the console is a 44 px target. */
 async function expectTargets(page: Page) {
@@ -90,7 +39,7 @@ describe('finding a patient and opening the record', () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewAgent(page, 'ines.agente@example.com');
+    await logInNewStaff(setup.portal, page, 'ines.agente@example.com');
 
     // Home: the way to the search, for an agent.
     await page.goto(`${origin}/staff`);
@@ -211,7 +160,7 @@ describe('finding a patient and opening the record', () => {
     const en = textsOf(SLUG, 'en');
     const origin = setup.portal.origin(SLUG);
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewAgent(page, 'ivy.agent@example.com');
+    await logInNewStaff(setup.portal, page, 'ivy.agent@example.com');
     await page.goto(`${origin}/en/staff/patients`);
     await heading(page, en['staff.records.search.title']!).waitFor();
     await expectNoAxeViolations(page, 'staff search (en, 1366)');

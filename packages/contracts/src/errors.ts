@@ -91,6 +91,9 @@ export const ERROR_CATALOGUE = {
   STAFF_SETUP_LINK_INVALID: { status: 410, messageKey: 'staff.errors.setupLinkInvalid' },
   // An action on a patient whose record this staff session has not opened with a reason (decision 074).
   STAFF_RECORD_NOT_OPENED: { status: 403, messageKey: 'staff.errors.recordNotOpened' },
+  // Assisted recovery (decision 076): the caller's answers did not match the record (the fields say which; a new
+  // e-mail needs all three). details.confirmation: which matched.
+  STAFF_IDENTITY_NOT_CONFIRMED: { status: 422, messageKey: 'staff.errors.identityNotConfirmed' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

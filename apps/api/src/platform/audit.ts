@@ -24,6 +24,8 @@ export const AUDIT_ACTIONS = [
   'password-changed',
   'email-change-requested',
   'email-changed',
+  // The old address's "this wasn't me" after an agent changed the e-mail (decision 076)
+  'email-change-disowned',
   'terms-accepted',
   'data-exported',
   'account-closure-requested',
@@ -64,6 +66,8 @@ export const AUDIT_ACTIONS = [
   'staff-recovery-code-used',
   'staff-logout',
   'staff-disabled',
+  // Assisted recovery (decision 076): which of the caller's answers matched, and where the link went; never the answers
+  'staff-assisted-recovery',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

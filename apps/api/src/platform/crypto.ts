@@ -44,13 +44,20 @@ export const SIGNING_PURPOSES = [
   'pharmacy-key',
   // A staff member's one-time set-up link (decision 068).
   'staff-setup-link',
+  // The old address's "this wasn't me" link after an agent changed an account's e-mail (decision 076).
+  'email-not-me-link',
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
 /** The purposes of links mailed before decision 035, when they were signed with the secret itself. */
 export type MailedLinkPurpose = Extract<
   SigningPurpose,
-  'recovery-link' | 'email-change-link' | 'not-me-link' | 'preregistration-link' | 'staff-setup-link'
+  | 'recovery-link'
+  | 'email-change-link'
+  | 'not-me-link'
+  | 'preregistration-link'
+  | 'staff-setup-link'
+  | 'email-not-me-link'
 >;
 
 /** HKDF's salt: fixed, so that the same secret always gives the same keys (on every instance, after every restart). */

@@ -4,6 +4,7 @@
 // or the session store. Ids in paths are looked up inside the scope's own data, so another patient's or another
 // program's id is simply "not found".
 import type { FastifyRequest } from 'fastify';
+import type { Executor } from './db.ts';
 import type { Actor, PatientActor } from './actor.ts';
 import { defineDoor } from './door.ts';
 
@@ -64,4 +65,9 @@ export function scopeOf(request: FastifyRequest): PatientScope {
 export interface CareCall {
   actor: Actor;
   scope: PatientScope;
+  /**
+   * What the acting door writes in the change's own transaction, beside its audit: a staff member's access-log row
+   * (decision 076), so that the patient's log never misses a change made on their behalf, nor names one rolled back.
+   */
+  alsoWrite?: (tx: Executor) => Promise<void>;
 }

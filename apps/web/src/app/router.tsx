@@ -49,6 +49,7 @@ const ProfileScreen = lazyScreenWithProviders(() => import('./routes/profile.tsx
 const BenefitsScreen = lazyScreenWithProviders(() => import('./routes/benefits.tsx'));
 const CouponCodeScreen = lazyScreenWithProviders(() => import('./routes/coupon-code.tsx'));
 const EmailConfirmScreen = lazyScreenWithProviders(() => import('./routes/email-confirm.tsx'));
+const EmailNotMeScreen = lazyScreenWithProviders(() => import('./routes/email-not-me.tsx'));
 const CouponScreen = lazyScreenWithProviders(() => import('./routes/coupon.tsx'));
 const LearningScreen = lazyScreenWithProviders(() => import('./routes/learning.tsx'));
 const BookingScreen = lazyScreenWithProviders(() => import('./routes/booking.tsx'));
@@ -168,6 +169,7 @@ function scopedRoutes(): RouteObject[] {
     { path: 'signup', element: <Screen component={SignupScreen} props={{}} /> },
     { path: 'signup/not-me', element: <Screen component={SignupNotMeScreen} props={{}} /> },
     { path: 'email/confirm', element: <Screen component={EmailConfirmScreen} props={{}} /> },
+    { path: 'email/not-me', element: <Screen component={EmailNotMeScreen} props={{}} /> },
     { path: 'coupon', element: <Screen component={CouponScreen} props={{}} /> },
     { path: 'pharmacy', element: <Screen component={PharmacyScreen} props={{}} /> },
     { path: 'staff/*', element: <Screen component={StaffConsoleScreen} props={{}} /> },

@@ -5,7 +5,7 @@ import type { ModuleAccess } from '../../test/access-matrix.ts';
 import { callAs } from '../../test/patients.ts';
 
 export const ACCESS: ModuleAccess = {
-  publicRoutes: ['POST /api/v1/account/email/confirm'],
+  publicRoutes: ['POST /api/v1/account/email/confirm', 'POST /api/v1/account/email/not-me'],
   patientRows: [
     {
       method: 'POST',

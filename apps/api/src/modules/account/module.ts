@@ -1,7 +1,7 @@
 // The patient's account (decisions 019, 020, 044): password, e-mail, terms, the data export, "close my account",
 // and the links its mails carry.
 import { defineModule } from '../../platform/module.ts';
-import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
+import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE, EMAIL_CHANGED_BY_STAFF_NOTICE } from './mails.ts';
 import { createLockoutStore } from '../../platform/lockout.ts';
 import { accountLinkRoutes, accountRoutes } from './routes.ts';
 import { createAccountService } from './service.ts';
@@ -15,13 +15,14 @@ export const accountModule = defineModule({
     'password-changed',
     'email-change-requested',
     'email-changed',
+    'email-change-disowned',
     'terms-accepted',
     'data-exported',
     'account-closure-requested',
     'account-closure-cancelled',
     'account-erased',
   ],
-  mailKinds: [EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE],
+  mailKinds: [EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE, EMAIL_CHANGED_BY_STAFF_NOTICE],
   build({ db, config, clock, redis, passwords, mailQueued, patientData }) {
     const account = createAccountService({
       db,

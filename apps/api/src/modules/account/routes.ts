@@ -17,6 +17,7 @@ import {
 } from '@portal/contracts/account';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import type { AccountService } from './service.ts';
+import { EmailNotMeBodySchema, EmailNotMeResponseSchema } from '@portal/contracts/staff-recovery';
 import { errorResponses } from '../../platform/errors.ts';
 
 export interface AccountRouteOptions {
@@ -173,5 +174,22 @@ export const accountLinkRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = asy
       },
     },
     async (request) => ({ data: await account.confirmEmailChange(request.program, request.body.n, request.body.s) }),
+  );
+
+  app.post(
+    '/account/email/not-me',
+    {
+      config: { rateLimit: { max: perMinute, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['account'],
+        operationId: 'disownEmailChange',
+        summary: 'Gives an account its e-mail back after an agent changed it: the old address\'s "this wasn\'t me"',
+        description:
+          "With the link mailed to the old address when an agent changed the account's e-mail (`n`, `s`; decision 076): the login e-mail goes back to the old address, every session ends and the password links sent before die. An unknown, used, superseded or expired link is 410 `EMAIL_CHANGE_LINK_INVALID`; an old address another account took meanwhile is 409 `EMAIL_ALREADY_REGISTERED`.",
+        body: EmailNotMeBodySchema,
+        response: { 200: EmailNotMeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await account.restoreEmail(request.program, request.body.n, request.body.s) }),
   );
 };

@@ -23,6 +23,7 @@ import { collectPatientData } from './data-export.ts';
 import { cancelBookingsOfClosingAccount } from '../booking/public.ts';
 import { PASSWORD_CHANGED } from '../identity/public.ts';
 import { EMAIL_CHANGE_CONFIRM, EMAIL_CHANGE_NOTICE } from './mails.ts';
+import { restoreEmail } from './email-on-behalf.ts';
 import { recordAudit, recordScopeAudit } from '../../platform/audit.ts';
 import type { LockoutStore } from '../../platform/lockout.ts';
 
@@ -166,6 +167,12 @@ export function createAccountService({
       });
       onMailQueued?.();
       return { linkSent: true as const };
+    },
+
+    /** The old address's "this wasn't me" after an agent changed the e-mail (decision 076): the address comes back. */
+    async restoreEmail(program: ProgramRow, nonce: string, signature: string) {
+      await restoreEmail(db, config.signingKeys, program, { n: nonce, s: signature }, clock());
+      return { emailRestored: true as const };
     },
 
     /** Opens a confirmation link (public: the link is the proof); the login e-mail changes only here. */

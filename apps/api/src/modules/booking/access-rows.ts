@@ -2,13 +2,15 @@
 // booked, moved and cancelled, one live; the service itself is named in the query or the body (a catalogue id, not
 // the owner's data), so an intruder's availability and hold act on its own data.
 import { BookingResponseSchema, BookingsResponseSchema } from '@portal/contracts/booking';
-import type { ModuleAccess } from '../../test/access-matrix.ts';
+import type { ModuleAccess, OwnedIds } from '../../test/access-matrix.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { callAs } from '../../test/patients.ts';
 
 const SERVICE = 1201;
 /** A free slot another patient of the program may hold (the seed picks it). */
 let freeSlot = { placeId: '', startsAt: '' };
+/** The owner's live booking (the staff's rows hold a slot to move it). */
+let liveBookingId = 0;
 /** The hold the seed moved the first booking with (a retried move names it again). */
 let moveHoldId = 0;
 
@@ -45,6 +47,51 @@ export const ACCESS: ModuleAccess = {
       body: () => ({ sequence: 1 }),
     },
   ],
+  // The same calls made by an agent or a nurse on the owner's behalf (decision 076; the routes are the staff module's).
+  staffRows: [
+    // Booking on the owner's behalf (decision 076), on the booking module's seeded appointments: each call, repeated by
+    // an agent and then a nurse, answers as a retried call of the patient's would.
+    ...(
+      [
+        ['GET', '/booking/services', () => '/booking/services'],
+        ['GET', '/bookings', () => '/bookings'],
+        ['GET', '/booking/availability', () => `/booking/availability?benefitId=${SERVICE}`],
+        ['DELETE', '/booking/holds/{holdId}', (ids: OwnedIds) => `/booking/holds/${ids.bookingId}`],
+        ['POST', '/booking/holds/{holdId}/confirm', (ids: OwnedIds) => `/booking/holds/${ids.bookingId}/confirm`],
+      ] as const
+    ).map(([method, path, url]) => ({
+      method,
+      path: `/api/v1/staff/patients/{id}${path}`,
+      url: (ids: OwnedIds) => `/api/v1/staff/patients/${ids.patientId}${url(ids)}`,
+      roles: ['agent', 'nurse'] as const,
+      opensTheRecord: true,
+    })),
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/booking/holds',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/booking/holds`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      // A hold to move the live booking (a second booking of the service would be refused).
+      body: () => ({ benefitId: SERVICE, ...freeSlot, bookingId: liveBookingId }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/reschedule',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.movedBookingId}/reschedule`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      body: () => ({ holdId: moveHoldId, sequence: 0 }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/cancel',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.cancelledBookingId}/cancel`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      body: () => ({ sequence: 1 }),
+    },
+  ],
   seed: async (t, owner) => {
     // Booked, moved (the retried move answers it again) and cancelled (a repeated cancel too); then one live booking.
     const first = await bookFirstSlot(t, owner, SERVICE, 0);
@@ -60,6 +107,7 @@ export const ACCESS: ModuleAccess = {
     const cancelled = await callAs(t, owner, 'POST', `/api/v1/bookings/${movedTo.bookingId}/cancel`, { sequence: 1 });
     if (cancelled.statusCode !== 200) throw new Error(`not cancelled: ${cancelled.body}`);
     const live = await bookFirstSlot(t, owner, SERVICE, 2);
+    liveBookingId = live.bookingId;
     const slot = days[0]!.slots[3]!;
     freeSlot = { placeId: slot.placeId, startsAt: slot.startsAt };
     return { bookingId: live.bookingId, movedBookingId: first.bookingId, cancelledBookingId: movedTo.bookingId };

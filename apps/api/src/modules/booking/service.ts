@@ -158,7 +158,7 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
    */
   async function recordChange(
     tx: Executor,
-    { scope, actor }: CareCall,
+    { scope, actor, alsoWrite }: CareCall,
     kind: BookingChange,
     row: repo.BookingRow,
     view: BookingView,
@@ -197,6 +197,7 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
       },
       { publicUrl },
     );
+    await alsoWrite?.(tx);
   }
 
   /** Wakes the outbox worker once the change (and its mail) committed. */
@@ -222,6 +223,19 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
   }
 
   return {
+    /** The services the patient's plan gives (their country's, for a medicine they take), in the program's order. */
+    async services(scope: PatientScope): Promise<BookingServiceView[]> {
+      const given: BookingServiceView[] = [];
+      for (const benefitId of (await servicesOf(scope.programId)).keys()) {
+        try {
+          given.push(toServiceView(await serviceFor(scope, benefitId)));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+        }
+      }
+      return given;
+    },
+
     /** The service's free slots in the patient's country, from today to the horizon's last day. */
     async availability(scope: PatientScope, benefitId: number): Promise<BookingAvailability> {
       const now = clock();

@@ -1,9 +1,12 @@
 // What other modules may use of the patient record (decision 064): its reads, and nothing else of this folder.
 export {
   findCaregiverByIdentification,
+  findIdentityFactsOfPatient,
   findPatientOfProgram,
   findPatientOfAccount,
   findPoolId,
+  findScopeOfPatient,
+  foldForSearch,
   findSupportPlan,
   HOLDER_STATUS_COLUMNS,
   identifiedBy,

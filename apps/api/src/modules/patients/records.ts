@@ -17,6 +17,7 @@ import {
   userAccount,
 } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
+import type { PatientScope } from '../../platform/patient-auth.ts';
 
 /** The program's support plan with this id; none when the plan belongs to another program. */
 export async function findSupportPlan(db: Executor, programId: number, supportPlanId: number) {
@@ -211,4 +212,74 @@ export async function findPatientOfProgram(db: Executor, programId: number, pati
     .from(patient)
     .where(and(eq(patient.programId, programId), eq(patient.id, patientId)));
   return row;
+}
+
+/**
+ * What a caller's answers are compared with in an assisted recovery (decision 076): the identification, the birth
+ * date, the main phone, the caregiver's names, and the account's e-mail, language and status.
+ */
+export async function findIdentityFactsOfPatient(db: Executor, patientId: number) {
+  const [row] = await db
+    .select({
+      legalIdentification: patient.legalIdentification,
+      birthDate: patient.birthDate,
+      phoneNumber: patient.phoneNumber,
+      country: patient.country,
+      userId: patient.userId,
+      email: userAccount.email,
+      language: userAccount.language,
+      accountStatus: userAccount.status,
+      caregiverFirstName: caregiver.firstName,
+      caregiverLastName: caregiver.lastName,
+    })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .leftJoin(caregiver, eq(caregiver.patientId, patient.id))
+    .where(eq(patient.id, patientId));
+  return row;
+}
+
+/**
+ * Whose care a staff member acts on (decision 076): the program's patient as the patient door would resolve them (their
+ * latest plan, their account's e-mail and language for the notices), or undefined for another program's patient or one
+ * without a plan.
+ */
+export async function findScopeOfPatient(
+  db: Executor,
+  programId: number,
+  patientId: number,
+): Promise<PatientScope | undefined> {
+  const latestPlanId = sql`(select max(${planPatient.id}) from ${planPatient} where ${planPatient.patientId} = ${patient.id})`;
+  const [row] = await db
+    .select({
+      userId: patient.userId,
+      country: patient.country,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+      birthDate: patient.birthDate,
+      poolId: userAccount.poolId,
+      email: userAccount.email,
+      language: userAccount.language,
+      planPatientId: planPatient.id,
+      supportPlanId: planPatient.supportPlanId,
+    })
+    .from(patient)
+    .innerJoin(userAccount, eq(userAccount.id, patient.userId))
+    .innerJoin(planPatient, eq(planPatient.id, latestPlanId))
+    .where(and(eq(patient.programId, programId), eq(patient.id, patientId)));
+  if (!row) return undefined;
+  return {
+    programId,
+    userId: row.userId,
+    poolId: row.poolId,
+    patientId,
+    planPatientId: row.planPatientId,
+    supportPlanId: row.supportPlanId,
+    country: row.country,
+    identificationType: row.typeIdentification,
+    identificationNumber: row.legalIdentification,
+    birthDate: String(row.birthDate).slice(0, 10),
+    contactEmail: row.email,
+    language: (row.language ?? 'es') as PatientScope['language'],
+  };
 }

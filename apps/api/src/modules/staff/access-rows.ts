@@ -2,7 +2,8 @@
 // password, then the second factor); the rest is behind the staff door, each route with the roles it lets in, in the
 // program of the request's host. The matrix tries each with every role in that program and in another, with no
 // token, a forged one, a patient's token and a pharmacy's key; and every patient and pharmacy route with a staff token.
-// The patient's view of the access log (decision 074) is behind the patient door.
+// The patient's view of the access log (decision 074) is behind the patient door. Booking on a patient's behalf is in
+// booking/access-rows.ts, on that module's seeded appointments.
 import { randomUUID } from 'node:crypto';
 import type { Method, ModuleAccess, OwnedIds } from '../../test/access-matrix.ts';
 import { enrolPatient } from '../../test/patients.ts';
@@ -31,6 +32,22 @@ export const ACCESS: ModuleAccess = {
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/open`,
       roles: ['agent', 'nurse'],
       body: () => ({ reason: 'inbound-call' }),
+    },
+    // Actions on an opened record (decision 076): the caller's answers are the owner's own.
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/recovery',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/recovery`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      body: (owner) => ({
+        sendTo: 'account-email',
+        answers: {
+          identificationNumber: (owner.body.identification as { number: string }).number,
+          birthDate: owner.body.birthDate,
+          third: { by: 'phone-last-four', digits: '0000' },
+        },
+      }),
     },
     // Actions on an opened record (decision 078). Ending sessions and resending the welcome act on patients of their
     // own (the owner's token must live on; a welcome needs an unconfirmed enrolment); the coupon link names the

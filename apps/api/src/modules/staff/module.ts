@@ -8,7 +8,10 @@ import { defineModule, openDoor } from '../../platform/module.ts';
 import { STAFF_DOOR } from './door.ts';
 import { COUPON_LINK_BY_STAFF, SESSIONS_ENDED_BY_STAFF, STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
+import { createBookingService } from '../booking/public.ts';
+import { staffBookingRoutes } from './booking-routes.ts';
 import { createStaffRecordsService } from './records.ts';
+import { createStaffRecoveryService } from './recovery.ts';
 import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
 import { staffPublicRoutes, staffSessionRoutes } from './routes.ts';
 import { createStaffService } from './service.ts';
@@ -23,6 +26,7 @@ export const staffModule = defineModule({
     'staff-recovery-code-used',
     'staff-logout',
     'staff-disabled',
+    'staff-assisted-recovery',
   ],
   mailKinds: [STAFF_SETUP, SESSIONS_ENDED_BY_STAFF, COUPON_LINK_BY_STAFF],
   patientData: STAFF_PATIENT_DATA,
@@ -41,6 +45,15 @@ export const staffModule = defineModule({
       }),
     });
     const records = createStaffRecordsService({ db, clock, patientData });
+    const recovery = createStaffRecoveryService({ db, clock, config, records, onMailQueued: mailQueued });
+    // Booking on a patient's behalf: the booking module's own service and rules (decision 076).
+    const bookings = createBookingService({
+      db,
+      clock,
+      holdsPerPatient: config.BOOKING_HOLDS_PER_PATIENT,
+      publicUrl: config.PUBLIC_URL,
+      onMailQueued: mailQueued,
+    });
     const actions = createStaffActionsService({ db, clock, config, records, onMailQueued: mailQueued });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
@@ -52,7 +65,8 @@ export const staffModule = defineModule({
           }),
         staff: async (api) => {
           await api.register(staffSessionRoutes, { staff });
-          await api.register(staffRecordRoutes, { records });
+          await api.register(staffRecordRoutes, { records, recovery });
+          await api.register(staffBookingRoutes, { records, bookings });
           await api.register(staffActionRoutes, { actions, limits: { welcomePerMinute: config.RECOVERY_PER_MINUTE } });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),

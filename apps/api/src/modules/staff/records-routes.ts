@@ -10,11 +10,13 @@ import {
   StaffPatientSearchBodySchema,
   StaffPatientSearchResponseSchema,
 } from '@portal/contracts/staff-records';
+import { StaffAssistedRecoveryBodySchema, StaffAssistedRecoveryResponseSchema } from '@portal/contracts/staff-recovery';
 import { errorResponses } from '../../platform/errors.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { scopeOf } from '../../platform/patient-auth.ts';
 import { staffOf } from './door.ts';
 import type { StaffRecordsService } from './records.ts';
+import type { StaffRecoveryService } from './recovery.ts';
 import { staffRoleIn } from './roles.ts';
 
 const tags = ['staff'];
@@ -22,7 +24,10 @@ const errors = errorResponses(400, 401, 403, 404, 429, 503);
 /** Who may find and open a patient's record: agents and nurses; never managers or admins as such (issue 35). */
 const RECORD_ROLES = ['agent', 'nurse'] as const;
 
-export const staffRecordRoutes: FastifyPluginAsyncZod<{ records: StaffRecordsService }> = async (app, { records }) => {
+export const staffRecordRoutes: FastifyPluginAsyncZod<{
+  records: StaffRecordsService;
+  recovery: StaffRecoveryService;
+}> = async (app, { records, recovery }) => {
   app.post(
     '/staff/patients/search',
     {
@@ -61,6 +66,31 @@ export const staffRecordRoutes: FastifyPluginAsyncZod<{ records: StaffRecordsSer
     },
     async (request) => ({
       data: await records.open(staffOf(request), request.program, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/staff/patients/:id/recovery',
+    {
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      preHandler: staffRoleIn(...RECORD_ROLES),
+      schema: {
+        tags,
+        operationId: 'sendStaffAssistedRecovery',
+        summary:
+          "Sends a caller a recovery link, after their answers confirm who they are, to the account's e-mail or to a new one",
+        description:
+          'For agents and nurses of the host’s program whose session opened the record (403 `STAFF_RECORD_NOT_OPENED` otherwise; decision 076). `answers` are what the caller said: the identification number, the birth date and one more (`phone-last-four` or `caregiver-name`); the server compares each with the record. `sendTo: account-email` needs the identification and the birth date to match; `sendTo: new-email` needs all three, and changes the account’s login e-mail to `newEmail` at once (every session ends; the old address gets a notice with a link that gives it back). Answers that do not match are 422 `STAFF_IDENTITY_NOT_CONFIRMED`, with the fields that did not. The agent never sees, sets or types a password. Written to the access log (`recovery-link-sent`, and `email-changed`) with the opening’s reason, and to the audit trail (which answers matched, never the answers).',
+        params: StaffPatientIdParamsSchema,
+        body: StaffAssistedRecoveryBodySchema,
+        response: {
+          200: StaffAssistedRecoveryResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429, 503),
+        },
+      },
+    },
+    async (request) => ({
+      data: await recovery.recover(staffOf(request), request.program, request.params.id, request.body),
     }),
   );
 };

@@ -13,13 +13,19 @@ import { PatientAccessKindSchema, STAFF_SEARCH_MAX_RESULTS } from '@portal/contr
 import type { CountryCode } from '@portal/contracts/enums';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
 import { todayInCountry } from '@portal/contracts/time-zones';
-import type { Db, Tx } from '../../platform/db.ts';
+import type { Db, Executor, Tx } from '../../platform/db.ts';
+import type { CareCall } from '../../platform/patient-auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientDataPart } from '../../platform/patient-data.ts';
 import { collectPatientData } from '../account/public.ts';
 import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
 import { liveSessionsOf } from '../identity/public.ts';
-import { findPatientOfProgram, listPlanIdsOfPatient, searchPatientsOfProgram } from '../patients/public.ts';
+import {
+  findPatientOfProgram,
+  findScopeOfPatient,
+  listPlanIdsOfPatient,
+  searchPatientsOfProgram,
+} from '../patients/public.ts';
 import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
 import { insertAccessLogEntry, listAccessLogOfPatient, openedRecordGrant } from './access-log.ts';
 import type { StaffCaller } from './door.ts';
@@ -91,6 +97,29 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
       }
     }
     return answer;
+  }
+
+  /** The access-log rows of an action, with the reason of the opening that granted it. */
+  async function writeActionRows(
+    tx: Executor,
+    caller: StaffCaller,
+    program: ProgramRef,
+    patientId: number,
+    grant: { reason: StaffOpenRecordBody['reason']; reasonText: string | null },
+    what: StaffRecordAction | readonly StaffRecordAction[],
+  ) {
+    const at = clock();
+    for (const kind of typeof what === 'string' ? [what] : what)
+      await insertAccessLogEntry(tx, {
+        staffId: caller.actor.staffId,
+        staffSessionId: caller.actor.sessionId,
+        programId: program.id,
+        patientId,
+        what: kind,
+        reason: grant.reason,
+        reasonText: grant.reasonText,
+        at,
+      });
   }
 
   /**
@@ -168,24 +197,32 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
       caller: StaffCaller,
       program: ProgramRef,
       patientId: number,
-      what: StaffRecordAction,
+      what: StaffRecordAction | readonly StaffRecordAction[],
       action: (tx: Tx, patient: OpenedPatient) => Promise<T>,
     ): Promise<T> {
       const { patient, grant } = await requireOpenedRecord(caller, program, patientId);
       return db.transaction(async (tx) => {
         const answer = await action(tx, patient);
-        await insertAccessLogEntry(tx, {
-          staffId: caller.actor.staffId,
-          staffSessionId: caller.actor.sessionId,
-          programId: program.id,
-          patientId: patient.id,
-          what,
-          reason: grant.reason,
-          reasonText: grant.reasonText,
-          at: clock(),
-        });
+        await writeActionRows(tx, caller, program, patient.id, grant, what);
         return answer;
       });
+    },
+
+    /**
+     * A change of the patient's care made on their behalf by a service of another module (booking, decision 076): the
+     * patient's scope (as their own door would resolve it: notices go to them) and the staff member as the actor, with
+     * the access-log row the service writes in the change's own transaction (`CareCall.alsoWrite`).
+     */
+    async onBehalf(caller: StaffCaller, program: ProgramRef, patientId: number, what: StaffRecordAction) {
+      const { patient, grant } = await requireOpenedRecord(caller, program, patientId);
+      const scope = await findScopeOfPatient(db, program.id, patient.id);
+      if (!scope) throw new AppError('NOT_FOUND');
+      const call: CareCall = {
+        actor: caller.actor,
+        scope,
+        alsoWrite: (tx) => writeActionRows(tx, caller, program, patient.id, grant, what),
+      };
+      return call;
     },
 
     /** The patient's own view: when, who (roles and first name), what, why; openings and actions (searches name nobody). */

@@ -16,6 +16,7 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useT } from '../../program/use-t.ts';
 import { StaffPage } from '../layouts/staff-page.tsx';
+import { StaffAppointments } from '../staff-appointments.tsx';
 
 function useConsolePaths() {
   const { language } = useLanguage();
@@ -114,7 +115,12 @@ function PatientRecordScreen() {
     <StaffPage title={t('staff.pageTitle')} homeHref={home}>
       {/* A key per patient: another patient's record asks for its own reason. */}
       <AgentsOnly homeHref={home}>
-        <RecordOpening key={patientId} patientId={patientId} searchHref={patients()} />
+        <RecordOpening
+          key={patientId}
+          patientId={patientId}
+          searchHref={patients()}
+          renderAppointments={(patient) => <StaffAppointments patientId={patient.id} country={patient.country} />}
+        />
       </AgentsOnly>
     </StaffPage>
   );

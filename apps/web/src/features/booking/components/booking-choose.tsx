@@ -21,6 +21,7 @@ import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { useHoldSlot } from '../api/booking-api.ts';
+import { useBookingEndpoint } from '../booking-endpoint.ts';
 import { usePatientLocale } from '../hooks/use-patient-locale.ts';
 import { usePlaceName } from './place-details.tsx';
 import '../../../components/ui/calendar-grid.css';
@@ -36,7 +37,7 @@ export function Choose({ availability, moving, notice, onHeld }: ChooseProps) {
   const t = useT();
   const locale = usePatientLocale();
   const placeName = usePlaceName();
-  const hold = useHoldSlot();
+  const hold = useHoldSlot(useBookingEndpoint());
   const [placeId, setPlaceId] = useState(availability.places[0]?.id ?? '');
   const days = useMemo(
     () =>

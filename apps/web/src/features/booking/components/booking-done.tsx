@@ -6,6 +6,7 @@ import { DetailsList } from '../../../components/ui/details-list.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
+import { useIsOnBehalf } from '../booking-endpoint.ts';
 import { usePatientLocale } from '../hooks/use-patient-locale.ts';
 import { AddToCalendarButton } from './add-to-calendar.tsx';
 import { Step } from './booking-step.tsx';
@@ -15,6 +16,7 @@ export function Done({ booking, wasMove }: { booking: BookingView; wasMove: bool
   const t = useT();
   const { language } = useLanguage();
   const locale = usePatientLocale();
+  const onBehalf = useIsOnBehalf();
   return (
     <Step name="done" title={t(wasMove ? 'booking.done.moved' : 'booking.done.title')}>
       <DetailsList
@@ -25,12 +27,17 @@ export function Done({ booking, wasMove }: { booking: BookingView; wasMove: bool
         ]}
       />
       <p>{t('booking.done.change', { when: formatWhen(booking.changeableUntil, booking.timeZone, locale) })}</p>
-      <div className="actions">
-        <AddToCalendarButton booking={booking} />
-        <Link className="button button--primary" href={pathInLanguage(language, paths.benefits())}>
-          {t('booking.seeAppointments')}
-        </Link>
-      </div>
+      {onBehalf ? (
+        // The patient gets the confirmation and its calendar file by mail; the console goes back to the record.
+        <p>{t('booking.onBehalf.patientNotified')}</p>
+      ) : (
+        <div className="actions">
+          <AddToCalendarButton booking={booking} />
+          <Link className="button button--primary" href={pathInLanguage(language, paths.benefits())}>
+            {t('booking.seeAppointments')}
+          </Link>
+        </div>
+      )}
     </Step>
   );
 }

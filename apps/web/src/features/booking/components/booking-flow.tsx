@@ -16,6 +16,7 @@ import { useLanguage } from '../../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useT } from '../../../program/use-t.ts';
 import { availabilityQuery, bookingsQuery, useReleaseHold } from '../api/booking-api.ts';
+import { useBookingEndpoint, useIsOnBehalf } from '../booking-endpoint.ts';
 import { Choose } from './booking-choose.tsx';
 import { Done } from './booking-done.tsx';
 import { Review } from './booking-review.tsx';
@@ -40,9 +41,13 @@ function Flow({ availability, bookings, moveBookingId }: FlowProps) {
   const [hold, setHold] = useState<BookingHold | null>(null);
   const [done, setDone] = useState<BookingView | null>(null);
   const [notice, setNotice] = useState<string>();
-  const release = useReleaseHold();
+  const endpoint = useBookingEndpoint();
+  const onBehalf = useIsOnBehalf();
+  const release = useReleaseHold(endpoint);
   const queryClient = useQueryClient();
   if (done) return <Done booking={done} wasMove={moving !== undefined} />;
+  // On a patient's behalf the console says it (no way into the patient's own pages).
+  if (onBehalf && !moving && existing) return <EmptyState message={t('booking.errors.alreadyBooked')} />;
   if (moveBookingId !== undefined && (!moving || !moving.canChange))
     return <EmptyState message={t('booking.move.unavailable')} />;
   if (!moving && existing)
@@ -84,7 +89,7 @@ function Flow({ availability, bookings, moveBookingId }: FlowProps) {
             setNotice(t(key));
             setHold(null);
             void queryClient.invalidateQueries({
-              queryKey: availabilityQuery(availability.service.benefitId).queryKey,
+              queryKey: availabilityQuery(availability.service.benefitId, endpoint).queryKey,
             });
           }}
         />
@@ -106,8 +111,9 @@ function Flow({ availability, bookings, moveBookingId }: FlowProps) {
 /** The booking screen's region: the service's availability (and, when moving, the appointment being moved). */
 export function BookingRegion({ benefitId, moveBookingId }: { benefitId: number; moveBookingId: number | undefined }) {
   const t = useT();
-  const availability = useQuery(availabilityQuery(benefitId));
-  const bookings = useQuery(bookingsQuery());
+  const endpoint = useBookingEndpoint();
+  const availability = useQuery(availabilityQuery(benefitId, endpoint));
+  const bookings = useQuery(bookingsQuery(endpoint));
   // Not this patient's to book (another program's service, or one the plan does not give): said, not retried.
   if (availability.error instanceof ApiError && [403, 404].includes(availability.error.status))
     return <EmptyState message={t(errorKeyOf(availability.error))} />;

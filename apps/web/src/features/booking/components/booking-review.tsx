@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useT } from '../../../program/use-t.ts';
 import { useConfirmBooking, useRescheduleBooking } from '../api/booking-api.ts';
+import { useBookingEndpoint } from '../booking-endpoint.ts';
 import { usePatientLocale } from '../hooks/use-patient-locale.ts';
 import { Step } from './booking-step.tsx';
 import { PlaceDetails } from './place-details.tsx';
@@ -36,8 +37,9 @@ interface ReviewProps {
 export function Review({ availability, hold, moving, onBack, onDone, onChooseAgain }: ReviewProps) {
   const t = useT();
   const locale = usePatientLocale();
-  const confirm = useConfirmBooking();
-  const reschedule = useRescheduleBooking();
+  const endpoint = useBookingEndpoint();
+  const confirm = useConfirmBooking(endpoint);
+  const reschedule = useRescheduleBooking(endpoint);
   const place = availability.places.find((candidate) => candidate.id === hold.placeId);
   const failure = confirm.error ?? reschedule.error;
   const submit = () =>

@@ -11,6 +11,7 @@ import { useIdentificationTypeLabel } from '../../../patient/components/identifi
 import { useT } from '../../../program/use-t.ts';
 import type { OpenedRecord } from '../api/records-api.ts';
 import { REASON_KEYS, RELATION_KEYS, statusKeyOf } from '../record-format.ts';
+import { AssistedRecovery } from './assisted-recovery.tsx';
 import { RecordActions } from './record-actions.tsx';
 import { StepHeading } from './step-heading.tsx';
 
@@ -91,7 +92,16 @@ function RecordTable({ caption, columns, rows }: { caption: string; columns: str
   );
 }
 
-export function PatientRecord({ opened }: { opened: OpenedRecord }) {
+/** What the console adds to a record from other features: booking on the patient's behalf (app/staff-appointments.tsx). */
+export type RenderAppointments = (patient: { id: number; country: string }) => ReactNode;
+
+export function PatientRecord({
+  opened,
+  renderAppointments,
+}: {
+  opened: OpenedRecord;
+  renderAppointments?: RenderAppointments | undefined;
+}) {
   const t = useT();
   const { language } = useLanguage();
   const typeLabel = useIdentificationTypeLabel();
@@ -128,6 +138,8 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
 
       <RecordActions patientId={summary.id} />
 
+      <AssistedRecovery patientId={summary.id} accountEmail={textOf(record.account, 'email')} />
+
       <RecordSection id="staff-record-profile" title={t('staff.records.record.profile.title')}>
         <DetailsList
           rows={[
@@ -141,6 +153,17 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
               ? [t('staff.records.record.profile.emailAlternative'), textOf(patient, 'emailAlternative')]
               : null,
             [t('staff.records.record.profile.phone'), phoneOf(patient, language) || notGiven],
+            // The notices the patient chose (their profile's "notices and reminders").
+            [
+              t('staff.records.record.profile.notices'),
+              [
+                t(`profile.notices.channel.${textOf(patient, 'noticeChannel') || 'email'}`),
+                patient?.bookingReminders === true ? t('staff.records.record.profile.bookingReminders') : null,
+                patient?.refillReminders === true ? t('staff.records.record.profile.refillReminders') : null,
+              ]
+                .filter(Boolean)
+                .join('; '),
+            ],
           ]}
         />
       </RecordSection>
@@ -262,6 +285,8 @@ export function PatientRecord({ opened }: { opened: OpenedRecord }) {
           ])}
         />
       </RecordSection>
+
+      {renderAppointments?.({ id: summary.id, country })}
 
       <RecordSection
         id="staff-record-purchases"

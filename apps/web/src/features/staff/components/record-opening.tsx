@@ -18,7 +18,7 @@ import { useT } from '../../../program/use-t.ts';
 import { openRecord, type OpenedRecord } from '../api/records-api.ts';
 import { recordsMemory } from '../records-memory.ts';
 import { REASON_KEYS } from '../record-format.ts';
-import { PatientRecord } from './patient-record.tsx';
+import { PatientRecord, type RenderAppointments } from './patient-record.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 type ReasonInput = z.input<typeof StaffOpenRecordBodySchema>;
@@ -26,11 +26,13 @@ type ReasonAnswer = z.output<typeof StaffOpenRecordBodySchema>;
 
 interface Props {
   patientId: number;
+  /** Booking on the patient's behalf, given by the app (another feature's screens). */
+  renderAppointments?: RenderAppointments | undefined;
   /** The search's path, to go back to the patients found. */
   searchHref: string;
 }
 
-export function RecordOpening({ patientId, searchHref }: Props) {
+export function RecordOpening({ patientId, searchHref, renderAppointments }: Props) {
   const t = useT();
   const [opened, setOpened] = useState<OpenedRecord>();
   return (
@@ -40,7 +42,11 @@ export function RecordOpening({ patientId, searchHref }: Props) {
           {t('staff.records.record.backToSearch')}
         </Link>
       </p>
-      {opened ? <PatientRecord opened={opened} /> : <ReasonStep patientId={patientId} onOpened={setOpened} />}
+      {opened ? (
+        <PatientRecord opened={opened} renderAppointments={renderAppointments} />
+      ) : (
+        <ReasonStep patientId={patientId} onOpened={setOpened} />
+      )}
     </>
   );
 }

@@ -1,0 +1,67 @@
+// The staff console's browser tests set their member up through the API, as staff-console.test.ts does it through the
+// screens: `staff:add`, the set-up with a code of the secret, the login with the next time step's code.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
+import { totpCodeAt } from '../apps/api/src/modules/staff/totp.ts';
+import type { Portal } from './support.ts';
+
+const PASSWORD = 'Faro-ciruela-nube-2026';
+
+/**
+ * Makes a staff member (an alivio agent unless `roles` says otherwise) with `staff:add`, finishes the set-up and logs in
+ * through the API; the session on the page's tab, on alivio's host.
+ */
+export async function logInNewStaff(
+  portal: Portal,
+  page: Page,
+  email: string,
+  roles = [`agent:alivio`],
+): Promise<void> {
+  const made = await addStaffCommand([email, ...roles], {
+    db: portal.app.database.db,
+    config: portal.app.appConfig,
+    now: new Date(),
+  });
+  expect(made.status, made.stderr).toBe(0);
+  const link = new URL(/https?:\/\/\S+/.exec(made.stdout)![0]);
+  const n = link.searchParams.get('n')!;
+  const s = link.searchParams.get('s')!;
+  await page.goto(`${portal.origin('alivio')}/staff/login`);
+  const call = (path: string, body: unknown) =>
+    page.evaluate(
+      async ({ path, body }) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
+      },
+      { path, body },
+    );
+  const opened = await call('/api/v1/staff/setup/open', { n, s });
+  expect(opened.status).toBe(200);
+  const secret = (opened.data.totp as { secret: string }).secret;
+  const finished = await call('/api/v1/staff/setup/finish', {
+    n,
+    s,
+    firstName: 'Inés',
+    lastName: 'Agente',
+    password: PASSWORD,
+    code: totpCodeAt(secret, new Date()),
+  });
+  expect(finished.status).toBe(200);
+  const login = await call('/api/v1/staff/login', { email, password: PASSWORD });
+  expect(login.status).toBe(200);
+  // The set-up spent this time step's code: the next step's is the one a person would type next.
+  const session = await call('/api/v1/staff/login/second-factor', {
+    challenge: login.data.challenge,
+    code: totpCodeAt(secret, new Date(Date.now() + 30_000)),
+  });
+  expect(session.status).toBe(200);
+  await page.evaluate((value) => sessionStorage.setItem('portal.staff.session', JSON.stringify(value)), {
+    token: session.data.token,
+    expiresAt: session.data.expiresAt,
+  });
+}
