@@ -84,6 +84,8 @@ export const ERROR_CATALOGUE = {
   STAFF_SETUP_LINK_INVALID: { status: 410, messageKey: 'staff.errors.setupLinkInvalid' },
   // An action on a patient whose record this staff session has not opened with a reason (decision 074).
   STAFF_RECORD_NOT_OPENED: { status: 403, messageKey: 'staff.errors.recordNotOpened' },
+  // An admin disabling themselves, resetting their own second factor, or removing their own last admin role (decision 077).
+  STAFF_SELF_REFUSED: { status: 409, messageKey: 'staff.errors.selfRefused' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -33,6 +33,9 @@ export const paths = {
   staffSetup: '/staff/setup',
   /** Finding a patient, and one patient's record once opened with a reason (decision 074). */
   staffPatients: (id?: number) => (id === undefined ? '/staff/patients' : `/staff/patients/${id}`),
+  /** The admin's screens (decision 077): the staff members (one member's roles and access log), the pharmacies. */
+  staffMembers: (id?: string) => (id === undefined ? '/staff/members' : `/staff/members/${id}`),
+  staffPharmacies: '/staff/pharmacies',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

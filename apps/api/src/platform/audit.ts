@@ -64,6 +64,9 @@ export const AUDIT_ACTIONS = [
   'staff-recovery-code-used',
   'staff-logout',
   'staff-disabled',
+  'staff-roles-changed',
+  'staff-second-factor-reset',
+  'staff-bulk-opening-alerted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

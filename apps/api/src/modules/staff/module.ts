@@ -3,8 +3,10 @@
 // token of the directory, checked in the database on every call.
 import { createLockoutStore, LOCKOUT_FREE_FAILURES, LOCKOUT_MAX_MS } from '../../platform/lockout.ts';
 import { defineModule, openDoor } from '../../platform/module.ts';
+import { createStaffAdminService } from './admin.ts';
+import { staffAdminRoutes } from './admin-routes.ts';
 import { STAFF_DOOR } from './door.ts';
-import { STAFF_SETUP } from './mails.ts';
+import { STAFF_BULK_OPENING, STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { createStaffRecordsService } from './records.ts';
 import { patientAccessLogRoutes, staffRecordRoutes } from './records-routes.ts';
@@ -21,10 +23,13 @@ export const staffModule = defineModule({
     'staff-recovery-code-used',
     'staff-logout',
     'staff-disabled',
+    'staff-roles-changed',
+    'staff-second-factor-reset',
+    'staff-bulk-opening-alerted',
   ],
-  mailKinds: [STAFF_SETUP],
+  mailKinds: [STAFF_SETUP, STAFF_BULK_OPENING],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords, patientData }) {
+  build({ db, config, clock, redis, passwords, patientData, programs, mailQueued }) {
     const staff = createStaffService({
       db,
       clock,
@@ -38,7 +43,8 @@ export const staffModule = defineModule({
         maxMs: LOCKOUT_MAX_MS,
       }),
     });
-    const records = createStaffRecordsService({ db, clock, patientData });
+    const records = createStaffRecordsService({ db, clock, patientData, config, onMailQueued: mailQueued });
+    const admin = createStaffAdminService({ db, staff, clock, config, programs });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -50,6 +56,7 @@ export const staffModule = defineModule({
         staff: async (api) => {
           await api.register(staffSessionRoutes, { staff });
           await api.register(staffRecordRoutes, { records });
+          await api.register(staffAdminRoutes, { admin });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },
