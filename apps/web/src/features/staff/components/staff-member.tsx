@@ -223,7 +223,7 @@ export function StaffMemberScreen({ memberId, membersHref }: Props) {
                 <EmptyState message={t('staff.admin.log.empty')} />
               ) : (
                 <div className="staff-table-wrap">
-                  <table className="staff-table">
+                  <table className="staff-table staff-table--admin">
                     <caption className="visually-hidden">
                       {t('staff.admin.log.caption', { count: entries.length })}
                     </caption>

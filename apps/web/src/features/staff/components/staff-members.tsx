@@ -119,14 +119,13 @@ export function StaffMembers({ memberHref }: { memberHref: (id: string) => strin
               <EmptyState message={t('staff.admin.members.empty')} />
             ) : (
               <div className="staff-table-wrap">
-                <table className="staff-table">
+                <table className="staff-table staff-table--admin">
                   <caption className="visually-hidden">
                     {t('staff.admin.members.caption', { count: list.length })}
                   </caption>
                   <thead>
                     <tr>
                       <th scope="col">{t('staff.admin.members.name')}</th>
-                      <th scope="col">{t('staff.admin.members.email')}</th>
                       <th scope="col">{t('staff.admin.members.roles')}</th>
                       <th scope="col">{t('staff.admin.members.status')}</th>
                       <th scope="col">{t('staff.admin.members.lastLogin')}</th>
@@ -142,8 +141,9 @@ export function StaffMembers({ memberHref }: { memberHref: (id: string) => strin
                         <tr key={member.id}>
                           <th scope="row">
                             {member.firstName || member.lastName ? name : t('staff.admin.members.noName')}
+                            <br />
+                            <span className="staff-member__email">{member.email}</span>
                           </th>
-                          <td className="staff-break">{member.email}</td>
                           <td>
                             {member.roles
                               .map((held) =>

@@ -141,7 +141,7 @@ export function StaffPharmacies() {
               <EmptyState message={t('staff.admin.pharmacies.empty')} />
             ) : (
               <div className="staff-table-wrap">
-                <table className="staff-table">
+                <table className="staff-table staff-table--admin">
                   <caption className="visually-hidden">
                     {t('staff.admin.pharmacies.caption', { count: list.length })}
                   </caption>
