@@ -128,7 +128,7 @@ describe('the admin’s console', () => {
       .waitForFunction(() => document.documentElement.scrollWidth <= 768, undefined, { timeout: 5_000 })
       .catch(() => undefined);
     const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')]
+      Array.from(document.querySelectorAll('body *'))
         .filter((element) => element.getBoundingClientRect().right > 768 && !element.closest('.staff-table-wrap'))
         .map((element) => `${element.tagName}.${element.className}`)
         .slice(0, 5),
