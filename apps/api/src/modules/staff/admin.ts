@@ -168,10 +168,9 @@ export function createStaffAdminService({ db, staff, clock, config, programs }: 
       await memberOf(caller, staffId);
       const granted = grantedRoles(caller, roles);
       const scope = adminPrograms(caller).map((owned) => owned.id);
-      if (caller.actor.staffId === staffId) {
-        const adminElsewhere = caller.roles.some((held) => held.role === 'admin' && !scope.includes(held.programId));
-        if (!adminElsewhere && !granted.some((held) => held.role === 'admin')) throw new AppError('STAFF_SELF_REFUSED');
-      }
+      // The scope is every program where the caller is admin: their own roles set here must keep one admin role.
+      if (caller.actor.staffId === staffId && !granted.some((held) => held.role === 'admin'))
+        throw new AppError('STAFF_SELF_REFUSED');
       const now = clock();
       await db.transaction(async (tx) => {
         await repo.replaceRolesInPrograms(
