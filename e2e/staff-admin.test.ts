@@ -171,6 +171,14 @@ describe('the admin’s console', () => {
       .getByText(/revocada/)
       .waitFor();
     expect(await pharmacyMe()).toBe(401);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page
+      .waitForFunction(() => document.documentElement.scrollWidth <= 768, undefined, { timeout: 5_000 })
+      .catch(() => undefined);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+    await expectNoAxeViolations(page, 'staff pharmacies (es, 768)');
+    await shoot(page, 'staff-pharmacies-768');
+    await page.setViewportSize(DESKTOP);
 
     // The agent: disabled from their own screen, after asking.
     await page.goto(`${origin}/staff/members`);
