@@ -94,6 +94,8 @@ export const ERROR_CATALOGUE = {
   // Assisted recovery (decision 076): the caller's answers did not match the record (the fields say which; a new
   // e-mail needs all three). details.confirmation: which matched.
   STAFF_IDENTITY_NOT_CONFIRMED: { status: 422, messageKey: 'staff.errors.identityNotConfirmed' },
+  // An admin disabling themselves, resetting their own second factor, or removing their own last admin role (decision 077).
+  STAFF_SELF_REFUSED: { status: 409, messageKey: 'staff.errors.selfRefused' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

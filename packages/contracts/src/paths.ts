@@ -35,6 +35,9 @@ export const paths = {
   staffPatients: (id?: number) => (id === undefined ? '/staff/patients' : `/staff/patients/${id}`),
   /** Pre-registering a patient, and the states of an e-mail's invitations (decision 078). */
   staffPreregister: '/staff/preregister',
+  /** The admin's screens (decision 077): the staff members (one member's roles and access log), the pharmacies. */
+  staffMembers: (id?: string) => (id === undefined ? '/staff/members' : `/staff/members/${id}`),
+  staffPharmacies: '/staff/pharmacies',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -68,6 +68,9 @@ export const AUDIT_ACTIONS = [
   'staff-disabled',
   // Assisted recovery (decision 076): which of the caller's answers matched, and where the link went; never the answers
   'staff-assisted-recovery',
+  'staff-roles-changed',
+  'staff-second-factor-reset',
+  'staff-bulk-opening-alerted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

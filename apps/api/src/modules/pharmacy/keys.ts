@@ -3,7 +3,7 @@
 // find it. There is no key cache: every call reads its key's row by the unique prefix (one indexed read), so a revoked
 // key is refused by every instance from the moment the revocation commits.
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   BASE62_ALPHABET,
   parsePharmacyKey,
@@ -170,4 +170,66 @@ export async function insertPharmacy(
     });
     return id;
   });
+}
+
+/** The program's pharmacies with their keys (readable starts only), by name; for the admin's console (decision 077). */
+export async function listPharmaciesOfProgram(db: Executor, programId: number, pharmacyId?: number) {
+  const pharmacies = await db
+    .select({
+      id: pharmacy.id,
+      name: pharmacy.name,
+      chain: pharmacy.chain,
+      branch: pharmacy.branch,
+      country: pharmacy.country,
+    })
+    .from(pharmacy)
+    .where(
+      pharmacyId === undefined
+        ? eq(pharmacy.programId, programId)
+        : and(eq(pharmacy.programId, programId), eq(pharmacy.id, pharmacyId)),
+    )
+    .orderBy(asc(pharmacy.country), asc(pharmacy.name), asc(pharmacy.id));
+  const keys = pharmacies.length
+    ? await db
+        .select({
+          id: pharmacyApiKey.id,
+          pharmacyId: pharmacyApiKey.pharmacyId,
+          prefix: pharmacyApiKey.prefix,
+          createdAt: pharmacyApiKey.createdAt,
+          revokedAt: pharmacyApiKey.revokedAt,
+        })
+        .from(pharmacyApiKey)
+        .where(
+          inArray(
+            pharmacyApiKey.pharmacyId,
+            pharmacies.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(pharmacyApiKey.id))
+    : [];
+  return pharmacies.map((row) => ({
+    ...row,
+    keys: keys
+      .filter((key) => key.pharmacyId === row.id)
+      .map(({ pharmacyId: _pharmacyId, ...key }) => ({
+        ...key,
+        createdAt: key.createdAt.toISOString(),
+        revokedAt: key.revokedAt?.toISOString() ?? null,
+      })),
+  }));
+}
+
+/** The readable start of a key of this pharmacy of this program; undefined when there is no such key. */
+export async function keyPrefixOf(
+  db: Executor,
+  programId: number,
+  pharmacyId: number,
+  keyId: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ prefix: pharmacyApiKey.prefix })
+    .from(pharmacyApiKey)
+    .innerJoin(pharmacy, eq(pharmacy.id, pharmacyApiKey.pharmacyId))
+    .where(and(eq(pharmacyApiKey.id, keyId), eq(pharmacy.id, pharmacyId), eq(pharmacy.programId, programId)));
+  return row?.prefix;
 }

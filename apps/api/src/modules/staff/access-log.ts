@@ -1,9 +1,9 @@
 // The staff access log's SQL (decision 074): insert and select, nothing else. The table is append-only: no code path
 // updates or deletes a row, and migration 0019's trigger refuses UPDATE, DELETE and TRUNCATE in the database itself.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { StaffAccessKind, StaffAccessReason } from '@portal/contracts/staff-records';
 import type { StaffRole } from '@portal/contracts/staff';
-import { staffAccessLog, staffMember, staffRole } from '../../db/schema.ts';
+import { patient, program, staffAccessLog, staffMember, staffRole } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 
 export interface AccessLogEntry {
@@ -78,4 +78,44 @@ export async function listAccessLogOfPatient(db: Executor, patientId: number) {
       .filter((held) => held.staffId === row.staffId && held.programId === row.programId)
       .map((held) => held.role as StaffRole),
   }));
+}
+
+/**
+ * A member's latest entries in these programs, newest first, with the patient's name and identification (masked by
+ * the caller) and the program: the admin's view (decision 077). `limit` + 1 rows tell whether there are more.
+ */
+export async function listAccessLogOfMember(db: Executor, staffId: string, programIds: number[], limit: number) {
+  if (programIds.length === 0) return [];
+  return db
+    .select({
+      at: staffAccessLog.at,
+      what: staffAccessLog.what,
+      reason: staffAccessLog.reason,
+      reasonText: staffAccessLog.reasonText,
+      programSlug: program.slug,
+      programName: program.name,
+      patientId: patient.id,
+      firstName: patient.firstName,
+      lastName: patient.lastName,
+      secondLastName: patient.secondLastName,
+      typeIdentification: patient.typeIdentification,
+      legalIdentification: patient.legalIdentification,
+    })
+    .from(staffAccessLog)
+    .innerJoin(program, eq(program.id, staffAccessLog.programId))
+    .leftJoin(patient, eq(patient.id, staffAccessLog.patientId))
+    .where(and(eq(staffAccessLog.staffId, staffId), inArray(staffAccessLog.programId, programIds)))
+    .orderBy(desc(staffAccessLog.at), desc(staffAccessLog.id))
+    .limit(limit + 1);
+}
+
+/** How many records the member opened since `since` (the bulk-opening alert, decision 077). */
+export async function countOpeningsSince(db: Executor, staffId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(staffAccessLog)
+    .where(
+      and(eq(staffAccessLog.staffId, staffId), eq(staffAccessLog.what, 'record-opened'), gt(staffAccessLog.at, since)),
+    );
+  return Number(row?.count ?? 0);
 }

@@ -4,10 +4,17 @@
 // token, a forged one, a patient's token and a pharmacy's key; and every patient and pharmacy route with a staff token.
 // The patient's view of the access log (decision 074) is behind the patient door. Booking on a patient's behalf is in
 // booking/access-rows.ts, on that module's seeded appointments.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { pharmacyApiKey } from '../../db/schema.ts';
 import type { Method, ModuleAccess, OwnedIds } from '../../test/access-matrix.ts';
 import { enrolPatient } from '../../test/patients.ts';
-import { enrolUnconfirmedPatient } from '../../test/staff.ts';
+import { createTestPharmacy } from '../../test/pharmacy.ts';
+import { addTestStaff, enrolUnconfirmedPatient } from '../../test/staff.ts';
+import { findMemberByEmail } from './repository.ts';
+
+const unique = () => randomBytes(4).toString('hex');
+const adminOnly = ['admin'] as const;
 
 export const ACCESS: ModuleAccess = {
   publicRoutes: [
@@ -99,12 +106,87 @@ export const ACCESS: ModuleAccess = {
       roles: ['agent', 'nurse'],
       body: (owner) => ({ email: owner.email }),
     },
+    // The admin's side (decision 077): admins of the host's program only; members and pharmacies of alivio.
+    { method: 'GET', path: '/api/v1/staff/admin/members', roles: adminOnly },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/members',
+      roles: adminOnly,
+      body: () => ({ email: `matrix-${unique()}@example.com`, roles: [{ program: 'alivio', role: 'agent' }] }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/staff/admin/members/{id}',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}`,
+      roles: adminOnly,
+    },
+    {
+      method: 'PUT',
+      path: '/api/v1/staff/admin/members/{id}/roles',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/roles`,
+      roles: adminOnly,
+      body: () => ({ roles: [{ program: 'alivio', role: 'agent' }] }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/members/{id}/disable',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/disable`,
+      roles: adminOnly,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/members/{id}/reset-second-factor',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberToReset}/reset-second-factor`,
+      roles: adminOnly,
+      body: () => ({ language: 'es' }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/staff/admin/members/{id}/access-log',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/access-log`,
+      roles: adminOnly,
+    },
+    { method: 'GET', path: '/api/v1/staff/admin/pharmacies', roles: adminOnly },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/pharmacies',
+      roles: adminOnly,
+      body: () => ({ name: `Farmacia matriz ${unique()}`, country: 'CR' }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/pharmacies/{id}/keys',
+      url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys`,
+      roles: adminOnly,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/admin/pharmacies/{id}/keys/{keyId}/revoke',
+      url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys/${ids.staffKeyId}/revoke`,
+      roles: adminOnly,
+    },
   ],
   // The patient's own view of who at the program opened their record.
   patientRows: [{ method: 'GET', path: '/api/v1/user/access-log' }],
-  seed: async (t, owner) => ({
-    patientId: owner.patientId,
-    sessionsPatientId: (await enrolPatient(t, 'alivio')).patientId,
-    unconfirmedPatientId: (await enrolUnconfirmedPatient(t)).patientId,
-  }),
+  seed: async (t, owner) => {
+    const idOf = async (roles: string[]) => {
+      const { email } = await addTestStaff(t, roles);
+      return (await findMemberByEmail(t.database.db, email))!.id;
+    };
+    const counter = await createTestPharmacy(t, 'alivio', 'CR');
+    const [key] = await t.database.db
+      .select({ id: pharmacyApiKey.id })
+      .from(pharmacyApiKey)
+      .where(eq(pharmacyApiKey.prefix, counter.prefix));
+    return {
+      patientId: owner.patientId,
+      sessionsPatientId: (await enrolPatient(t, 'alivio')).patientId,
+      unconfirmedPatientId: (await enrolUnconfirmedPatient(t)).patientId,
+      memberId: await idOf(['agent:alivio']),
+      memberToDisable: await idOf(['agent:alivio']),
+      memberToReset: await idOf(['nurse:alivio']),
+      staffPharmacyId: counter.pharmacyId,
+      staffKeyId: key!.id,
+    };
+  },
 };

@@ -1,29 +1,24 @@
 // `npm run staff:add -- <email> <role>:<program>[,<program>…] [<role>:<program>…] [--language es|en]` (decision 068),
 // apart from the process (scripts/staff.ts runs it): makes a staff member with their roles, and a one-time set-up link
-// (24 hours) on the host of the first role's program, printed and mailed through the outbox in one transaction.
+// (24 hours) on the host of the first role's program, printed and mailed through the outbox in one transaction
+// (members.ts, which the admin's console uses too).
 // Exit status 2 for a usage error, 1 for a refusal.
 import { inArray } from 'drizzle-orm';
 import { EmailSchema } from '@portal/contracts/identity';
-import { paths } from '@portal/contracts/paths';
-import { STAFF_ROLES, STAFF_SETUP_LINK_TTL_MS, StaffRoleSchema, type StaffRole } from '@portal/contracts/staff';
+import { STAFF_ROLES, StaffRoleSchema, type StaffRole } from '@portal/contracts/staff';
 import type { AppConfig } from '../../config.ts';
 import { program } from '../../db/schema.ts';
 import { systemActor } from '../../platform/actor.ts';
-import { recordAudit } from '../../platform/audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
-import { enqueueMail, type MailLanguage } from '../../platform/mail/outbox.ts';
-import { issueSignedPageLink } from '../../platform/mail/render.ts';
-import { STAFF_SETUP } from './mails.ts';
+import type { MailLanguage } from '../../platform/mail/outbox.ts';
+import { addStaffMember } from './members.ts';
 import * as repo from './repository.ts';
 
 export const STAFF_ADD_USAGE = [
   'usage: npm run staff:add -- <email> <role>:<program>[,<program>…] [<role>:<program>…] [--language es|en]',
   `  roles: ${STAFF_ROLES.join(', ')}; programs by their slug, e.g. agent:alivio,piel admin:alivio`,
 ].join('\n');
-
-/** The page of the console where a set-up link opens (the web's route, decision 072). */
-export const STAFF_SETUP_PAGE = paths.staffSetup;
 
 export interface CommandResult {
   status: number;
@@ -100,43 +95,21 @@ export async function addStaffCommand(args: readonly string[], deps: StaffComman
     return { status: 1, stdout: '', stderr: `refused: ${email} is already in the staff directory` };
   const roles = specs.flatMap(({ role, slugs: of }) => of.map((slug) => ({ programId: idOf.get(slug)!, role })));
   const firstProgram = specs[0]!.slugs[0]!;
-  const link = issueSignedPageLink(
-    deps.config,
-    'staff-setup-link',
-    { slug: firstProgram, language, path: STAFF_SETUP_PAGE },
-    { now: deps.now, ttlMs: STAFF_SETUP_LINK_TTL_MS },
-  );
-  let staffId: string;
+  let added: Awaited<ReturnType<typeof addStaffMember>>;
   try {
-    staffId = await deps.db.transaction(async (tx) => {
-      const id = await repo.insertMember(tx, { email, roles }, deps.now);
-      await repo.insertSetupLink(tx, id, link.stored);
-      await enqueueMail(
-        tx,
-        {
-          programId: idOf.get(firstProgram)!,
-          kind: STAFF_SETUP,
-          recipient: email,
-          language,
-          payload: { link: link.url },
-        },
-        { publicUrl: deps.config.PUBLIC_URL },
-      );
-      await recordAudit(tx, {
-        programId: null,
-        actor: systemActor('staff:add'),
-        action: 'staff-added',
-        subject: `staff:${id}`,
-        detail: { roles: roles.map(({ programId, role }) => `${role}:${programId}`) },
-        createdAt: deps.now,
-      });
-      return id;
+    added = await addStaffMember(deps.db, deps, {
+      email,
+      roles,
+      linkProgram: { id: idOf.get(firstProgram)!, slug: firstProgram },
+      language,
+      actor: systemActor('staff:add'),
     });
   } catch (error) {
     // Two runs at once for one e-mail: the unique index decides.
     if (uniqueViolationOf(error) !== 'staff_member_email_uq') throw error;
     return { status: 1, stdout: '', stderr: `refused: ${email} is already in the staff directory` };
   }
+  const { staffId, link } = added;
   return {
     status: 0,
     stdout: [

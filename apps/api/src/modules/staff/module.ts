@@ -5,8 +5,10 @@ import { createStaffActionsService } from './actions.ts';
 import { staffActionRoutes } from './actions-routes.ts';
 import { createLockoutStore, LOCKOUT_FREE_FAILURES, LOCKOUT_MAX_MS } from '../../platform/lockout.ts';
 import { defineModule, openDoor } from '../../platform/module.ts';
+import { createStaffAdminService } from './admin.ts';
+import { staffAdminRoutes } from './admin-routes.ts';
 import { STAFF_DOOR } from './door.ts';
-import { COUPON_LINK_BY_STAFF, SESSIONS_ENDED_BY_STAFF, STAFF_SETUP } from './mails.ts';
+import { COUPON_LINK_BY_STAFF, SESSIONS_ENDED_BY_STAFF, STAFF_BULK_OPENING, STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { createBookingService } from '../booking/public.ts';
 import { staffBookingRoutes } from './booking-routes.ts';
@@ -27,10 +29,13 @@ export const staffModule = defineModule({
     'staff-logout',
     'staff-disabled',
     'staff-assisted-recovery',
+    'staff-roles-changed',
+    'staff-second-factor-reset',
+    'staff-bulk-opening-alerted',
   ],
-  mailKinds: [STAFF_SETUP, SESSIONS_ENDED_BY_STAFF, COUPON_LINK_BY_STAFF],
+  mailKinds: [STAFF_SETUP, SESSIONS_ENDED_BY_STAFF, COUPON_LINK_BY_STAFF, STAFF_BULK_OPENING],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords, mailQueued, patientData }) {
+  build({ db, config, clock, redis, passwords, patientData, programs, mailQueued }) {
     const staff = createStaffService({
       db,
       clock,
@@ -44,7 +49,8 @@ export const staffModule = defineModule({
         maxMs: LOCKOUT_MAX_MS,
       }),
     });
-    const records = createStaffRecordsService({ db, clock, patientData });
+    const records = createStaffRecordsService({ db, clock, patientData, config, onMailQueued: mailQueued });
+    const admin = createStaffAdminService({ db, staff, clock, config, programs });
     const recovery = createStaffRecoveryService({ db, clock, config, records, onMailQueued: mailQueued });
     // Booking on a patient's behalf: the booking module's own service and rules (decision 076).
     const bookings = createBookingService({
@@ -68,6 +74,7 @@ export const staffModule = defineModule({
           await api.register(staffRecordRoutes, { records, recovery });
           await api.register(staffBookingRoutes, { records, bookings });
           await api.register(staffActionRoutes, { actions, limits: { welcomePerMinute: config.RECOVERY_PER_MINUTE } });
+          await api.register(staffAdminRoutes, { admin });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },

@@ -194,7 +194,7 @@ describe(`opening a record, and the access log (${TEST_DB})`, () => {
   it('grants the record to the session that opened it, until that session ends', async () => {
     const db = t.database.db;
     const [alivio] = await db.select().from(program).where(eq(program.slug, 'alivio'));
-    const records = createStaffRecordsService({ db, clock: t.app.clock, patientData: PATIENT_DATA });
+    const records = createStaffRecordsService({ db, clock: t.app.clock, patientData: PATIENT_DATA, config: t.config });
     const callerOf = async (authorization: string): Promise<StaffCaller> => {
       const [session] = await db
         .select({ id: staffSession.id, staffId: staffSession.staffId })

@@ -13,6 +13,7 @@ import { PatientAccessKindSchema, STAFF_SEARCH_MAX_RESULTS } from '@portal/contr
 import type { CountryCode } from '@portal/contracts/enums';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
 import { todayInCountry } from '@portal/contracts/time-zones';
+import type { AppConfig } from '../../config.ts';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import type { CareCall } from '../../platform/patient-auth.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -28,6 +29,7 @@ import {
 } from '../patients/public.ts';
 import { offerFor, progressOf, readOfferLedger } from '../purchases/public.ts';
 import { insertAccessLogEntry, listAccessLogOfPatient, openedRecordGrant } from './access-log.ts';
+import { alertBulkOpenings } from './bulk-opening.ts';
 import type { StaffCaller } from './door.ts';
 import { listNotesOfPatient } from './notes.ts';
 import { hasStaffRole } from './roles.ts';
@@ -37,6 +39,10 @@ export interface StaffRecordsDeps {
   clock: () => Date;
   /** Every part of the patient's data: the record is what they show. */
   patientData: readonly PatientDataPart[];
+  /** The portal's address, for the link of the bulk-opening alert (decision 077). */
+  config: Pick<AppConfig, 'PUBLIC_URL'>;
+  /** Wakes the outbox worker after the alert's mails committed. */
+  onMailQueued?: () => void;
 }
 
 /** The program as the answers name it. */
@@ -75,7 +81,7 @@ export type OpenedPatient = NonNullable<Awaited<ReturnType<typeof findPatientOfP
 const isPatientAccessKind = (what: string): what is PatientAccessKind =>
   (PatientAccessKindSchema.options as readonly string[]).includes(what);
 
-export function createStaffRecordsService({ db, clock, patientData }: StaffRecordsDeps) {
+export function createStaffRecordsService({ db, clock, patientData, config, onMailQueued }: StaffRecordsDeps) {
   const liveProducts = prepareLiveProducts(db);
 
   /** The 4+1 progress of each live medicine with the offer, as the purchases screens and the counter compute it. */
@@ -175,6 +181,8 @@ export function createStaffRecordsService({ db, clock, patientData }: StaffRecor
         reasonText: body.reasonText ?? null,
         at: now,
       });
+      // More than 50 openings within the hour mails the program's admins, once per member and hour (decision 077).
+      await alertBulkOpenings({ db, config, onMailQueued }, caller, program, now);
       const { activity: _activity, accessLog: _accessLog, interactionNotes: _allNotes, ...record } = data;
       return {
         patient: summaryOf(found, program),

@@ -1,7 +1,7 @@
 // The staff directory's SQL (decision 068): members and roles, set-up links, recovery codes, login challenges and
 // sessions. Every single-use row (a link, a challenge, a code) is used up by one conditional UPDATE ... RETURNING, so
 // of simultaneous uses only one gets it.
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { StaffRole } from '@portal/contracts/staff';
 import {
   program,
@@ -301,4 +301,71 @@ export async function disableMember(db: Executor, staffId: string, now: Date): P
     .where(and(eq(staffMember.id, staffId), eq(staffMember.status, 'active')))
     .returning({ id: staffMember.id });
   return disabled.length === 1;
+}
+
+// --- the admin's console (decision 077) ---------------------------------------------------------------------------
+
+/** Members holding a role in one of these programs, with the time of their last session's start, by e-mail. */
+export async function listMembersOfPrograms(db: Executor, programIds: number[], staffId?: string) {
+  if (programIds.length === 0) return [];
+  const inPrograms = sql`${staffMember.id} IN (SELECT ${staffRole.staffId} FROM ${staffRole} WHERE ${inArray(staffRole.programId, programIds)})`;
+  return db
+    .select({
+      id: staffMember.id,
+      email: staffMember.email,
+      firstName: staffMember.firstName,
+      lastName: staffMember.lastName,
+      status: staffMember.status,
+      totpSecretEnc: staffMember.totpSecretEnc,
+      lastLoginAt: sql<
+        Date | string | null
+      >`(SELECT max(${staffSession.createdAt}) FROM ${staffSession} WHERE ${staffSession.staffId} = ${staffMember.id})`,
+    })
+    .from(staffMember)
+    .where(staffId === undefined ? inPrograms : and(inPrograms, eq(staffMember.id, staffId)))
+    .orderBy(asc(staffMember.email));
+}
+
+/** The roles of these members in these programs, with the programs' slugs and names. */
+export async function rolesInPrograms(db: Executor, staffIds: string[], programIds: number[]) {
+  if (staffIds.length === 0 || programIds.length === 0) return [];
+  return db
+    .select({
+      staffId: staffRole.staffId,
+      programId: staffRole.programId,
+      slug: program.slug,
+      name: program.name,
+      role: staffRole.role,
+    })
+    .from(staffRole)
+    .innerJoin(program, eq(program.id, staffRole.programId))
+    .where(and(inArray(staffRole.staffId, staffIds), inArray(staffRole.programId, programIds)))
+    .orderBy(asc(program.slug), asc(staffRole.role));
+}
+
+/** Replaces the member's roles in these programs with `roles` (roles in other programs stay). */
+export async function replaceRolesInPrograms(
+  db: Executor,
+  staffId: string,
+  programIds: number[],
+  roles: { programId: number; role: StaffRole }[],
+  now: Date,
+): Promise<void> {
+  await db.delete(staffRole).where(and(eq(staffRole.staffId, staffId), inArray(staffRole.programId, programIds)));
+  if (roles.length > 0) await db.insert(staffRole).values(roles.map((role) => ({ staffId, ...role, createdAt: now })));
+}
+
+/**
+ * Forgets the member's second factor (the authenticator's secret and the recovery codes): they cannot log in until
+ * they set it up again from a fresh link. False when the member is not active.
+ */
+export async function resetSecondFactor(db: Executor, staffId: string, now: Date): Promise<boolean> {
+  const reset = await db
+    .update(staffMember)
+    .set({ totpSecretEnc: null, totpLastStep: null, setupCompletedAt: null, updatedAt: now })
+    .where(and(eq(staffMember.id, staffId), eq(staffMember.status, 'active')))
+    .returning({ id: staffMember.id });
+  if (reset.length !== 1) return false;
+  await db.delete(staffRecoveryCode).where(eq(staffRecoveryCode.staffId, staffId));
+  return true;
 }

@@ -1,8 +1,11 @@
 // /staff and /en/staff: the staff console (decision 072), its own route tree and frame in a chunk of its own, which
 // no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
 // /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
-// (decision 074); /staff/preregister pre-registers a patient (decision 078). The staff session is this tab's (features/staff/staff-session.ts).
+// (decision 074); /staff/preregister pre-registers a patient (decision 078); an admin's /staff/members,
+// /staff/members/:id and /staff/pharmacies manage the staff of their programs and the program's pharmacies (decision
+// 077). The staff session is this tab's (features/staff/staff-session.ts).
 import { Link, Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
+import { AdminsOnly } from '../../features/staff/components/admins-only.tsx';
 import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
 import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
@@ -10,6 +13,9 @@ import { PreregisterForm } from '../../features/staff/components/preregister-for
 import { RecordOpening } from '../../features/staff/components/record-opening.tsx';
 import { LoginFlow } from '../../features/staff/components/login-flow.tsx';
 import { SetupFlow } from '../../features/staff/components/setup-flow.tsx';
+import { StaffMemberScreen } from '../../features/staff/components/staff-member.tsx';
+import { StaffMembers } from '../../features/staff/components/staff-members.tsx';
+import { StaffPharmacies } from '../../features/staff/components/staff-pharmacies.tsx';
 import { staffSessionStore, useStaffSession } from '../../features/staff/staff-session.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useLanguage } from '../../lib/language.tsx';
@@ -25,6 +31,8 @@ function useConsolePaths() {
     login: pathInLanguage(language, paths.staffLogin),
     patients: (id?: number) => pathInLanguage(language, paths.staffPatients(id)),
     preregister: pathInLanguage(language, paths.staffPreregister),
+    members: (id?: string) => pathInLanguage(language, paths.staffMembers(id)),
+    pharmacies: pathInLanguage(language, paths.staffPharmacies),
   };
 }
 
@@ -67,7 +75,7 @@ function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useStaffSession();
-  const { home, login, patients } = useConsolePaths();
+  const { home, login, patients, members, pharmacies } = useConsolePaths();
   // No session, or the server ended it (a 401 clears it): back to the console's login.
   if (!session) return <Navigate replace to={login} />;
   const state = location.state as { recoveryCodesLeft?: number } | null;
@@ -76,6 +84,8 @@ function HomeScreen() {
       <ConsoleHome
         consolePath={home}
         patientsHref={patients()}
+        membersHref={members()}
+        pharmaciesHref={pharmacies}
         recoveryCodesLeft={state?.recoveryCodesLeft}
         onLoggedOut={() => void navigate(login, { replace: true })}
       />
@@ -145,6 +155,50 @@ function PreregisterScreen() {
   );
 }
 
+function MembersScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { home, login, members } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <AdminsOnly homeHref={home}>
+        <StaffMembers memberHref={members} />
+      </AdminsOnly>
+    </StaffPage>
+  );
+}
+
+function MemberScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { id } = useParams();
+  const { home, login, members } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  if (!id) return <Navigate replace to={members()} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <AdminsOnly homeHref={home}>
+        <StaffMemberScreen key={id} memberId={id} membersHref={members()} />
+      </AdminsOnly>
+    </StaffPage>
+  );
+}
+
+function PharmaciesScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { home, login } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <AdminsOnly homeHref={home}>
+        <StaffPharmacies />
+      </AdminsOnly>
+    </StaffPage>
+  );
+}
+
 export default function StaffConsoleScreen() {
   return useRoutes([
     { index: true, element: <HomeScreen /> },
@@ -153,6 +207,9 @@ export default function StaffConsoleScreen() {
     { path: 'patients', element: <PatientsScreen /> },
     { path: 'patients/:id', element: <PatientRecordScreen /> },
     { path: 'preregister', element: <PreregisterScreen /> },
+    { path: 'members', element: <MembersScreen /> },
+    { path: 'members/:id', element: <MemberScreen /> },
+    { path: 'pharmacies', element: <PharmaciesScreen /> },
     { path: '*', element: <HomeScreen /> },
   ]);
 }

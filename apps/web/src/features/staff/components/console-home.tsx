@@ -1,8 +1,8 @@
 // The console's home (decision 072): the member's name, the programs they work on with their roles, a switch to
-// another program's console (on that program's host), and log out.
+// another program's console (on that program's host), the screens of the member's roles (an agent's search, an
+// admin's staff and pharmacies, decision 077), and log out.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { StaffRole } from '@portal/contracts/staff';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../../components/ui/pending-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -10,29 +10,33 @@ import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
 import { logOut, staffMeQuery } from '../api/staff-api.ts';
+import { ROLE_KEYS } from './admin-format.ts';
+import { administers } from './admins-only.tsx';
 import { opensRecordsIn } from './agents-only.tsx';
 import { programOriginOf } from '../program-origin.ts';
 import { StepHeading } from './step-heading.tsx';
-
-/** Each role's text key, written out for the text checker. */
-const ROLE_KEYS: Record<StaffRole, string> = {
-  agent: 'staff.roles.agent',
-  nurse: 'staff.roles.nurse',
-  manager: 'staff.roles.manager',
-  admin: 'staff.roles.admin',
-};
 
 interface Props {
   /** The console's path in the page's language (`/staff` or `/en/staff`), the same on every program's host. */
   consolePath: string;
   /** The search for a patient, in the page's language: shown to this program's agents and nurses only. */
   patientsHref: string;
+  /** The admin's screens, in the page's language: shown to this program's admins only. */
+  membersHref: string;
+  pharmaciesHref: string;
   /** Recovery codes left, when the login just spent one. */
   recoveryCodesLeft?: number;
   onLoggedOut: () => void;
 }
 
-export function ConsoleHome({ consolePath, patientsHref, recoveryCodesLeft, onLoggedOut }: Props) {
+export function ConsoleHome({
+  consolePath,
+  patientsHref,
+  membersHref,
+  pharmaciesHref,
+  recoveryCodesLeft,
+  onLoggedOut,
+}: Props) {
   const t = useT();
   const { program } = useProgram();
   const me = useQuery(staffMeQuery());
@@ -86,6 +90,16 @@ export function ConsoleHome({ consolePath, patientsHref, recoveryCodesLeft, onLo
         <nav aria-label={t('staff.home.work.label')}>
           <Link className="button" to={patientsHref}>
             {t('staff.home.work.patients')}
+          </Link>
+        </nav>
+      ) : null}
+      {administers(me.data, program.slug) ? (
+        <nav aria-label={t('staff.home.admin.label')} className="staff-home__admin">
+          <Link className="button button--ghost" to={membersHref}>
+            {t('staff.home.admin.members')}
+          </Link>
+          <Link className="button button--ghost" to={pharmaciesHref}>
+            {t('staff.home.admin.pharmacies')}
           </Link>
         </nav>
       ) : null}
