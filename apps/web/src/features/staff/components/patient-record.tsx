@@ -136,246 +136,250 @@ export function PatientRecord({
         })}
       </p>
 
-      <RecordActions patientId={summary.id} />
+      <div className="staff-record__layout">
+        <div className="staff-record__data">
+          <RecordSection id="staff-record-profile" title={t('staff.records.record.profile.title')}>
+            <DetailsList
+              rows={[
+                [t('staff.records.record.profile.name'), name],
+                [t('staff.records.record.profile.identification'), identificationOf(patient) || notGiven],
+                [t('staff.records.record.profile.birthDate'), dateOf(patient, 'birthDate') || notGiven],
+                [t('staff.records.record.profile.country'), country ? countryName(country, language) : notGiven],
+                [t('staff.records.record.profile.status'), t(statusKeyOf(summary.status))],
+                [t('staff.records.record.profile.email'), textOf(record.account, 'email') || notGiven],
+                textOf(patient, 'emailAlternative')
+                  ? [t('staff.records.record.profile.emailAlternative'), textOf(patient, 'emailAlternative')]
+                  : null,
+                [t('staff.records.record.profile.phone'), phoneOf(patient, language) || notGiven],
+                // The notices the patient chose (their profile's "notices and reminders").
+                [
+                  t('staff.records.record.profile.notices'),
+                  [
+                    t(`profile.notices.channel.${textOf(patient, 'noticeChannel') || 'email'}`),
+                    patient?.bookingReminders === true ? t('staff.records.record.profile.bookingReminders') : null,
+                    patient?.refillReminders === true ? t('staff.records.record.profile.refillReminders') : null,
+                  ]
+                    .filter(Boolean)
+                    .join('; '),
+                ],
+              ]}
+            />
+          </RecordSection>
 
-      <AssistedRecovery patientId={summary.id} accountEmail={textOf(record.account, 'email')} />
+          <RecordSection
+            id="staff-record-caregiver"
+            title={t('staff.records.record.caregiver.title')}
+            isEmpty={!caregiver}
+            emptyText={t('staff.records.record.caregiver.none')}
+          >
+            {caregiver ? (
+              <DetailsList
+                rows={[
+                  [
+                    t('staff.records.record.profile.name'),
+                    fullName(textOf(caregiver, 'firstName'), textOf(caregiver, 'lastName')),
+                  ],
+                  [
+                    t('staff.records.record.caregiver.relation'),
+                    t(RELATION_KEYS[textOf(caregiver, 'relation')] ?? 'staff.records.status.other'),
+                  ],
+                  [t('staff.records.record.profile.identification'), identificationOf(caregiver) || notGiven],
+                  [t('staff.records.record.profile.email'), textOf(caregiver, 'email') || notGiven],
+                  [t('staff.records.record.profile.phone'), phoneOf(caregiver, language) || notGiven],
+                ]}
+              />
+            ) : null}
+          </RecordSection>
 
-      <RecordSection id="staff-record-profile" title={t('staff.records.record.profile.title')}>
-        <DetailsList
-          rows={[
-            [t('staff.records.record.profile.name'), name],
-            [t('staff.records.record.profile.identification'), identificationOf(patient) || notGiven],
-            [t('staff.records.record.profile.birthDate'), dateOf(patient, 'birthDate') || notGiven],
-            [t('staff.records.record.profile.country'), country ? countryName(country, language) : notGiven],
-            [t('staff.records.record.profile.status'), t(statusKeyOf(summary.status))],
-            [t('staff.records.record.profile.email'), textOf(record.account, 'email') || notGiven],
-            textOf(patient, 'emailAlternative')
-              ? [t('staff.records.record.profile.emailAlternative'), textOf(patient, 'emailAlternative')]
-              : null,
-            [t('staff.records.record.profile.phone'), phoneOf(patient, language) || notGiven],
-            // The notices the patient chose (their profile's "notices and reminders").
-            [
-              t('staff.records.record.profile.notices'),
-              [
-                t(`profile.notices.channel.${textOf(patient, 'noticeChannel') || 'email'}`),
-                patient?.bookingReminders === true ? t('staff.records.record.profile.bookingReminders') : null,
-                patient?.refillReminders === true ? t('staff.records.record.profile.refillReminders') : null,
-              ]
-                .filter(Boolean)
-                .join('; '),
-            ],
-          ]}
-        />
-      </RecordSection>
-
-      <RecordSection
-        id="staff-record-caregiver"
-        title={t('staff.records.record.caregiver.title')}
-        isEmpty={!caregiver}
-        emptyText={t('staff.records.record.caregiver.none')}
-      >
-        {caregiver ? (
-          <DetailsList
-            rows={[
-              [
-                t('staff.records.record.profile.name'),
-                fullName(textOf(caregiver, 'firstName'), textOf(caregiver, 'lastName')),
-              ],
-              [
-                t('staff.records.record.caregiver.relation'),
-                t(RELATION_KEYS[textOf(caregiver, 'relation')] ?? 'staff.records.status.other'),
-              ],
-              [t('staff.records.record.profile.identification'), identificationOf(caregiver) || notGiven],
-              [t('staff.records.record.profile.email'), textOf(caregiver, 'email') || notGiven],
-              [t('staff.records.record.profile.phone'), phoneOf(caregiver, language) || notGiven],
-            ]}
-          />
-        ) : null}
-      </RecordSection>
-
-      <RecordSection
-        id="staff-record-treatments"
-        title={t('staff.records.record.treatments.title')}
-        isEmpty={record.treatments.length === 0}
-        emptyText={t('staff.records.record.treatments.none')}
-      >
-        <RecordTable
-          caption={t('staff.records.record.treatments.title')}
-          columns={[
-            t('staff.records.record.treatments.medicine'),
-            t('staff.records.record.treatments.dose'),
-            t('staff.records.record.treatments.startDate'),
-            t('staff.records.record.treatments.doctor'),
-            t('staff.records.record.treatments.state'),
-          ]}
-          rows={record.treatments.map((row) => {
-            const presentation = row.presentation as Partial<Record<'es' | 'en', string>> | undefined;
-            return [
-              fullName(textOf(row, 'medicine'), presentation?.[language] ?? ''),
-              fullName(textOf(row, 'unitAmount'), textOf(row, 'unit')),
-              dateOf(row, 'startDate') || notGiven,
-              fullName(textOf(row, 'doctorFirstName'), textOf(row, 'doctorLastName')) || notGiven,
-              textOf(row, 'deletedAt')
-                ? t('staff.records.record.treatments.ended', { date: dateOf(row, 'deletedAt') })
-                : t('staff.records.record.treatments.current'),
-            ];
-          })}
-        />
-      </RecordSection>
-
-      <RecordSection
-        id="staff-record-codes"
-        title={t('staff.records.record.codes.title')}
-        isEmpty={record.discountCodes.length === 0}
-        emptyText={t('staff.records.record.codes.none')}
-      >
-        <RecordTable
-          caption={t('staff.records.record.codes.title')}
-          columns={[
-            t('staff.records.record.codes.code'),
-            t('staff.records.record.codes.for'),
-            t('staff.records.record.codes.validUntil'),
-            t('staff.records.record.codes.state'),
-          ]}
-          rows={record.discountCodes.map((row) => [
-            <span key="code" className="staff-mono">
-              {textOf(row, 'code')}
-            </span>,
-            textOf(row, 'medicine') || t('staff.records.record.codes.benefit'),
-            dateOf(row, 'validUntil'),
-            textOf(row, 'revokedAt')
-              ? t('staff.records.record.codes.revoked', { date: dateOf(row, 'revokedAt') })
-              : t('staff.records.record.codes.live'),
-          ])}
-        />
-      </RecordSection>
-
-      <RecordSection
-        id="staff-record-four-plus-one"
-        title={t('staff.records.record.fourPlusOne.title')}
-        isEmpty={fourPlusOne.length === 0}
-        emptyText={t('staff.records.record.fourPlusOne.none')}
-      >
-        <ul className="staff-record__list">
-          {fourPlusOne.map((item) => (
-            <li key={item.productId}>
-              <strong>{fullName(item.medicine, item.presentation[language])}</strong>:{' '}
-              {t('staff.records.record.fourPlusOne.progress', {
-                counted: item.progress.unitsTowardNext,
-                needed: item.progress.unitsPerFreeUnit,
-                free: item.progress.freeUnitsAvailable,
+          <RecordSection
+            id="staff-record-treatments"
+            title={t('staff.records.record.treatments.title')}
+            isEmpty={record.treatments.length === 0}
+            emptyText={t('staff.records.record.treatments.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.treatments.title')}
+              columns={[
+                t('staff.records.record.treatments.medicine'),
+                t('staff.records.record.treatments.dose'),
+                t('staff.records.record.treatments.startDate'),
+                t('staff.records.record.treatments.doctor'),
+                t('staff.records.record.treatments.state'),
+              ]}
+              rows={record.treatments.map((row) => {
+                const presentation = row.presentation as Partial<Record<'es' | 'en', string>> | undefined;
+                return [
+                  fullName(textOf(row, 'medicine'), presentation?.[language] ?? ''),
+                  fullName(textOf(row, 'unitAmount'), textOf(row, 'unit')),
+                  dateOf(row, 'startDate') || notGiven,
+                  fullName(textOf(row, 'doctorFirstName'), textOf(row, 'doctorLastName')) || notGiven,
+                  textOf(row, 'deletedAt')
+                    ? t('staff.records.record.treatments.ended', { date: dateOf(row, 'deletedAt') })
+                    : t('staff.records.record.treatments.current'),
+                ];
               })}
-            </li>
-          ))}
-        </ul>
-      </RecordSection>
+            />
+          </RecordSection>
 
-      <RecordSection
-        id="staff-record-appointments"
-        title={t('staff.records.record.appointments.title')}
-        isEmpty={record.bookings.length === 0}
-        emptyText={t('staff.records.record.appointments.none')}
-      >
-        <RecordTable
-          caption={t('staff.records.record.appointments.title')}
-          columns={[t('staff.records.record.appointments.when'), t('staff.records.record.appointments.state')]}
-          rows={record.bookings.map((row) => [
-            dateTimeOf(textOf(row, 'startsAt'), textOf(row, 'timeZone') || undefined),
-            t(BOOKING_STATUS_KEYS[textOf(row, 'status')] ?? 'staff.records.record.appointments.status.other'),
-          ])}
-        />
-      </RecordSection>
+          <RecordSection
+            id="staff-record-codes"
+            title={t('staff.records.record.codes.title')}
+            isEmpty={record.discountCodes.length === 0}
+            emptyText={t('staff.records.record.codes.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.codes.title')}
+              columns={[
+                t('staff.records.record.codes.code'),
+                t('staff.records.record.codes.for'),
+                t('staff.records.record.codes.validUntil'),
+                t('staff.records.record.codes.state'),
+              ]}
+              rows={record.discountCodes.map((row) => [
+                <span key="code" className="staff-mono">
+                  {textOf(row, 'code')}
+                </span>,
+                textOf(row, 'medicine') || t('staff.records.record.codes.benefit'),
+                dateOf(row, 'validUntil'),
+                textOf(row, 'revokedAt')
+                  ? t('staff.records.record.codes.revoked', { date: dateOf(row, 'revokedAt') })
+                  : t('staff.records.record.codes.live'),
+              ])}
+            />
+          </RecordSection>
 
-      {renderAppointments?.({ id: summary.id, country })}
+          <RecordSection
+            id="staff-record-four-plus-one"
+            title={t('staff.records.record.fourPlusOne.title')}
+            isEmpty={fourPlusOne.length === 0}
+            emptyText={t('staff.records.record.fourPlusOne.none')}
+          >
+            <ul className="staff-record__list">
+              {fourPlusOne.map((item) => (
+                <li key={item.productId}>
+                  <strong>{fullName(item.medicine, item.presentation[language])}</strong>:{' '}
+                  {t('staff.records.record.fourPlusOne.progress', {
+                    counted: item.progress.unitsTowardNext,
+                    needed: item.progress.unitsPerFreeUnit,
+                    free: item.progress.freeUnitsAvailable,
+                  })}
+                </li>
+              ))}
+            </ul>
+          </RecordSection>
 
-      <RecordSection
-        id="staff-record-purchases"
-        title={t('staff.records.record.purchases.title')}
-        isEmpty={record.purchases.length === 0}
-        emptyText={t('staff.records.record.purchases.none')}
-      >
-        <RecordTable
-          caption={t('staff.records.record.purchases.title')}
-          columns={[
-            t('staff.records.record.purchases.date'),
-            t('staff.records.record.treatments.medicine'),
-            t('staff.records.record.purchases.pharmacy'),
-            t('staff.records.record.purchases.quantity'),
-            t('staff.records.record.purchases.total'),
-          ]}
-          rows={record.purchases.map((row) => [
-            dateOf(row, 'purchasedAt'),
-            textOf(row, 'medicine'),
-            textOf(row, 'pharmacy'),
-            textOf(row, 'quantity'),
-            `${formatMoney(Number(textOf(row, 'total')), language, textOf(row, 'currency') || undefined)}${
-              textOf(row, 'reversedAt') ? ` (${t('staff.records.record.purchases.reversed')})` : ''
-            }`,
-          ])}
-        />
-      </RecordSection>
+          <RecordSection
+            id="staff-record-appointments"
+            title={t('staff.records.record.appointments.title')}
+            isEmpty={record.bookings.length === 0}
+            emptyText={t('staff.records.record.appointments.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.appointments.title')}
+              columns={[t('staff.records.record.appointments.when'), t('staff.records.record.appointments.state')]}
+              rows={record.bookings.map((row) => [
+                dateTimeOf(textOf(row, 'startsAt'), textOf(row, 'timeZone') || undefined),
+                t(BOOKING_STATUS_KEYS[textOf(row, 'status')] ?? 'staff.records.record.appointments.status.other'),
+              ])}
+            />
+          </RecordSection>
 
-      <RecordSection
-        id="staff-record-lessons"
-        title={t('staff.records.record.lessons.title')}
-        isEmpty={record.learningProgress.length === 0}
-        emptyText={t('staff.records.record.lessons.none')}
-      >
-        <ul className="staff-record__list">
-          {record.learningProgress.map((row) => (
-            <li key={`${textOf(row, 'condition')}/${textOf(row, 'lesson')}`}>
-              {t('staff.records.record.lessons.item', {
-                lesson: textOf(row, 'lesson'),
-                condition: textOf(row, 'condition'),
-                date: dateOf(row, 'completedAt'),
-              })}
-            </li>
-          ))}
-        </ul>
-      </RecordSection>
+          <RecordSection
+            id="staff-record-purchases"
+            title={t('staff.records.record.purchases.title')}
+            isEmpty={record.purchases.length === 0}
+            emptyText={t('staff.records.record.purchases.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.purchases.title')}
+              columns={[
+                t('staff.records.record.purchases.date'),
+                t('staff.records.record.treatments.medicine'),
+                t('staff.records.record.purchases.pharmacy'),
+                t('staff.records.record.purchases.quantity'),
+                t('staff.records.record.purchases.total'),
+              ]}
+              rows={record.purchases.map((row) => [
+                dateOf(row, 'purchasedAt'),
+                textOf(row, 'medicine'),
+                textOf(row, 'pharmacy'),
+                textOf(row, 'quantity'),
+                `${formatMoney(Number(textOf(row, 'total')), language, textOf(row, 'currency') || undefined)}${
+                  textOf(row, 'reversedAt') ? ` (${t('staff.records.record.purchases.reversed')})` : ''
+                }`,
+              ])}
+            />
+          </RecordSection>
 
-      <RecordSection
-        id="staff-record-sessions"
-        title={t('staff.records.record.sessions.title')}
-        isEmpty={sessions.length === 0}
-        emptyText={t('staff.records.record.sessions.none')}
-      >
-        <RecordTable
-          caption={t('staff.records.record.sessions.title')}
-          columns={[
-            t('staff.records.record.sessions.device'),
-            t('staff.records.record.sessions.started'),
-            t('staff.records.record.sessions.lastUsed'),
-          ]}
-          rows={sessions.map((session) => [
-            // The device in the words the patient's own "my sessions" uses.
-            t('account.sessions.device', {
-              browser: t(`account.sessions.browser.${session.browser}`),
-              system: t(`account.sessions.system.${session.system}`),
-            }),
-            dateTimeOf(session.createdAt),
-            dateTimeOf(session.lastUsedAt),
-          ])}
-        />
-      </RecordSection>
+          <RecordSection
+            id="staff-record-lessons"
+            title={t('staff.records.record.lessons.title')}
+            isEmpty={record.learningProgress.length === 0}
+            emptyText={t('staff.records.record.lessons.none')}
+          >
+            <ul className="staff-record__list">
+              {record.learningProgress.map((row) => (
+                <li key={`${textOf(row, 'condition')}/${textOf(row, 'lesson')}`}>
+                  {t('staff.records.record.lessons.item', {
+                    lesson: textOf(row, 'lesson'),
+                    condition: textOf(row, 'condition'),
+                    date: dateOf(row, 'completedAt'),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </RecordSection>
 
-      <RecordSection
-        id="staff-record-consents"
-        title={t('staff.records.record.consents.title')}
-        isEmpty={record.consents.length === 0}
-        emptyText={t('staff.records.record.consents.none')}
-      >
-        <ul className="staff-record__list">
-          {record.consents.map((consent) => (
-            <li key={`${consent.termsVersion}-${consent.acceptedAt}`}>
-              {t('staff.records.record.consents.item', {
-                version: consent.termsVersion,
-                date: formatDate(consent.acceptedAt),
-              })}
-            </li>
-          ))}
-        </ul>
-      </RecordSection>
+          <RecordSection
+            id="staff-record-sessions"
+            title={t('staff.records.record.sessions.title')}
+            isEmpty={sessions.length === 0}
+            emptyText={t('staff.records.record.sessions.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.sessions.title')}
+              columns={[
+                t('staff.records.record.sessions.device'),
+                t('staff.records.record.sessions.started'),
+                t('staff.records.record.sessions.lastUsed'),
+              ]}
+              rows={sessions.map((session) => [
+                // The device in the words the patient's own "my sessions" uses.
+                t('account.sessions.device', {
+                  browser: t(`account.sessions.browser.${session.browser}`),
+                  system: t(`account.sessions.system.${session.system}`),
+                }),
+                dateTimeOf(session.createdAt),
+                dateTimeOf(session.lastUsedAt),
+              ])}
+            />
+          </RecordSection>
+
+          <RecordSection
+            id="staff-record-consents"
+            title={t('staff.records.record.consents.title')}
+            isEmpty={record.consents.length === 0}
+            emptyText={t('staff.records.record.consents.none')}
+          >
+            <ul className="staff-record__list">
+              {record.consents.map((consent) => (
+                <li key={`${consent.termsVersion}-${consent.acceptedAt}`}>
+                  {t('staff.records.record.consents.item', {
+                    version: consent.termsVersion,
+                    date: formatDate(consent.acceptedAt),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </RecordSection>
+        </div>
+        {/* What the agent does on the call, beside what they read (one column when narrow). */}
+        <aside className="staff-record__work" aria-label={t('staff.records.record.work')}>
+          <AssistedRecovery patientId={summary.id} accountEmail={textOf(record.account, 'email')} />
+          {renderAppointments?.({ id: summary.id, country })}
+          <RecordActions patientId={summary.id} />
+        </aside>
+      </div>
     </section>
   );
 }
