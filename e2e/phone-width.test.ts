@@ -36,6 +36,9 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'staffLogin',
   'staffSetup',
   'staffPatients',
+  'staffPreregister',
+  'staffMembers',
+  'staffPharmacies',
 ]);
 
 /** What the screens need of the demo patient's data, set up through the API. */

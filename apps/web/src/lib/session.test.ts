@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { languageOfSession, PATIENT_DEVICE_DATA_PREFIX, sessionStore, subjectOfSession } from './session.ts';
 
 const base64url = (value: unknown) =>
@@ -53,5 +53,23 @@ describe('what a patient keeps on the device', () => {
     sessionStore.reload();
     expect(localStorage.getItem(kept)).toBeNull();
     sessionStore.clear();
+  });
+});
+
+describe('why the session ended', () => {
+  it('survives a reload of the tab: a 401 just before it still says the session expired', async () => {
+    sessionStore.set(sessionWith({ sub: 'rosa' }));
+    sessionStore.clear('expired');
+    vi.resetModules();
+    const reloaded = await import('./session.ts');
+    expect(reloaded.sessionStore.get()).toBeNull();
+    expect(reloaded.sessionStore.endReason).toBe('expired');
+    // A new session forgets it; a logout says logout.
+    reloaded.sessionStore.set(sessionWith({ sub: 'rosa' }));
+    vi.resetModules();
+    expect((await import('./session.ts')).sessionStore.endReason).toBeUndefined();
+    reloaded.sessionStore.clear();
+    vi.resetModules();
+    expect((await import('./session.ts')).sessionStore.endReason).toBeUndefined();
   });
 });

@@ -39,8 +39,13 @@ function read(): Session | null {
 }
 
 let current: Session | null = typeof localStorage === 'undefined' ? null : read();
-/** Why the last session ended: 'expired' when the server refused it (a 401), so login can say so. */
-let endReason: 'logout' | 'expired' | undefined;
+/**
+ * Why the last session ended: 'expired' when the server refused it (a 401), so login can say so. Kept for the tab
+ * (sessionStorage): a reload that comes before the redirect to login still says why.
+ */
+const END_REASON_KEY = 'portal.session.ended';
+let endReason: 'logout' | 'expired' | undefined =
+  typeof sessionStorage !== 'undefined' && sessionStorage.getItem(END_REASON_KEY) === 'expired' ? 'expired' : undefined;
 
 export const sessionStore = {
   get: (): Session | null => current,
@@ -48,12 +53,14 @@ export const sessionStore = {
     if (subjectOfSession(current) !== subjectOfSession(session)) forgetPatientDeviceData();
     current = session;
     endReason = undefined;
+    sessionStorage.removeItem(END_REASON_KEY);
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     listeners.forEach((listener) => listener());
   },
   clear(reason: 'logout' | 'expired' = 'logout') {
     current = null;
     endReason = reason;
+    sessionStorage.setItem(END_REASON_KEY, reason);
     localStorage.removeItem(STORAGE_KEY);
     forgetPatientDeviceData();
     listeners.forEach((listener) => listener());
