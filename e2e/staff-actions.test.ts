@@ -5,66 +5,16 @@
 // 44 px targets; screenshots at 1366 and 768 px.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
-import { totpCodeAt } from '../apps/api/src/modules/staff/totp.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, problemsOf, screenshotsIn } from './page.ts';
+import { logInNewStaff } from './staff-support.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
 const shoot = screenshotsIn(process.env.STAFF_SHOTS_DIR);
 const SLUG = 'alivio';
-const PASSWORD = 'Faro-ciruela-nube-2026';
-
-/** Makes an agent with `staff:add`, finishes the set-up and logs in through the API; the session on the page's tab. */
-async function logInNewAgent(page: Page, email: string): Promise<void> {
-  const made = await addStaffCommand([email, `agent:${SLUG}`], {
-    db: setup.portal.app.database.db,
-    config: setup.portal.app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const link = new URL(/https?:\/\/\S+/.exec(made.stdout)![0]);
-  const n = link.searchParams.get('n')!;
-  const s = link.searchParams.get('s')!;
-  await page.goto(`${setup.portal.origin(SLUG)}/staff/login`);
-  const call = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
-      },
-      { path, body },
-    );
-  const opened = await call('/api/v1/staff/setup/open', { n, s });
-  expect(opened.status).toBe(200);
-  const secret = (opened.data.totp as { secret: string }).secret;
-  const finished = await call('/api/v1/staff/setup/finish', {
-    n,
-    s,
-    firstName: 'Teo',
-    lastName: 'Agente',
-    password: PASSWORD,
-    code: totpCodeAt(secret, new Date()),
-  });
-  expect(finished.status).toBe(200);
-  const login = await call('/api/v1/staff/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  // The set-up spent this time step's code: the next step's is the one a person would type next.
-  const session = await call('/api/v1/staff/login/second-factor', {
-    challenge: login.data.challenge,
-    code: totpCodeAt(secret, new Date(Date.now() + 30_000)),
-  });
-  expect(session.status).toBe(200);
-  await page.evaluate((value) => sessionStorage.setItem('portal.staff.session', JSON.stringify(value)), {
-    token: session.data.token,
-    expiresAt: session.data.expiresAt,
-  });
-}
+/** The member's names, as the screens and the access log show them. */
+const TEO = { firstName: 'Teo', lastName: 'Agente' };
 
 const heading = (page: Page, name: string | RegExp, level = 2) => page.getByRole('heading', { level, name });
 
@@ -108,7 +58,7 @@ describe('actions on an opened record', () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewAgent(page, 'teo.agente@example.com');
+    await logInNewStaff(setup.portal, page, 'teo.agente@example.com', ['agent:alivio'], TEO);
     await openDemoRecord(page, es, '');
     await heading(page, es['staff.notes.title']!, 3).waitFor();
     await expectNoAxeViolations(page, 'staff record actions (es, 1366)');
@@ -181,7 +131,7 @@ describe('actions on an opened record', () => {
   it('in English: the actions and the notes, and the pre-registration screen', async () => {
     const en = textsOf(SLUG, 'en');
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewAgent(page, 'tess.agent@example.com');
+    await logInNewStaff(setup.portal, page, 'tess.agent@example.com', ['agent:alivio'], TEO);
     await openDemoRecord(page, en, '/en');
     await heading(page, en['staff.notes.title']!, 3).waitFor();
     await expectNoAxeViolations(page, 'staff record actions (en, 1366)');

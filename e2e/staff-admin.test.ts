@@ -6,65 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { insertPharmacy } from '../apps/api/src/modules/pharmacy/keys.ts';
-import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
-import { totpCodeAt } from '../apps/api/src/modules/staff/totp.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, problemsOf, screenshotsIn } from './page.ts';
+import { logInNewStaff } from './staff-support.ts';
 import { usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
 const shoot = screenshotsIn(process.env.STAFF_SHOTS_DIR);
 const SLUG = 'alivio';
-const PASSWORD = 'Faro-ciruela-nube-2026';
-
-/** Makes a member with `staff:add`, finishes the set-up and logs in through the API; the session on the page's tab. */
-async function logInNewMember(page: Page, email: string, roles: string[]): Promise<void> {
-  const made = await addStaffCommand([email, ...roles], {
-    db: setup.portal.app.database.db,
-    config: setup.portal.app.appConfig,
-    now: new Date(),
-  });
-  expect(made.status, made.stderr).toBe(0);
-  const link = new URL(/https?:\/\/\S+/.exec(made.stdout)![0]);
-  const n = link.searchParams.get('n')!;
-  const s = link.searchParams.get('s')!;
-  await page.goto(`${setup.portal.origin(SLUG)}/staff/login`);
-  const call = (path: string, body: unknown) =>
-    page.evaluate(
-      async ({ path, body }) => {
-        const response = await fetch(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        return { status: response.status, data: ((await response.json()) as { data: Record<string, unknown> }).data };
-      },
-      { path, body },
-    );
-  const opened = await call('/api/v1/staff/setup/open', { n, s });
-  expect(opened.status).toBe(200);
-  const secret = (opened.data.totp as { secret: string }).secret;
-  const finished = await call('/api/v1/staff/setup/finish', {
-    n,
-    s,
-    firstName: 'Adela',
-    lastName: 'Admin',
-    password: PASSWORD,
-    code: totpCodeAt(secret, new Date()),
-  });
-  expect(finished.status).toBe(200);
-  const login = await call('/api/v1/staff/login', { email, password: PASSWORD });
-  expect(login.status).toBe(200);
-  const session = await call('/api/v1/staff/login/second-factor', {
-    challenge: login.data.challenge,
-    code: totpCodeAt(secret, new Date(Date.now() + 30_000)),
-  });
-  expect(session.status).toBe(200);
-  await page.evaluate((value) => sessionStorage.setItem('portal.staff.session', JSON.stringify(value)), {
-    token: session.data.token,
-    expiresAt: session.data.expiresAt,
-  });
-}
+/** The member's names, as the screens and the access log show them. */
+const ADELA = { firstName: 'Adela', lastName: 'Admin' };
 
 const heading = (page: Page, name: string | RegExp, level = 2) => page.getByRole('heading', { level, name });
 
@@ -89,7 +40,7 @@ describe('the admin’s console', () => {
     const origin = setup.portal.origin(SLUG);
     const marker = randomBytes(3).toString('hex');
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewMember(page, `adela.${marker}@example.com`, ['admin:alivio']);
+    await logInNewStaff(setup.portal, page, `adela.${marker}@example.com`, ['admin:alivio'], ADELA);
 
     // Home: the admin's screens, and no search (an admin as such is no agent).
     await page.goto(`${origin}/staff`);
@@ -203,7 +154,7 @@ describe('the admin’s console', () => {
     const origin = setup.portal.origin(SLUG);
     const marker = randomBytes(3).toString('hex');
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewMember(page, `ada.${marker}@example.com`, ['admin:alivio']);
+    await logInNewStaff(setup.portal, page, `ada.${marker}@example.com`, ['admin:alivio'], ADELA);
     await page.goto(`${origin}/en/staff/members`);
     await heading(page, en['staff.admin.members.title']!).waitFor();
     await page.getByRole('row', { name: new RegExp(`ada\\.${marker}`) }).waitFor();
@@ -215,7 +166,7 @@ describe('the admin’s console', () => {
     await context.close();
 
     const manager = await newPage(setup.browser, { viewport: DESKTOP });
-    await logInNewMember(manager.page, `mara.${marker}@example.com`, ['manager:alivio']);
+    await logInNewStaff(setup.portal, manager.page, `mara.${marker}@example.com`, ['manager:alivio'], ADELA);
     await manager.page.goto(`${origin}/en/staff/members`);
     await heading(manager.page, en['staff.admin.notForRole.title']!).waitFor();
     await expectNoAxeViolations(manager.page, 'staff members refused to a manager (en, 1366)');

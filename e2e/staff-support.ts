@@ -16,7 +16,8 @@ export async function logInNewStaff(
   portal: Portal,
   page: Page,
   email: string,
-  roles = [`agent:alivio`],
+  roles = ['agent:alivio'],
+  names = { firstName: 'Inés', lastName: 'Agente' },
 ): Promise<void> {
   const made = await addStaffCommand([email, ...roles], {
     db: portal.app.database.db,
@@ -46,8 +47,7 @@ export async function logInNewStaff(
   const finished = await call('/api/v1/staff/setup/finish', {
     n,
     s,
-    firstName: 'Inés',
-    lastName: 'Agente',
+    ...names,
     password: PASSWORD,
     code: totpCodeAt(secret, new Date()),
   });
