@@ -39,6 +39,7 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'staffPreregister',
   'staffMembers',
   'staffPharmacies',
+  'staffOutreach',
 ]);
 
 /** What the screens need of the demo patient's data, set up through the API. */

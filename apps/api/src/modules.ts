@@ -4,6 +4,7 @@
 import type { MailKind } from './platform/mail/kinds.ts';
 import type { PortalModule } from './platform/module.ts';
 import { accountModule } from './modules/account/module.ts';
+import { adherenceModule } from './modules/adherence/module.ts';
 import { benefitsModule } from './modules/benefits/module.ts';
 import { bookingModule } from './modules/booking/module.ts';
 import { caregiverModule } from './modules/caregiver/module.ts';
@@ -39,6 +40,7 @@ export const MODULES = [
   purchasesModule,
   learningModule,
   pharmacyModule,
+  adherenceModule,
   staffModule,
 ] as const satisfies readonly PortalModule[];
 

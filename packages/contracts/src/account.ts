@@ -72,6 +72,12 @@ export const AccountExportSchema = z.object({
   /** What the program held before the patient enrolled from its invitation (signup?v=ppr), if it did. */
   invitation: Row.nullable(),
   treatments: z.array(Row),
+  /** Each treatment's dose history: created, every change of dose or time, deleted (decision 080). */
+  treatmentHistory: z.array(Row),
+  /** What the program computed of the patient's medicines: PDC of the last year, supply, persistence (decision 079). */
+  adherence: z.array(Row),
+  /** The program's calls when the patient ran out of medicine or had not started: when, why and what came of them (decision 080). */
+  outreachCalls: z.array(Row),
   /** Discount codes made for the patient's plans, live or revoked (decision 045). */
   discountCodes: z.array(Row),
   /** Purchases the program's pharmacies recorded with the patient's codes, reversed ones too (decision 059). */

@@ -96,6 +96,10 @@ export const ERROR_CATALOGUE = {
   STAFF_IDENTITY_NOT_CONFIRMED: { status: 422, messageKey: 'staff.errors.identityNotConfirmed' },
   // An admin disabling themselves, resetting their own second factor, or removing their own last admin role (decision 077).
   STAFF_SELF_REFUSED: { status: 409, messageKey: 'staff.errors.selfRefused' },
+  // The outreach list (decision 080): the entry is claimed by another agent (until their claim lapses), or the patient
+  // is not on the list (any more).
+  OUTREACH_TAKEN: { status: 409, messageKey: 'staff.errors.outreachTaken' },
+  OUTREACH_NOT_LISTED: { status: 409, messageKey: 'staff.errors.outreachNotListed' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -38,6 +38,8 @@ export const paths = {
   /** The admin's screens (decision 077): the staff members (one member's roles and access log), the pharmacies. */
   staffMembers: (id?: string) => (id === undefined ? '/staff/members' : `/staff/members/${id}`),
   staffPharmacies: '/staff/pharmacies',
+  /** The outreach list of agents and nurses (decision 080): who ran out of medicine, and what each call came to. */
+  staffOutreach: '/staff/outreach',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

@@ -138,6 +138,17 @@ export const ProgramConfigSchema = z.object({
    * 066). This file is served, like `supportEmail`: role mailboxes only, never a person's own address.
    */
   adminEmails: z.array(z.email()).max(10).default([]),
+  /**
+   * Adherence's settings (decisions 079, 080): the gap a persistent patient may have, how long after the supply ran
+   * out a patient goes on the outreach list, how long after enrolling without a first purchase.
+   */
+  adherence: z
+    .object({
+      allowedGapDays: z.number().int().min(1).max(365).default(60),
+      outreachAfterRunOutDays: z.number().int().min(0).max(90).default(7),
+      noFirstPurchaseDays: z.number().int().min(1).max(365).default(30),
+    })
+    .prefault({}),
 });
 export type ProgramConfig = z.infer<typeof ProgramConfigSchema>;
 

@@ -44,6 +44,7 @@ export const STAFF_RECORD_ACTIONS = [
   'appointment-cancelled',
   'sessions-ended',
   'note-added',
+  'outreach-outcome-recorded',
 ] as const;
 export const StaffRecordActionSchema = z.enum(STAFF_RECORD_ACTIONS);
 export type StaffRecordAction = z.infer<typeof StaffRecordActionSchema>;

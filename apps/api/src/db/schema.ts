@@ -970,3 +970,131 @@ export const staffNote = pgTable(
   },
   (t) => [index('staff_note_patient_idx').on(t.patientId, t.createdAt)],
 );
+
+/**
+ * A treatment's dose history (decision 080): one row when it is created, one each time its dose, frequency, length,
+ * rest or start changes, and one when it is deleted, each with the values it then had. Written by a trigger on
+ * `treatment` (every writer: the sign-up, My care, an agent, the seeds), never by the application; adherence reads the
+ * dose in effect on a purchase's day, and the console shows the history.
+ */
+export const treatmentVersion = pgTable(
+  'treatment_version',
+  {
+    id: serialId(),
+    treatmentId: bigint('treatment_id', { mode: 'number' })
+      .notNull()
+      .references(() => treatment.id),
+    planPatientId: planPatientOf(),
+    productId: productOf(),
+    change: text('change', { enum: ['created', 'modified', 'deleted'] }).notNull(),
+    at: instant('at').notNull(),
+    unitAmount: numeric('unit_amount', { precision: 10, scale: 2 }).notNull(),
+    frequencyAmount: integer('frequency_amount').notNull(),
+    frequencyInterval: text('frequency_interval').notNull(),
+    durationAmount: integer('duration_amount').notNull(),
+    durationInterval: text('duration_interval').notNull(),
+    restAmount: integer('rest_amount'),
+    restInterval: text('rest_interval'),
+    startDate: date('start_date'),
+  },
+  (t) => [
+    index('treatment_version_plan_product_idx').on(t.planPatientId, t.productId, t.at),
+    index('treatment_version_treatment_idx').on(t.treatmentId, t.id),
+  ],
+);
+
+/**
+ * What adherence knows of a patient's medicine (decision 080), kept by the refresh job from the purchases, free units
+ * and dose history: the PDC of the last year, until when the supply lasts, persistence. The outreach list and the
+ * program's figures read these rows, never every purchase.
+ */
+export const adherenceSummary = pgTable(
+  'adherence_summary',
+  {
+    planPatientId: planPatientOf(),
+    productId: productOf(),
+    programId: programOf(),
+    patientId: patientOf(),
+    country: text('country').notNull(),
+    /** Whether the patient has a live treatment of the product now. */
+    liveTreatment: boolean('live_treatment').notNull(),
+    pdc: numeric('pdc', { precision: 5, scale: 4 }),
+    daysCovered: integer('days_covered').notNull(),
+    daysInPeriod: integer('days_in_period').notNull(),
+    coveredUntil: date('covered_until'),
+    firstSupplyOn: date('first_supply_on'),
+    lastSupplyOn: date('last_supply_on'),
+    persistent: boolean('persistent'),
+    /** The first day a gap grew longer than the allowed one (null while persistent): the cohorts' figure. */
+    persistenceEndedOn: date('persistence_ended_on'),
+    suppliesCounted: integer('supplies_counted').notNull(),
+    /** The patient's day the figures are for. */
+    computedOn: date('computed_on').notNull(),
+    computedAt: instant('computed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.planPatientId, t.productId] }),
+    index('adherence_summary_program_covered_idx').on(t.programId, t.coveredUntil),
+    index('adherence_summary_patient_idx').on(t.patientId),
+  ],
+);
+
+/**
+ * A patient on the outreach list (decision 080): why (`reasons`, one per episode: a medicine run out, no first
+ * purchase, an appointment cancelled), since when, the lowest PDC; rebuilt by the refresh job. An agent's claim keeps
+ * it theirs for 30 minutes (one conditional write decides a race); a "no answer" hides it until its day.
+ */
+export const outreachEntry = pgTable(
+  'outreach_entry',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => patient.id),
+    programId: programOf(),
+    country: text('country').notNull(),
+    /** The day the risk began (the supply's run-out day, the enrolment, the cancellation): the oldest first. */
+    since: date('since').notNull(),
+    pdc: numeric('pdc', { precision: 5, scale: 4 }),
+    reasons: jsonb('reasons').$type<Record<string, unknown>[]>().notNull(),
+    /** A "no answer" puts the entry off until this day (the program's default country's). */
+    hiddenUntil: date('hidden_until'),
+    claimedBy: uuid('claimed_by').references(() => staffMember.id),
+    claimedUntil: instant('claimed_until'),
+    refreshedAt: instant('refreshed_at').notNull(),
+  },
+  (t) => [index('outreach_entry_program_since_idx').on(t.programId, t.since, t.pdc)],
+);
+
+/**
+ * What an outreach call came to (decision 080), append-only: per episode of a reason, the outcome, a stop's reason,
+ * the day to try again. The list leaves out an episode whose latest outcome ended it or whose day has not come; the
+ * figures count them.
+ */
+export const outreachOutcome = pgTable(
+  'outreach_outcome',
+  {
+    id: serialId(),
+    programId: programOf(),
+    patientId: patientOf(),
+    staffId: staffOf(),
+    country: text('country').notNull(),
+    episode: text('episode').notNull(),
+    outcome: text('outcome', { enum: ['will-buy', 'stopped', 'wrong-number', 'no-answer'] }).notNull(),
+    stopReason: text('stop_reason', { enum: ['side-effects', 'cost', 'doctor', 'feels-better', 'other'] }),
+    retryOn: date('retry_on'),
+    at: instant('at').notNull(),
+  },
+  (t) => [
+    index('outreach_outcome_patient_idx').on(t.patientId, t.episode, t.id),
+    index('outreach_outcome_program_idx').on(t.programId, t.at),
+  ],
+);
+
+/** When the refresh job last brought a program's summaries and list up to date, and the day of its last full round. */
+export const adherenceRefresh = pgTable('adherence_refresh', {
+  programId: integer('program_id')
+    .primaryKey()
+    .references(() => program.id),
+  refreshedAt: instant('refreshed_at').notNull(),
+  fullOn: date('full_on').notNull(),
+});

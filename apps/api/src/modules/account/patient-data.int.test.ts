@@ -21,6 +21,10 @@ import { recordPharmacyLoop } from '../../test/pharmacy.ts';
 import { openTestStaffSession } from '../../test/staff.ts';
 import { queueDueRefillReminders } from '../purchases/refills.ts';
 import { purgeClosedAccounts } from './purge.ts';
+import { refreshProgram, settingsByProgram } from '../adherence/public.ts';
+import { programConfigOf } from '@portal/contracts/test/program-folders';
+import { addDays } from '@portal/contracts/refill';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import {
   TABLE_COVERAGE,
   type OtherTable,
@@ -92,6 +96,10 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   refillReminder: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   staffAccessLog: (row, ids) => row.patientId === ids.patientId,
   staffNote: (row, ids) => row.patientId === ids.patientId,
+  treatmentVersion: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
+  adherenceSummary: (row, ids) => row.patientId === ids.patientId,
+  outreachEntry: (row, ids) => row.patientId === ids.patientId,
+  outreachOutcome: (row, ids) => row.patientId === ids.patientId,
   idempotencyKey: (row, ids) =>
     (row.responseBody as { data?: { userId?: string } } | null)?.data?.userId === ids.userId,
 };
@@ -292,6 +300,33 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       clinical: true,
     });
     expect(noted.statusCode, noted.body).toBe(200);
+    // Adherence's summaries (decision 079) by a refresh; the patient put on the outreach list as a refresh would (its
+    // reasons are another test's), and the nurse's call that found no answer (decision 080).
+    await refreshProgram(
+      db,
+      alivio!.id,
+      settingsByProgram([programConfigOf('alivio')], [alivio!])(alivio!.id),
+      clock(),
+      {
+        full: true,
+      },
+    );
+    await db.insert(schema.outreachEntry).values({
+      patientId,
+      programId: alivio!.id,
+      country: 'CR',
+      since: '2026-11-01',
+      reasons: [
+        { kind: 'no-first-purchase', episode: 'no-first-purchase', since: '2026-11-01', enrolledOn: '2026-11-01' },
+      ],
+      refreshedAt: clock(),
+    });
+    const retryOn = addDays(todayInCountry('CR', clock()), 2);
+    const called = await callAs(t, nurseAuth, 'POST', `/api/v1/staff/outreach/${patientId}/outcome`, {
+      outcome: 'no-answer',
+      retryOn,
+    });
+    expect(called.statusCode, called.body).toBe(200);
     const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {

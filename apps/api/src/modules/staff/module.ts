@@ -11,6 +11,9 @@ import { STAFF_DOOR } from './door.ts';
 import { COUPON_LINK_BY_STAFF, SESSIONS_ENDED_BY_STAFF, STAFF_BULK_OPENING, STAFF_SETUP } from './mails.ts';
 import { STAFF_PATIENT_DATA } from './patient-data.ts';
 import { createBookingService } from '../booking/public.ts';
+import { createOutreachService, settingsByProgram } from '../adherence/public.ts';
+import { readProgramConfigs } from '../../db/seed.ts';
+import { staffOutreachRoutes } from './outreach-routes.ts';
 import { staffBookingRoutes } from './booking-routes.ts';
 import { createStaffRecordsService } from './records.ts';
 import { createStaffRecoveryService } from './recovery.ts';
@@ -61,6 +64,12 @@ export const staffModule = defineModule({
       onMailQueued: mailQueued,
     });
     const actions = createStaffActionsService({ db, clock, config, records, onMailQueued: mailQueued });
+    // The outreach list (decision 080): adherence's service, worked from the console.
+    const outreach = createOutreachService({
+      db,
+      clock,
+      settingsOf: settingsByProgram(readProgramConfigs(config.PROGRAMS_DIR), programs.all()),
+    });
     return {
       doors: [openDoor(STAFF_DOOR, (request) => staff.resolveCaller(request.headers.authorization))],
       routes: {
@@ -75,6 +84,7 @@ export const staffModule = defineModule({
           await api.register(staffBookingRoutes, { records, bookings });
           await api.register(staffActionRoutes, { actions, limits: { welcomePerMinute: config.RECOVERY_PER_MINUTE } });
           await api.register(staffAdminRoutes, { admin });
+          await api.register(staffOutreachRoutes, { outreach, records });
         },
         patient: async (api) => api.register(patientAccessLogRoutes, { records }),
       },

@@ -2,7 +2,7 @@
 // export shows the treatments with their medicine; the purge keeps them (the program's counts) without the free text
 // that could name a person.
 import { inArray } from 'drizzle-orm';
-import { product, treatment } from '../../db/schema.ts';
+import { product, treatment, treatmentVersion } from '../../db/schema.ts';
 import { pickColumns } from '../../platform/pick-columns.ts';
 import { datesAsText, definePatientData } from '../../platform/patient-data.ts';
 import { ofPatientPlans } from '../patients/public.ts';
@@ -33,14 +33,45 @@ const EXPORT_COLUMNS = {
   ]),
 };
 
+/** A treatment's dose history (decision 080): which change, when, and the values it then had. */
+const HISTORY_COLUMNS = {
+  medicine: product.medicine,
+  unit: product.unit,
+  ...pickColumns(treatmentVersion, [
+    'treatmentId',
+    'change',
+    'at',
+    'unitAmount',
+    'frequencyAmount',
+    'frequencyInterval',
+    'durationAmount',
+    'durationInterval',
+    'restAmount',
+    'restInterval',
+    'startDate',
+  ]),
+};
+
 export const TREATMENTS_PATIENT_DATA = definePatientData({
   tables: {
     product: { holds: 'no patient data', why: "a program's medicines, from its files" },
     treatment: { holds: 'patient data', export: 'treatments', purge: 'overwritten' },
+    treatmentVersion: {
+      holds: 'patient data',
+      export: 'treatmentHistory',
+      purge: {
+        kept: "the dose history without a name or free text, as the kept treatments: the program's adherence figures",
+      },
+    },
   },
   async export(db, { patientId }) {
     const treatments = await ofPatientPlans(db.select(EXPORT_COLUMNS).from(treatment).$dynamic(), treatment, patientId);
-    return { treatments: treatments.map(datesAsText) };
+    const history = await ofPatientPlans(
+      db.select(HISTORY_COLUMNS).from(treatmentVersion).$dynamic(),
+      treatmentVersion,
+      patientId,
+    );
+    return { treatments: treatments.map(datesAsText), treatmentHistory: history.map(datesAsText) };
   },
   async purge(tx, { planPatientIds, now }) {
     if (planPatientIds.length === 0) return;

@@ -1,13 +1,15 @@
 // /staff and /en/staff: the staff console (decision 072), its own route tree and frame in a chunk of its own, which
 // no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
 // /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
-// (decision 074); /staff/preregister pre-registers a patient (decision 078); an admin's /staff/members,
+// (decision 074); /staff/preregister pre-registers a patient (decision 078); /staff/outreach is the list of patients to
+// call (decision 080); an admin's /staff/members,
 // /staff/members/:id and /staff/pharmacies manage the staff of their programs and the program's pharmacies (decision
 // 077). The staff session is this tab's (features/staff/staff-session.ts).
 import { Link, Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { AdminsOnly } from '../../features/staff/components/admins-only.tsx';
 import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
+import { OutreachList } from '../../features/staff/components/outreach-list.tsx';
 import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
 import { PreregisterForm } from '../../features/staff/components/preregister-form.tsx';
 import { RecordOpening } from '../../features/staff/components/record-opening.tsx';
@@ -33,6 +35,7 @@ function useConsolePaths() {
     preregister: pathInLanguage(language, paths.staffPreregister),
     members: (id?: string) => pathInLanguage(language, paths.staffMembers(id)),
     pharmacies: pathInLanguage(language, paths.staffPharmacies),
+    outreach: pathInLanguage(language, paths.staffOutreach),
   };
 }
 
@@ -75,7 +78,7 @@ function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useStaffSession();
-  const { home, login, patients, members, pharmacies } = useConsolePaths();
+  const { home, login, patients, members, pharmacies, outreach } = useConsolePaths();
   // No session, or the server ended it (a 401 clears it): back to the console's login.
   if (!session) return <Navigate replace to={login} />;
   const state = location.state as { recoveryCodesLeft?: number } | null;
@@ -84,6 +87,7 @@ function HomeScreen() {
       <ConsoleHome
         consolePath={home}
         patientsHref={patients()}
+        outreachHref={outreach}
         membersHref={members()}
         pharmaciesHref={pharmacies}
         recoveryCodesLeft={state?.recoveryCodesLeft}
@@ -117,7 +121,9 @@ function PatientRecordScreen() {
   const t = useT();
   const session = useStaffSession();
   const { id } = useParams();
-  const { home, login, patients } = useConsolePaths();
+  const location = useLocation();
+  const { home, login, patients, outreach } = useConsolePaths();
+  const fromOutreach = (location.state as { fromOutreach?: boolean } | null)?.fromOutreach === true;
   if (!session) return <Navigate replace to={login} />;
   const patientId = Number(id);
   if (!Number.isSafeInteger(patientId) || patientId <= 0) return <Navigate replace to={patients()} />;
@@ -129,8 +135,25 @@ function PatientRecordScreen() {
           key={patientId}
           patientId={patientId}
           searchHref={patients()}
+          outreachHref={outreach}
+          fromOutreach={fromOutreach}
           renderAppointments={(patient) => <StaffAppointments patientId={patient.id} country={patient.country} />}
         />
+      </AgentsOnly>
+    </StaffPage>
+  );
+}
+
+function OutreachScreen() {
+  const t = useT();
+  const navigate = useNavigate();
+  const session = useStaffSession();
+  const { home, login, patients } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <AgentsOnly homeHref={home}>
+        <OutreachList onTaken={(patientId) => void navigate(patients(patientId), { state: { fromOutreach: true } })} />
       </AgentsOnly>
     </StaffPage>
   );
@@ -207,6 +230,7 @@ export default function StaffConsoleScreen() {
     { path: 'patients', element: <PatientsScreen /> },
     { path: 'patients/:id', element: <PatientRecordScreen /> },
     { path: 'preregister', element: <PreregisterScreen /> },
+    { path: 'outreach', element: <OutreachScreen /> },
     { path: 'members', element: <MembersScreen /> },
     { path: 'members/:id', element: <MemberScreen /> },
     { path: 'pharmacies', element: <PharmaciesScreen /> },

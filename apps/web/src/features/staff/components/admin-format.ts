@@ -28,6 +28,7 @@ export const ACCESS_KIND_KEYS: Record<StaffAccessKind, string> = {
   'appointment-cancelled': 'staff.admin.log.what.appointmentCancelled',
   'sessions-ended': 'staff.admin.log.what.sessionsEnded',
   'note-added': 'staff.admin.log.what.noteAdded',
+  'outreach-outcome-recorded': 'staff.admin.log.what.outreachOutcomeRecorded',
   search: 'staff.admin.log.what.search',
   preregistered: 'staff.admin.log.what.preregistered',
 };

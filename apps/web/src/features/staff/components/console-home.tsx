@@ -21,6 +21,8 @@ interface Props {
   consolePath: string;
   /** The search for a patient, in the page's language: shown to this program's agents and nurses only. */
   patientsHref: string;
+  /** The outreach list (decision 080), in the page's language: for this program's agents and nurses too. */
+  outreachHref: string;
   /** The admin's screens, in the page's language: shown to this program's admins only. */
   membersHref: string;
   pharmaciesHref: string;
@@ -32,6 +34,7 @@ interface Props {
 export function ConsoleHome({
   consolePath,
   patientsHref,
+  outreachHref,
   membersHref,
   pharmaciesHref,
   recoveryCodesLeft,
@@ -87,9 +90,12 @@ export function ConsoleHome({
         </FormAlert>
       ) : null}
       {opensRecordsIn(me.data, program.slug) ? (
-        <nav aria-label={t('staff.home.work.label')}>
+        <nav aria-label={t('staff.home.work.label')} className="staff-home__admin">
           <Link className="button" to={patientsHref}>
             {t('staff.home.work.patients')}
+          </Link>
+          <Link className="button button--ghost" to={outreachHref}>
+            {t('staff.home.work.outreach')}
           </Link>
         </nav>
       ) : null}

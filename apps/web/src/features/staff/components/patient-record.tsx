@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { COUNTRY_DIAL_CODES } from '@portal/contracts/patient-fields';
 import { maskIdentificationNumber } from '@portal/contracts/patient-identification';
+import { todayInCountry } from '@portal/contracts/time-zones';
 import { DetailsList } from '../../../components/ui/details-list.tsx';
 import { countryName, formatDate, formatMoney } from '../../../lib/format.ts';
 import { useLanguage } from '../../../lib/language.tsx';
@@ -13,11 +14,23 @@ import type { OpenedRecord } from '../api/records-api.ts';
 import { REASON_KEYS, RELATION_KEYS, statusKeyOf } from '../record-format.ts';
 import { AssistedRecovery } from './assisted-recovery.tsx';
 import { RecordActions } from './record-actions.tsx';
+import { OutreachOutcome } from './outreach-outcome.tsx';
+import { formatPdc } from './outreach-format.ts';
 import { StepHeading } from './step-heading.tsx';
 
 type Row = Record<string, unknown>;
 
 /** An appointment's status as the export gives it (held slots are not in it). */
+/** A change of the treatments' dose history. */
+const HISTORY_CHANGE_KEYS: Partial<Record<string, string>> = {
+  created: 'staff.records.record.history.created',
+  modified: 'staff.records.record.history.modified',
+  deleted: 'staff.records.record.history.deleted',
+};
+
+/** Whole days from one YYYY-MM-DD to another. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 const BOOKING_STATUS_KEYS: Partial<Record<string, string>> = {
   confirmed: 'staff.records.record.appointments.status.confirmed',
   moved: 'staff.records.record.appointments.status.moved',
@@ -98,9 +111,12 @@ export type RenderAppointments = (patient: { id: number; country: string }) => R
 export function PatientRecord({
   opened,
   renderAppointments,
+  outreachHref,
 }: {
   opened: OpenedRecord;
   renderAppointments?: RenderAppointments | undefined;
+  /** The outreach list, for a record opened for an outbound adherence call (its outcome's form goes back to it). */
+  outreachHref?: string | undefined;
 }) {
   const t = useT();
   const { language } = useLanguage();
@@ -125,6 +141,7 @@ export function PatientRecord({
         }).format(new Date(value))
       : '';
   const notGiven = t('staff.records.record.notGiven');
+  const today = todayInCountry((country || 'GT') as CountryCode);
 
   return (
     <section className="staff-step staff-record" aria-labelledby="staff-record-title">
@@ -218,6 +235,72 @@ export function PatientRecord({
                     : t('staff.records.record.treatments.current'),
                 ];
               })}
+            />
+          </RecordSection>
+
+          <RecordSection
+            id="staff-record-adherence"
+            title={t('staff.adherence.title')}
+            isEmpty={record.adherence.length === 0}
+            emptyText={t('staff.adherence.none')}
+          >
+            <RecordTable
+              caption={t('staff.adherence.title')}
+              columns={[
+                t('staff.records.record.treatments.medicine'),
+                t('staff.adherence.pdc'),
+                t('staff.adherence.gap'),
+                t('staff.adherence.persistent'),
+                t('staff.adherence.coveredUntil'),
+              ]}
+              rows={record.adherence.map((row) => {
+                const pdc = textOf(row, 'pdc');
+                const coveredUntil = textOf(row, 'coveredUntil').slice(0, 10);
+                const gap = coveredUntil ? Math.max(0, daysBetween(coveredUntil, today)) : null;
+                return [
+                  textOf(row, 'medicine'),
+                  pdc ? formatPdc(Number(pdc), language) : t('staff.adherence.noPdc'),
+                  gap === null ? '—' : t('staff.adherence.gapDays', { count: gap }),
+                  row.persistent === true
+                    ? t('staff.adherence.persistentYes')
+                    : row.persistent === false
+                      ? t('staff.adherence.persistentNo', { date: dateOf(row, 'persistenceEndedOn') || '—' })
+                      : '—',
+                  coveredUntil ? formatDate(coveredUntil) : '—',
+                ];
+              })}
+            />
+            <p className="staff-record__note">{t('staff.adherence.explained')}</p>
+          </RecordSection>
+
+          <RecordSection
+            id="staff-record-treatment-history"
+            title={t('staff.records.record.history.title')}
+            isEmpty={record.treatmentHistory.length === 0}
+            emptyText={t('staff.records.record.treatments.none')}
+          >
+            <RecordTable
+              caption={t('staff.records.record.history.title')}
+              columns={[
+                t('staff.records.record.history.when'),
+                t('staff.records.record.treatments.medicine'),
+                t('staff.records.record.history.change'),
+                t('staff.records.record.treatments.dose'),
+              ]}
+              rows={record.treatmentHistory.map((row) => [
+                dateTimeOf(textOf(row, 'at')),
+                textOf(row, 'medicine'),
+                t(HISTORY_CHANGE_KEYS[textOf(row, 'change')] ?? 'staff.records.record.history.modified'),
+                `${t('treatments.dose', { amount: Number(textOf(row, 'unitAmount')), unit: textOf(row, 'unit') })}, ${t(
+                  'treatments.frequency',
+                  {
+                    amount: Number(textOf(row, 'frequencyAmount')),
+                    interval: t(
+                      `signup.details.frequency.intervals.${textOf(row, 'frequencyInterval') || 'day'}`,
+                    ).toLocaleLowerCase(),
+                  },
+                )}`,
+              ])}
             />
           </RecordSection>
 
@@ -375,6 +458,10 @@ export function PatientRecord({
         </div>
         {/* What the agent does on the call, beside what they read (one column when narrow). */}
         <aside className="staff-record__work" aria-label={t('staff.records.record.work')}>
+          {/* Opened for an outbound adherence call: what the call came to comes first. */}
+          {grant.reason === 'outbound-adherence-call' && outreachHref ? (
+            <OutreachOutcome patientId={summary.id} country={country} listHref={outreachHref} />
+          ) : null}
           <AssistedRecovery patientId={summary.id} accountEmail={textOf(record.account, 'email')} />
           {renderAppointments?.({ id: summary.id, country })}
           <RecordActions patientId={summary.id} />

@@ -30,35 +30,52 @@ interface Props {
   renderAppointments?: RenderAppointments | undefined;
   /** The search's path, to go back to the patients found. */
   searchHref: string;
+  /** The outreach list's path; with `fromOutreach`, the reason "outbound adherence call" comes chosen. */
+  outreachHref?: string | undefined;
+  fromOutreach?: boolean | undefined;
 }
 
-export function RecordOpening({ patientId, searchHref, renderAppointments }: Props) {
+export function RecordOpening({ patientId, searchHref, renderAppointments, outreachHref, fromOutreach }: Props) {
   const t = useT();
   const [opened, setOpened] = useState<OpenedRecord>();
   return (
     <>
       <p>
-        <Link className="button button--ghost" to={searchHref}>
-          {t('staff.records.record.backToSearch')}
-        </Link>
+        {fromOutreach && outreachHref ? (
+          <Link className="button button--ghost" to={outreachHref}>
+            {t('staff.outreach.backToList')}
+          </Link>
+        ) : (
+          <Link className="button button--ghost" to={searchHref}>
+            {t('staff.records.record.backToSearch')}
+          </Link>
+        )}
       </p>
       {opened ? (
-        <PatientRecord opened={opened} renderAppointments={renderAppointments} />
+        <PatientRecord opened={opened} renderAppointments={renderAppointments} outreachHref={outreachHref} />
       ) : (
-        <ReasonStep patientId={patientId} onOpened={setOpened} />
+        <ReasonStep patientId={patientId} onOpened={setOpened} fromOutreach={fromOutreach === true} />
       )}
     </>
   );
 }
 
-function ReasonStep({ patientId, onOpened }: { patientId: number; onOpened: (record: OpenedRecord) => void }) {
+function ReasonStep({
+  patientId,
+  onOpened,
+  fromOutreach,
+}: {
+  patientId: number;
+  onOpened: (record: OpenedRecord) => void;
+  fromOutreach: boolean;
+}) {
   const t = useT();
   const [failure, setFailure] = useState<string>();
   const known = recordsMemory.patientOf(patientId);
   const name = known ? [known.firstName, known.lastName, known.secondLastName].filter(Boolean).join(' ') : undefined;
   const { control, handleSubmit, setError, formState } = useForm<ReasonInput, unknown, ReasonAnswer>({
     resolver: zodResolver(StaffOpenRecordBodySchema),
-    defaultValues: { reasonText: '' },
+    defaultValues: fromOutreach ? { reason: 'outbound-adherence-call', reasonText: '' } : { reasonText: '' },
   });
   const reason = useWatch({ control, name: 'reason' });
   const onSubmit = handleSubmit(async (body) => {
