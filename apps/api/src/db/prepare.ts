@@ -5,7 +5,10 @@ import type { AppConfig } from '../config.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
 import type { PasswordHashing } from '../platform/passwords.ts';
 import { ensurePoolKeys } from '../modules/identity/keys.ts';
+import { refreshProgram, settingsByProgram } from '../modules/adherence/public.ts';
 import { seedDemoData } from './demo-seed.ts';
+import { seedDemoYear, shiftDemoYear } from './demo-year.ts';
+import { program } from './schema.ts';
 import { readProgramConfigs, seedPrograms } from './seed.ts';
 
 export async function prepareDatabase(
@@ -23,6 +26,18 @@ export async function prepareDatabase(
   const programConfigs = readProgramConfigs(config.PROGRAMS_DIR);
   await seedPrograms(database.db, programConfigs, config.PUBLIC_URL);
   await ensurePoolKeys(database.db, config.keyEncryptionSecret);
-  if (config.seedDemo) await seedDemoData(database.db, programConfigs, passwords);
+  if (config.seedDemo) {
+    await seedDemoData(database.db, programConfigs, passwords);
+    // The living year (decision 080): made once, moved forward on a later day, and its summaries and outreach list
+    // computed at once, so that a newcomer's console shows them from the first start.
+    const made = await seedDemoYear(database.db, programConfigs, config.PROGRAMS_DIR, new Date(), passwords);
+    const moved = made > 0 ? 0 : await shiftDemoYear(database.db);
+    if (made > 0 || moved > 0) {
+      const rows = await database.db.select({ id: program.id, slug: program.slug }).from(program);
+      const settingsOf = settingsByProgram(programConfigs, rows);
+      for (const row of rows) await refreshProgram(database.db, row.id, settingsOf(row.id), new Date(), { full: true });
+      log.info({ made, moved }, 'demo year ready');
+    }
+  }
   return { database, ownsDatabase: true };
 }

@@ -253,6 +253,8 @@ export const patient = pgTable(
     bookingReminders: boolean('booking_reminders').notNull().default(true),
     /** Whether the e-mail a few days before a medicine should run out is sent (decision 061). */
     refillReminders: boolean('refill_reminders').notNull().default(true),
+    /** A made-up patient of the demo's living year (decision 080): never in production, never a person. */
+    synthetic: boolean('synthetic').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -70,6 +70,7 @@ CREATE TABLE "treatment_version" (
 	"start_date" date
 );
 --> statement-breakpoint
+ALTER TABLE "patient" ADD COLUMN "synthetic" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "adherence_refresh" ADD CONSTRAINT "adherence_refresh_program_id_program_id_fk" FOREIGN KEY ("program_id") REFERENCES "public"."program"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "adherence_summary" ADD CONSTRAINT "adherence_summary_plan_patient_id_plan_patient_id_fk" FOREIGN KEY ("plan_patient_id") REFERENCES "public"."plan_patient"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "adherence_summary" ADD CONSTRAINT "adherence_summary_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -6,14 +6,68 @@
 // booking/access-rows.ts, on that module's seeded appointments.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { pharmacyApiKey } from '../../db/schema.ts';
+import { identityPool, outreachEntry, patient, pharmacyApiKey, userAccount } from '../../db/schema.ts';
+import type { TestApp } from '../../test/app.ts';
 import type { Method, ModuleAccess, OwnedIds } from '../../test/access-matrix.ts';
 import { enrolPatient } from '../../test/patients.ts';
 import { createTestPharmacy } from '../../test/pharmacy.ts';
 import { addTestStaff, enrolUnconfirmedPatient } from '../../test/staff.ts';
 import { findMemberByEmail } from './repository.ts';
 
+/** `count` patients of alivio on its outreach list, written as the refresh writes them (their reasons are not read). */
+async function listedPatients(t: TestApp, count: number): Promise<number[]> {
+  const db = t.database.db;
+  const programId = t.app.programs.get('alivio')!.id;
+  const [pool] = await db
+    .select({ id: identityPool.id })
+    .from(identityPool)
+    .where(eq(identityPool.programId, programId));
+  const ids: number[] = [];
+  for (let n = 0; n < count; n += 1) {
+    const [account] = await db
+      .insert(userAccount)
+      .values({ poolId: pool!.id, email: `listed-${unique()}@test.example`, passwordHash: 'x', status: 'CONFIRMED' })
+      .returning({ id: userAccount.id });
+    const [row] = await db
+      .insert(patient)
+      .values({
+        userId: account!.id,
+        programId,
+        firstName: 'Lista',
+        lastName: 'Matriz',
+        birthDate: '1970-01-01',
+        gender: 'FEMALE',
+        country: 'CR',
+        typeIdentification: 'IDENTIFICATION',
+        legalIdentification: `MATRIZ${unique()}`,
+      })
+      .returning({ id: patient.id });
+    ids.push(row!.id);
+  }
+  await db.insert(outreachEntry).values(
+    ids.map((patientId) => ({
+      patientId,
+      programId,
+      country: 'CR',
+      since: '2026-01-01',
+      reasons: [
+        { kind: 'no-first-purchase', episode: 'no-first-purchase', since: '2026-01-01', enrolledOn: '2026-01-01' },
+      ],
+      refreshedAt: t.app.clock(),
+    })),
+  );
+  return ids;
+}
+
 const unique = () => randomBytes(4).toString('hex');
+
+/**
+ * The outreach list's entries the matrix takes and settles (decision 080): each call naming an entry names the next
+ * one, so that a role let in finds it free; an outcome's opening is of the entry its call names (`recordOf` first).
+ */
+const outreach = { patients: [] as number[], turn: 0 };
+const currentEntry = () => outreach.patients[outreach.turn % outreach.patients.length]!;
+const nextEntry = () => outreach.patients[outreach.turn++ % outreach.patients.length]!;
 const adminOnly = ['admin'] as const;
 
 export const ACCESS: ModuleAccess = {
@@ -106,6 +160,23 @@ export const ACCESS: ModuleAccess = {
       roles: ['agent', 'nurse'],
       body: (owner) => ({ email: owner.email }),
     },
+    // The outreach list (decision 080): agents and nurses of the host's program.
+    { method: 'GET', path: '/api/v1/staff/outreach', roles: ['agent', 'nurse'] },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/outreach/{patientId}/claim',
+      url: () => `/api/v1/staff/outreach/${nextEntry()}/claim`,
+      roles: ['agent', 'nurse'],
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/outreach/{patientId}/outcome',
+      url: () => `/api/v1/staff/outreach/${nextEntry()}/outcome`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      recordOf: () => currentEntry(),
+      body: () => ({ outcome: 'wrong-number' }),
+    },
     // The admin's side (decision 077): admins of the host's program only; members and pharmacies of alivio.
     { method: 'GET', path: '/api/v1/staff/admin/members', roles: adminOnly },
     {
@@ -178,6 +249,7 @@ export const ACCESS: ModuleAccess = {
       .select({ id: pharmacyApiKey.id })
       .from(pharmacyApiKey)
       .where(eq(pharmacyApiKey.prefix, counter.prefix));
+    outreach.patients = await listedPatients(t, 40);
     return {
       patientId: owner.patientId,
       sessionsPatientId: (await enrolPatient(t, 'alivio')).patientId,

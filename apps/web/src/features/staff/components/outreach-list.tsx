@@ -78,7 +78,7 @@ export function OutreachList({ onTaken }: Props) {
                     {entries.map((entry) => {
                       const name = `${entry.firstName} ${entry.lastName}`;
                       return (
-                        <tr key={entry.patientId}>
+                        <tr key={entry.patientId} data-patient={entry.patientId}>
                           <th scope="row">
                             {name}
                             <br />
