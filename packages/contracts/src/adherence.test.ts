@@ -221,6 +221,31 @@ describe('adherenceOf, by hand', () => {
   });
 });
 
+describe('when persistence ended', () => {
+  // Boxes of 30 at one a day from Jan 1: covered through Jan 30; with 60 days allowed, the 61st uncovered day ends it.
+  it.each([
+    ['never, while covered', [bought('2026-01-01')], '2026-01-20', null],
+    ['never, with a gap of exactly 60 days', [bought('2026-01-01'), bought('2026-04-01')], '2026-04-20', null],
+    [
+      'on the 61st day of a gap between supplies',
+      [bought('2026-01-01'), bought('2026-04-05')],
+      '2026-04-20',
+      '2026-04-01',
+    ],
+    ['on the 61st day of the current gap', [bought('2026-01-01')], '2026-06-01', '2026-04-01'],
+    [
+      'at the first long gap, not a later one',
+      [bought('2026-01-01'), bought('2026-05-01')],
+      '2026-09-01',
+      '2026-04-01',
+    ],
+  ])('%s', (_name, supplies, today, ended) => {
+    const measures = adherenceOf({ supplies, doses: SINCE_2026, unitsPerPackage: 30, today });
+    expect(measures.persistenceEndedOn).toBe(ended);
+    expect(measures.persistent).toBe(ended === null);
+  });
+});
+
 describe('daysSupplyOf', () => {
   it('is at least one day, and none without a unit count or a live dose', () => {
     const box = bought('2026-01-01');

@@ -92,6 +92,8 @@ export interface AdherenceMeasures {
   gapDays: number | null;
   /** No gap longer than allowedGapDays since the first counted supply (the current gap included); null with none. */
   persistent: boolean | null;
+  /** The first day a gap grew longer than allowedGapDays (the cohorts' figure); null while persistent or with none. */
+  persistenceEndedOn: string | null;
   firstSupplyOn: string | null;
   lastSupplyOn: string | null;
   /** Counted supplies on or before today, whether inside the period or not. */
@@ -147,6 +149,7 @@ export function adherenceOf(input: {
       coveredUntil: null,
       gapDays: null,
       persistent: null,
+      persistenceEndedOn: null,
       firstSupplyOn: null,
       lastSupplyOn: null,
       suppliesCounted: 0,
@@ -171,8 +174,14 @@ export function adherenceOf(input: {
 
   const gapDays = Math.max(0, today - last.end);
   let longestGap = gapDays;
-  for (let index = 1; index < laid.length; index += 1)
-    longestGap = Math.max(longestGap, laid[index]!.start - laid[index - 1]!.end - 1);
+  // A gap is longer than allowed from its (allowed + 1)-th uncovered day: the first such day ends persistence.
+  let persistenceEnded: number | null = null;
+  for (let index = 1; index < laid.length; index += 1) {
+    const gap = laid[index]!.start - laid[index - 1]!.end - 1;
+    longestGap = Math.max(longestGap, gap);
+    if (gap > allowedGapDays && persistenceEnded === null) persistenceEnded = laid[index - 1]!.end + allowedGapDays + 1;
+  }
+  if (gapDays > allowedGapDays && persistenceEnded === null) persistenceEnded = last.end + allowedGapDays + 1;
 
   return {
     pdc,
@@ -182,6 +191,7 @@ export function adherenceOf(input: {
     coveredUntil: dateOfDayNumber(last.end),
     gapDays,
     persistent: longestGap <= allowedGapDays,
+    persistenceEndedOn: persistenceEnded === null ? null : dateOfDayNumber(persistenceEnded),
     firstSupplyOn: dateOfDayNumber(first.on),
     lastSupplyOn: dateOfDayNumber(last.on),
     suppliesCounted: laid.length,

@@ -351,19 +351,19 @@ export async function shiftDemoYear(db: Db, now: Date = new Date()): Promise<num
       sql`update ${userAccount} set created_at = created_at + ${by} where id in (select user_id from ${patient} where synthetic)`,
     );
     await tx.execute(
-      sql`update ${planPatient} set start_period = start_period + ${days}, end_period = end_period + ${days}, created_at = created_at + ${by} where id in ${mine}`,
+      sql`update ${planPatient} set start_period = start_period + ${days}::int, end_period = end_period + ${days}::int, created_at = created_at + ${by} where id in ${mine}`,
     );
     // Moving the start date is no change of the treatment: the history's rows the trigger writes for it are dropped,
     // and the history itself moves with the rest.
     const [last] = await tx.select({ id: sql<number | null>`max(${treatmentVersion.id})` }).from(treatmentVersion);
     await tx.execute(
-      sql`update ${treatment} set created_at = created_at + ${by}, updated_at = updated_at + ${by}, start_date = start_date + ${days} where plan_patient_id in ${mine}`,
+      sql`update ${treatment} set created_at = created_at + ${by}, updated_at = updated_at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
     );
     await tx.execute(
       sql`delete from ${treatmentVersion} where id > ${Number(last?.id ?? 0)} and plan_patient_id in ${mine}`,
     );
     await tx.execute(
-      sql`update ${treatmentVersion} set at = at + ${by}, start_date = start_date + ${days} where plan_patient_id in ${mine}`,
+      sql`update ${treatmentVersion} set at = at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
     );
     await tx.execute(
       sql`update ${purchase} set purchased_at = purchased_at + ${by}, created_at = created_at + ${by} where plan_patient_id in ${mine}`,

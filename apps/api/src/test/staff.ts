@@ -87,11 +87,23 @@ export async function signInStaff(app: FastifyInstance, staff: TestStaff): Promi
  * sessions at the real clock, which the authenticator's one-code-per-step rule would not give through the login).
  */
 export async function openTestStaffSession(t: TestApp, roles: string[]): Promise<string> {
+  return (await addTestStaffMember(t, roles)).openSession();
+}
+
+/**
+ * A new staff member with `roles`, whose sessions are opened straight in the database at the app's clock of the moment:
+ * one member across a test that moves the clock past a session's end (a claim is the member's, not the session's).
+ */
+export async function addTestStaffMember(t: TestApp, roles: string[]): Promise<{ openSession: () => Promise<string> }> {
   const { email } = await addTestStaff(t, roles);
   const member = await findMemberByEmail(t.database.db, email);
-  const token = `stf_${randomToken(32)}`;
-  await insertSession(t.database.db, member!.id, sha256(token), t.app.clock(), STAFF_SESSION_MAX_MS);
-  return `Bearer ${token}`;
+  return {
+    async openSession() {
+      const token = `stf_${randomToken(32)}`;
+      await insertSession(t.database.db, member!.id, sha256(token), t.app.clock(), STAFF_SESSION_MAX_MS);
+      return `Bearer ${token}`;
+    },
+  };
 }
 
 /**

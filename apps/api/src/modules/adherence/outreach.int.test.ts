@@ -14,7 +14,7 @@ import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../tes
 import { bookFirstSlot } from '../../test/bookings.ts';
 import { callAs, enrolPatient, errorOf, type TestPatient } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall, type TestPharmacy } from '../../test/pharmacy.ts';
-import { openTestStaffSession } from '../../test/staff.ts';
+import { addTestStaffMember, openTestStaffSession } from '../../test/staff.ts';
 import { getOrCreateLiveCode } from '../benefits/codes.ts';
 import { programConfigOf } from '@portal/contracts/test/program-folders';
 import { refreshProgram, settingsByProgram } from './public.ts';
@@ -28,6 +28,11 @@ let t: TestApp;
 let counter: TestPharmacy;
 let agent: string;
 let nurse: string;
+let members: { openSession: () => Promise<string> }[];
+/** Sessions of the agent and the nurse at the clock of the moment (a session ends 15 minutes idle). */
+async function freshSessions() {
+  [agent, nurse] = await Promise.all(members.map((member) => member.openSession()));
+}
 let alivioId: number;
 let receipts = 0;
 
@@ -46,13 +51,16 @@ beforeAll(async () => {
     .from(program)
     .where(eq(program.slug, 'alivio'))) as [{ id: number }];
   counter = await createTestPharmacy(t, 'alivio', 'CR');
-  agent = await openTestStaffSession(t, ['agent:alivio']);
-  nurse = await openTestStaffSession(t, ['nurse:alivio']);
+  members = [await addTestStaffMember(t, ['agent:alivio']), await addTestStaffMember(t, ['nurse:alivio'])];
 }, 120_000);
 afterAll(async () => t.close());
 
 const settings = () => settingsByProgram([programConfigOf('alivio')], [{ id: alivioId, slug: 'alivio' }])(alivioId);
-const refresh = () => refreshProgram(t.database.db, alivioId, settings(), clock(), { full: true });
+/** A full refresh at the clock's moment, and fresh staff sessions at it. */
+async function refresh() {
+  await refreshProgram(t.database.db, alivioId, settings(), clock(), { full: true });
+  await freshSessions();
+}
 const as = (authorization: string, slug = 'alivio') => ({ slug, authorization });
 
 async function listAs(authorization: string): Promise<OutreachEntry[]> {
@@ -170,7 +178,9 @@ describe(`no first purchase, and an appointment cancelled (${TEST_DB})`, () => {
     const eva = await enrolPatient(t, 'alivio');
     await buy(eva);
     const booked = await bookFirstSlot(t, eva, 1201);
-    const cancelled = await callAs(t, eva, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`);
+    const cancelled = await callAs(t, eva, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, {
+      sequence: booked.sequence,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await refresh();
     const entry = await entryOf(eva.patientId);
@@ -201,38 +211,41 @@ describe(`working the list (${TEST_DB})`, () => {
     const app = await buildApp(t.config, { database: t.database, clock, logStream: sink() });
     const second: TestApp = { ...t, app, close: () => app.close() };
     try {
-      const other = await openTestStaffSession(t, ['agent:alivio']);
+      const otherMember = await addTestStaffMember(t, ['agent:alivio']);
+      const other = await otherMember.openSession();
       const answers = await Promise.all([claim(sara.patientId, agent), claim(sara.patientId, other, second)]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
       const loser = answers[0]!.statusCode === 409 ? agent : other;
       const winner = loser === agent ? other : agent;
-      expect(errorOf(answers.find((answer) => answer.statusCode === 409)!).code).toBe('OUTREACH_TAKEN');
+      expect(errorOf(answers.find((answer) => answer.statusCode === 409)!.json()).code).toBe('OUTREACH_TAKEN');
       expect((await entryOf(sara.patientId, loser))?.claim).toMatchObject({ mine: false });
       expect((await entryOf(sara.patientId, winner))?.claim).toMatchObject({ mine: true });
       // The refresh keeps the claim; 30 minutes later it has lapsed and anyone may take the entry.
       await refresh();
       expect((await claim(sara.patientId, loser)).statusCode).toBe(409);
       clock.advance(31 * 60 * 1000);
-      expect((await claim(sara.patientId, loser)).statusCode).toBe(200);
+      const again = loser === agent ? members[0]! : otherMember;
+      expect((await claim(sara.patientId, await again.openSession())).statusCode).toBe(200);
     } finally {
       await app.close();
     }
   });
 
   it('records "no answer" on the opened record (access log), puts the entry off until its day, then "stopped" ends it', async () => {
-    expect((await claim(sara.patientId, nurse)).statusCode).toBe(409); // the agent holds it
+    await freshSessions();
     clock.advance(31 * 60 * 1000);
+    await freshSessions();
     expect((await claim(sara.patientId, nurse)).statusCode).toBe(200);
     // Not without the record opened by this session.
     const refused = await outcome(sara.patientId, nurse, { outcome: 'no-answer', retryOn: '2027-06-12' });
     expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused).code).toBe('STAFF_RECORD_NOT_OPENED');
+    expect(errorOf(refused.json()).code).toBe('STAFF_RECORD_NOT_OPENED');
     expect((await open(sara.patientId, nurse)).statusCode).toBe(200);
     // A day to try again must be after the patient's today, and within 60 days.
     for (const retryOn of ['2027-06-10', '2027-08-10']) {
       const bad = await outcome(sara.patientId, nurse, { outcome: 'no-answer', retryOn });
       expect(bad.statusCode, retryOn).toBe(400);
-      expect(errorOf(bad).details).toEqual({ retryOn: ['staff.outreach.retryOn.invalid'] });
+      expect(errorOf(bad.json()).fieldErrors).toEqual({ retryOn: ['staff.outreach.retryOn.invalid'] });
     }
     const noAnswer = await outcome(sara.patientId, nurse, { outcome: 'no-answer', retryOn: '2027-06-12' });
     expect(noAnswer.statusCode, noAnswer.body).toBe(200);
@@ -247,12 +260,14 @@ describe(`working the list (${TEST_DB})`, () => {
     expect(await entryOf(sara.patientId)).toBeUndefined();
     await refresh();
     expect(await entryOf(sara.patientId)).toBeUndefined();
-    expect(errorOf(await claim(sara.patientId, agent)).code).toBe('OUTREACH_NOT_LISTED');
+    expect(errorOf((await claim(sara.patientId, agent)).json()).code).toBe('OUTREACH_NOT_LISTED');
     clock.set(atDay('2027-06-12'));
     await refresh();
+
     expect((await entryOf(sara.patientId))?.claim).toBeNull();
 
     expect((await claim(sara.patientId, nurse)).statusCode).toBe(200);
+    expect((await open(sara.patientId, nurse)).statusCode).toBe(200);
     const stopped = await outcome(sara.patientId, nurse, { outcome: 'stopped', stopReason: 'cost' });
     expect(stopped.statusCode, stopped.body).toBe(200);
     expect(stopped.json()).toEqual({ data: { remainsListed: false } });
@@ -262,6 +277,7 @@ describe(`working the list (${TEST_DB})`, () => {
   });
 
   it('refuses the list to managers, admins and a missing token, and a stop without its reason', async () => {
+    await freshSessions();
     for (const roles of [['manager:alivio'], ['admin:alivio'], ['agent:equilibrio']]) {
       const member = await openTestStaffSession(t, roles);
       expect((await callAs(t, as(member), 'GET', '/api/v1/staff/outreach')).statusCode, roles[0]).toBe(403);

@@ -207,7 +207,7 @@ export async function listCancelledWithoutAnother(db: Executor, programId: numbe
         eq(patient.status, 'ACTIVE'),
         sql`not exists (select 1 from ${booking} other where other.plan_patient_id = ${booking.planPatientId}
           and other.benefit_id = ${booking.benefitId} and other.status = 'confirmed'
-          and other.created_at > ${booking.endedAt})`,
+          and other.confirmed_at >= ${booking.endedAt})`,
       ),
     );
 }
