@@ -71,7 +71,7 @@ describe('the outreach list', () => {
     await page.getByText(/volverá a la lista/).waitFor();
     await page.getByRole('link', { name: es['staff.outreach.backToList']! }).first().click();
     await rows(page).first().waitFor();
-    expect(await listed(page)).not.toContain(first);
+    await expect.poll(() => listed(page)).not.toContain(first);
 
     // The next one: reached, will buy.
     const second = await firstPatient(page);
@@ -82,7 +82,7 @@ describe('the outreach list', () => {
     await page.getByText(/volverá a la lista/).waitFor();
     await page.getByRole('link', { name: es['staff.outreach.backToList']! }).first().click();
     await rows(page).first().waitFor();
-    expect(await listed(page)).not.toContain(second);
+    await expect.poll(() => listed(page)).not.toContain(second);
 
     await page.setViewportSize({ width: 768, height: 1024 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);

@@ -112,7 +112,9 @@ export type OutreachOutcomeBody = z.infer<typeof OutreachOutcomeBodySchema>;
 
 export const OutreachOutcomeResponseSchema = z.object({
   data: z.object({
-    /** Whether the patient stays on the list for another reason, or comes back on `retryOn`. */
+    /** Whether the patient comes back on the list (a "no answer", or a "will buy" that no purchase follows). */
     remainsListed: z.boolean(),
+    /** The day the patient comes back on the list (the patient's country's), when they do. */
+    comesBackOn: DateSchema.nullable(),
   }),
 });

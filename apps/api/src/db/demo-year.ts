@@ -192,7 +192,11 @@ async function seedOne(tx: Executor, context: SeedContext) {
   if (!plan) return;
   const birthYear = random.int(1950, 2000);
   const products = config.products.filter(
-    (one) => one.countries.includes(country) && one.minAgeYears <= 2026 - birthYear && one.unitsPerPackage,
+    (one) =>
+      one.countries.includes(country) &&
+      one.minAgeYears <= now.getUTCFullYear() - birthYear &&
+      now.getUTCFullYear() - birthYear <= one.maxAgeYears &&
+      one.unitsPerPackage,
   );
   if (products.length === 0) return;
   const product = random.pick(products);

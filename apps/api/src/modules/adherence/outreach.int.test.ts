@@ -249,7 +249,7 @@ describe(`working the list (${TEST_DB})`, () => {
     }
     const noAnswer = await outcome(sara.patientId, nurse, { outcome: 'no-answer', retryOn: '2027-06-12' });
     expect(noAnswer.statusCode, noAnswer.body).toBe(200);
-    expect(noAnswer.json()).toEqual({ data: { remainsListed: true } });
+    expect(noAnswer.json()).toEqual({ data: { remainsListed: true, comesBackOn: '2027-06-12' } });
     const [logged] = await t.database.db
       .select()
       .from(staffAccessLog)
@@ -270,7 +270,7 @@ describe(`working the list (${TEST_DB})`, () => {
     expect((await open(sara.patientId, nurse)).statusCode).toBe(200);
     const stopped = await outcome(sara.patientId, nurse, { outcome: 'stopped', stopReason: 'cost' });
     expect(stopped.statusCode, stopped.body).toBe(200);
-    expect(stopped.json()).toEqual({ data: { remainsListed: false } });
+    expect(stopped.json()).toEqual({ data: { remainsListed: false, comesBackOn: null } });
     clock.advance(3 * DAY);
     await refresh();
     expect(await entryOf(sara.patientId)).toBeUndefined();

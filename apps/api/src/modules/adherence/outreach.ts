@@ -128,7 +128,7 @@ export function createOutreachService({ db, clock, settingsOf }: OutreachDeps) {
         })),
       );
       await repo.settleEntry(tx, programId, patientId, retryOn);
-      return { remainsListed: retryOn !== null };
+      return { remainsListed: retryOn !== null, comesBackOn: retryOn };
     },
   };
 }

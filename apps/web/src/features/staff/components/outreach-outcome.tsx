@@ -70,9 +70,10 @@ export function OutreachOutcome({ patientId, country, listHref }: Props) {
       return setError('outcome', { message: 'staff.outreach.outcome.required' });
     }
     try {
-      await recordOutreachOutcome(patientId, body);
-      setDone({ outcome: body.outcome, ...(body.outcome === 'no-answer' ? { retryOn: body.retryOn } : {}) });
-      await queryClient.invalidateQueries({ queryKey: outreachQuery().queryKey });
+      const { comesBackOn } = await recordOutreachOutcome(patientId, body);
+      // The list is read again now (not when it is next shown): going back never shows the patient just settled.
+      await queryClient.invalidateQueries({ queryKey: outreachQuery().queryKey, refetchType: 'all' });
+      setDone({ outcome: body.outcome, ...(comesBackOn ? { retryOn: comesBackOn } : {}) });
     } catch (error) {
       if (applyFieldErrors<OutcomeForm>(error, setError, { code: 'VALIDATION_FAILED', shouldFocus: true })) return;
       setFailure(errorKeyOf(error));

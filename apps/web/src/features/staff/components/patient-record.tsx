@@ -227,7 +227,7 @@ export function PatientRecord({
                 const presentation = row.presentation as Partial<Record<'es' | 'en', string>> | undefined;
                 return [
                   fullName(textOf(row, 'medicine'), presentation?.[language] ?? ''),
-                  fullName(textOf(row, 'unitAmount'), textOf(row, 'unit')),
+                  t('treatments.dose', { amount: Number(textOf(row, 'unitAmount')), unit: textOf(row, 'unit') }),
                   dateOf(row, 'startDate') || notGiven,
                   fullName(textOf(row, 'doctorFirstName'), textOf(row, 'doctorLastName')) || notGiven,
                   textOf(row, 'deletedAt')
