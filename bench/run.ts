@@ -3,7 +3,7 @@
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
 // (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
-// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_ADHERENCE=false the outreach list (bench/adherence.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { runBooking } from './booking.ts';
 import { runMyCare } from './my-care.ts';
 import { runImportBench } from './import.ts';
 import { runPharmacy } from './pharmacy.ts';
+import { runAdherence } from './adherence.ts';
 import {
   apiRow,
   bearerHeaders,
@@ -275,6 +276,14 @@ if (process.env.BENCH_PHARMACY !== 'false')
     ...(await runPharmacy())
       .filter((row) => row.met !== undefined)
       .map((row) => ({ ...row, what: `postgres, pharmacy loop: ${row.what}` })),
+  );
+// The outreach list with 100,000 patients and 2,000,000 purchases, and the summaries' full refresh (bench/adherence.ts,
+// decision 080).
+if (process.env.BENCH_ADHERENCE !== 'false')
+  summary.push(
+    ...(await runAdherence())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, adherence: ${row.what}` })),
   );
 // A chain's report of 10,000 and of 100,000 lines imported (bench/import.ts, decision 059).
 if (process.env.BENCH_IMPORT !== 'false')

@@ -35,9 +35,17 @@ export interface SizedScenario {
   /** The server's environment while measuring (limits lifted beyond startServer's). */
   env?: Record<string, string>;
   /** Measures every call once on a running server of that size: the figures by call. */
-  measureRound: (server: Running, size: number, round: number) => Promise<[call: string, figure: Measured][]>;
-  /** The calls whose larger size may be at most `goal` times slower than the smaller. */
-  slowdown: { calls: readonly string[]; goal: number };
+  measureRound: (
+    server: Running,
+    size: number,
+    round: number,
+    databaseUrl: string,
+  ) => Promise<[call: string, figure: Measured][]>;
+  /**
+   * The calls whose larger size may be at most `goal` times slower than the smaller: in time per request (the default)
+   * or in p99 latency.
+   */
+  slowdown: { calls: readonly string[]; goal: number; of?: 'time' | 'p99' };
 }
 
 const medianOf = (runs: Measured[]): Measured => ({
@@ -67,7 +75,7 @@ export async function runSized(scenario: SizedScenario): Promise<Row[]> {
       for (const [index, size] of sizes.entries()) {
         const server = await startServer({ DATABASE_URL: databases[index]!.url, ...scenario.env });
         try {
-          for (const [call, figure] of await scenario.measureRound(server, size, round)) {
+          for (const [call, figure] of await scenario.measureRound(server, size, round, databases[index]!.url)) {
             if (!calls.includes(call)) calls.push(call);
             figures.set(`${call}@${size}`, [...(figures.get(`${call}@${size}`) ?? []), figure]);
           }
@@ -88,13 +96,16 @@ export async function runSized(scenario: SizedScenario): Promise<Row[]> {
         apiRow(`${call}, ${label(size)} (median of ${rounds})`, medianOf(figures.get(`${call}@${size}`) ?? []), bare),
       );
   const [small, large] = sizes;
+  const byP99 = scenario.slowdown.of === 'p99';
   for (const call of scenario.slowdown.calls) {
-    const perRound = (figures.get(`${call}@${small}`) ?? []).map(
-      (run, round) => run.rps / (figures.get(`${call}@${large}`)?.[round]?.rps ?? Number.NaN),
-    );
+    const perRound = (figures.get(`${call}@${small}`) ?? []).map((run, round) => {
+      const larger = figures.get(`${call}@${large}`)?.[round];
+      if (!larger) return Number.NaN;
+      return byP99 ? larger.p99 / run.p99 : run.rps / larger.rps;
+    });
     const slowdown = median(perRound);
     rows.push({
-      what: `${call}: time per request, ${label(large)} / ${label(small)} (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`,
+      what: `${call}: ${byP99 ? 'p99 latency' : 'time per request'}, ${label(large)} / ${label(small)} (median of the rounds: ${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`,
       figure: `${slowdown.toFixed(2)}x`,
       goal: `≤ ${scenario.slowdown.goal.toFixed(2)}x`,
       met: slowdown <= scenario.slowdown.goal,

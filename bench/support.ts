@@ -102,7 +102,7 @@ export async function measure(
     method?: 'POST';
     body?: string;
     /** Each request's own body and headers (a new receipt, the next counter's key), over `body` and `headers`. */
-    setup?: () => { body: string; headers?: Record<string, string> };
+    setup?: () => { body?: string; headers?: Record<string, string> };
     connections?: number;
     warmup?: boolean;
   } = {},
@@ -123,7 +123,11 @@ export async function measure(
             {
               setupRequest: (each: autocannon.Request) => {
                 const own = setup();
-                return { ...each, body: own.body, headers: { ...each.headers, ...own.headers } };
+                return {
+                  ...each,
+                  ...(own.body === undefined ? {} : { body: own.body }),
+                  headers: { ...each.headers, ...own.headers },
+                };
               },
             },
           ],

@@ -1064,7 +1064,8 @@ export const outreachEntry = pgTable(
     claimedUntil: instant('claimed_until'),
     refreshedAt: instant('refreshed_at').notNull(),
   },
-  (t) => [index('outreach_entry_program_since_idx').on(t.programId, t.since, t.pdc)],
+  // The list's order, so that its first page is read from the index whatever the list's length.
+  (t) => [index('outreach_entry_program_since_idx').on(t.programId, t.since, t.pdc.asc().nullsFirst(), t.patientId)],
 );
 
 /**

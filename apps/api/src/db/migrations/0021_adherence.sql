@@ -87,7 +87,7 @@ ALTER TABLE "treatment_version" ADD CONSTRAINT "treatment_version_plan_patient_i
 ALTER TABLE "treatment_version" ADD CONSTRAINT "treatment_version_product_id_product_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."product"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "adherence_summary_program_covered_idx" ON "adherence_summary" USING btree ("program_id","covered_until");--> statement-breakpoint
 CREATE INDEX "adherence_summary_patient_idx" ON "adherence_summary" USING btree ("patient_id");--> statement-breakpoint
-CREATE INDEX "outreach_entry_program_since_idx" ON "outreach_entry" USING btree ("program_id","since","pdc");--> statement-breakpoint
+CREATE INDEX "outreach_entry_program_since_idx" ON "outreach_entry" USING btree ("program_id","since","pdc" NULLS FIRST,"patient_id");--> statement-breakpoint
 CREATE INDEX "outreach_outcome_patient_idx" ON "outreach_outcome" USING btree ("patient_id","episode","id");--> statement-breakpoint
 CREATE INDEX "outreach_outcome_program_idx" ON "outreach_outcome" USING btree ("program_id","at");--> statement-breakpoint
 CREATE INDEX "treatment_version_plan_product_idx" ON "treatment_version" USING btree ("plan_patient_id","product_id","at");--> statement-breakpoint

@@ -31,7 +31,9 @@ let nurse: string;
 let members: { openSession: () => Promise<string> }[];
 /** Sessions of the agent and the nurse at the clock of the moment (a session ends 15 minutes idle). */
 async function freshSessions() {
-  [agent, nurse] = await Promise.all(members.map((member) => member.openSession()));
+  const [agentSession, nurseSession] = await Promise.all(members.map((member) => member.openSession()));
+  agent = agentSession!;
+  nurse = nurseSession!;
 }
 let alivioId: number;
 let receipts = 0;

@@ -1,0 +1,157 @@
+// Adherence at scale (issue 36, decision 080): the outreach list's call on PostgreSQL with 1,000 patients and 20,000
+// purchases and with 100,000 patients and 2,000,000 purchases, each against the bare Fastify of the same run (ratios,
+// never absolute timings); the goal is that the list's p99 at the larger size is within 1.2x of the smaller. The
+// summaries' full refresh is timed once per size (the job's work, which no request waits for). `npm run
+// bench:adherence` alone, or a part of `npm run bench` (BENCH_ADHERENCE=false skips it; BENCH_ADHERENCE_PATIENTS_SMALL
+// / _LARGE change the sizes). Not a test: nothing here asserts a timing.
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { readProgramConfigs } from '../apps/api/src/db/seed.ts';
+import { refreshProgram, settingsByProgram } from '../apps/api/src/modules/adherence/public.ts';
+import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
+import { findMemberByEmail, insertSession } from '../apps/api/src/modules/staff/repository.ts';
+import { STAFF_SESSION_MAX_MS } from '@portal/contracts/staff';
+import { randomToken, sha256 } from '../apps/api/src/platform/crypto.ts';
+import { openDatabase } from '../apps/api/src/platform/db.ts';
+import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import { addPharmacy } from './pharmacy.ts';
+import { BENCH_PASSWORD, runSized } from './sized.ts';
+import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Row } from './support.ts';
+
+const CALL = 'GET /api/v1/staff/outreach';
+/** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
+const PURCHASES_EACH = 20;
+const PRODUCT = 1101;
+
+/**
+ * PURCHASES_EACH purchases of a box of 30 for every bench patient (one tablet a day), one every 35 days, the newest
+ * between 35 and 94 days ago by patient: most ran out, at different days, as a program's list would have them.
+ */
+export async function seedAdherencePurchases(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number; program_id: number }>(
+      `select id, program_id from pharmacy where name = 'Farmacia Bench'`,
+    );
+    const counter = rows[0]!;
+    const { rows: range } = await client.query<{ low: number; high: number }>(
+      `select min(pp.id)::int as low, max(pp.id)::int as high from plan_patient pp
+       join patient p on p.id = pp.patient_id join user_account u on u.id = p.user_id
+       where u.email like 'bench-%@bench.example'`,
+    );
+    const { low, high } = range[0]!;
+    // The treatments and their history begin before the first purchase.
+    await client.query(
+      `update treatment_version set at = now() - interval '800 days' where plan_patient_id between $1 and $2`,
+      [low, high],
+    );
+    for (let start = low; start <= high; start += 10_000) {
+      await client.query(
+        `insert into purchase (program_id, pharmacy_id, plan_patient_id, product_id, receipt_id, request_hash, quantity,
+           unit_price, discount_percent, discount_amount, total, currency, purchased_at, created_at)
+         select $1, $2, pp.id, $3, 'ADH-' || pp.id || '-' || g, 'seed', 1, 12500.00, 10, 1250.00, 11250.00, 'CRC',
+           now() - ((pp.id % 60) + g * 35) * interval '1 day', now() - ((pp.id % 60) + g * 35) * interval '1 day'
+         from plan_patient pp
+         join patient p on p.id = pp.patient_id
+         join user_account u on u.id = p.user_id
+         cross join generate_series(1, $4::int) g
+         where pp.id between $5 and $6 and u.email like 'bench-%@bench.example'`,
+        [counter.program_id, counter.id, PRODUCT, PURCHASES_EACH, start, Math.min(high, start + 9_999)],
+      );
+    }
+    await client.query('vacuum analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Alivio agents made with `staff:add`, one per connection, each with a session opened in the database: a call center's
+ * agents reading the list at once (one session's calls would all wait on its row's touch, which no agent does).
+ */
+export async function agentSessions(databaseUrl: string, count: number): Promise<string[]> {
+  const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
+  try {
+    const sessions: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const email = `bench-agent-${process.pid}-${Date.now()}-${index}@bench.example`;
+      const made = await addStaffCommand([email, 'agent:alivio'], { db: database.db, config, now: new Date() });
+      if (made.status !== 0) throw new Error(`staff:add failed: ${made.stderr}`);
+      const member = await findMemberByEmail(database.db, email);
+      const token = `stf_${randomToken(32)}`;
+      await insertSession(database.db, member!.id, sha256(token), new Date(), STAFF_SESSION_MAX_MS);
+      sessions.push(`Bearer ${token}`);
+    }
+    return sessions;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The summaries' and the list's full refresh of alivio, timed: the job's round on a new day. */
+async function timeFullRefresh(databaseUrl: string): Promise<{ ms: number; plans: number; entries: number }> {
+  const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
+  try {
+    const { program } = await import('../apps/api/src/db/schema.ts');
+    const programs = await database.db.select({ id: program.id, slug: program.slug }).from(program);
+    const alivio = programs.find((row) => row.slug === 'alivio')!;
+    const settings = settingsByProgram(readProgramConfigs(config.PROGRAMS_DIR), programs)(alivio.id);
+    const started = performance.now();
+    const report = await refreshProgram(database.db, alivio.id, settings, new Date(), { full: true });
+    return { ms: performance.now() - started, plans: report.plans, entries: report.entries };
+  } finally {
+    await database.close();
+  }
+}
+
+export async function runAdherence(): Promise<Row[]> {
+  const sessions = new Map<number, string[]>();
+  const refreshes: Row[] = [];
+  const label = (size: number) =>
+    `${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases`;
+  const rows = await runSized({
+    title: 'The outreach list on PostgreSQL',
+    name: 'adherence',
+    sizes: [
+      Number(process.env.BENCH_ADHERENCE_PATIENTS_SMALL ?? 1_000),
+      Number(process.env.BENCH_ADHERENCE_PATIENTS_LARGE ?? 100_000),
+    ],
+    rounds: Number(process.env.BENCH_ADHERENCE_ROUNDS ?? 3),
+    label,
+    prepare: async (url, size) => {
+      await seedBenchPatients(url, size, BENCH_PASSWORD);
+      await addPharmacy(url, 1);
+      await seedAdherencePurchases(url);
+      const refreshed = await timeFullRefresh(url);
+      refreshes.push({
+        what: `Full refresh of the summaries and the list, ${label(size)} (${refreshed.plans.toLocaleString('en')} plans, ${refreshed.entries.toLocaleString('en')} listed)`,
+        figure: `${(refreshed.ms / 1000).toFixed(1)} s`,
+        goal: 'reported (a job every 5 minutes; no request waits for it)',
+        met: true,
+      });
+    },
+    measureRound: async (server, size, _round, databaseUrl) => {
+      const host = { host: `alivio.localhost:${server.port}` };
+      // Each round's sessions are new: a session ends 15 minutes idle, and the other size's seeding may take longer.
+      sessions.set(size, await agentSessions(databaseUrl, CONNECTIONS));
+      const agents = sessions.get(size)!;
+      let next = 0;
+      return [
+        [
+          CALL,
+          await measure(`${server.origin}/api/v1/staff/outreach`, host, {
+            setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
+          }),
+        ],
+      ];
+    },
+    slowdown: { calls: [CALL], goal: 1.2, of: 'p99' },
+  });
+  printTable('The summaries’ full refresh (once per size)', refreshes);
+  return [...rows, ...refreshes];
+}
+
+if (process.argv[1]?.endsWith('adherence.ts')) await runAdherence();
