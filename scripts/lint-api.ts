@@ -1,6 +1,7 @@
 // `npm run lint:api` (decision 057): writes the OpenAPI document the server serves at /api/docs/json (the app built
-// in process on a throw-away embedded database, never listening on a port) and runs Redocly CLI's recommended rules
-// on it (redocly.yaml): any error or warning fails. `--out <file>` only writes the document.
+// in process on a throw-away embedded database, never listening on a port, with the web build it serves: the answer
+// of that very route, issue 37) and runs Redocly CLI's recommended rules on it (redocly.yaml): any error or warning
+// fails. `--out <file>` only writes the document.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -28,12 +29,12 @@ export async function generateOpenApiDocument(publicUrl = 'https://portal.exampl
     MAIL_WORKER: 'false',
     SESSION_CACHE: 'false',
     PUBLIC_URL: publicUrl,
-    WEB_DIST_DIR: path.join(root, 'nonexistent-web-dist'),
   });
   const app = await buildApp(config);
   try {
-    await app.ready();
-    return app.swagger();
+    const served = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    if (served.statusCode !== 200) throw new Error(`/api/docs/json answered ${served.statusCode}`);
+    return served.json();
   } finally {
     await app.close();
   }

@@ -400,7 +400,7 @@ export async function registerWebApp(
     if (answer) return sendStaticAnswer(request, reply, answer, 'no-cache');
     return reply.header('cache-control', 'no-cache').type(HTML).send(indexHtml);
   };
-  app.get('/', sendIndex);
+  app.get('/', { schema: { hide: true } }, sendIndex);
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
