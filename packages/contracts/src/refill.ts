@@ -85,6 +85,11 @@ const INTERVAL_DAYS: Record<RefillInterval, { num: bigint; den: bigint }> = {
 
 const isInterval = (value: string): value is RefillInterval => Object.hasOwn(INTERVAL_DAYS, value);
 
+/** An interval's length in days as an exact fraction (a month 365.25 / 12); undefined for an unknown interval. */
+export function intervalDaysOf(interval: string): { num: bigint; den: bigint } | undefined {
+  return isInterval(interval) ? INTERVAL_DAYS[interval] : undefined;
+}
+
 /** A calendar date (YYYY-MM-DD) as a day number (days since 1970-01-01); NaN when it is not a real date. */
 export function dayNumberOf(date: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
@@ -136,7 +141,7 @@ export function dailyUseOf(
 const maxOf = (left: bigint, right: bigint) => (left > right ? left : right);
 
 /** Supplies in the order they are used: by day, then purchases before free units, then by id (any input order). */
-function bySupplyOrder(left: RefillSupply, right: RefillSupply): number {
+export function bySupplyOrder(left: RefillSupply, right: RefillSupply): number {
   if (left.on !== right.on) return left.on < right.on ? -1 : 1;
   if (left.kind !== right.kind) return left.kind === 'purchase' ? -1 : 1;
   return left.id - right.id;
