@@ -92,6 +92,8 @@ export interface AdherenceMeasures {
   gapDays: number | null;
   /** No gap longer than allowedGapDays since the first counted supply (the current gap included); null with none. */
   persistent: boolean | null;
+  /** The first day a gap grew longer than allowedGapDays (null while persistent, or with no counted supply). */
+  persistenceEndedOn: string | null;
   firstSupplyOn: string | null;
   lastSupplyOn: string | null;
   /** Counted supplies on or before today, whether inside the period or not. */
@@ -147,6 +149,7 @@ export function adherenceOf(input: {
       coveredUntil: null,
       gapDays: null,
       persistent: null,
+      persistenceEndedOn: null,
       firstSupplyOn: null,
       lastSupplyOn: null,
       suppliesCounted: 0,
@@ -173,6 +176,13 @@ export function adherenceOf(input: {
   let longestGap = gapDays;
   for (let index = 1; index < laid.length; index += 1)
     longestGap = Math.max(longestGap, laid[index]!.start - laid[index - 1]!.end - 1);
+  // The day persistence ended: the first gap, in order, longer than allowed, on the day it grew past it.
+  let persistenceEndedOn: string | null = null;
+  for (let index = 1; index < laid.length && persistenceEndedOn === null; index += 1)
+    if (laid[index]!.start - laid[index - 1]!.end - 1 > allowedGapDays)
+      persistenceEndedOn = dateOfDayNumber(laid[index - 1]!.end + allowedGapDays + 1);
+  if (persistenceEndedOn === null && gapDays > allowedGapDays)
+    persistenceEndedOn = dateOfDayNumber(last.end + allowedGapDays + 1);
 
   return {
     pdc,
@@ -182,6 +192,7 @@ export function adherenceOf(input: {
     coveredUntil: dateOfDayNumber(last.end),
     gapDays,
     persistent: longestGap <= allowedGapDays,
+    persistenceEndedOn,
     firstSupplyOn: dateOfDayNumber(first.on),
     lastSupplyOn: dateOfDayNumber(last.on),
     suppliesCounted: laid.length,
