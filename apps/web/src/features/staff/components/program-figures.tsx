@@ -85,7 +85,12 @@ function FigureBlock({ id, title, summary, header, rows, chart }: BlockProps) {
           <FigureChart labels={chart.labels} series={chart.series} />
         </Suspense>
       ) : (
-        <div className="staff-table-wrap" role="region" aria-labelledby={headingId} tabIndex={0}>
+        <div
+          className="staff-table-wrap"
+          role="region"
+          aria-label={`${title}: ${t('staff.figures.tableView')}`}
+          tabIndex={0}
+        >
           <table className="staff-table staff-table--figures">
             <thead>
               <tr>
