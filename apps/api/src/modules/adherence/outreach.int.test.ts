@@ -175,7 +175,11 @@ describe(`no first purchase, and an appointment cancelled (${TEST_DB})`, () => {
     await refresh();
     const entry = await entryOf(eva.patientId);
     expect(entry?.reasons).toEqual([
-      expect.objectContaining({ kind: 'appointment-cancelled', bookingId: booked.bookingId, cancelledOn: '2027-04-05' }),
+      expect.objectContaining({
+        kind: 'appointment-cancelled',
+        bookingId: booked.bookingId,
+        cancelledOn: '2027-04-05',
+      }),
     ]);
     await bookFirstSlot(t, eva, 1201);
     await refresh();
