@@ -40,6 +40,7 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'staffMembers',
   'staffPharmacies',
   'staffOutreach',
+  'staffFigures',
 ]);
 
 /** What the screens need of the demo patient's data, set up through the API. */

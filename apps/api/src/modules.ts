@@ -9,6 +9,7 @@ import { benefitsModule } from './modules/benefits/module.ts';
 import { bookingModule } from './modules/booking/module.ts';
 import { caregiverModule } from './modules/caregiver/module.ts';
 import { clientLogModule } from './modules/client-log/module.ts';
+import { figuresModule } from './modules/figures/module.ts';
 import { couponModule } from './modules/coupon/module.ts';
 import { healthModule } from './modules/health/module.ts';
 import { identityModule } from './modules/identity/module.ts';
@@ -42,6 +43,7 @@ export const MODULES = [
   pharmacyModule,
   adherenceModule,
   staffModule,
+  figuresModule,
 ] as const satisfies readonly PortalModule[];
 
 /** Every kind of mail the modules send: the outbox worker renders these, and no other. */

@@ -40,6 +40,8 @@ export const paths = {
   staffPharmacies: '/staff/pharmacies',
   /** The outreach list of agents and nurses (decision 080): who ran out of medicine, and what each call came to. */
   staffOutreach: '/staff/outreach',
+  /** The program's figures for its managers (decision 081): counts, suppressed when small; no one's data. */
+  staffFigures: '/staff/figures',
 } as const;
 
 /** The language a path is written in: `/en/...` is English, anything else Spanish (the default). */

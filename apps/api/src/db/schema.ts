@@ -1101,3 +1101,23 @@ export const adherenceRefresh = pgTable('adherence_refresh', {
   refreshedAt: instant('refreshed_at').notNull(),
   fullOn: date('full_on').notNull(),
 });
+
+/**
+ * The program's figures for its managers (decision 081), rebuilt by the figures job from the enrolments, purchases,
+ * free units, appointments, lessons, logins, adherence summaries and outreach outcomes: a count (or, for savings, an
+ * amount) per program, country, metric, bucket (a week, a month, a decile, a cohort) and category (a product, a
+ * currency, an outcome, a horizon; '' for none). Counts only, never a patient: the API suppresses the small ones.
+ */
+export const programFigure = pgTable(
+  'program_figure',
+  {
+    programId: programOf(),
+    country: text('country').notNull(),
+    metric: text('metric').notNull(),
+    bucket: text('bucket').notNull(),
+    category: text('category').notNull().default(''),
+    value: numeric('value', { precision: 16, scale: 2 }).notNull(),
+    computedAt: instant('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.country, t.metric, t.bucket, t.category] })],
+);

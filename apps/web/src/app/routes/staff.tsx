@@ -2,13 +2,15 @@
 // no patient screen and not the login route loads. /staff/setup opens a `staff:add` link; /staff/login logs in;
 // /staff is the member's home; /staff/patients finds a patient and /staff/patients/:id opens one's record with a reason
 // (decision 074); /staff/preregister pre-registers a patient (decision 078); /staff/outreach is the list of patients to
-// call (decision 080); an admin's /staff/members,
+// call (decision 080); /staff/figures is the managers' figures (decision 081); an admin's /staff/members,
 // /staff/members/:id and /staff/pharmacies manage the staff of their programs and the program's pharmacies (decision
 // 077). The staff session is this tab's (features/staff/staff-session.ts).
 import { Link, Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
 import { AdminsOnly } from '../../features/staff/components/admins-only.tsx';
 import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
+import { ManagersOnly } from '../../features/staff/components/managers-only.tsx';
+import { ProgramFiguresScreen } from '../../features/staff/components/program-figures.tsx';
 import { OutreachList } from '../../features/staff/components/outreach-list.tsx';
 import { PatientSearch } from '../../features/staff/components/patient-search.tsx';
 import { PreregisterForm } from '../../features/staff/components/preregister-form.tsx';
@@ -36,6 +38,7 @@ function useConsolePaths() {
     members: (id?: string) => pathInLanguage(language, paths.staffMembers(id)),
     pharmacies: pathInLanguage(language, paths.staffPharmacies),
     outreach: pathInLanguage(language, paths.staffOutreach),
+    figures: pathInLanguage(language, paths.staffFigures),
   };
 }
 
@@ -78,7 +81,7 @@ function HomeScreen() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useStaffSession();
-  const { home, login, patients, members, pharmacies, outreach } = useConsolePaths();
+  const { home, login, patients, members, pharmacies, outreach, figures } = useConsolePaths();
   // No session, or the server ended it (a 401 clears it): back to the console's login.
   if (!session) return <Navigate replace to={login} />;
   const state = location.state as { recoveryCodesLeft?: number } | null;
@@ -88,6 +91,7 @@ function HomeScreen() {
         consolePath={home}
         patientsHref={patients()}
         outreachHref={outreach}
+        figuresHref={figures}
         membersHref={members()}
         pharmaciesHref={pharmacies}
         recoveryCodesLeft={state?.recoveryCodesLeft}
@@ -155,6 +159,20 @@ function OutreachScreen() {
       <AgentsOnly homeHref={home}>
         <OutreachList onTaken={(patientId) => void navigate(patients(patientId), { state: { fromOutreach: true } })} />
       </AgentsOnly>
+    </StaffPage>
+  );
+}
+
+function FiguresScreen() {
+  const t = useT();
+  const session = useStaffSession();
+  const { home, login } = useConsolePaths();
+  if (!session) return <Navigate replace to={login} />;
+  return (
+    <StaffPage title={t('staff.pageTitle')} homeHref={home}>
+      <ManagersOnly homeHref={home}>
+        <ProgramFiguresScreen />
+      </ManagersOnly>
     </StaffPage>
   );
 }
@@ -231,6 +249,7 @@ export default function StaffConsoleScreen() {
     { path: 'patients/:id', element: <PatientRecordScreen /> },
     { path: 'preregister', element: <PreregisterScreen /> },
     { path: 'outreach', element: <OutreachScreen /> },
+    { path: 'figures', element: <FiguresScreen /> },
     { path: 'members', element: <MembersScreen /> },
     { path: 'members/:id', element: <MemberScreen /> },
     { path: 'pharmacies', element: <PharmaciesScreen /> },

@@ -12,6 +12,7 @@ import { useT } from '../../../program/use-t.ts';
 import { logOut, staffMeQuery } from '../api/staff-api.ts';
 import { ROLE_KEYS } from './admin-format.ts';
 import { administers } from './admins-only.tsx';
+import { manages } from './managers-only.tsx';
 import { opensRecordsIn } from './agents-only.tsx';
 import { programOriginOf } from '../program-origin.ts';
 import { StepHeading } from './step-heading.tsx';
@@ -23,6 +24,8 @@ interface Props {
   patientsHref: string;
   /** The outreach list (decision 080), in the page's language: for this program's agents and nurses too. */
   outreachHref: string;
+  /** The program's figures (decision 081), in the page's language: shown to this program's managers only. */
+  figuresHref: string;
   /** The admin's screens, in the page's language: shown to this program's admins only. */
   membersHref: string;
   pharmaciesHref: string;
@@ -35,6 +38,7 @@ export function ConsoleHome({
   consolePath,
   patientsHref,
   outreachHref,
+  figuresHref,
   membersHref,
   pharmaciesHref,
   recoveryCodesLeft,
@@ -96,6 +100,13 @@ export function ConsoleHome({
           </Link>
           <Link className="button button--ghost" to={outreachHref}>
             {t('staff.home.work.outreach')}
+          </Link>
+        </nav>
+      ) : null}
+      {manages(me.data, program.slug) ? (
+        <nav aria-label={t('staff.home.manager.label')} className="staff-home__admin">
+          <Link className="button" to={figuresHref}>
+            {t('staff.home.manager.figures')}
           </Link>
         </nav>
       ) : null}
