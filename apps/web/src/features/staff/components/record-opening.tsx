@@ -18,7 +18,7 @@ import { useT } from '../../../program/use-t.ts';
 import { openRecord, type OpenedRecord } from '../api/records-api.ts';
 import { recordsMemory } from '../records-memory.ts';
 import { REASON_KEYS } from '../record-format.ts';
-import { PatientRecord, type RenderAppointments } from './patient-record.tsx';
+import { PatientRecord, type LessonTitleOf, type RenderAppointments } from './patient-record.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 type ReasonInput = z.input<typeof StaffOpenRecordBodySchema>;
@@ -28,11 +28,13 @@ interface Props {
   patientId: number;
   /** Booking on the patient's behalf, given by the app (another feature's screens). */
   renderAppointments?: RenderAppointments | undefined;
+  /** A lesson's title in the member's language, given by the app (the learning feature's lesson index). */
+  lessonTitleOf?: LessonTitleOf | undefined;
   /** The search's path, to go back to the patients found. */
   searchHref: string;
 }
 
-export function RecordOpening({ patientId, searchHref, renderAppointments }: Props) {
+export function RecordOpening({ patientId, searchHref, renderAppointments, lessonTitleOf }: Props) {
   const t = useT();
   const [opened, setOpened] = useState<OpenedRecord>();
   return (
@@ -43,7 +45,7 @@ export function RecordOpening({ patientId, searchHref, renderAppointments }: Pro
         </Link>
       </p>
       {opened ? (
-        <PatientRecord opened={opened} renderAppointments={renderAppointments} />
+        <PatientRecord opened={opened} renderAppointments={renderAppointments} lessonTitleOf={lessonTitleOf} />
       ) : (
         <ReasonStep patientId={patientId} onOpened={setOpened} />
       )}
