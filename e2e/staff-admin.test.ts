@@ -1,7 +1,8 @@
 // The admin's side of the staff console in a real browser (decision 077): an admin made by `staff:add` (set up and
 // logged in through the API, as staff-records.test.ts does it) goes from the home to the staff members, adds an agent
 // and sees the set-up link once; issues a pharmacy's key (shown once), which opens the pharmacy API, and revokes it
-// (then refused); and disables the agent. axe on every screen, es and en; the members' screen at 768 px.
+// (then refused); and disables the agent, then re-enables them. axe on every screen, es and en; the members' screen
+// at 768 px.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -35,7 +36,7 @@ async function expectTargets(page: Page) {
 }
 
 describe('the admin’s console', () => {
-  it('adds an agent and sees the link once, issues and revokes a pharmacy’s key, and disables the agent', async () => {
+  it('adds an agent and sees the link once, issues and revokes a pharmacy’s key, disables the agent and re-enables them', async () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
     const marker = randomBytes(3).toString('hex');
@@ -145,6 +146,14 @@ describe('the admin’s console', () => {
     await page.getByText(es['staff.admin.member.disable.done']!).waitFor();
     await page.getByText(es['staff.admin.member.disabled']!).waitFor();
     await expectNoAxeViolations(page, 'staff member disabled (es, 1366)');
+    // And re-enabled, after asking: the account may log in again.
+    await page.getByRole('button', { name: es['staff.admin.member.enable.button']! }).click();
+    const again = page.getByRole('alertdialog');
+    await again.waitFor();
+    await again.getByRole('button', { name: es['staff.admin.member.enable.confirm']! }).click();
+    await page.getByText(es['staff.admin.member.enable.done']!).waitFor();
+    await page.getByRole('button', { name: es['staff.admin.member.disable.button']! }).waitFor();
+    await expectNoAxeViolations(page, 'staff member re-enabled (es, 1366)');
     expect(problemsOf(page)).toEqual([]);
     await context.close();
   });

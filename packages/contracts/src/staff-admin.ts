@@ -14,7 +14,7 @@ export const STAFF_ADMIN_LOG_LIMIT = 100;
 export const STAFF_BULK_OPENING_THRESHOLD = 50;
 export const STAFF_BULK_OPENING_WINDOW_MS = 60 * 60 * 1000;
 
-/** invited: added, not yet set up (or their second factor was reset); active: can log in; disabled: never again. */
+/** invited: added, not yet set up (or their second factor was reset); active: can log in; disabled: cannot, until an admin re-enables them. */
 export const STAFF_MEMBER_STATUSES = ['invited', 'active', 'disabled'] as const;
 export const StaffMemberStatusSchema = z.enum(STAFF_MEMBER_STATUSES);
 export type StaffMemberStatus = z.infer<typeof StaffMemberStatusSchema>;
@@ -86,6 +86,7 @@ export const StaffResetSecondFactorResponseSchema = z.object({
   data: z.object({ member: StaffMemberSchema, setup: SetupLinkSchema, sessionsEnded: z.number().int() }),
 });
 export const StaffDisableResponseSchema = StaffMemberResponseSchema;
+export const StaffEnableResponseSchema = StaffMemberResponseSchema;
 
 /** One entry of a member's access log as an admin reads it: the patient named, the identification masked. */
 export const StaffAdminLogEntrySchema = z.object({

@@ -66,6 +66,7 @@ export const AUDIT_ACTIONS = [
   'staff-recovery-code-used',
   'staff-logout',
   'staff-disabled',
+  'staff-enabled',
   // Assisted recovery (decision 076): which of the caller's answers matched, and where the link went; never the answers
   'staff-assisted-recovery',
   'staff-roles-changed',

@@ -206,6 +206,12 @@ export const ACCESS: ModuleAccess = {
     },
     {
       method: 'POST',
+      path: '/api/v1/staff/admin/members/{id}/enable',
+      url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/enable`,
+      roles: adminOnly,
+    },
+    {
+      method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/reset-second-factor',
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToReset}/reset-second-factor`,
       roles: adminOnly,

@@ -7,6 +7,7 @@ import {
   StaffAddMemberResponseSchema,
   StaffAddPharmacyBodySchema,
   StaffDisableResponseSchema,
+  StaffEnableResponseSchema,
   StaffIssuedKeyResponseSchema,
   StaffMemberIdParamsSchema,
   StaffMemberLogResponseSchema,
@@ -120,6 +121,23 @@ export const staffAdminRoutes: FastifyPluginAsyncZod<{ admin: StaffAdminService 
       },
     },
     async (request) => ({ data: await admin.disable(staffOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/staff/admin/members/:id/enable',
+    {
+      preHandler: admins,
+      schema: {
+        tags,
+        operationId: 'enableStaffMember',
+        summary: 'Re-enables a disabled staff member: they may log in again',
+        description:
+          'The member logs in again with their password and second factor (or sets up, if they never did); no session ended by the disabling comes back. Re-enabling a member who is not disabled changes nothing.',
+        params: StaffMemberIdParamsSchema,
+        response: { 200: StaffEnableResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ data: await admin.enable(staffOf(request), request.params.id) }),
   );
 
   app.post(

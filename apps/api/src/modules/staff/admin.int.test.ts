@@ -14,7 +14,7 @@ import {
   StaffPharmacyResponseSchema,
   StaffResetSecondFactorResponseSchema,
 } from '@portal/contracts/staff-admin';
-import { outbox } from '../../db/schema.ts';
+import { auditEvent, outbox } from '../../db/schema.ts';
 import { randomToken, sha256 } from '../../platform/crypto.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { linkParams } from '../../test/outbox.ts';
@@ -145,6 +145,30 @@ describe(`staff members (${TEST_DB})`, () => {
     expect(disabled.statusCode, disabled.body).toBe(200);
     expect(disabled.json()).toMatchObject({ data: { member: { status: 'disabled' } } });
     expect((await me(target)).statusCode).toBe(401);
+  });
+
+  it('re-enabling a disabled member lets them log in again; the sessions the disabling ended stay ended', async () => {
+    const admin = await member(['admin:alivio']);
+    const agent = await setUpTestStaff(t, ['agent:alivio']);
+    clock.advance(STEP);
+    const session = { authorization: await signInStaff(t.app, agent) };
+    const id = (await findMemberByEmail(t.database.db, agent.email))!.id;
+    expect((await call(admin, 'POST', `/api/v1/staff/admin/members/${id}/disable`)).statusCode).toBe(200);
+    const enabled = await call(admin, 'POST', `/api/v1/staff/admin/members/${id}/enable`);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(enabled.json()).toMatchObject({ data: { member: { status: 'active' } } });
+    expect((await me(session)).statusCode).toBe(401);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvent)
+      .where(eq(auditEvent.subject, `staff:${id}`));
+    expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['staff-disabled', 'staff-enabled']));
+    clock.advance(STEP);
+    expect((await me({ authorization: await signInStaff(t.app, agent) })).statusCode).toBe(200);
+    // Again changes nothing; a member of another program is not this admin's.
+    expect((await call(admin, 'POST', `/api/v1/staff/admin/members/${id}/enable`)).statusCode).toBe(200);
+    const pielOnly = await member(['agent:piel']);
+    expect((await call(admin, 'POST', `/api/v1/staff/admin/members/${pielOnly.id}/enable`)).statusCode).toBe(404);
   });
 
   it('resetting the second factor ends the sessions and issues a new set-up link; the old authenticator no longer logs in', async () => {

@@ -32,7 +32,7 @@ import type { StaffService } from './service.ts';
 export interface StaffAdminDeps {
   db: Db;
   /** The directory's rules: disabling a member is its. */
-  staff: Pick<StaffService, 'disable'>;
+  staff: Pick<StaffService, 'disable' | 'enable'>;
   clock: () => Date;
   config: Pick<AppConfig, 'PUBLIC_URL' | 'signingKeys' | 'NODE_ENV'>;
   /** The programs (the registry the hosts resolve through). */
@@ -199,6 +199,13 @@ export function createStaffAdminService({ db, staff, clock, config, programs }: 
       await memberOf(caller, staffId);
       // The directory's own rule (service.ts): the member and every session of theirs, in one transaction.
       await staff.disable(staffId, caller.actor);
+      return { member: await memberOf(caller, staffId) };
+    },
+
+    /** Re-enables a disabled member: they log in again as before; the sessions the disabling ended stay ended. */
+    async enable(caller: StaffCaller, staffId: string) {
+      await memberOf(caller, staffId);
+      await staff.enable(staffId, caller.actor);
       return { member: await memberOf(caller, staffId) };
     },
 

@@ -67,7 +67,7 @@ export async function alertBulkOpenings(
           programId: program.id,
           kind: STAFF_BULK_OPENING,
           recipient: admin.email,
-          language: 'es',
+          language: 'es', // the kind renders Spanish, then English (mails.ts); the link opens the Spanish console
           payload: {
             link: programPageUrl(deps.config.PUBLIC_URL, program.slug, 'es', paths.staffMembers(staffId)).toString(),
             memberName: name,

@@ -46,4 +46,6 @@ export const STAFF_BULK_OPENING = defineMailKind({
     body: 'staff.mail.bulkOpening.body',
     button: 'staff.mail.bulkOpening.button',
   },
+  // Staff members have no language of their own: each admin reads the alert in Spanish, then in English.
+  bothLanguages: true,
 });

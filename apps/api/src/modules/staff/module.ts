@@ -31,6 +31,7 @@ export const staffModule = defineModule({
     'staff-recovery-code-used',
     'staff-logout',
     'staff-disabled',
+    'staff-enabled',
     'staff-assisted-recovery',
     'staff-roles-changed',
     'staff-second-factor-reset',

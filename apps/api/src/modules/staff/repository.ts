@@ -303,6 +303,16 @@ export async function disableMember(db: Executor, staffId: string, now: Date): P
   return disabled.length === 1;
 }
 
+/** A disabled member may log in again (decision 078, re-enabling); their ended sessions stay ended. */
+export async function enableMember(db: Executor, staffId: string, now: Date): Promise<boolean> {
+  const enabled = await db
+    .update(staffMember)
+    .set({ status: 'active', disabledAt: null, updatedAt: now })
+    .where(and(eq(staffMember.id, staffId), eq(staffMember.status, 'disabled')))
+    .returning({ id: staffMember.id });
+  return enabled.length === 1;
+}
+
 // --- the admin's console (decision 077) ---------------------------------------------------------------------------
 
 /** Members holding a role in one of these programs, with the time of their last session's start, by e-mail. */

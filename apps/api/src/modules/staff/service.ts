@@ -309,6 +309,23 @@ export function createStaffService({ db, clock, config, passwords, loginLockout,
         return true;
       });
     },
+
+    /** Re-enables a disabled member: they may log in again; no session of theirs comes back. */
+    async enable(staffId: string, actor: Actor): Promise<boolean> {
+      const now = clock();
+      return db.transaction(async (tx) => {
+        if (!(await repo.enableMember(tx, staffId, now))) return false;
+        await recordAudit(tx, {
+          programId: null,
+          actor,
+          action: 'staff-enabled',
+          subject: `staff:${staffId}`,
+          detail: {},
+          createdAt: now,
+        });
+        return true;
+      });
+    },
   };
 }
 

@@ -48,6 +48,11 @@ export interface MailKind {
    * label (the text version keeps the address). `notMe`: a paragraph added when the payload carries `notMeLink`.
    */
   texts: { subject: string; body: string; notMe?: string; button?: string };
+  /**
+   * For a reader whose language the portal does not know (a staff member has none): the mail in Spanish, then the
+   * same in English, in one mail, whatever language it was queued in.
+   */
+  bothLanguages?: true;
   /** Values the kind adds to the payload's for its texts, and its calendar file, made when the mail is rendered. */
   parts?(
     mail: MailToRender & { payload: Record<string, string> },

@@ -13,6 +13,21 @@ const renderer = createMailRenderer({
 const LINK = 'http://alivio.localhost:3000/password/recover?n=abc&s=def';
 
 describe('mail rendering', () => {
+  it('renders a mail for a reader of no known language in Spanish, then English, in one mail (the bulk-opening alert)', () => {
+    const link = 'http://alivio.localhost:3000/staff/members/abc';
+    const payload = { link, memberName: 'Ana Soto', memberEmail: 'ana@alivio.example', count: '51' };
+    const mail = renderer.render('alivio', { kind: 'staff-bulk-opening', language: 'es', payload });
+    expect(mail.subject).toBe(
+      'Alivio: Ana Soto abrió 51 expedientes en una hora · Alivio: Ana Soto opened 51 records within an hour',
+    );
+    expect(mail.text.indexOf('La persona del personal Ana Soto')).toBeGreaterThanOrEqual(0);
+    expect(mail.text.indexOf('The staff member Ana Soto')).toBeGreaterThan(mail.text.indexOf('El equipo de Alivio'));
+    expect(mail.html.match(/<div role="article"/g)).toHaveLength(2);
+    expect(mail.html).toContain('lang="es"');
+    expect(mail.html).toContain('aria-roledescription="email" aria-label="Alivio: Ana Soto opened 51 records');
+    expect(mail.html.indexOf('Ver el registro de accesos')).toBeLessThan(mail.html.indexOf('See the access log'));
+  });
+
   it('renders a Spanish recovery mail with the program name, its branding and a clickable link', () => {
     const mail = renderer.render('alivio', { kind: 'password-reset', language: 'es', payload: { link: LINK } });
 

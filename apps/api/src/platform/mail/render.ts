@@ -189,79 +189,93 @@ export function createMailRenderer({ programsDir, publicUrl, kinds }: MailRender
         .trim();
     },
     render(programSlug, mail) {
-      const kind = kindOf(mail.kind);
-      const program = loadProgram(programSlug);
-      const keys = kind.texts;
-      const texts = program.texts[mail.language];
-      const subjectSource = texts[keys.subject];
-      const notMeSource = keys.notMe && typeof mail.payload.notMeLink === 'string' ? texts[keys.notMe] : undefined;
-      const bodySource =
-        texts[keys.body] === undefined ? undefined : `${texts[keys.body]}${notMeSource ? `\n\n${notMeSource}` : ''}`;
-      if (subjectSource === undefined || bodySource === undefined) {
-        throw new Error(
-          `programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`,
-        );
-      }
-      // {phones}: the call-center phones of the patient's country (the payload's), else of the program's default one.
-      const payloadCountry = COUNTRY_CODES.find((code) => code === mail.payload.country);
-      const phones = program.phones[payloadCountry ?? program.defaultCountry] ?? [];
-      const phoneText = (phone: { labelKey: string; number: string }) =>
-        `${texts[phone.labelKey] ?? phone.labelKey}: ${phone.number}`;
-      const values: Record<string, string> = {
-        ...Object.fromEntries(
-          Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-        ),
-        programName: program.name,
-        email: program.supportEmail,
-        phones: phones.map(phoneText).join(' · '),
-      };
-      // What the kind adds: a booking's place and time, the refill reminder's date, and their calendar files.
-      const parts = kind.parts?.(withStrings(mail), program, textsOf(program, mail.language));
-      if (parts) Object.assign(values, parts.values);
-      const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
+      if (!kindOf(mail.kind).bothLanguages) return renderOne(programSlug, mail);
+      // Spanish first, then English: one subject, the two texts one after the other, the two articles in one page.
+      const es = renderOne(programSlug, { ...mail, language: 'es' });
+      const en = renderOne(programSlug, { ...mail, language: 'en' });
+      const subject = `${es.subject} · ${en.subject}`;
+      const articleOf = (html: string) => html.slice(html.indexOf('<div role="article"'), html.lastIndexOf('</body>'));
+      const html = es.html
+        .replace(`<title>${escapeHtml(es.subject)}</title>`, `<title>${escapeHtml(subject)}</title>`)
+        .replace(articleOf(es.html), `${articleOf(es.html)}${articleOf(en.html)}`);
+      return { subject, text: `${es.text}\n\n---\n\n${en.text}`, html };
+    },
+  };
 
-      const subject = singleLine(withSinglePeriods(String(format(subjectSource).format(values)), values)).trim();
-      const textValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]));
-      const text = withSinglePeriods(String(format(bodySource).format(textValues)), textValues);
-      const { colors } = program.branding;
-      const buttonLabel = keys.button ? texts[keys.button] : undefined;
-      const htmlOf = (key: string, value: string): string => {
-        if (key === 'phones')
-          return phones
-            .map(
-              (phone) =>
-                `${escapeHtml(texts[phone.labelKey] ?? phone.labelKey)}: <a href="tel:${escapeHtml(phone.number.replace(/[^+0-9]/g, ''))}" style="color:${colors.primary};font-weight:bold">${escapeHtml(phone.number)}</a>`,
-            )
-            .join(' · ');
-        if (!LINK_PLACEHOLDERS.has(key) || !isHttpUrl(value)) return escapeHtml(value);
-        // A button, not a long raw address, where the mail names one (decision 054).
-        if (key === 'link' && buttonLabel)
-          return `<a href="${escapeHtml(value)}" style="display:inline-block;padding:14px 28px;background-color:${colors.primary};color:${colors.primaryContrast};border-radius:999px;font-weight:bold;font-size:16px;text-decoration:none">${escapeHtml(singleLine(format(buttonLabel).format(values) as string))}</a>`;
-        return `<a href="${escapeHtml(value)}" style="color:${colors.primary};font-weight:bold;text-decoration:underline;word-break:break-all">${escapeHtml(value)}</a>`;
-      };
-      const htmlValues = Object.fromEntries(
-        Object.entries(values).map(([key, raw]) => [key, new HtmlFragment(htmlOf(key, singleLine(raw)))]),
+  function renderOne(programSlug: string, mail: MailToRender): RenderedMail {
+    const kind = kindOf(mail.kind);
+    const program = loadProgram(programSlug);
+    const keys = kind.texts;
+    const texts = program.texts[mail.language];
+    const subjectSource = texts[keys.subject];
+    const notMeSource = keys.notMe && typeof mail.payload.notMeLink === 'string' ? texts[keys.notMe] : undefined;
+    const bodySource =
+      texts[keys.body] === undefined ? undefined : `${texts[keys.body]}${notMeSource ? `\n\n${notMeSource}` : ''}`;
+    if (subjectSource === undefined || bodySource === undefined) {
+      throw new Error(
+        `programs/${program.slug}/texts/text-${mail.language}.json lacks ${keys.subject} or ${keys.body}`,
       );
-      // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
-      const bodyHtml = withSinglePeriods(
-        format(bodySource)
-          .formatToParts<HtmlFragment>(htmlValues)
-          .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
-          .join(''),
-        Object.fromEntries(Object.entries(htmlValues).map(([key, fragment]) => [key, fragment.html])),
-      );
-      const paragraphs = bodyHtml
-        .split(/\n{2,}/)
-        .map((paragraph) => paragraph.trim())
-        .filter((paragraph) => paragraph.length > 0)
-        .map(
-          (paragraph) =>
-            `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`,
-        )
-        .join('\n');
-      // The logo as a PNG: Gmail and Outlook show no SVG (program-icons.ts).
-      const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}${programIconPath(program.slug, 'mark')}`;
-      const html = `<!doctype html>
+    }
+    // {phones}: the call-center phones of the patient's country (the payload's), else of the program's default one.
+    const payloadCountry = COUNTRY_CODES.find((code) => code === mail.payload.country);
+    const phones = program.phones[payloadCountry ?? program.defaultCountry] ?? [];
+    const phoneText = (phone: { labelKey: string; number: string }) =>
+      `${texts[phone.labelKey] ?? phone.labelKey}: ${phone.number}`;
+    const values: Record<string, string> = {
+      ...Object.fromEntries(
+        Object.entries(mail.payload).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      ),
+      programName: program.name,
+      email: program.supportEmail,
+      phones: phones.map(phoneText).join(' · '),
+    };
+    // What the kind adds: a booking's place and time, the refill reminder's date, and their calendar files.
+    const parts = kind.parts?.(withStrings(mail), program, textsOf(program, mail.language));
+    if (parts) Object.assign(values, parts.values);
+    const format = (source: string) => new IntlMessageFormat(source, mail.language, undefined, { ignoreTag: true });
+
+    const subject = singleLine(withSinglePeriods(String(format(subjectSource).format(values)), values)).trim();
+    const textValues = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, singleLine(value)]));
+    const text = withSinglePeriods(String(format(bodySource).format(textValues)), textValues);
+    const { colors } = program.branding;
+    const buttonLabel = keys.button ? texts[keys.button] : undefined;
+    const htmlOf = (key: string, value: string): string => {
+      if (key === 'phones')
+        return phones
+          .map(
+            (phone) =>
+              `${escapeHtml(texts[phone.labelKey] ?? phone.labelKey)}: <a href="tel:${escapeHtml(phone.number.replace(/[^+0-9]/g, ''))}" style="color:${colors.primary};font-weight:bold">${escapeHtml(phone.number)}</a>`,
+          )
+          .join(' · ');
+      if (!LINK_PLACEHOLDERS.has(key) || !isHttpUrl(value)) return escapeHtml(value);
+      // A button, not a long raw address, where the mail names one (decision 054).
+      if (key === 'link' && buttonLabel)
+        return `<a href="${escapeHtml(value)}" style="display:inline-block;padding:14px 28px;background-color:${colors.primary};color:${colors.primaryContrast};border-radius:999px;font-weight:bold;font-size:16px;text-decoration:none">${escapeHtml(singleLine(format(buttonLabel).format(values) as string))}</a>`;
+      return `<a href="${escapeHtml(value)}" style="color:${colors.primary};font-weight:bold;text-decoration:underline;word-break:break-all">${escapeHtml(value)}</a>`;
+    };
+    const htmlValues = Object.fromEntries(
+      Object.entries(values).map(([key, raw]) => [key, new HtmlFragment(htmlOf(key, singleLine(raw)))]),
+    );
+    // Literal text is escaped; values arrive as already-escaped fragments. Only literals carry newlines.
+    const bodyHtml = withSinglePeriods(
+      format(bodySource)
+        .formatToParts<HtmlFragment>(htmlValues)
+        .map((part) => (part.type === PART_TYPE.object ? part.value.html : escapeHtml(part.value)))
+        .join(''),
+      Object.fromEntries(Object.entries(htmlValues).map(([key, fragment]) => [key, fragment.html])),
+    );
+    const paragraphs = bodyHtml
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter((paragraph) => paragraph.length > 0)
+      .map(
+        (paragraph) =>
+          `<p style="margin:0 0 16px 0;font-size:16px;line-height:1.5">${paragraph.replaceAll('\n', '<br>')}</p>`,
+      )
+      .join('\n');
+    // The logo as a PNG: Gmail and Outlook show no SVG (program-icons.ts).
+    const logoUrl = `${programPublicOrigin(publicUrl, program.slug)}${programIconPath(program.slug, 'mark')}`;
+    const html = `<!doctype html>
 <html lang="${mail.language}">
 <head>
 <meta charset="utf-8">
@@ -276,7 +290,6 @@ ${paragraphs}
 </body>
 </html>
 `;
-      return { subject, text, html, ...(parts?.calendar ? { calendar: parts.calendar } : {}) };
-    },
-  };
+    return { subject, text, html, ...(parts?.calendar ? { calendar: parts.calendar } : {}) };
+  }
 }

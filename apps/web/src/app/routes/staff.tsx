@@ -6,6 +6,8 @@
 // /staff/members/:id and /staff/pharmacies manage the staff of their programs and the program's pharmacies (decision
 // 077). The staff session is this tab's (features/staff/staff-session.ts).
 import { Link, Navigate, useLocation, useNavigate, useParams, useRoutes, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { lessonIndexQuery, lessonTitleIn } from '../../features/learning/api/learning-api.ts';
 import { AdminsOnly } from '../../features/staff/components/admins-only.tsx';
 import { AgentsOnly } from '../../features/staff/components/agents-only.tsx';
 import { ConsoleHome } from '../../features/staff/components/console-home.tsx';
@@ -24,6 +26,7 @@ import { staffSessionStore, useStaffSession } from '../../features/staff/staff-s
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
+import { useProgram } from '../../program/program-context.tsx';
 import { useT } from '../../program/use-t.ts';
 import { StaffPage } from '../layouts/staff-page.tsx';
 import { StaffAppointments } from '../staff-appointments.tsx';
@@ -124,6 +127,10 @@ function PatientsScreen() {
 function PatientRecordScreen() {
   const t = useT();
   const session = useStaffSession();
+  const { language } = useLanguage();
+  const { program } = useProgram();
+  // The lessons the patient completed, by their titles in the member's language (the program's public lesson index).
+  const lessons = useQuery({ ...lessonIndexQuery(program.slug, language), enabled: Boolean(session) });
   const { id } = useParams();
   const location = useLocation();
   const { home, login, patients, outreach } = useConsolePaths();
@@ -142,6 +149,7 @@ function PatientRecordScreen() {
           outreachHref={outreach}
           fromOutreach={fromOutreach}
           renderAppointments={(patient) => <StaffAppointments patientId={patient.id} country={patient.country} />}
+          lessonTitleOf={(condition, lesson) => lessonTitleIn(lessons.data, condition, lesson)}
         />
       </AgentsOnly>
     </StaffPage>

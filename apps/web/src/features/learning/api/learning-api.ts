@@ -35,6 +35,12 @@ export const lessonIndexQuery = (slug: string, language: Language) =>
     staleTime: 5 * 60_000,
   });
 
+/** A lesson's title in the index of one language, or undefined while it loads or when the program has no such lesson. */
+export function lessonTitleIn(index: LessonIndex | undefined, condition: string, lesson: string): string | undefined {
+  return index?.conditions.find((row) => row.condition === condition)?.lessons.find((row) => row.slug === lesson)
+    ?.title;
+}
+
 /** A lesson's file as written (front matter and Markdown), or null when the program has no such lesson. */
 export const lessonFileQuery = (slug: string, condition: string, lesson: string, language: Language) =>
   queryOptions({

@@ -72,6 +72,14 @@ export const disableMember = (id: string) =>
     }),
   );
 
+export const enableMember = (id: string) =>
+  withStaffSession(() =>
+    api.post(`/api/v1/staff/admin/members/${id}/enable`, undefined, {
+      ...staffBearer(),
+      schema: Contract.StaffEnableResponseSchema.shape.data,
+    }),
+  );
+
 export const resetSecondFactor = (id: string, language: 'es' | 'en') =>
   withStaffSession(() =>
     api.post(

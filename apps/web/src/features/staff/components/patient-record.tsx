@@ -108,13 +108,18 @@ function RecordTable({ caption, columns, rows }: { caption: string; columns: str
 /** What the console adds to a record from other features: booking on the patient's behalf (app/staff-appointments.tsx). */
 export type RenderAppointments = (patient: { id: number; country: string }) => ReactNode;
 
+/** A lesson's title in the member's language (the learning feature's lesson index), or undefined when unknown. */
+export type LessonTitleOf = (condition: string, lesson: string) => string | undefined;
+
 export function PatientRecord({
   opened,
   renderAppointments,
+  lessonTitleOf,
   outreachHref,
 }: {
   opened: OpenedRecord;
   renderAppointments?: RenderAppointments | undefined;
+  lessonTitleOf?: LessonTitleOf | undefined;
   /** The outreach list, for a record opened for an outbound adherence call (its outcome's form goes back to it). */
   outreachHref?: string | undefined;
 }) {
@@ -404,8 +409,8 @@ export function PatientRecord({
               {record.learningProgress.map((row) => (
                 <li key={`${textOf(row, 'condition')}/${textOf(row, 'lesson')}`}>
                   {t('staff.records.record.lessons.item', {
-                    lesson: textOf(row, 'lesson'),
-                    condition: textOf(row, 'condition'),
+                    lesson: lessonTitleOf?.(textOf(row, 'condition'), textOf(row, 'lesson')) ?? textOf(row, 'lesson'),
+                    condition: t(`learning.conditions.${textOf(row, 'condition')}`),
                     date: dateOf(row, 'completedAt'),
                   })}
                 </li>

@@ -18,7 +18,7 @@ import { useT } from '../../../program/use-t.ts';
 import { openRecord, type OpenedRecord } from '../api/records-api.ts';
 import { recordsMemory } from '../records-memory.ts';
 import { REASON_KEYS } from '../record-format.ts';
-import { PatientRecord, type RenderAppointments } from './patient-record.tsx';
+import { PatientRecord, type LessonTitleOf, type RenderAppointments } from './patient-record.tsx';
 import { StepHeading } from './step-heading.tsx';
 
 type ReasonInput = z.input<typeof StaffOpenRecordBodySchema>;
@@ -28,6 +28,8 @@ interface Props {
   patientId: number;
   /** Booking on the patient's behalf, given by the app (another feature's screens). */
   renderAppointments?: RenderAppointments | undefined;
+  /** A lesson's title in the member's language, given by the app (the learning feature's lesson index). */
+  lessonTitleOf?: LessonTitleOf | undefined;
   /** The search's path, to go back to the patients found. */
   searchHref: string;
   /** The outreach list's path; with `fromOutreach`, the reason "outbound adherence call" comes chosen. */
@@ -35,7 +37,14 @@ interface Props {
   fromOutreach?: boolean | undefined;
 }
 
-export function RecordOpening({ patientId, searchHref, renderAppointments, outreachHref, fromOutreach }: Props) {
+export function RecordOpening({
+  patientId,
+  searchHref,
+  renderAppointments,
+  lessonTitleOf,
+  outreachHref,
+  fromOutreach,
+}: Props) {
   const t = useT();
   const [opened, setOpened] = useState<OpenedRecord>();
   return (
@@ -52,7 +61,12 @@ export function RecordOpening({ patientId, searchHref, renderAppointments, outre
         )}
       </p>
       {opened ? (
-        <PatientRecord opened={opened} renderAppointments={renderAppointments} outreachHref={outreachHref} />
+        <PatientRecord
+          opened={opened}
+          renderAppointments={renderAppointments}
+          lessonTitleOf={lessonTitleOf}
+          outreachHref={outreachHref}
+        />
       ) : (
         <ReasonStep patientId={patientId} onOpened={setOpened} fromOutreach={fromOutreach === true} />
       )}

@@ -17,6 +17,7 @@ import { useLanguage } from '../../../lib/language.tsx';
 import { useT } from '../../../program/use-t.ts';
 import {
   disableMember,
+  enableMember,
   memberLogQuery,
   membersQuery,
   resetSecondFactor,
@@ -103,7 +104,7 @@ function AccountActions({
 }) {
   const t = useT();
   const { language } = useLanguage();
-  const [asking, setAsking] = useState<'disable' | 'reset'>();
+  const [asking, setAsking] = useState<'disable' | 'enable' | 'reset'>();
   const [isPending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [link, setLink] = useState<{ link: string; expiresAt: string }>();
@@ -117,6 +118,9 @@ function AccountActions({
       if (asking === 'disable') {
         await disableMember(member.id);
         setDone('staff.admin.member.disable.done');
+      } else if (asking === 'enable') {
+        await enableMember(member.id);
+        setDone('staff.admin.member.enable.done');
       } else {
         const answer = await resetSecondFactor(member.id, language);
         setLink(answer.setup);
@@ -145,7 +149,14 @@ function AccountActions({
       ) : null}
       <div role="status">{done ? <p className="staff-note">{t(done)}</p> : null}</div>
       {member.status === 'disabled' ? (
-        <p>{t('staff.admin.member.disabled')}</p>
+        <>
+          <p>{t('staff.admin.member.disabled')}</p>
+          <div className="actions">
+            <button type="button" className="button button--ghost" onClick={() => setAsking('enable')}>
+              {t('staff.admin.member.enable.button')}
+            </button>
+          </div>
+        </>
       ) : isSelf ? (
         <p>{t('staff.admin.member.self')}</p>
       ) : (
@@ -160,17 +171,11 @@ function AccountActions({
       )}
       {asking ? (
         <ConfirmDialog
-          title={t(asking === 'disable' ? 'staff.admin.member.disable.title' : 'staff.admin.member.reset.title', {
-            name,
-          })}
-          body={t(asking === 'disable' ? 'staff.admin.member.disable.body' : 'staff.admin.member.reset.body')}
+          title={t(`staff.admin.member.${asking}.title`, { name })}
+          body={t(`staff.admin.member.${asking}.body`)}
           error={error ? t(error) : undefined}
-          confirmLabel={t(
-            asking === 'disable' ? 'staff.admin.member.disable.confirm' : 'staff.admin.member.reset.confirm',
-          )}
-          pendingLabel={t(
-            asking === 'disable' ? 'staff.admin.member.disable.pending' : 'staff.admin.member.reset.pending',
-          )}
+          confirmLabel={t(`staff.admin.member.${asking}.confirm`)}
+          pendingLabel={t(`staff.admin.member.${asking}.pending`)}
           isPending={isPending}
           onConfirm={() => void confirm()}
           onCancel={() => {
