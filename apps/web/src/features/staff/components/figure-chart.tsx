@@ -41,7 +41,13 @@ export default function FigureChart({ labels, series }: Props) {
       [labels.map((_, index) => index), ...series.map((one) => one.values)],
       element,
     );
-    return () => chart.destroy();
+    // Follows the block's width (the window narrowed to 768 px, a side panel).
+    const resized = new ResizeObserver(() => chart.setSize({ width: Math.max(280, element.clientWidth), height: 220 }));
+    resized.observe(element);
+    return () => {
+      resized.disconnect();
+      chart.destroy();
+    };
   }, [labels, series]);
   return <div ref={box} className="staff-figure__chart" aria-hidden="true" />;
 }
