@@ -6,6 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { program } from '../apps/api/src/db/schema.ts';
+import { seedDemoYear } from '../apps/api/src/db/demo-year.ts';
+import { readProgramConfigs } from '../apps/api/src/db/seed.ts';
+import { refreshProgram, settingsByProgram } from '../apps/api/src/modules/adherence/public.ts';
 import { computeProgramFigures } from '../apps/api/src/modules/figures/public.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, problemsOf, screenshotsIn } from './page.ts';
 import { logInNewStaff } from './staff-support.ts';
@@ -21,7 +24,14 @@ describe('the managers’ figures', () => {
     const es = textsOf(SLUG, 'es');
     const origin = setup.portal.origin(SLUG);
     const db = setup.portal.app.database.db;
-    const [alivio] = await db.select({ id: program.id }).from(program).where(eq(program.slug, SLUG));
+    const [alivio] = await db
+      .select({ id: program.id, slug: program.slug })
+      .from(program)
+      .where(eq(program.slug, SLUG));
+    // The demo's living year (decision 080): figures with bars, and small cells for the rule to hide.
+    const configs = readProgramConfigs(setup.portal.app.appConfig.PROGRAMS_DIR).filter((one) => one.slug === SLUG);
+    await seedDemoYear(db, configs, setup.portal.app.appConfig.PROGRAMS_DIR);
+    await refreshProgram(db, alivio!.id, settingsByProgram(configs, [alivio!])(alivio!.id), new Date(), { full: true });
     await computeProgramFigures(db, alivio!.id, new Date());
     const marker = randomBytes(3).toString('hex');
 
