@@ -62,13 +62,22 @@ export const StaffWelcomeResentResponseSchema = z.object({ data: z.object({ sent
 /** POST /api/v1/staff/patients/{id}/coupon-links: a general benefit's link, shown to copy or mailed to the patient. */
 export const StaffCouponLinkBodySchema = z.strictObject({
   benefitId: z.number().int().positive({ error: 'staff.coupon.benefit.required' }),
-  /** `show`: answered for the agent to copy; `email`: also mailed to the patient's login e-mail. */
-  delivery: z.enum(['show', 'email'], { error: 'staff.coupon.delivery.required' }),
+  /**
+   * `show`: answered for the agent to copy; `email`: also mailed to the patient's login e-mail; `text`: also sent by the
+   * patient's chosen text channel (SMS or WhatsApp, their profile's notices) to their main phone.
+   */
+  delivery: z.enum(['show', 'email', 'text'], { error: 'staff.coupon.delivery.required' }),
 });
 export type StaffCouponLinkBody = z.infer<typeof StaffCouponLinkBodySchema>;
 
 export const StaffCouponLinkResponseSchema = z.object({
-  data: z.object({ link: z.string(), expiresAt: z.string(), sentTo: z.string().nullable() }),
+  data: z.object({
+    link: z.string(),
+    expiresAt: z.string(),
+    /** Where it was sent: the e-mail, or the phone with all but its last four digits hidden; null when only shown. */
+    sentTo: z.string().nullable(),
+    sentBy: z.enum(['email', 'sms', 'whatsapp']).nullable(),
+  }),
 });
 
 /**
@@ -85,6 +94,8 @@ export const StaffRecordActionsResponseSchema = z.object({
     liveSessions: z.number().int(),
     /** Whether the caller may write clinical notes (a nurse of the program). */
     mayWriteClinical: z.boolean(),
+    /** The patient's chosen text channel and the main phone, all but its last four digits hidden; null for e-mail. */
+    textChannel: z.object({ channel: z.enum(['sms', 'whatsapp']), phone: z.string() }).nullable(),
   }),
 });
 export type StaffRecordActions = z.infer<typeof StaffRecordActionsResponseSchema>['data'];

@@ -245,6 +245,45 @@ describe(`coupon links (${TEST_DB})`, () => {
     expect(notGeneral.statusCode).toBe(422);
     expect(errorOf(notGeneral.json()).code).toBe('STAFF_COUPON_NOT_AVAILABLE');
   });
+
+  it('sends it by the patient’s chosen text channel to the main phone, and refuses that for a patient who chose e-mail', async () => {
+    const ana = await enrolPatient(t, 'alivio');
+    expect((await open(ana.patientId, agent, 'inbound-call')).statusCode).toBe(200);
+    const byEmail = await act(agent, ana.patientId, 'coupon-links', { benefitId: GENERAL_BENEFIT, delivery: 'text' });
+    expect(byEmail.statusCode).toBe(400);
+    expect(errorOf(byEmail.json()).fieldErrors).toEqual({ delivery: ['staff.coupon.noTextChannel'] });
+    expect(
+      StaffRecordActionsResponseSchema.parse((await act(agent, ana.patientId, 'actions', undefined, 'GET')).json()).data
+        .textChannel,
+    ).toBeNull();
+
+    const chose = await callAs(t, ana, 'PUT', '/api/v1/user/notices', {
+      channel: 'whatsapp',
+      reminders: true,
+      refillReminders: true,
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const { textChannel } = StaffRecordActionsResponseSchema.parse(
+      (await act(agent, ana.patientId, 'actions', undefined, 'GET')).json(),
+    ).data;
+    expect(textChannel).toEqual({ channel: 'whatsapp', phone: expect.stringMatching(/^••••\d{4}$/) });
+    const sent = await act(agent, ana.patientId, 'coupon-links', { benefitId: GENERAL_BENEFIT, delivery: 'text' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const answer = StaffCouponLinkResponseSchema.parse(sent.json()).data;
+    expect(answer).toMatchObject({ sentBy: 'whatsapp', sentTo: textChannel!.phone });
+    const queued = await lastMail(t, ana.email);
+    expect(queued?.kind).toBe('coupon-link-by-staff');
+    expect(queued?.payload).toMatchObject({ channel: 'whatsapp', link: answer.link });
+    expect(String(queued?.payload.phone)).toMatch(/^\+506\d{8}$/);
+    // The worker sends it as a short text (outside production without SMS_URL, into the dev mailbox).
+    await t.app.mail.worker.drainOnce();
+    const text = t.app.mail.devMailbox!.list('alivio').find((mail) => mail.id === queued!.id);
+    expect(text).toMatchObject({ from: 'WhatsApp', to: queued!.payload.phone, html: '' });
+    const firstName = (ana.body as { personalInfo: { firstName: string } }).personalInfo.firstName;
+    expect(text!.text).toBe(`Alivio: ${firstName}, su cupón del programa: ${answer.link}`);
+    const [row] = await logOf(ana.patientId);
+    expect(row).toMatchObject({ what: 'coupon-link-issued', reason: 'inbound-call' });
+  });
 });
 
 describe(`pre-registering a patient (${TEST_DB})`, () => {

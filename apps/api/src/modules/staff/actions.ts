@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { programPageUrl } from '../../platform/mail/render.ts';
 import { listCatalogue } from '../benefits/public.ts';
+import { findNoticeContact, textNoticeFields } from '../booking/public.ts';
 import { couponSources, CouponLinkRefused, issueCouponLink } from '../coupon/public.ts';
 import { issuePasswordLink, liveSessionsOf, PASSWORD_RESET, revokeAllSessions } from '../identity/public.ts';
 import { listPlanIdsOfPatient } from '../patients/public.ts';
@@ -51,6 +52,22 @@ async function accountOf(db: Executor, patient: OpenedPatient) {
 
 const isNurse = (caller: StaffCaller, program: ProgramRef) => hasStaffRole(caller, ['nurse'], program.id);
 
+/** The patient's chosen text channel and main phone in E.164 (their newest plan's notice contact); none for e-mail. */
+async function textChannelOf(
+  db: Executor,
+  patientId: number,
+): Promise<{ channel: 'sms' | 'whatsapp'; phone: string; firstName: string } | undefined> {
+  const planId = [...(await listPlanIdsOfPatient(db, patientId))].at(-1);
+  if (planId === undefined) return undefined;
+  const fields = textNoticeFields(await findNoticeContact(db, planId));
+  const channel = fields.channel === 'sms' ? 'sms' : fields.channel === 'whatsapp' ? 'whatsapp' : undefined;
+  if (!channel || !fields.phone) return undefined;
+  return { channel, phone: fields.phone, firstName: fields.firstName ?? '' };
+}
+
+/** A phone with all but its last four digits hidden: what the agent is told of it. */
+const maskedPhone = (phone: string) => `••••${phone.slice(-4)}`;
+
 export function createStaffActionsService({ db, clock, config, records, onMailQueued }: StaffActionsDeps) {
   const sources = couponSources();
 
@@ -73,6 +90,9 @@ export function createStaffActionsService({ db, clock, config, records, onMailQu
         accountConfirmed: account.status !== 'UNCONFIRMED',
         liveSessions: (await liveSessionsOf(db, patient.userId, clock())).length,
         mayWriteClinical: nurse,
+        textChannel: await textChannelOf(db, patient.id).then((found) =>
+          found ? { channel: found.channel, phone: maskedPhone(found.phone) } : null,
+        ),
       };
     },
 
@@ -174,7 +194,7 @@ export function createStaffActionsService({ db, clock, config, records, onMailQu
 
     /**
      * A coupon link of a general benefit for the patient's plan, `iumb` being the caller's number; answered to copy,
-     * and mailed to the patient's login e-mail when asked (the text channels carry appointment notices only).
+     * and sent when asked: to the patient's login e-mail, or by their chosen text channel (SMS or WhatsApp).
      */
     async issueCoupon(caller: StaffCaller, program: ProgramRef, patientId: number, body: StaffCouponLinkBody) {
       const [member] = await db
@@ -205,7 +225,11 @@ export function createStaffActionsService({ db, clock, config, records, onMailQu
           }
         }
         if (!issued) throw new AppError('STAFF_COUPON_NOT_AVAILABLE', { benefitId: ['staff.coupon.notAvailable'] });
-        if (body.delivery === 'email')
+        const text = body.delivery === 'text' ? await textChannelOf(tx, patient.id) : undefined;
+        if (body.delivery === 'text' && !text)
+          throw new AppError('VALIDATION_FAILED', { delivery: ['staff.coupon.noTextChannel'] });
+        if (body.delivery !== 'show')
+          // The row keeps the account's e-mail (the purge finds it there); a text adds the channel and the phone.
           await enqueueMail(
             tx,
             {
@@ -213,17 +237,18 @@ export function createStaffActionsService({ db, clock, config, records, onMailQu
               kind: COUPON_LINK_BY_STAFF,
               recipient: account.email,
               language: account.language,
-              payload: { link: issued.link, patientName: patient.firstName },
+              payload: { link: issued.link, patientName: patient.firstName, ...(text ?? {}) },
             },
             { publicUrl: config.PUBLIC_URL },
           );
         return {
           link: issued.link,
           expiresAt: issued.expiresAt.toISOString(),
-          sentTo: body.delivery === 'email' ? account.email : null,
+          sentTo: text ? maskedPhone(text.phone) : body.delivery === 'email' ? account.email : null,
+          sentBy: text ? text.channel : body.delivery === 'email' ? ('email' as const) : null,
         };
       });
-      if (body.delivery === 'email') onMailQueued?.();
+      if (body.delivery !== 'show') onMailQueued?.();
       return answer;
     },
 

@@ -26,6 +26,11 @@ export const COUPON_LINK_BY_STAFF = defineMailKind({
     body: 'staff.mail.couponLink.body',
     button: 'staff.mail.couponLink.button',
   },
+  // By the patient's text channel when the agent chose it: the program's name, the first name and the link.
+  textNotice: {
+    key: 'staff.text.couponLink',
+    values: (mail) => ({ firstName: mail.payload.firstName ?? '', link: mail.payload.link ?? '' }),
+  },
 });
 
 /**

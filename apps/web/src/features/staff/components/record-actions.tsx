@@ -199,12 +199,12 @@ function CouponAction({ patientId, data }: { patientId: number; data: StaffRecor
   const t = useT();
   const linkId = useId();
   const [outcome, setOutcome] = useState<Outcome>();
-  const [issued, setIssued] = useState<{ link: string; expiresAt: string; sentTo: string | null }>();
+  const [issued, setIssued] = useState<Awaited<ReturnType<typeof issueCouponLink>>>();
   const [copied, setCopied] = useState<Outcome>();
   const { control, handleSubmit, setError, formState } = useForm<CouponForm>({
     defaultValues: { benefitId: data.generalBenefits.length === 1 ? data.generalBenefits[0]!.id : undefined },
   });
-  const issue = (delivery: 'show' | 'email') =>
+  const issue = (delivery: 'show' | 'email' | 'text') =>
     handleSubmit(async ({ benefitId }) => {
       setOutcome(undefined);
       setCopied(undefined);
@@ -256,7 +256,21 @@ function CouponAction({ patientId, data }: { patientId: number; data: StaffRecor
           >
             {t('staff.actions.coupon.email')}
           </PendingButton>
+          {data.textChannel ? (
+            <PendingButton
+              variant="ghost"
+              isPending={formState.isSubmitting}
+              pendingLabel={t('staff.actions.coupon.issuing')}
+              onPress={() => issue('text')}
+            >
+              {t('staff.actions.coupon.text', {
+                channel: t(`staff.actions.coupon.channel.${data.textChannel.channel}`),
+                phone: data.textChannel.phone,
+              })}
+            </PendingButton>
+          ) : null}
         </div>
+        {data.textChannel ? null : <p className="staff-record__note">{t('staff.actions.coupon.noText')}</p>}
       </Form>
       {issued ? (
         <div className="stack staff-coupon-link">
@@ -272,7 +286,15 @@ function CouponAction({ patientId, data }: { patientId: number; data: StaffRecor
           />
           <p>
             {t('staff.actions.coupon.validUntil', { date: formatDate(issued.expiresAt) })}
-            {issued.sentTo ? ` ${t('staff.actions.coupon.sent', { email: issued.sentTo })}` : ''}
+            {issued.sentTo && issued.sentBy === 'email'
+              ? ` ${t('staff.actions.coupon.sent', { email: issued.sentTo })}`
+              : ''}
+            {issued.sentTo && (issued.sentBy === 'sms' || issued.sentBy === 'whatsapp')
+              ? ` ${t('staff.actions.coupon.sentText', {
+                  channel: t(`staff.actions.coupon.channel.${issued.sentBy}`),
+                  phone: issued.sentTo,
+                })}`
+              : ''}
           </p>
           {copied ? <FormAlert tone={copied.tone}>{copied.text}</FormAlert> : null}
           <div className="actions">
