@@ -1,13 +1,14 @@
-// Adherence at scale (issue 36, decision 080): the outreach list's call on PostgreSQL with 1,000 patients and 20,000
+// Adherence at scale (issue 36, decisions 080 and 081): the outreach list's and the figures' calls on PostgreSQL with 1,000 patients and 20,000
 // purchases and with 100,000 patients and 2,000,000 purchases, each against the bare Fastify of the same run (ratios,
-// never absolute timings); the goal is that the list's p99 at the larger size is within 1.2x of the smaller. The
-// summaries' full refresh is timed once per size (the job's work, which no request waits for). `npm run
+// never absolute timings); the goal is that each call's p99 at the larger size is within 1.2x of the smaller. The
+// summaries' full refresh and the figures' rebuild are timed once per size (the jobs' work, which no request waits for). `npm run
 // bench:adherence` alone, or a part of `npm run bench` (BENCH_ADHERENCE=false skips it; BENCH_ADHERENCE_PATIENTS_SMALL
 // / _LARGE change the sizes). Not a test: nothing here asserts a timing.
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { readProgramConfigs } from '../apps/api/src/db/seed.ts';
 import { refreshProgram, settingsByProgram } from '../apps/api/src/modules/adherence/public.ts';
+import { computeProgramFigures } from '../apps/api/src/modules/figures/public.ts';
 import { addStaffCommand } from '../apps/api/src/modules/staff/commands.ts';
 import { findMemberByEmail, insertSession } from '../apps/api/src/modules/staff/repository.ts';
 import { STAFF_SESSION_MAX_MS } from '@portal/contracts/staff';
@@ -19,6 +20,7 @@ import { BENCH_PASSWORD, runSized } from './sized.ts';
 import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Row } from './support.ts';
 
 const CALL = 'GET /api/v1/staff/outreach';
+const FIGURES = 'GET /api/v1/staff/figures';
 /** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
 const PURCHASES_EACH = 20;
 const PRODUCT = 1101;
@@ -70,14 +72,14 @@ export async function seedAdherencePurchases(databaseUrl: string): Promise<void>
  * Alivio agents made with `staff:add`, one per connection, each with a session opened in the database: a call center's
  * agents reading the list at once (one session's calls would all wait on its row's touch, which no agent does).
  */
-export async function agentSessions(databaseUrl: string, count: number): Promise<string[]> {
+export async function agentSessions(databaseUrl: string, count: number, role = 'agent'): Promise<string[]> {
   const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
   const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
   try {
     const sessions: string[] = [];
     for (let index = 0; index < count; index += 1) {
       const email = `bench-agent-${process.pid}-${Date.now()}-${index}@bench.example`;
-      const made = await addStaffCommand([email, 'agent:alivio'], { db: database.db, config, now: new Date() });
+      const made = await addStaffCommand([email, `${role}:alivio`], { db: database.db, config, now: new Date() });
       if (made.status !== 0) throw new Error(`staff:add failed: ${made.stderr}`);
       const member = await findMemberByEmail(database.db, email);
       const token = `stf_${randomToken(32)}`;
@@ -90,8 +92,10 @@ export async function agentSessions(databaseUrl: string, count: number): Promise
   }
 }
 
-/** The summaries' and the list's full refresh of alivio, timed: the job's round on a new day. */
-async function timeFullRefresh(databaseUrl: string): Promise<{ ms: number; plans: number; entries: number }> {
+/** The summaries' and the list's full refresh of alivio, then the figures' rebuild, each timed: the jobs' rounds. */
+async function timeFullRefresh(
+  databaseUrl: string,
+): Promise<{ ms: number; plans: number; entries: number; figuresMs: number }> {
   const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
   const database = await openDatabase({ databaseUrl, pgliteDataDir: config.PGLITE_DATA_DIR });
   try {
@@ -101,7 +105,10 @@ async function timeFullRefresh(databaseUrl: string): Promise<{ ms: number; plans
     const settings = settingsByProgram(readProgramConfigs(config.PROGRAMS_DIR), programs)(alivio.id);
     const started = performance.now();
     const report = await refreshProgram(database.db, alivio.id, settings, new Date(), { full: true });
-    return { ms: performance.now() - started, plans: report.plans, entries: report.entries };
+    const ms = performance.now() - started;
+    const figuresStarted = performance.now();
+    await computeProgramFigures(database.db, alivio.id, new Date());
+    return { ms, plans: report.plans, entries: report.entries, figuresMs: performance.now() - figuresStarted };
   } finally {
     await database.close();
   }
@@ -132,12 +139,19 @@ export async function runAdherence(): Promise<Row[]> {
         goal: 'reported (a job every 5 minutes; no request waits for it)',
         met: true,
       });
+      refreshes.push({
+        what: `Rebuild of the program's figures, ${label(size)}`,
+        figure: `${(refreshed.figuresMs / 1000).toFixed(1)} s`,
+        goal: 'reported (a job every 15 minutes; no request waits for it)',
+        met: true,
+      });
     },
     measureRound: async (server, size, _round, databaseUrl) => {
       const host = { host: `alivio.localhost:${server.port}` };
       // Each round's sessions are new: a session ends 15 minutes idle, and the other size's seeding may take longer.
       sessions.set(size, await agentSessions(databaseUrl, CONNECTIONS));
       const agents = sessions.get(size)!;
+      const managers = await agentSessions(databaseUrl, CONNECTIONS, 'manager');
       let next = 0;
       return [
         [
@@ -146,9 +160,15 @@ export async function runAdherence(): Promise<Row[]> {
             setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
           }),
         ],
+        [
+          FIGURES,
+          await measure(`${server.origin}/api/v1/staff/figures`, host, {
+            setup: () => ({ headers: { authorization: managers[(next += 1) % managers.length]! } }),
+          }),
+        ],
       ];
     },
-    slowdown: { calls: [CALL], goal: 1.2, of: 'p99' },
+    slowdown: { calls: [CALL, FIGURES], goal: 1.2, of: 'p99' },
   });
   printTable('The summaries’ full refresh (once per size)', refreshes);
   return [...rows, ...refreshes];
