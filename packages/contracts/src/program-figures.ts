@@ -2,6 +2,7 @@
 // from the table the figures job keeps, each count of patients (or of their events) suppressed on the server when
 // small (small-cells.ts): a cell is a number or "<5". No personal data: no name, no id of a patient, no date of one.
 import { z } from 'zod';
+import { OUTREACH_OUTCOMES, OUTREACH_STOP_REASONS } from './outreach.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { SUPPRESSED } from './small-cells.ts';
 
@@ -13,15 +14,20 @@ export const FIGURES_DEFAULT_MONTHS = 12;
 export const FIGURES_MAX_MONTHS = 36;
 /** "Active": a purchase or a login within these many days. */
 export const ACTIVE_WITHIN_DAYS = 90;
-export const OUTREACH_FIGURE_OUTCOMES = ['will-buy', 'stopped', 'wrong-number', 'no-answer'] as const;
-export const OUTREACH_FIGURE_STOP_REASONS = ['side-effects', 'cost', 'doctor', 'feels-better', 'other'] as const;
+/** The outcomes and the reasons for stopping the figures count: the outreach list's own (decision 080). */
+export const OUTREACH_FIGURE_OUTCOMES = OUTREACH_OUTCOMES;
+export const OUTREACH_FIGURE_STOP_REASONS = OUTREACH_STOP_REASONS;
 
-const MonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
+const MonthSchema = z
+  .string()
+  .max(7)
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM');
 
 export const ProgramFiguresQuerySchema = z.object({
   /** A country of the program (ISO 3166-1 alpha-2); none: every country. */
   country: z
     .string()
+    .max(2)
     .regex(/^[A-Z]{2}$/)
     .optional(),
   from: MonthSchema.optional(),
