@@ -9,6 +9,51 @@ import type { Portal } from './support.ts';
 const PASSWORD = 'Faro-ciruela-nube-2026';
 
 /**
+ * Sets a member up through the screens from their set-up link: the authenticator's secret read from the page's text,
+ * the names, the password, a code of this time step; the ten recovery codes seen and saved. The secret.
+ */
+export async function setUpThroughScreens(
+  page: Page,
+  link: string,
+  texts: Record<string, string>,
+  names: { firstName: string; lastName: string },
+): Promise<string> {
+  await page.goto(link);
+  await page.getByRole('heading', { level: 2, name: texts['staff.setup.title']! }).waitFor();
+  const secret = (await page.locator('.staff-secret code').textContent())!.replace(/\s+/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel(texts['staff.setup.firstName.label']!).fill(names.firstName);
+  await page.getByLabel(texts['staff.setup.lastName.label']!).fill(names.lastName);
+  await page.getByRole('textbox', { name: texts['staff.setup.password.label']!, exact: true }).fill(PASSWORD);
+  await page.getByLabel(texts['staff.setup.code.label']!).fill(totpCodeAt(secret, new Date()));
+  await page.getByRole('button', { name: texts['staff.setup.finish']! }).click();
+  await page.getByRole('heading', { level: 2, name: texts['staff.codes.title']! }).waitFor();
+  expect(await page.getByRole('list', { name: texts['staff.codes.listLabel']! }).locator('li').count()).toBe(10);
+  await page.getByLabel(texts['staff.codes.saved']!).check();
+  await page.getByRole('button', { name: texts['staff.codes.continue']! }).click();
+  return secret;
+}
+
+/**
+ * Logs in through the screens with the password and a code of the next time step (the set-up spent this one's, and a
+ * code is never accepted twice).
+ */
+export async function logInThroughScreens(
+  page: Page,
+  texts: Record<string, string>,
+  email: string,
+  secret: string,
+): Promise<void> {
+  await page.getByRole('heading', { level: 2, name: texts['staff.login.title']! }).waitFor();
+  await page.getByLabel(texts['staff.login.email.label']!).fill(email);
+  await page.getByLabel(texts['staff.login.password.label']!, { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: texts['staff.login.submit']! }).click();
+  await page.getByRole('heading', { level: 2, name: texts['staff.login.code.title']! }).waitFor();
+  await page.getByLabel(texts['staff.login.code.label']!).fill(totpCodeAt(secret, new Date(Date.now() + 30_000)));
+  await page.getByRole('button', { name: texts['staff.login.code.submit']! }).click();
+}
+
+/**
  * Makes a staff member (an alivio agent unless `roles` says otherwise) with `staff:add`, finishes the set-up and logs in
  * through the API; the session on the page's tab, on alivio's host.
  */
