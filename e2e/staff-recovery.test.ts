@@ -124,6 +124,13 @@ describe('assisted recovery', () => {
     await owner.page.getByRole('button', { name: es['account.email.notMe.submit']! }).click();
     await owner.page.getByRole('status').filter({ hasText: es['account.email.notMe.done']! }).waitFor();
     await expectNoAxeViolations(owner.page, 'email not-me done (es)');
+    // The link works once: opened again, it says so, with the call center's phones and the way to the login.
+    await owner.page.reload();
+    await owner.page.getByRole('button', { name: es['account.email.notMe.submit']! }).click();
+    await owner.page.getByText(es['account.email.notMe.invalid']!).waitFor();
+    await owner.page.locator('main .phones-by-country a[href^="tel:"]').first().waitFor();
+    await owner.page.getByRole('link', { name: es['account.email.notMe.toLogin']! }).waitFor();
+    await expectNoAxeViolations(owner.page, 'email not-me used twice (es)');
 
     // The patient, back on the old address, reads what the agent did in the privacy centre.
     await owner.page.goto(`${setup.portal.origin(SLUG)}/login`);

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { EmailNotMeBodySchema } from '@portal/contracts/staff-recovery';
+import { AllCallCenterPhones } from '../../components/ui/call-center-phones.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { PendingButton } from '../../components/ui/pending-button.tsx';
 import { disownEmailChange } from '../../features/account/api/account-api.ts';
@@ -29,10 +30,15 @@ export default function EmailNotMeScreen() {
   let body;
   if (!link.success || refused) {
     const code = disown.error instanceof ApiError ? disown.error.error?.code : undefined;
+    // Not a dead end: the call center's phones, one tap away, and the way to the login.
     body = (
-      <FormAlert tone="error">
-        {t(code === 'EMAIL_ALREADY_REGISTERED' ? 'account.email.notMe.taken' : 'account.email.notMe.invalid')}
-      </FormAlert>
+      <>
+        <FormAlert tone="error">
+          {t(code === 'EMAIL_ALREADY_REGISTERED' ? 'account.email.notMe.taken' : 'account.email.notMe.invalid')}
+        </FormAlert>
+        <AllCallCenterPhones headingLevel={2} />
+        {toLogin}
+      </>
     );
   } else if (disown.isSuccess) {
     body = (
