@@ -1,9 +1,10 @@
 // Booking on a patient's behalf in a real browser (decision 076): an agent opens a patient's record with the reason,
 // books the video call with the patients' own booking screens inside the console, sees it on the record, cancels it
-// (asked first); the patient gets both notices and reads both actions in the access log. axe on every step.
+// (asked first); notes that the patient missed a past appointment and takes it back; the patient gets both notices and
+// reads every action in the access log. axe on every step.
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { outbox } from '../apps/api/src/db/schema.ts';
+import { booking, outbox, planPatient } from '../apps/api/src/db/schema.ts';
 import { alivioBody } from '../apps/api/src/test/signup-bodies.ts';
 import { DESKTOP, expectNoAxeViolations, newPage, problemsOf, screenshotsIn } from './page.ts';
 import { logInNewStaff } from './staff-support.ts';
@@ -28,6 +29,27 @@ describe('booking on a patient’s behalf', () => {
     const { patientId } = enrolled.json<{ data: { patientId: number } }>().data;
     const email = String(body.email);
 
+    // An appointment whose time came two days ago (decision 085): the agent notes whether the patient came.
+    const [plan] = await setup.portal.app.database.db
+      .select({ id: planPatient.id })
+      .from(planPatient)
+      .where(eq(planPatient.patientId, patientId));
+    const pastStart = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    await setup.portal.app.database.db.insert(booking).values({
+      programId: setup.portal.app.programs.get(SLUG)!.id,
+      planPatientId: plan!.id,
+      benefitId: 1201,
+      placeId: 'video-cr',
+      startsAt: pastStart,
+      endsAt: new Date(pastStart.getTime() + 30 * 60 * 1000),
+      timeZone: 'America/Costa_Rica',
+      seat: 1,
+      capacity: 2,
+      status: 'completed',
+      confirmedAt: new Date(pastStart.getTime() - 24 * 60 * 60 * 1000),
+      endedAt: new Date(pastStart.getTime() + 30 * 60 * 1000),
+    });
+
     const { context, page } = await newPage(setup.browser, { viewport: DESKTOP });
     await logInNewStaff(setup.portal, page, 'bea.agente@example.com');
     await page.goto(`${setup.portal.origin(SLUG)}/staff/patients/${patientId}`);
@@ -36,6 +58,17 @@ describe('booking on a patient’s behalf', () => {
     const section = page.getByRole('region', { name: es['staff.booking.title']! });
     await section.getByText(es['staff.booking.none']!).waitFor();
     await expectNoAxeViolations(page, 'staff record with booking (es, 1366)');
+
+    // The past appointment: noted as missed (the badge, the notice), then taken back.
+    const past = section.getByRole('region', { name: es['staff.booking.past.title']! });
+    await past.getByRole('button', { name: /^Anotar que no vino: / }).click();
+    await past.getByText(/^Anotado: no vino a la cita de /).waitFor();
+    await past.locator('.staff-badge', { hasText: es['staff.booking.past.missed']! }).waitFor();
+    await expectNoAxeViolations(page, 'staff past appointment missed (es, 1366)');
+    await shoot(page, 'staff-booking-missed-1366');
+    await past.getByRole('button', { name: /^Anotar que sí vino: / }).click();
+    await past.getByText(/^Anotado: sí vino a la cita de /).waitFor();
+    expect(await past.locator('.staff-badge').count()).toBe(0);
 
     // The patients' own screens, in the console: a day, a time, the review, the confirmation.
     await section
@@ -79,6 +112,8 @@ describe('booking on a patient’s behalf', () => {
     expect(log.data.entries.map((entry) => entry.what)).toEqual([
       'appointment-cancelled',
       'appointment-booked',
+      'appointment-attendance-recorded',
+      'appointment-attendance-recorded',
       'record-opened',
     ]);
     await patient.context.close();

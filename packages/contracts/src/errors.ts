@@ -66,6 +66,8 @@ export const ERROR_CATALOGUE = {
   BOOKING_ALREADY_BOOKED: { status: 409, messageKey: 'booking.errors.alreadyBooked' },
   // Booking: too close to the appointment to move or cancel it.
   BOOKING_CUTOFF_PASSED: { status: 409, messageKey: 'booking.errors.cutoffPassed' },
+  // Booking: an appointment that has not started yet cannot be marked attended or missed (decision 085).
+  BOOKING_NOT_STARTED: { status: 409, messageKey: 'booking.errors.notStarted' },
   // Booking: the held slot was let go (its minutes ran out, or a newer hold replaced it).
   BOOKING_HOLD_EXPIRED: { status: 410, messageKey: 'booking.errors.holdExpired' },
   // Booking: the booking changed since the patient saw it (moved or cancelled elsewhere, e.g. a second tap).

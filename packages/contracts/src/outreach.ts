@@ -1,5 +1,5 @@
 // Contracts of the outreach list (decision 080, issue 36): the program's patients who ran out of medicine, who never
-// made a first purchase, or who cancelled an appointment without booking another, for agents and nurses to call; the
+// made a first purchase, or who cancelled or missed an appointment without booking another, for agents and nurses to call; the
 // claim that keeps two agents from calling one patient; and what the call came to.
 import { z } from 'zod';
 import { LocalizedTextSchema } from './localized-text.ts';
@@ -11,14 +11,19 @@ export const OUTREACH_CLAIM_MINUTES = 30;
 export const OUTREACH_LIST_MAX = 50;
 /** How far ahead "no answer, try again on" may set its day. */
 export const OUTREACH_RETRY_MAX_DAYS = 60;
-/** A cancelled appointment is a reason for this many days after it was cancelled. */
+/** A cancelled (or missed) appointment is a reason for this many days after it was cancelled (or was to be). */
 export const OUTREACH_CANCELLED_APPOINTMENT_DAYS = 60;
 
 /** The program's own settings (`adherence` of its config.json), with these defaults. */
 export const DEFAULT_OUTREACH_AFTER_RUN_OUT_DAYS = 7;
 export const DEFAULT_NO_FIRST_PURCHASE_DAYS = 30;
 
-export const OUTREACH_REASON_KINDS = ['ran-out', 'no-first-purchase', 'appointment-cancelled'] as const;
+export const OUTREACH_REASON_KINDS = [
+  'ran-out',
+  'no-first-purchase',
+  'appointment-cancelled',
+  'appointment-missed',
+] as const;
 export type OutreachReasonKind = (typeof OUTREACH_REASON_KINDS)[number];
 
 /** Why a patient is on the list; `episode` names the occurrence that an outcome ends or puts off. */
@@ -45,6 +50,15 @@ export const OutreachReasonSchema = z.discriminatedUnion('kind', [
     bookingId: z.number().int(),
     cancelledOn: DateSchema,
     /** The service's title: a key of the program's texts, as the booking screens name it. */
+    serviceTitleKey: z.string(),
+  }),
+  /** An appointment the staff marked as not attended (decision 085), with no booking of the service since. */
+  z.object({
+    kind: z.literal('appointment-missed'),
+    episode: z.string(),
+    since: DateSchema,
+    bookingId: z.number().int(),
+    missedOn: DateSchema,
     serviceTitleKey: z.string(),
   }),
 ]);

@@ -85,7 +85,7 @@ export const ProgramFiguresSchema = z.object({
   savings: z.array(
     z.object({ month: MonthSchema, currency: z.string(), patients: FigureCellSchema, amount: z.string().nullable() }),
   ),
-  /** Appointments booked (confirmed) and cancelled per month; "missed" is not recorded by the portal. */
+  /** Appointments booked (confirmed), cancelled and missed (as the staff marked them, decision 085) per month. */
   appointments: FigureTableSchema,
   /** Lessons completed per month. */
   lessons: FigureTableSchema,

@@ -42,6 +42,7 @@ export const STAFF_RECORD_ACTIONS = [
   'appointment-booked',
   'appointment-moved',
   'appointment-cancelled',
+  'appointment-attendance-recorded',
   'sessions-ended',
   'note-added',
   'outreach-outcome-recorded',

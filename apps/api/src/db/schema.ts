@@ -529,7 +529,13 @@ export const booking = pgTable(
     timeZone: text('time_zone').notNull(),
     seat: smallint('seat').notNull(),
     capacity: smallint('capacity').notNull(),
-    status: text('status', { enum: ['held', 'confirmed', 'moved', 'cancelled', 'released'] }).notNull(),
+    /**
+     * `completed`: a confirmed appointment whose time has passed (set by the reminders' round, or by the patient's next
+     * booking of the service); `missed`: one the program's staff marked as not attended (decision 085).
+     */
+    status: text('status', {
+      enum: ['held', 'confirmed', 'moved', 'cancelled', 'released', 'completed', 'missed'],
+    }).notNull(),
     /** Until when a hold keeps its seat (null once confirmed). */
     heldUntil: instant('held_until'),
     /** For a hold that moves a booking (and once confirmed, the booking it replaced). */
@@ -539,7 +545,7 @@ export const booking = pgTable(
     sequence: integer('sequence').notNull().default(0),
     createdAt: createdAt(),
     confirmedAt: instant('confirmed_at'),
-    /** When it was moved, cancelled or released. */
+    /** When it was moved, cancelled or released; for a completed or missed one, when its time ended. */
     endedAt: instant('ended_at'),
     /** When the reminder before it was queued (decision 058: once, whichever worker gets there). */
     reminderQueuedAt: instant('reminder_queued_at'),
@@ -555,7 +561,10 @@ export const booking = pgTable(
     index('booking_reminder_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'confirmed' and ${t.reminderQueuedAt} is null`),
-    check('booking_status', sql`${t.status} in ('held', 'confirmed', 'moved', 'cancelled', 'released')`),
+    check(
+      'booking_status',
+      sql`${t.status} in ('held', 'confirmed', 'moved', 'cancelled', 'released', 'completed', 'missed')`,
+    ),
     check('booking_seat_within_capacity', sql`${t.seat} between 1 and ${t.capacity}`),
     check('booking_held_until', sql`(${t.status} = 'held') = (${t.heldUntil} is not null)`),
     check('booking_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),

@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'booking-confirmed',
   'booking-rescheduled',
   'booking-cancelled',
+  // Whether the patient came to an appointment whose time has come, as the staff marked it (decision 085)
+  'booking-attendance-recorded',
   // The staff directory (decision 068): ids, roles and reasons, never a code, a password or a token
   'staff-added',
   'staff-setup-completed',

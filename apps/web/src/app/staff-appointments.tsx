@@ -3,12 +3,19 @@
 // each with move and cancel until its cut-off, and a button per service their plan gives. Booking and moving open the
 // patients' own booking screens in the console, calling the staff API (booking-endpoint.ts); the notices go to the
 // patient. The screens load when the agent first books or moves.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { formatWhen, localeOf } from '@portal/contracts/booking-format';
 import type { BookingView } from '@portal/contracts/booking';
-import { StaffBookingServicesResponseSchema } from '@portal/contracts/staff-booking';
+import {
+  StaffAttendanceResponseSchema,
+  StaffBookingServicesResponseSchema,
+  StaffPastAppointmentsResponseSchema,
+  type StaffAttendance,
+  type StaffPastAppointment,
+} from '@portal/contracts/staff-booking';
+import { PendingButton } from '../components/ui/pending-button.tsx';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { QueryRegion } from '../components/ui/query-region.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -38,6 +45,101 @@ const servicesQuery = (endpoint: BookingEndpoint) =>
         }),
       ),
   });
+
+const pastQuery = (endpoint: BookingEndpoint) =>
+  queryOptions({
+    queryKey: [...endpoint.key, 'past'],
+    queryFn: () =>
+      withStaffSession(() =>
+        api.get(`${endpoint.base}/bookings/past`, {
+          ...staffBearer(),
+          schema: StaffPastAppointmentsResponseSchema.shape.data,
+        }),
+      ),
+  });
+
+/**
+ * The appointments whose time has come (the last 90 days), each with whether the patient came: the staff note a
+ * missed one, which puts the patient on the outreach list, and may take it back (decision 085).
+ */
+function PastAppointments({ endpoint }: { endpoint: BookingEndpoint }) {
+  const t = useT();
+  const { language } = useLanguage();
+  const queryClient = useQueryClient();
+  const past = useQuery(pastQuery(endpoint));
+  const [notice, setNotice] = useState<string>();
+  const mark = useMutation({
+    mutationFn: ({ bookingId, attendance }: { bookingId: number; attendance: StaffAttendance }) =>
+      withStaffSession(() =>
+        api.post(
+          `${endpoint.base}/bookings/${bookingId}/attendance`,
+          { attendance },
+          { ...staffBearer(), schema: StaffAttendanceResponseSchema.shape.data },
+        ),
+      ),
+    onSuccess: (marked) => {
+      const service = t(marked.service.texts.title);
+      setNotice(
+        t(marked.attendance === 'missed' ? 'staff.booking.past.markedMissed' : 'staff.booking.past.markedAttended', {
+          service,
+        }),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pastQuery(endpoint).queryKey }),
+  });
+  const whenOf = (appointment: StaffPastAppointment) =>
+    formatWhen(appointment.startsAt, appointment.timeZone, localeOf(language, endpoint.country));
+  return (
+    <section className="staff-past" aria-labelledby="staff-past-title">
+      <h4 id="staff-past-title">{t('staff.booking.past.title')}</h4>
+      <p>{t('staff.booking.past.lead')}</p>
+      {notice ? <FormAlert tone="success">{notice}</FormAlert> : null}
+      {mark.isError ? <FormAlert tone="error">{t(errorKeyOf(mark.error))}</FormAlert> : null}
+      <QueryRegion queries={{ past }} errorKey="staff.booking.loadError" lines={2}>
+        {({ past: { appointments } }) =>
+          appointments.length === 0 ? (
+            <p className="staff-record__empty">{t('staff.booking.past.none')}</p>
+          ) : (
+            <ul className="staff-record__list">
+              {appointments.map((appointment) => {
+                const service = t(appointment.service.texts.title);
+                const when = whenOf(appointment);
+                const missed = appointment.attendance === 'missed';
+                const next: StaffAttendance = missed ? 'attended' : 'missed';
+                const isThis = mark.isPending && mark.variables.bookingId === appointment.bookingId;
+                return (
+                  <li key={appointment.bookingId} className="staff-appointment">
+                    <p>
+                      <strong>{service}</strong>: {when}
+                      {missed ? <span className="staff-badge">{t('staff.booking.past.missed')}</span> : null}
+                    </p>
+                    <div className="actions">
+                      <PendingButton
+                        variant="ghost"
+                        isPending={isThis}
+                        pendingLabel={t('staff.booking.past.saving')}
+                        aria-label={t(
+                          missed ? 'staff.booking.past.markAttendedNamed' : 'staff.booking.past.markMissedNamed',
+                          { service, when },
+                        )}
+                        onPress={() => {
+                          setNotice(undefined);
+                          mark.mutate({ bookingId: appointment.bookingId, attendance: next });
+                        }}
+                      >
+                        {t(missed ? 'staff.booking.past.markAttended' : 'staff.booking.past.markMissed')}
+                      </PendingButton>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryRegion>
+    </section>
+  );
+}
 
 function Appointment({
   booking,
@@ -193,6 +295,7 @@ export function StaffAppointments({ patientId, country }: { patientId: number; c
           }}
         </QueryRegion>
       )}
+      {flow ? null : <PastAppointments endpoint={endpoint} />}
     </section>
   );
 }

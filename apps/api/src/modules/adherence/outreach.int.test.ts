@@ -6,7 +6,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LoginResponseSchema } from '@portal/contracts/identity';
 import { OutreachListResponseSchema, type OutreachEntry } from '@portal/contracts/outreach';
+import { StaffAttendanceResponseSchema, StaffPastAppointmentsResponseSchema } from '@portal/contracts/staff-booking';
 import { StaffOpenRecordResponseSchema } from '@portal/contracts/staff-records';
 import { buildApp } from '../../app.ts';
 import { planPatient, program, staffAccessLog } from '../../db/schema.ts';
@@ -196,6 +198,67 @@ describe(`no first purchase, and an appointment cancelled (${TEST_DB})`, () => {
     await bookFirstSlot(t, eva, 1201);
     await refresh();
     expect(await entryOf(eva.patientId)).toBeUndefined();
+  });
+
+  it('lists a patient the staff marked as not having come to an appointment, until taken back or another is booked', async () => {
+    clock.set(atDay('2027-04-12'));
+    const hugo = await enrolPatient(t, 'alivio');
+    await buy(hugo);
+    const booked = await bookFirstSlot(t, hugo, 1201);
+    await freshSessions();
+    expect((await open(hugo.patientId, nurse, 'inbound-call')).statusCode).toBe(200);
+    const mark = (attendance: string) =>
+      callAs(t, as(nurse), 'POST', `/api/v1/staff/patients/${hugo.patientId}/bookings/${booked.bookingId}/attendance`, {
+        attendance,
+      });
+    // Still to come: nothing to mark yet.
+    const early = await mark('missed');
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early.json()).code).toBe('BOOKING_NOT_STARTED');
+    expect((await mark('maybe')).statusCode).toBe(400);
+
+    // The day after: the appointment is past, the round has completed it; the nurse marks it missed.
+    clock.set(new Date(new Date(booked.endsAt).getTime() + DAY));
+    await refresh();
+    expect((await open(hugo.patientId, nurse, 'inbound-call')).statusCode).toBe(200);
+    const past = await callAs(t, as(nurse), 'GET', `/api/v1/staff/patients/${hugo.patientId}/bookings/past`);
+    expect(StaffPastAppointmentsResponseSchema.parse(past.json()).data.appointments).toEqual([
+      expect.objectContaining({ bookingId: booked.bookingId, attendance: 'attended', startsAt: booked.startsAt }),
+    ]);
+    const marked = await mark('missed');
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(StaffAttendanceResponseSchema.parse(marked.json()).data.attendance).toBe('missed');
+    const missedOn = booked.startsAt.slice(0, 10);
+    await refresh();
+    expect((await entryOf(hugo.patientId))?.reasons).toEqual([
+      expect.objectContaining({ kind: 'appointment-missed', bookingId: booked.bookingId, missedOn }),
+    ]);
+
+    // Taken back: off the list; marked again, on it, until another appointment of the service is booked.
+    expect((await open(hugo.patientId, nurse, 'inbound-call')).statusCode).toBe(200);
+    expect((await mark('attended')).statusCode).toBe(200);
+    await refresh();
+    expect(await entryOf(hugo.patientId)).toBeUndefined();
+    expect((await open(hugo.patientId, nurse, 'inbound-call')).statusCode).toBe(200);
+    expect((await mark('missed')).statusCode).toBe(200);
+    await refresh();
+    expect((await entryOf(hugo.patientId))?.reasons[0]?.kind).toBe('appointment-missed');
+    const login = await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/login', {
+      email: hugo.email,
+      password: hugo.password,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const token = LoginResponseSchema.parse(login.json()).data.AccessToken;
+    await bookFirstSlot(t, { ...hugo, authorization: `Bearer ${token}` }, 1201);
+    await refresh();
+    expect(await entryOf(hugo.patientId)).toBeUndefined();
+
+    // The patient reads each marking in the access log.
+    const log = await t.database.db
+      .select({ what: staffAccessLog.what })
+      .from(staffAccessLog)
+      .where(eq(staffAccessLog.patientId, hugo.patientId));
+    expect(log.filter((row) => row.what === 'appointment-attendance-recorded')).toHaveLength(3);
   });
 });
 

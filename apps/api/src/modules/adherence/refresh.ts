@@ -224,9 +224,9 @@ async function rebuildList(
       reason: { kind: 'no-first-purchase', episode: 'no-first-purchase', since: enrolledOn, enrolledOn },
     });
   }
-  const cancelledSince = new Date(now.getTime() - OUTREACH_CANCELLED_APPOINTMENT_DAYS * DAY_MS);
-  for (const row of await repo.listCancelledWithoutAnother(db, programId, cancelledSince)) {
-    const cancelledOn = dayOf(row.cancelledAt!, row.country);
+  const endedSince = new Date(now.getTime() - OUTREACH_CANCELLED_APPOINTMENT_DAYS * DAY_MS);
+  for (const row of await repo.listEndedWithoutAnother(db, programId, 'cancelled', endedSince)) {
+    const cancelledOn = dayOf(row.endedAt!, row.country);
     candidates.push({
       patientId: row.patientId,
       country: row.country,
@@ -238,6 +238,23 @@ async function rebuildList(
         since: cancelledOn,
         bookingId: row.bookingId,
         cancelledOn,
+        serviceTitleKey: row.serviceTitleKey,
+      },
+    });
+  }
+  for (const row of await repo.listEndedWithoutAnother(db, programId, 'missed', endedSince)) {
+    const missedOn = dayOf(row.endedAt!, row.country);
+    candidates.push({
+      patientId: row.patientId,
+      country: row.country,
+      since: missedOn,
+      pdc: null,
+      reason: {
+        kind: 'appointment-missed',
+        episode: `appointment-missed:${row.bookingId}`,
+        since: missedOn,
+        bookingId: row.bookingId,
+        missedOn,
         serviceTitleKey: row.serviceTitleKey,
       },
     });

@@ -185,14 +185,22 @@ export async function listWithoutFirstPurchase(db: Executor, programId: number, 
     );
 }
 
-/** Appointments cancelled since `since` whose patient booked no other of the service after the cancellation. */
-export async function listCancelledWithoutAnother(db: Executor, programId: number, since: Date) {
+/**
+ * Appointments cancelled, or marked missed by the staff (decision 085), since `since` (their `ended_at`: the
+ * cancellation, or the appointment's end) whose patient booked no other of the service after it.
+ */
+export async function listEndedWithoutAnother(
+  db: Executor,
+  programId: number,
+  status: 'cancelled' | 'missed',
+  since: Date,
+) {
   return db
     .select({
       bookingId: booking.id,
       patientId: patient.id,
       country: patient.country,
-      cancelledAt: booking.endedAt,
+      endedAt: booking.endedAt,
       serviceTitleKey: sql<string>`${benefit.texts} ->> 'title'`,
     })
     .from(booking)
@@ -202,12 +210,12 @@ export async function listCancelledWithoutAnother(db: Executor, programId: numbe
     .where(
       and(
         eq(booking.programId, programId),
-        eq(booking.status, 'cancelled'),
+        eq(booking.status, status),
         gte(booking.endedAt, since),
         eq(patient.status, 'ACTIVE'),
         sql`not exists (select 1 from ${booking} other where other.plan_patient_id = ${booking.planPatientId}
-          and other.benefit_id = ${booking.benefitId} and other.status = 'confirmed'
-          and other.confirmed_at >= ${booking.endedAt})`,
+          and other.benefit_id = ${booking.benefitId} and other.status in ('confirmed', 'completed', 'missed')
+          and other.id <> ${booking.id} and other.confirmed_at >= ${booking.endedAt})`,
       ),
     );
 }

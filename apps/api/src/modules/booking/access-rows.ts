@@ -1,7 +1,9 @@
 // Access rows of booking (test/access-matrix.ts): the owner's appointments of the neurologist video call (1201), one
 // booked, moved and cancelled, one live; the service itself is named in the query or the body (a catalogue id, not
 // the owner's data), so an intruder's availability and hold act on its own data.
+import { eq } from 'drizzle-orm';
 import { BookingResponseSchema, BookingsResponseSchema } from '@portal/contracts/booking';
+import { booking } from '../../db/schema.ts';
 import type { ModuleAccess, OwnedIds } from '../../test/access-matrix.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { callAs } from '../../test/patients.ts';
@@ -13,6 +15,8 @@ let freeSlot = { placeId: '', startsAt: '' };
 let liveBookingId = 0;
 /** The hold the seed moved the first booking with (a retried move names it again). */
 let moveHoldId = 0;
+/** The owner's appointment whose time has come. */
+let pastBookingId = 0;
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
@@ -84,6 +88,21 @@ export const ACCESS: ModuleAccess = {
       body: () => ({ holdId: moveHoldId, sequence: 0 }),
     },
     {
+      method: 'GET',
+      path: '/api/v1/staff/patients/{id}/bookings/past',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/past`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/attendance',
+      url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.pastBookingId}/attendance`,
+      roles: ['agent', 'nurse'],
+      opensTheRecord: true,
+      body: () => ({ attendance: 'missed' }),
+    },
+    {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/cancel',
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.cancelledBookingId}/cancel`,
@@ -110,8 +129,32 @@ export const ACCESS: ModuleAccess = {
     liveBookingId = live.bookingId;
     const slot = days[0]!.slots[3]!;
     freeSlot = { placeId: slot.placeId, startsAt: slot.startsAt };
-    return { bookingId: live.bookingId, movedBookingId: first.bookingId, cancelledBookingId: movedTo.bookingId };
+    // An appointment whose time has come, two days ago (the staff mark whether the owner came, decision 085).
+    const [row] = await t.database.db.select().from(booking).where(eq(booking.id, live.bookingId));
+    const startsAt = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const [past] = await t.database.db
+      .insert(booking)
+      .values({
+        ...row!,
+        id: undefined,
+        calendarUid: undefined,
+        status: 'completed',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60 * 1000),
+        endedAt: new Date(startsAt.getTime() + 30 * 60 * 1000),
+        confirmedAt: new Date(startsAt.getTime() - 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: booking.id });
+    pastBookingId = past!.id;
+    return {
+      bookingId: live.bookingId,
+      movedBookingId: first.bookingId,
+      cancelledBookingId: movedTo.bookingId,
+      pastBookingId: past!.id,
+    };
   },
-  snapshot: async (t, owner) =>
-    BookingsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/bookings')).json()).data,
+  snapshot: async (t, owner) => ({
+    upcoming: BookingsResponseSchema.parse((await callAs(t, owner, 'GET', '/api/v1/bookings')).json()).data,
+    past: await t.database.db.select({ status: booking.status }).from(booking).where(eq(booking.id, pastBookingId)),
+  }),
 };

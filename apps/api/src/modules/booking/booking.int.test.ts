@@ -18,6 +18,7 @@ import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
 import { queueDueReminders } from './reminders.ts';
+import { completePast } from './repository.ts';
 import { createBookingService } from './service.ts';
 import type { StaffActor } from '../../platform/actor.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
@@ -649,6 +650,27 @@ describe(`booking (${TEST_DB})`, () => {
       ).data;
       expect(view.canChange).toBe(false);
     }
+    // Once its time has ended, the appointment no longer stops the next one of the service (decision 085): the next
+    // booking completes it in its own transaction, and the round completes the others'.
+    clock.set(new Date('2026-11-23T12:00:00Z'));
+    const later = await signInAgain(patient);
+    const other = await enrolPatient(t, 'equilibrio');
+    const otherBooked = await bookFirstSlot(t, other, LABORATORY, 4);
+    const next = await bookFirstSlot(t, later, LABORATORY);
+    expect(next.bookingId).not.toBe(booked.bookingId);
+    const statusOf = async (id: number) =>
+      (
+        await t.database.db
+          .select({ status: schema.booking.status, endedAt: schema.booking.endedAt })
+          .from(schema.booking)
+          .where(eq(schema.booking.id, id))
+      )[0]!;
+    expect(await statusOf(booked.bookingId)).toEqual({ status: 'completed', endedAt: new Date(booked.endsAt) });
+    expect((await statusOf(next.bookingId)).status).toBe('confirmed');
+    clock.set(new Date(new Date(otherBooked.endsAt).getTime() + 60_000));
+    expect(await completePast(t.database.db, clock())).toBeGreaterThanOrEqual(1);
+    expect((await statusOf(otherBooked.bookingId)).status).toBe('completed');
+    expect((await statusOf(next.bookingId)).status).toBe(new Date(next.endsAt) <= clock() ? 'completed' : 'confirmed');
   });
 
   it('answers FEATURE_DISABLED where the program turns booking off', async () => {

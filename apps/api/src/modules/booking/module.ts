@@ -2,6 +2,7 @@
 import { defineModule } from '../../platform/module.ts';
 import { BOOKING_MAIL_KINDS } from './mails.ts';
 import { BOOKING_REMINDER_INTERVAL_MS, queueDueReminders } from './reminders.ts';
+import { completePast } from './repository.ts';
 import { bookingRoutes } from './routes.ts';
 import { BOOKING_PATIENT_DATA } from './patient-data.ts';
 
@@ -9,7 +10,7 @@ export const bookingModule = defineModule({
   name: 'booking',
   patientData: BOOKING_PATIENT_DATA,
   feature: 'booking',
-  auditActions: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled'],
+  auditActions: ['booking-confirmed', 'booking-rescheduled', 'booking-cancelled', 'booking-attendance-recorded'],
   mailKinds: BOOKING_MAIL_KINDS,
   build: ({ db, clock, config, mailQueued }) => ({
     routes: {
@@ -31,6 +32,8 @@ export const bookingModule = defineModule({
         run: (now) => queueDueReminders(db, now, config.PUBLIC_URL),
         onHandled: mailQueued,
       },
+      // Appointments whose time has ended leave `confirmed` (decision 085): the staff may mark one missed.
+      { name: 'booking-complete-past', intervalMs: BOOKING_REMINDER_INTERVAL_MS, run: (now) => completePast(db, now) },
     ],
   }),
 });

@@ -28,7 +28,12 @@ export const BOOKING_PATIENT_DATA = definePatientData({
       .select(EXPORT_COLUMNS)
       .from(booking)
       .innerJoin(planPatient, eq(planPatient.id, booking.planPatientId))
-      .where(and(eq(planPatient.patientId, patientId), inArray(booking.status, ['confirmed', 'moved', 'cancelled'])))
+      .where(
+        and(
+          eq(planPatient.patientId, patientId),
+          inArray(booking.status, ['confirmed', 'moved', 'cancelled', 'completed', 'missed']),
+        ),
+      )
       .orderBy(asc(booking.id));
     return { bookings: bookings.map(datesAsText) };
   },

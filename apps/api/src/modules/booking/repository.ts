@@ -1,7 +1,7 @@
 // The only place booking speaks SQL (decision 058). Every read and write of a patient's row is scoped by the caller's
 // program and plan (`ownRow`): another patient's booking id matches no row. The seat rules live in the table's
 // indexes (db/schema.ts `booking`); these functions only choose a seat and let the index decide.
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { benefit, benefitProduct, booking, patient, planPatient, treatment } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
 import { liveTreatmentsOf } from '../patients/public.ts';
@@ -157,13 +157,39 @@ export async function findOwnRow(db: Executor, owner: Owner, bookingId: number):
 }
 
 /** The patient's confirmed booking of the service, if any. */
-export async function findConfirmed(db: Executor, owner: Owner, benefitId: number): Promise<BookingRow | undefined> {
+/** The plan's confirmed booking of the service that has not ended yet: a past one never stops the next. */
+export async function findConfirmed(
+  db: Executor,
+  owner: Owner,
+  benefitId: number,
+  now: Date,
+): Promise<BookingRow | undefined> {
   const [row] = await db
     .select()
     .from(booking)
-    .where(ownConfirmed(owner, eq(booking.benefitId, benefitId)))
+    .where(ownConfirmed(owner, eq(booking.benefitId, benefitId), gt(booking.endsAt, now)))
     .limit(1);
   return row;
+}
+
+/**
+ * Confirmed bookings whose time has ended become `completed` (decision 085), the plan's own (before its next booking
+ * is confirmed, in that transaction: one confirmed booking per service is the database's rule) or, without an owner,
+ * every program's (the reminders' round). Answers how many.
+ */
+export async function completePast(tx: Executor, now: Date, owner?: Owner): Promise<number> {
+  const done = await tx
+    .update(booking)
+    .set({ status: 'completed', endedAt: booking.endsAt })
+    .where(
+      and(
+        eq(booking.status, 'confirmed'),
+        lte(booking.endsAt, now),
+        ...(owner ? [eq(booking.programId, owner.programId), eq(booking.planPatientId, owner.planPatientId)] : []),
+      ),
+    )
+    .returning({ id: booking.id });
+  return done.length;
 }
 
 /**
@@ -300,5 +326,44 @@ export async function findNoticeContact(db: Executor, planPatientId: number): Pr
     .innerJoin(patient, eq(patient.id, planPatient.patientId))
     .where(eq(planPatient.id, planPatientId))
     .limit(1);
+  return row;
+}
+
+/** Statuses of an appointment whose time may have come (confirmed until the round completes it). */
+const HELD_APPOINTMENT = ['confirmed', 'completed', 'missed'] as const;
+
+/** The plan's appointments that started between `since` and `now`, newest first (decision 085). */
+export async function listPast(db: Executor, owner: Owner, since: Date, now: Date): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(booking)
+    .where(
+      and(
+        eq(booking.programId, owner.programId),
+        eq(booking.planPatientId, owner.planPatientId),
+        inArray(booking.status, [...HELD_APPOINTMENT]),
+        gte(booking.startsAt, since),
+        lte(booking.startsAt, now),
+      ),
+    )
+    .orderBy(desc(booking.startsAt), desc(booking.id));
+}
+
+/**
+ * Marks whether the patient came to an appointment that has started: `missed`, or `completed` (its end as its
+ * `ended_at`). Undefined when it is not the plan's, not an appointment, or has not started.
+ */
+export async function setAttendance(
+  tx: Executor,
+  owner: Owner,
+  bookingId: number,
+  status: 'completed' | 'missed',
+  now: Date,
+): Promise<BookingRow | undefined> {
+  const [row] = await tx
+    .update(booking)
+    .set({ status, endedAt: booking.endsAt })
+    .where(and(ownRow(owner, bookingId), inArray(booking.status, [...HELD_APPOINTMENT]), lte(booking.startsAt, now)))
+    .returning();
   return row;
 }

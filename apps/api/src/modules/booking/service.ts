@@ -20,6 +20,11 @@ import {
   isBeforeCutoff,
   timeZoneOfPlace,
 } from '@portal/contracts/booking-schedule';
+import {
+  STAFF_PAST_APPOINTMENT_DAYS,
+  type StaffAttendance,
+  type StaffPastAppointment,
+} from '@portal/contracts/staff-booking';
 import { COUNTRY_TIME_ZONES } from '@portal/contracts/time-zones';
 import type { CountryCode } from '@portal/contracts/enums';
 import { recordScopeAudit, type AuditAction } from '../../platform/audit.ts';
@@ -149,6 +154,20 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
       sequence: row.sequence,
       canChange: row.status === 'confirmed' && now.getTime() < cutoff.getTime(),
       changeableUntil: cutoff.toISOString(),
+    };
+  }
+
+  /** An appointment whose time has come, as the staff see it: `missed` once they said so. */
+  function pastViewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): StaffPastAppointment {
+    const { bookingId, service, place, startsAt, endsAt, timeZone } = viewOf(services, row, now);
+    return {
+      bookingId,
+      service,
+      place,
+      startsAt,
+      endsAt,
+      timeZone,
+      attendance: row.status === 'missed' ? 'missed' : 'attended',
     };
   }
 
@@ -294,7 +313,7 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
         if (!moving || moving.status !== 'confirmed' || moving.benefitId !== benefitId) throw new AppError('NOT_FOUND');
         ensureBeforeCutoff(service, moving, now);
         replacesId = moving.id;
-      } else if (await repo.findConfirmed(db, owner, benefitId)) {
+      } else if (await repo.findConfirmed(db, owner, benefitId, now)) {
         throw new AppError('BOOKING_ALREADY_BOOKED');
       }
       const slot = { benefitId, placeId: place.id, startsAt: new Date(checked.slot.startsAt) };
@@ -352,6 +371,7 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
       const services = await servicesOf(call.scope.programId);
       try {
         const made = await db.transaction(async (tx) => {
+          await repo.completePast(tx, now, owner);
           const row = await repo.confirmHold(tx, owner, holdId, now, null);
           if (!row) return undefined;
           const view = viewOf(services, row, now);
@@ -425,6 +445,53 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
         repo.listUpcoming(db, ownerOf(scope), now),
       ]);
       return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now));
+    },
+
+    /** The appointments that started in the last 90 days, newest first, with whether the patient came (decision 085). */
+    async listPast(scope: PatientScope): Promise<StaffPastAppointment[]> {
+      const now = clock();
+      const since = new Date(now.getTime() - STAFF_PAST_APPOINTMENT_DAYS * 24 * 60 * 60 * 1000);
+      const [services, rows] = await Promise.all([
+        servicesOf(scope.programId),
+        repo.listPast(db, ownerOf(scope), since, now),
+      ]);
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now));
+    },
+
+    /**
+     * Marks whether the patient came to an appointment that has started (the staff's word, decision 085): audited under
+     * whoever marked it, with the call's own rows (the access log) in the same transaction. No mail: nothing changes for
+     * the patient. An appointment still to come is BOOKING_NOT_STARTED; one not the patient's, or cancelled, 404.
+     */
+    async recordAttendance(
+      call: CareCall,
+      bookingId: number,
+      attendance: StaffAttendance,
+    ): Promise<StaffPastAppointment> {
+      const now = clock();
+      const owner = ownerOf(call.scope);
+      const { row: found, services } = await ownBooking(call.scope, bookingId);
+      if (!['confirmed', 'completed', 'missed'].includes(found.status)) throw new AppError('NOT_FOUND');
+      if (new Date(found.startsAt).getTime() > now.getTime()) throw new AppError('BOOKING_NOT_STARTED');
+      const row = await db.transaction(async (tx) => {
+        const changed = await repo.setAttendance(
+          tx,
+          owner,
+          bookingId,
+          attendance === 'missed' ? 'missed' : 'completed',
+          now,
+        );
+        if (!changed) throw new AppError('BOOKING_CHANGED');
+        await recordScopeAudit(tx, call.scope, call.actor, {
+          action: 'booking-attendance-recorded',
+          subject: `booking:${changed.id}`,
+          detail: { benefitId: changed.benefitId, attendance },
+          createdAt: now,
+        });
+        await call.alsoWrite?.(tx);
+        return changed;
+      });
+      return pastViewOf(services, row, now);
     },
 
     /** One of the patient's appointments (confirmed or cancelled); anything else is 404. */

@@ -50,13 +50,17 @@ function figureSelects(programId: number, now: Date): SQL[] {
     sql`select p.country, 'savings-patients', ${month(sql`pu.purchased_at`)}, pu.currency, count(distinct p.id)
         from purchase pu join plan_patient pp on pp.id = pu.plan_patient_id join patient p on p.id = pp.patient_id
         where pu.program_id = ${programId} and pu.reversed_at is null group by 1, 3, 4`,
-    // Appointments booked (confirmed; a move is not a new one) and cancelled, per month.
+    // Appointments booked (confirmed; a move is not a new one), cancelled and missed, per month.
     sql`select p.country, 'appointments', ${month(sql`b.confirmed_at`)}, 'booked', count(*)
         from booking b join plan_patient pp on pp.id = b.plan_patient_id join patient p on p.id = pp.patient_id
         where b.program_id = ${programId} and b.confirmed_at is not null and b.replaces_id is null group by 1, 3`,
     sql`select p.country, 'appointments', ${month(sql`b.ended_at`)}, 'cancelled', count(*)
         from booking b join plan_patient pp on pp.id = b.plan_patient_id join patient p on p.id = pp.patient_id
         where b.program_id = ${programId} and b.status = 'cancelled' and b.ended_at is not null group by 1, 3`,
+    // Missed: marked so by the staff (decision 085), in the month the appointment was.
+    sql`select p.country, 'appointments', ${month(sql`b.starts_at`)}, 'missed', count(*)
+        from booking b join plan_patient pp on pp.id = b.plan_patient_id join patient p on p.id = pp.patient_id
+        where b.program_id = ${programId} and b.status = 'missed' group by 1, 3`,
     // Lessons completed per month.
     sql`select p.country, 'lessons', ${month(sql`lp.completed_at`)}, '', count(*)
         from lesson_progress lp join patient p on p.id = lp.patient_id

@@ -184,7 +184,7 @@ describe(`the figures, suppressed and by hand (${TEST_DB})`, () => {
       { month: '2027-03', patients: 6, amount: money(savedCents.get('2027-03')!) },
     ]);
     // No appointments, lessons or calls: every month "<5".
-    expect(seen.appointments.columnTotals).toEqual([SUPPRESSED, SUPPRESSED]);
+    expect(seen.appointments.columnTotals).toEqual([SUPPRESSED, SUPPRESSED, SUPPRESSED]);
     expect(seen.lessons.rows.map((r) => r.key)).toEqual(['2027-01', '2027-02', '2027-03', '2027-04']);
     expect(seen.outreach.reached).toBeNull();
     expect(seen.refreshedAt).toBe(clock().toISOString());

@@ -59,7 +59,7 @@ function tableOf(sums: Sums, buckets: readonly string[], categories: readonly st
   };
 }
 
-/** Columns that are not a partition (booked, cancelled): each its own list, suppressed on its own. */
+/** Columns that are not a partition (booked, cancelled, missed): each its own list, suppressed on its own. */
 function columnsOf(sums: Sums, buckets: readonly string[], categories: readonly string[]): FigureTable {
   const lists = categories.map((category) => suppressList(buckets.map((b) => sums.get(key(b, category)) ?? 0)));
   return {
@@ -225,7 +225,7 @@ export function createFiguresService({ db, clock }: { db: Db; clock: () => Date 
         },
         freeUnits: tableOf(sumsOf('free-units'), months, ['']),
         savings,
-        appointments: columnsOf(sumsOf('appointments'), months, ['booked', 'cancelled']),
+        appointments: columnsOf(sumsOf('appointments'), months, ['booked', 'cancelled', 'missed']),
         lessons: tableOf(sumsOf('lessons'), months, ['']),
         outreach: {
           outcomes,

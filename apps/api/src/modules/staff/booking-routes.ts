@@ -15,7 +15,11 @@ import {
   RescheduleBodySchema,
 } from '@portal/contracts/booking';
 import {
+  STAFF_PAST_APPOINTMENT_DAYS,
+  StaffAttendanceBodySchema,
+  StaffAttendanceResponseSchema,
   StaffBookingServicesResponseSchema,
+  StaffPastAppointmentsResponseSchema,
   StaffPatientBookingParamsSchema,
   StaffPatientHoldParamsSchema,
 } from '@portal/contracts/staff-booking';
@@ -177,6 +181,52 @@ export const staffBookingRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const call = await records.onBehalf(staffOf(request), request.program, request.params.id, 'appointment-moved');
       return { data: await bookings.reschedule(call, request.params.bookingId, request.body) };
+    },
+  );
+
+  app.get(
+    '/staff/patients/:id/bookings/past',
+    {
+      config,
+      preHandler,
+      schema: {
+        tags,
+        operationId: 'listStaffPatientPastAppointments',
+        summary: "A patient's appointments whose time has come, with whether they came",
+        description: `${onBehalf} Those that started in the last ${STAFF_PAST_APPOINTMENT_DAYS} days, newest first; \`missed\` once the staff marked it so (decision 085).`,
+        params: StaffPatientIdParamsSchema,
+        response: { 200: StaffPastAppointmentsResponseSchema, ...readErrors },
+      },
+    },
+    async (request) => ({
+      data: { appointments: await bookings.listPast(await scopeFor(request, request.params.id)) },
+    }),
+  );
+
+  app.post(
+    '/staff/patients/:id/bookings/:bookingId/attendance',
+    {
+      config,
+      preHandler,
+      bodyLimit: SMALL_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        operationId: 'recordStaffPatientAttendance',
+        summary: 'Marks whether the patient came to an appointment that has started',
+        description: `${onBehalf} \`missed\` puts the patient on the outreach list (decision 085); \`attended\` undoes it. An appointment still to come is 409 \`BOOKING_NOT_STARTED\`; a cancelled one 404. No mail; written to the access log (\`appointment-attendance-recorded\`).`,
+        params: StaffPatientBookingParamsSchema,
+        body: StaffAttendanceBodySchema,
+        response: { 200: StaffAttendanceResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const call = await records.onBehalf(
+        staffOf(request),
+        request.program,
+        request.params.id,
+        'appointment-attendance-recorded',
+      );
+      return { data: await bookings.recordAttendance(call, request.params.bookingId, request.body.attendance) };
     },
   );
 

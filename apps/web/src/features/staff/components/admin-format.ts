@@ -26,6 +26,7 @@ export const ACCESS_KIND_KEYS: Record<StaffAccessKind, string> = {
   'appointment-booked': 'staff.admin.log.what.appointmentBooked',
   'appointment-moved': 'staff.admin.log.what.appointmentMoved',
   'appointment-cancelled': 'staff.admin.log.what.appointmentCancelled',
+  'appointment-attendance-recorded': 'staff.admin.log.what.appointmentAttendanceRecorded',
   'sessions-ended': 'staff.admin.log.what.sessionsEnded',
   'note-added': 'staff.admin.log.what.noteAdded',
   'outreach-outcome-recorded': 'staff.admin.log.what.outreachOutcomeRecorded',

@@ -162,5 +162,14 @@ export function ReasonText({ reason }: { reason: OutreachReason }) {
           })}
         </>
       );
+    case 'appointment-missed':
+      return (
+        <>
+          {t('staff.outreach.reason.appointmentMissed', {
+            service: t(reason.serviceTitleKey),
+            date: formatDateInWords(reason.missedOn, language),
+          })}
+        </>
+      );
   }
 }

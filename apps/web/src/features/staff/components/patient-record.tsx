@@ -35,6 +35,8 @@ const BOOKING_STATUS_KEYS: Partial<Record<string, string>> = {
   confirmed: 'staff.records.record.appointments.status.confirmed',
   moved: 'staff.records.record.appointments.status.moved',
   cancelled: 'staff.records.record.appointments.status.cancelled',
+  completed: 'staff.records.record.appointments.status.completed',
+  missed: 'staff.records.record.appointments.status.missed',
 };
 
 /** A row's value as text ('' when absent). */

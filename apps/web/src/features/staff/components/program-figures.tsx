@@ -141,7 +141,11 @@ function Figures({ data }: { data: ProgramFigures }) {
   const enrolments = blockOf(data.enrolments, [t('staff.figures.enrolments.title')]);
   const freeUnits = blockOf(data.freeUnits, [t('staff.figures.freeUnits.title')]);
   const lessons = blockOf(data.lessons, [t('staff.figures.lessons.title')]);
-  const appointmentColumns = [t('staff.figures.appointments.booked'), t('staff.figures.appointments.cancelled')];
+  const appointmentColumns = [
+    t('staff.figures.appointments.booked'),
+    t('staff.figures.appointments.cancelled'),
+    t('staff.figures.appointments.missed'),
+  ];
   const appointments = blockOf(data.appointments, appointmentColumns);
   const outcomeColumns = data.outreach.outcomes.columns.map((key) => t(`staff.figures.outreach.outcome.${keyOf(key)}`));
   const outcomes = blockOf(data.outreach.outcomes, outcomeColumns);
@@ -219,6 +223,7 @@ function Figures({ data }: { data: ProgramFigures }) {
         summary={t('staff.figures.appointments.summary', {
           booked: totalText(data.appointments.columnTotals[0] ?? 0),
           cancelled: totalText(data.appointments.columnTotals[1] ?? 0),
+          missed: totalText(data.appointments.columnTotals[2] ?? 0),
         })}
         header={[month, ...appointmentColumns]}
         {...appointments}

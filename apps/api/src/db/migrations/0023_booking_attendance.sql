@@ -1,0 +1,2 @@
+ALTER TABLE "booking" DROP CONSTRAINT "booking_status";--> statement-breakpoint
+ALTER TABLE "booking" ADD CONSTRAINT "booking_status" CHECK ("booking"."status" in ('held', 'confirmed', 'moved', 'cancelled', 'released', 'completed', 'missed'));
