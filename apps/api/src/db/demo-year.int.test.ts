@@ -49,7 +49,7 @@ describe(`the demo's living year (${TEST_DB})`, () => {
     const { entries } = OutreachListResponseSchema.parse(list.json()).data;
     expect(entries.length).toBeGreaterThan(10);
     expect(new Set(entries.flatMap((entry) => entry.reasons.map((reason) => reason.kind)))).toEqual(
-      new Set(['ran-out', 'no-first-purchase', 'appointment-cancelled']),
+      new Set(['ran-out', 'no-first-purchase', 'appointment-cancelled', 'appointment-missed']),
     );
   }, 120_000);
 

@@ -315,20 +315,23 @@ async function seedOne(tx: Executor, context: SeedContext) {
       Math.floor((now.getTime() + (cancelled ? -1 : 1) * random.int(2, 40) * DAY_MS) / DAY_MS) * DAY_MS +
         (15 * 60 + (n % 48) * 10) * 60 * 1000,
     );
+    // Of the past ones, every third was not cancelled but missed, as the staff noted it (decision 085).
+    const missed = cancelled && n % 3 === 0;
+    const endsAt = new Date(startsAt.getTime() + 30 * 60 * 1000);
     await tx.insert(booking).values({
       programId: pool.programId,
       planPatientId: planRow!.id,
       benefitId: service.id,
       placeId: place.id,
       startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60 * 1000),
+      endsAt,
       timeZone: 'America/Costa_Rica',
       seat: 1,
       capacity: 1,
-      status: cancelled ? 'cancelled' : 'confirmed',
+      status: missed ? 'missed' : cancelled ? 'cancelled' : 'confirmed',
       createdAt: new Date(startsAt.getTime() - 7 * DAY_MS),
       confirmedAt: new Date(startsAt.getTime() - 7 * DAY_MS),
-      endedAt: cancelled ? new Date(startsAt.getTime() - 2 * DAY_MS) : null,
+      endedAt: missed ? endsAt : cancelled ? new Date(startsAt.getTime() - 2 * DAY_MS) : null,
     });
   }
 }
