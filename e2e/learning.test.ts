@@ -528,6 +528,18 @@ describe('learning', () => {
     await hit.waitFor();
     await expectNoAxeViolations(page, 'search');
     await shoot(page, 'learning-search-es-390');
+    // What the lessons say, not only their titles: "café", "alcohol" and "diario de dolor" each find a migraine lesson.
+    const migraine = index.conditions.find((condition) => condition.condition === 'migraine')!.lessons;
+    for (const words of ['café', 'alcohol', 'diario de dolor']) {
+      await page.getByRole('searchbox').fill(words);
+      const found = page.getByRole('search').getByRole('link');
+      await found.first().waitFor();
+      const titles = await found.allTextContents();
+      expect(
+        titles.some((title) => migraine.some((entry) => title.includes(entry.title))),
+        `${words}: ${titles.join(' | ')}`,
+      ).toBe(true);
+    }
     await page.getByRole('searchbox').fill('zzzz palabra');
     await page.getByText(texts['learning.search.none']!).waitFor();
     await context.close();
@@ -567,6 +579,9 @@ describe('learning', () => {
     await shoot(page, 'learning-offline-es-390');
     await page.goto(`${base}/learning`);
     await page.getByRole('searchbox', { name: texts['learning.search.label']! }).fill('migrana');
+    await page.getByRole('search').getByRole('link').first().waitFor();
+    // What the lessons say is searched offline too (the words' file was kept with the index).
+    await page.getByRole('searchbox').fill('diario de dolor');
     await page.getByRole('search').getByRole('link').first().waitFor();
     await context.setOffline(false);
     await context.close();

@@ -56,6 +56,19 @@ export const lessonFilePath = (condition: string, lesson: string, language: stri
 /** The path of the lesson index of a language, under /program/{slug}/. */
 export const lessonIndexPath = (language: string) => `learning/index-${language}.json`;
 
+/**
+ * /program/{slug}/learning/words-{lang}.json: each lesson's body as distinct words, folded (lower case, no accents)
+ * and space-separated, by `{condition}/{slug}`. The search finds a lesson by what it says, offline too (kept like the
+ * other program files), without the bodies; apart from the index, which the home loads, so the home does not pay for it.
+ */
+export const LessonWordsSchema = z.object({
+  language: LanguageSchema,
+  lessons: z.record(z.string(), z.string()),
+});
+export type LessonWords = z.infer<typeof LessonWordsSchema>;
+
+export const lessonWordsPath = (language: string) => `learning/words-${language}.json`;
+
 /** Names a lesson of the caller's program: body of mark and unmark. */
 export const LessonRefSchema = z.strictObject({
   condition: ConditionSchema,

@@ -3,7 +3,7 @@
 // another program refused without a change, and the feature toggle. The lessons are the test's own (fixtures).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { LearningProgressResponseSchema, LessonIndexSchema } from '@portal/contracts/learning';
+import { LearningProgressResponseSchema, LessonIndexSchema, LessonWordsSchema } from '@portal/contracts/learning';
 import * as schema from '../../db/schema.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, TEST_LEARNING_DIR, type TestApp } from '../../test/app.ts';
@@ -36,6 +36,11 @@ describe(`learning (${TEST_DB})`, () => {
       ['migraine-triggers', 2, 'Desencadenantes de la migraña'],
     ]);
     expect(index.conditions[0]!.lessons[0]!.headings).toEqual(['First part', 'Second part']);
+    // The bodies' distinct words, folded, for the search (the front matter's sources are not the body).
+    const words = LessonWordsSchema.parse((await get('alivio', '/program/alivio/learning/words-es.json')).json());
+    expect(words.lessons['migraine/what-is-migraine']).toBe(
+      'a short paragraph of test lesson first part some words second more this does not replace the advice your doctor',
+    );
     const en = LessonIndexSchema.parse((await get('alivio', '/program/alivio/learning/index-en.json')).json());
     expect(en.conditions[0]!.lessons[0]!.title).toBe('What is migraine?');
     const file = await get('alivio', '/program/alivio/learning/migraine/what-is-migraine.en.md');

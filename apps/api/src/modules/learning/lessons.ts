@@ -1,18 +1,22 @@
 // The lessons of every program (decision 049), read once at start: each lesson file as a prepared answer
 // (/program/{slug}/learning/{condition}/{lesson}.{lang}.md) and the lesson index of each language
-// (/program/{slug}/learning/index-{lang}.json), built from the lessons' front matter (parseLessonFile): the program's own condition
+// (/program/{slug}/learning/index-{lang}.json), built from the lessons' front matter (parseLessonFile), and each body's
+// words for the search (/program/{slug}/learning/words-{lang}.json): the program's own condition
 // first, then its other `learningConditions`, each with its lessons in `order`. The same index tells the progress
 // calls which lessons a program has. The bodies' rules are checked by `check:programs` (decision 048).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type Language } from '@portal/contracts/enums';
+import { foldAccents } from '@portal/contracts/text-fold';
 import {
   LessonIndexEntrySchema,
   lessonIndexPath,
+  lessonWordsPath,
   type ConditionName as Condition,
   type LessonIndex,
   type LessonIndexEntry,
+  type LessonWords,
 } from '@portal/contracts/learning';
 import { LESSON_FILE_PATTERN, parseLessonFile } from '@portal/contracts/learning-files';
 import { ProgramConfigSchema } from '@portal/contracts/program-files';
@@ -37,6 +41,17 @@ export function lessonEntryOf(slug: string, text: string): LessonIndexEntry {
   });
 }
 
+/**
+ * A lesson body's distinct words for the search: the Markdown's marks and link targets left out, folded as the
+ * search folds what the patient types, in their first order.
+ */
+export function lessonWordsOf(body: string): string {
+  const text = body
+    .replace(/\]\([^)]*\)/g, ' ') // a link's target, keeping its text
+    .replace(/https?:\/\/\S+/g, ' ');
+  return [...new Set(foldAccents(text).split(/[^\p{L}\p{N}]+/u))].filter(Boolean).join(' ');
+}
+
 export interface ProgramLessons {
   /** Every lesson file and index of the program, by its path under /program/{slug}/. */
   files: Map<string, StaticAnswer>;
@@ -54,6 +69,7 @@ export function readProgramLessons(programsDir: string, learningDir: string, slu
   const lessonsOf = new Map<Condition, Set<string>>();
   const indexes = new Map<Language, LessonIndex>();
   const entries = new Map<string, LessonIndexEntry[]>();
+  const words = new Map<Language, Record<string, string>>();
   for (const condition of conditions) {
     const folder = path.join(learningDir, slug, 'learning', condition);
     const slugs = new Set<string>();
@@ -65,6 +81,9 @@ export function readProgramLessons(programsDir: string, learningDir: string, slu
       files.set(`learning/${condition}/${name}`, staticAnswer(text, 'text/markdown; charset=utf-8'));
       const key = `${condition}|${language}`;
       entries.set(key, [...(entries.get(key) ?? []), lessonEntryOf(lesson, text)]);
+      const wordsOfLanguage = words.get(language) ?? {};
+      wordsOfLanguage[`${condition}/${lesson}`] = lessonWordsOf(parseLessonFile(text).body);
+      words.set(language, wordsOfLanguage);
       slugs.add(lesson);
     }
     lessonsOf.set(condition, slugs);
@@ -79,6 +98,8 @@ export function readProgramLessons(programsDir: string, learningDir: string, slu
     };
     indexes.set(language, index);
     files.set(lessonIndexPath(language), staticAnswer(JSON.stringify(index), 'application/json; charset=utf-8'));
+    const lessonWords: LessonWords = { language, lessons: words.get(language) ?? {} };
+    files.set(lessonWordsPath(language), staticAnswer(JSON.stringify(lessonWords), 'application/json; charset=utf-8'));
   }
   return { files, lessonsOf, indexes };
 }

@@ -4,6 +4,7 @@
 // export's).
 // This module owns the patient record; the others read it through its public file, never through a repository of
 // theirs or the platform (which holds no domain knowledge).
+import { foldAccents } from '@portal/contracts/text-fold';
 import { and, asc, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import {
@@ -140,9 +141,7 @@ const ACCENTED = 'áàâäãåéèêëíìîïóòôöõúùûüñçýÿ';
 const PLAIN = 'aaaaaaeeeeiiiiooooouuuuncyy';
 
 /** A text compared whatever its case and accents: lower case, accents dropped (the SQL side does the same). */
-export function foldForSearch(value: string): string {
-  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+export const foldForSearch = foldAccents;
 const folded = (column: AnyPgColumn) => sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
 /** `LIKE` with the typed start taken literally (no `%` or `_` of the patient's name read as a wildcard). */
 const startsWith = (column: AnyPgColumn, start: string) =>

@@ -1,4 +1,5 @@
 // Address search behind an adapter: the shipped gazetteer by default (a geocoder is the production adapter).
+import { foldAccents } from '@portal/contracts/text-fold';
 import type { CountryCode, Language } from '@portal/contracts/enums';
 import { LOCATION_SEARCH_MAX_RESULTS, type Location } from '@portal/contracts/patient-fields';
 import { GAZETTEER, type PlaceName } from './data/gazetteer.ts';
@@ -12,10 +13,7 @@ export interface LocationDirectory {
 
 /** Lower case without diacritics or punctuation, so that "san jose", "SAN JOSÉ" and "San José" meet. */
 export function foldText(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldAccents(value)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }

@@ -1,8 +1,9 @@
 // Finding a lesson by words (decision 049): a MiniSearch index of the program's lessons in the patient's language,
-// built in the browser from the lesson index (titles, summaries, headings), so it works offline too. Accents and
-// case do not matter: "migrana" finds "migraña".
+// built in the browser from the lesson index (titles, summaries, headings) and, once loaded, each body's words (a file of
+// its own, which the home does not load), so it works offline too. Accents and case do not matter: "migrana" finds "migraña".
 import MiniSearch from 'minisearch';
-import type { LessonIndex } from '@portal/contracts/learning';
+import type { LessonIndex, LessonWords } from '@portal/contracts/learning';
+import { foldAccents } from '@portal/contracts/text-fold';
 
 export interface LessonHit {
   id: string;
@@ -12,19 +13,17 @@ export interface LessonHit {
   summary: string;
 }
 
-/** Lower case, without diacritics (NFD, then the combining marks dropped). */
-export const foldText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Mn}/gu, '')
-    .toLowerCase();
+/** Lower case, without diacritics: as the server folds a lesson's words. */
+export const foldText = foldAccents;
 
-export function lessonSearchOf(index: LessonIndex): (query: string) => LessonHit[] {
-  const search = new MiniSearch<LessonHit & { headings: string }>({
-    fields: ['title', 'summary', 'headings'],
+/** The search over `index`; with `words`, also over what each lesson says. */
+export function lessonSearchOf(index: LessonIndex, words?: LessonWords): (query: string) => LessonHit[] {
+  const search = new MiniSearch<LessonHit & { headings: string; words: string }>({
+    fields: ['title', 'summary', 'headings', 'words'],
     storeFields: ['condition', 'slug', 'title', 'summary'],
     processTerm: (term) => foldText(term),
-    searchOptions: { boost: { title: 3, headings: 1.5 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
+    // The body's words find a lesson, and rank it below one whose title, summary or headings say them.
+    searchOptions: { boost: { title: 3, headings: 1.5, words: 0.5 }, prefix: true, fuzzy: 0.2, combineWith: 'AND' },
   });
   search.addAll(
     index.conditions.flatMap(({ condition, lessons }) =>
@@ -35,6 +34,7 @@ export function lessonSearchOf(index: LessonIndex): (query: string) => LessonHit
         title: lesson.title,
         summary: lesson.summary,
         headings: lesson.headings.join(' \n'),
+        words: words?.lessons[`${condition}/${lesson.slug}`] ?? '',
       })),
     ),
   );

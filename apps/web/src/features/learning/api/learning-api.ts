@@ -7,8 +7,10 @@ import {
   LearningProgressResponseSchema,
   lessonFilePath,
   lessonIndexPath,
+  lessonWordsPath,
   type LearningProgress,
   type LessonIndex,
+  type LessonWords,
   type LessonRef,
 } from '@portal/contracts/learning';
 import { api } from '../../../lib/api.ts';
@@ -32,6 +34,14 @@ export const lessonIndexQuery = (slug: string, language: Language) =>
   queryOptions({
     queryKey: ['learning', 'index', slug, language],
     queryFn: async () => (await (await fetchProgramText(slug, lessonIndexPath(language))).json()) as LessonIndex,
+    staleTime: 5 * 60_000,
+  });
+
+/** Each lesson's words for the search: only the learning screen's search asks for them (kept offline as the index). */
+export const lessonWordsQuery = (slug: string, language: Language) =>
+  queryOptions({
+    queryKey: ['learning', 'words', slug, language],
+    queryFn: async () => (await (await fetchProgramText(slug, lessonWordsPath(language))).json()) as LessonWords,
     staleTime: 5 * 60_000,
   });
 

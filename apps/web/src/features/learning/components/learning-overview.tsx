@@ -1,25 +1,26 @@
 // /learning: find a lesson by words, and the program's conditions (its own first), each with its progress and a
-// link to the lesson to read next. The search needs only the lesson index (a program file): it works offline.
+// link to the lesson to read next. The search needs only program files (the lesson index, and each body's words once
+// loaded): it works offline.
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-aria-components';
-import { nextLessonOf, type LessonIndex } from '@portal/contracts/learning';
+import { nextLessonOf, type LessonIndex, type LessonWords } from '@portal/contracts/learning';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { keepLoadedFilesForOffline } from '../../../lib/offline-files.ts';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { learningProgressQuery, lessonIndexQuery } from '../api/learning-api.ts';
+import { learningProgressQuery, lessonIndexQuery, lessonWordsQuery } from '../api/learning-api.ts';
 import { lessonSearchOf } from '../lesson-search.ts';
 import { ProgressError, ProgressLine } from './progress-line.tsx';
 
-function LessonSearch({ index }: { index: LessonIndex }) {
+function LessonSearch({ index, words }: { index: LessonIndex; words: LessonWords | undefined }) {
   const t = useT();
   const { language } = useLanguage();
   const inputId = useId();
   const [query, setQuery] = useState('');
-  const search = useMemo(() => lessonSearchOf(index), [index]);
+  const search = useMemo(() => lessonSearchOf(index, words), [index, words]);
   const hits = search(query);
   return (
     <section className="learning-search" role="search" aria-label={t('learning.search.label')}>
@@ -68,8 +69,10 @@ export function LearningOverview() {
   const { program } = useProgram();
   const index = useQuery(lessonIndexQuery(program.slug, language));
   const progress = useQuery(learningProgressQuery());
-  const loaded = index.data !== undefined;
-  // The lesson index (and this screen's code) kept for searching offline.
+  // The bodies' words: without them (loading, or failed) the search still finds by titles, summaries and headings.
+  const words = useQuery(lessonWordsQuery(program.slug, language));
+  const loaded = index.data !== undefined && !words.isPending;
+  // The lesson index, the words (and this screen's code) kept for searching offline.
   useEffect(() => {
     if (loaded) void keepLoadedFilesForOffline();
   }, [loaded]);
@@ -77,7 +80,7 @@ export function LearningOverview() {
     <QueryRegion query={index} errorKey="learning.loadError">
       {(lessonIndex) => (
         <div className="stack">
-          <LessonSearch index={lessonIndex} />
+          <LessonSearch index={lessonIndex} words={words.data} />
           <ProgressError progress={progress} />
           <ul className="learning-conditions">
             {lessonIndex.conditions.map(({ condition, lessons }) => {
