@@ -7,10 +7,8 @@ import {
   LearningProgressResponseSchema,
   lessonFilePath,
   lessonIndexPath,
-  lessonWordsPath,
   type LearningProgress,
   type LessonIndex,
-  type LessonWords,
   type LessonRef,
 } from '@portal/contracts/learning';
 import { api } from '../../../lib/api.ts';
@@ -19,7 +17,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 /** The page's load time: every program file of this page is asked for with it (spec section 7). */
 const TS = Date.now();
 
-async function fetchProgramText(slug: string, file: string): Promise<Response> {
+/** A program file of this page's load time (spec section 7); a failed fetch is an ApiError of status 0. */
+export async function fetchProgramText(slug: string, file: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(`/program/${slug}/${file}?ts=${TS}`);
@@ -34,14 +33,6 @@ export const lessonIndexQuery = (slug: string, language: Language) =>
   queryOptions({
     queryKey: ['learning', 'index', slug, language],
     queryFn: async () => (await (await fetchProgramText(slug, lessonIndexPath(language))).json()) as LessonIndex,
-    staleTime: 5 * 60_000,
-  });
-
-/** Each lesson's words for the search: only the learning screen's search asks for them (kept offline as the index). */
-export const lessonWordsQuery = (slug: string, language: Language) =>
-  queryOptions({
-    queryKey: ['learning', 'words', slug, language],
-    queryFn: async () => (await (await fetchProgramText(slug, lessonWordsPath(language))).json()) as LessonWords,
     staleTime: 5 * 60_000,
   });
 

@@ -2,18 +2,27 @@
 // link to the lesson to read next. The search needs only program files (the lesson index, and each body's words once
 // loaded): it works offline.
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Language } from '@portal/contracts/enums';
 import { Link } from 'react-aria-components';
-import { nextLessonOf, type LessonIndex, type LessonWords } from '@portal/contracts/learning';
+import { lessonWordsPath, nextLessonOf, type LessonIndex, type LessonWords } from '@portal/contracts/learning';
 import { QueryRegion } from '../../../components/ui/query-region.tsx';
 import { useLanguage } from '../../../lib/language.tsx';
 import { keepLoadedFilesForOffline } from '../../../lib/offline-files.ts';
 import { pathInLanguage, paths } from '../../../lib/paths.ts';
 import { useProgram } from '../../../program/program-context.tsx';
 import { useT } from '../../../program/use-t.ts';
-import { learningProgressQuery, lessonIndexQuery, lessonWordsQuery } from '../api/learning-api.ts';
+import { fetchProgramText, learningProgressQuery, lessonIndexQuery } from '../api/learning-api.ts';
 import { lessonSearchOf } from '../lesson-search.ts';
 import { ProgressError, ProgressLine } from './progress-line.tsx';
+
+/** Each lesson's words for the search: only the learning screen's search asks for them (kept offline as the index). */
+const lessonWordsQuery = (slug: string, language: Language) =>
+  queryOptions({
+    queryKey: ['learning', 'words', slug, language],
+    queryFn: async () => (await (await fetchProgramText(slug, lessonWordsPath(language))).json()) as LessonWords,
+    staleTime: 5 * 60_000,
+  });
 
 function LessonSearch({ index, words }: { index: LessonIndex; words: LessonWords | undefined }) {
   const t = useT();
