@@ -10,7 +10,6 @@ import {
   type ChangePasswordBody,
   type ExportDataBody,
 } from '@portal/contracts/account';
-import { EmailNotMeResponseSchema } from '@portal/contracts/staff-recovery';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { downloadBlob } from '../../../lib/download-file.ts';
@@ -25,8 +24,6 @@ export const changeEmail = (body: ChangeEmailBody) =>
 export const confirmEmailChange = (link: { n: string; s: string }) =>
   api.post('/api/v1/account/email/confirm', link, { schema: ConfirmEmailChangeResponseSchema.shape.data });
 /** The old address's "this wasn't me" after an agent changed the login e-mail (decision 076). */
-export const disownEmailChange = (link: { n: string; s: string }) =>
-  api.post('/api/v1/account/email/not-me', link, { schema: EmailNotMeResponseSchema.shape.data });
 export const closeAccount = (currentPassword: string) =>
   api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
 
