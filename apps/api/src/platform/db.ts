@@ -35,6 +35,13 @@ export interface Database {
    * a connection of its own, opened again after a loss (with a growing pause); `onLost` each time it stops.
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** PostgreSQL only (PGlite has no pool): the pool's connections now, for the metrics (decision 082). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: calls `listener` with each query's duration in seconds until the returned function is called
+   * (several apps may share one database in the tests, each with its own metrics).
+   */
+  observeQueries?: (listener: (seconds: number) => void) => () => void;
 }
 
 /** What a channel's listener hears: its notifications, and when listening starts and stops. */
@@ -101,8 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       log.warn({ code: error.code ?? 'ERROR' }, 'database connection lost; the next query opens a new one');
     };
     pool.on('error', onLost);
+    const queryListeners = new Set<(seconds: number) => void>();
     pool.on('connect', (client) => {
       client.on('error', onLost);
+      timeQueries(client, queryListeners);
       if (lost) {
         lost = false;
         log.info({}, 'database connection restored');
@@ -117,6 +126,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         log = next;
       },
       listen: (channel, listener) => listenOnPostgres(url, pool, channel, listener, () => log),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observeQueries: (listener) => {
+        queryListeners.add(listener);
+        return () => queryListeners.delete(listener);
+      },
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
@@ -152,6 +166,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await unlisten().catch(() => undefined);
       };
     },
+  };
+}
+
+/**
+ * Times each promise-returning query of a pooled client (every query of the pool goes through one) for whoever
+ * listens; callback and stream forms are passed through untimed.
+ */
+function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<(seconds: number) => void>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const started = performance.now();
+    const result = query(...args);
+    if (listeners.size > 0 && result instanceof Promise) {
+      const done = () => {
+        const seconds = (performance.now() - started) / 1000;
+        for (const listener of listeners) listener(seconds);
+      };
+      result.then(done, done);
+    }
+    return result;
   };
 }
 
