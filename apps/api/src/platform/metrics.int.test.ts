@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
-import { createTestApp, createTestClock, hostOf, type TestApp } from '../test/app.ts';
+import { createTestApp, createTestClock, hostOf, TEST_LEARNING_DIR, type TestApp } from '../test/app.ts';
+import { bookFirstSlot } from '../test/bookings.ts';
 import { parseExposition, scrape, sumOf, type Sample } from '../test/metrics.ts';
 import { callAs, enrolPatient, MANY_PATIENTS_ENV, type TestPatient } from '../test/patients.ts';
 import { createTestPharmacy, pharmacyCall } from '../test/pharmacy.ts';
@@ -26,7 +27,7 @@ const SECRETS = {
 beforeAll(async () => {
   t = await createTestApp(
     { ...MANY_PATIENTS_ENV, METRICS_PORT: '0', METRICS_HOST: '127.0.0.1', DISCOUNT_CODE_PER_MINUTE: '1000' },
-    { clock },
+    { clock, learningDir: TEST_LEARNING_DIR },
   );
   port = t.app.metricsServer!.port();
 });
@@ -243,5 +244,61 @@ describe("the program's counters", () => {
         status_class: '2xx',
       }),
     ).toBe(5);
+  });
+});
+
+describe("the program's counters, of the patient's side", () => {
+  it('count enrolments, logins by result, codes issued, appointments and lessons, each once', async () => {
+    const before = await samples();
+    const patient = await enrolPatient(t, 'alivio'); // an enrolment and a login
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { host: hostOf('alivio') },
+        payload: { email: patient.email, password },
+      });
+    // Four wrong passwords fail, the fifth starts the lock, and the right one during the lock is locked too.
+    for (let index = 0; index < 4; index += 1) {
+      const refused = await login('wrong-password-1');
+      expect(refused.statusCode, refused.body).toBe(400);
+    }
+    expect((await login('wrong-password-1')).statusCode).toBe(400);
+    expect((await login(patient.password)).statusCode).toBe(400);
+    // The same live code twice is one code; a renewal is another.
+    for (const method of ['PUT', 'PUT', 'POST'] as const) {
+      const url = `/api/v1/benefits/products/1101/discount-code${method === 'POST' ? '/renew' : ''}`;
+      const answer = await callAs(t, patient, method, url);
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+    }
+    const booked = await bookFirstSlot(t, patient, 1201, 1);
+    for (let index = 0; index < 2; index += 1) {
+      const cancelled = await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, {
+        sequence: booked.sequence,
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+    }
+    for (let index = 0; index < 2; index += 1) {
+      const marked = await callAs(t, patient, 'PUT', '/api/v1/learning/progress/completed', {
+        condition: 'migraine',
+        lesson: 'what-is-migraine',
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    }
+    expect((await callAs(t, patient, 'GET', '/api/v1/user')).statusCode).toBe(200);
+    const after = await samples();
+    const delta = (name: string, labels: Record<string, string> = {}) =>
+      sumOf(after, name, labels) - sumOf(before, name, labels);
+    const alivio = { program: 'alivio' };
+    expect(delta('portal_enrolments_total', alivio)).toBe(1);
+    expect(delta('portal_logins_total', { ...alivio, result: 'succeeded' })).toBe(1);
+    expect(delta('portal_logins_total', { ...alivio, result: 'failed' })).toBe(4);
+    expect(delta('portal_logins_total', { ...alivio, result: 'locked' })).toBe(2);
+    expect(delta('portal_codes_issued_total', alivio)).toBe(2);
+    expect(delta('portal_appointments_booked_total', alivio)).toBe(1);
+    expect(delta('portal_appointments_cancelled_total', alivio)).toBe(1);
+    expect(delta('portal_lessons_completed_total', alivio)).toBe(1);
+    expect(delta('portal_enrolments_total', { program: 'equilibrio' })).toBe(0);
+    expect(delta('portal_session_cache_lookups_total')).toBeGreaterThan(0);
   });
 });
