@@ -1,6 +1,7 @@
-// Prometheus metrics (issue 37, decision 082): one registry per app, served on a listener of its own (METRICS_PORT),
-// never on the app's port. Modules count through `app.metrics`; no label ever holds an id, an e-mail, a code, a key
-// or free text: every label value comes from a fixed list or from the app's own route templates and program slugs.
+// Prometheus metrics (issue 37, decision 082): one registry per app and one for the process, served on a listener of
+// their own (METRICS_PORT), never on the app's port. Modules count through `app.metrics`; no label ever holds an id,
+// an e-mail, a code, a key or free text: every label value comes from a fixed list, the app's own route templates or
+// the program slugs.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,15 +66,28 @@ interface MetricsSources {
   redisReady?: (() => boolean) | undefined;
 }
 
-/** Makes the app's registry, its default process metrics and the collectors that read the app's state at a scrape. */
-export function createMetrics(sources: MetricsSources): Metrics {
+let processRegistry: Registry | undefined;
+
+/**
+ * The process's own metrics (event-loop delay, heap, garbage collection, handles: prom-client's defaults), one registry
+ * per process, made when a metrics listener first starts: they describe the process whichever app serves them, and
+ * their monitors run from then on (tests start many apps in one process; each would otherwise add its own).
+ */
+export function processMetrics(): Registry {
+  if (processRegistry) return processRegistry;
   const registry = new Registry();
-  // Event-loop delay, heap, garbage collection, handles: each app's own registry (tests run several in one process).
   collectDefaultMetrics({ register: registry });
   // Gauges named like counters, which promtool's lint refuses: the same figures are the sums of `nodejs_active_handles`,
   // `nodejs_active_requests` and `nodejs_active_resources` (by type), which stay.
   for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
     registry.removeSingleMetric(name);
+  processRegistry = registry;
+  return registry;
+}
+
+/** Makes the app's registry and the collectors that read the app's state at a scrape. */
+export function createMetrics(sources: MetricsSources): Metrics {
+  const registry = new Registry();
   const slugOf = (programId: number) =>
     sources.programs.all().find((program) => program.id === programId)?.slug ?? 'unknown';
 
@@ -329,15 +343,21 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** A server of its own that answers GET /metrics with the registry's exposition and 404 to anything else. */
+/** The exposition a scrape gets: the process's metrics, then the app's. */
+export async function exposition(registry: Registry): Promise<string> {
+  return `${await processMetrics().metrics()}${await registry.metrics()}`;
+}
+
+/** A server of its own that answers GET /metrics with the exposition and 404 to anything else. */
 export async function listenMetrics(registry: Registry, host: string, port: number): Promise<MetricsServer> {
+  processMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       response.writeHead(path === '/metrics' ? 405 : 404, { 'content-type': 'text/plain' }).end('not found\n');
       return;
     }
-    registry.metrics().then(
+    exposition(registry).then(
       (text) => {
         response.writeHead(200, { 'content-type': registry.contentType });
         response.end(request.method === 'HEAD' ? undefined : text);
