@@ -152,11 +152,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' }))
     : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
-  // Before any route, so that every route template is known to the request metrics.
+  // Before any route, so that every route template is known to the request metrics. Without a listener nobody reads
+  // them: the modules' counters stay (a few additions), the per-request hooks are not added (decision 082).
   const metrics = createMetrics({ database, programs, passwords, clock, redisReady: redis?.isReady });
   app.decorate('metrics', metrics);
   app.addHook('onClose', async () => metrics.stop());
-  registerRequestMetrics(app, metrics);
+  if (config.METRICS_PORT !== undefined) registerRequestMetrics(app, metrics);
 
   // Each module makes its services, doors and jobs from the platform's parts (decision 064).
   const built: { module: PortalModule; parts: ModuleParts }[] = [];
