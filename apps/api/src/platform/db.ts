@@ -139,6 +139,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
   );
   await client.waitReady;
+  const queryListeners = new Set<(seconds: number) => void>();
+  timePgliteQueries(client, queryListeners);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
@@ -146,6 +148,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     // An embedded database has no connection to lose.
     useLogger: () => undefined,
+    observeQueries: (listener) => {
+      queryListeners.add(listener);
+      return () => queryListeners.delete(listener);
+    },
     listen: async (channel, listener) => {
       let stopped = false;
       const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
@@ -170,23 +176,58 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /**
- * Times each promise-returning query of a pooled client (every query of the pool goes through one) for whoever
- * listens; callback and stream forms are passed through untimed.
+ * Times each query of a pooled client (every query of the pool goes through one, `pool.query` in the callback form,
+ * a transaction's in the promise form) for whoever listens; a submittable (a cursor, a stream) is passed through
+ * untimed.
  */
 function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<(seconds: number) => void>): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (listeners.size === 0) return query(...args);
     const started = performance.now();
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function')
+      return query(...args.slice(0, -1), (...answer: unknown[]) => {
+        done();
+        return (callback as (...answer: unknown[]) => unknown)(...answer);
+      });
     const result = query(...args);
-    if (listeners.size > 0 && result instanceof Promise) {
-      const done = () => {
-        const seconds = (performance.now() - started) / 1000;
-        for (const listener of listeners) listener(seconds);
-      };
-      result.then(done, done);
-    }
+    if (result instanceof Promise) result.then(done, done);
     return result;
   };
+}
+
+/** Wraps a promise-returning query so that each one's duration reaches the listeners (none: nothing is timed). */
+function timed<Args extends unknown[], Result>(
+  run: (...args: Args) => Promise<Result>,
+  listeners: ReadonlySet<(seconds: number) => void>,
+): (...args: Args) => Promise<Result> {
+  return (...args) => {
+    if (listeners.size === 0) return run(...args);
+    const started = performance.now();
+    const result = run(...args);
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    result.then(done, done);
+    return result;
+  };
+}
+
+/** Times PGlite's queries, outside and inside transactions (drizzle sends both through `query`). */
+function timePgliteQueries(client: PGlite, listeners: ReadonlySet<(seconds: number) => void>): void {
+  client.query = timed(client.query.bind(client), listeners) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction(async (tx) => {
+      tx.query = timed(tx.query.bind(tx), listeners) as typeof tx.query;
+      return callback(tx);
+    })) as PGlite['transaction'];
 }
 
 /** Resolves when the database answers a trivial query. */

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiscountCodeResponseSchema } from '@portal/contracts/benefits';
-import { createTestApp, createTestClock, hostOf, TEST_LEARNING_DIR, type TestApp } from '../test/app.ts';
+import { createTestApp, createTestClock, hostOf, TEST_DB, TEST_LEARNING_DIR, type TestApp } from '../test/app.ts';
 import { bookFirstSlot } from '../test/bookings.ts';
 import { parseExposition, scrape, sumOf, type Sample } from '../test/metrics.ts';
 import { callAs, enrolPatient, MANY_PATIENTS_ENV, type TestPatient } from '../test/patients.ts';
@@ -108,6 +108,14 @@ describe('requests', () => {
       sumOf(after, 'portal_http_requests_total', refused) - sumOf(before, 'portal_http_requests_total', refused),
     ).toBe(1);
     expect(sumOf(after, 'portal_http_request_duration_seconds_count', labels)).toBeGreaterThan(0);
+    // The requests' queries were timed, on either database; the pool exists on PostgreSQL only.
+    expect(
+      sumOf(after, 'portal_db_query_duration_seconds_count') - sumOf(before, 'portal_db_query_duration_seconds_count'),
+    ).toBeGreaterThan(0);
+    expect(after.some((sample) => sample.name === 'portal_db_pool_waiting_requests')).toBe(TEST_DB === 'postgres');
+    expect(
+      after.some((sample) => sample.name === 'portal_db_pool_connections' && sample.labels.state === 'in_use'),
+    ).toBe(TEST_DB === 'postgres');
     expect(
       after.some(
         (sample) => sample.name === 'portal_http_request_duration_seconds_bucket' && sample.labels.le === '+Inf',

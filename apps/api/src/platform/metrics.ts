@@ -123,7 +123,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
   });
   const queryDuration = new Histogram({
     name: 'portal_db_query_duration_seconds',
-    help: 'Duration of the queries this instance sent to PostgreSQL.',
+    help: 'Duration of the queries this instance sent to its database (PostgreSQL or PGlite).',
     buckets: QUERY_BUCKETS_S,
     registers: [registry],
   });
