@@ -310,3 +310,30 @@ describe("the program's counters, of the patient's side", () => {
     expect(delta('portal_session_cache_lookups_total')).toBeGreaterThan(0);
   });
 });
+
+describe('refusals', () => {
+  it('count 429s by kind: per address, per subject', async () => {
+    const limited = await createTestApp({
+      METRICS_PORT: '0',
+      METRICS_HOST: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '3',
+      EMAIL_CHECK_PER_MINUTE: '1',
+    });
+    try {
+      const call = (url: string, remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url, headers: { host: hostOf('alivio') }, remoteAddress });
+      const check = `/api/v1/cognito/check?email=${encodeURIComponent(SECRETS.email)}`;
+      expect((await call(check, '10.70.0.1')).statusCode).toBe(200);
+      expect((await call(check, '10.70.0.2')).statusCode).toBe(429);
+      for (let index = 0; index < 3; index += 1)
+        expect((await call('/api/v1/resource/countries', '10.70.0.3')).statusCode).toBe(200);
+      expect((await call('/api/v1/resource/countries', '10.70.0.3')).statusCode).toBe(429);
+      const counted = parseExposition(await scrape(limited.app.metricsServer!.port()));
+      expect(sumOf(counted, 'portal_rate_limit_refusals_total', { kind: 'subject' })).toBe(1);
+      expect(sumOf(counted, 'portal_rate_limit_refusals_total', { kind: 'address' })).toBe(1);
+      expect(sumOf(counted, 'portal_rate_limit_refusals_total', { kind: 'lockout' })).toBe(0);
+    } finally {
+      await limited.close();
+    }
+  });
+});
