@@ -9,6 +9,7 @@ import { parseExposition, scrape, sumOf, type Sample } from '../test/metrics.ts'
 import { callAs, enrolPatient, MANY_PATIENTS_ENV, type TestPatient } from '../test/patients.ts';
 import { createTestPharmacy, pharmacyCall } from '../test/pharmacy.ts';
 import { DOOR_LABELS, UNMATCHED_ROUTE } from './metrics.ts';
+import { createPasswordHashing } from './passwords.ts';
 
 const clock = createTestClock(new Date('2026-11-21T15:00:00Z'));
 let t: TestApp;
@@ -334,6 +335,28 @@ describe('refusals', () => {
       expect(sumOf(counted, 'portal_rate_limit_refusals_total', { kind: 'lockout' })).toBe(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("count the hash queue's 503s, which are no login's result", async () => {
+    // No thread and no place to wait: every hash is refused at once (decision 043).
+    const passwords = createPasswordHashing({ threads: 0, maxWaiting: 0 });
+    const full = await createTestApp({ METRICS_PORT: '0', METRICS_HOST: '127.0.0.1' }, { passwords });
+    try {
+      const login = await full.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { host: hostOf('alivio') },
+        payload: { email: 'demo@alivio.example', password: 'Demo-pass-2026' },
+      });
+      expect(login.statusCode, login.body).toBe(503);
+      const counted = parseExposition(await scrape(full.app.metricsServer!.port()));
+      expect(sumOf(counted, 'portal_password_hash_refusals_total')).toBe(1);
+      expect(sumOf(counted, 'portal_logins_total')).toBe(0);
+      expect(sumOf(counted, 'portal_password_hash_queue_waiting')).toBe(0);
+    } finally {
+      await full.close();
+      await passwords.close();
     }
   });
 });
