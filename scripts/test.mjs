@@ -79,6 +79,18 @@ function ensureRedisServer() {
   ensureDebianPackage('redis-server', () => spawnSync('redis-server', ['--version']).status === 0);
 }
 
+/**
+ * Prometheus and promtool (decision 082): the metrics tests lint the exposition, check and unit-test ops/alerts.yml,
+ * and start a Prometheus server that scrapes two instances. Without recommended packages: no exporters are needed.
+ */
+function ensurePrometheus() {
+  ensureDebianPackage(
+    'prometheus',
+    () => spawnSync('promtool', ['--version']).status === 0 && spawnSync('prometheus', ['--version']).status === 0,
+    ['--no-install-recommends'],
+  );
+}
+
 function postgresReachable() {
   const url = new URL(process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   return new Promise((resolve) => {
@@ -150,6 +162,7 @@ mkdirSync(resultsDir, { recursive: true });
 ensureChromium();
 ensureRedisServer();
 ensureSpeechEngine();
+ensurePrometheus();
 const hasPostgres = await postgresReachable();
 const unitProjects = ['contracts', 'scripts', 'web', 'api-pglite'];
 let missingPostgres = 0;

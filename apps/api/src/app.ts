@@ -30,6 +30,13 @@ import {
 } from './platform/json-body.ts';
 import { loggerOptions, OneLineRequestLog } from './platform/logger.ts';
 import { mailer } from './platform/mail/mail-plugin.ts';
+import {
+  createMetrics,
+  listenMetrics,
+  registerRequestMetrics,
+  type Metrics,
+  type MetricsServer,
+} from './platform/metrics.ts';
 import { programPublicOrigin } from './platform/mail/render.ts';
 import type { ModuleParts, PortalModule, RouteScope } from './platform/module.ts';
 import { swaggerOptions } from './platform/openapi.ts';
@@ -51,6 +58,10 @@ declare module 'fastify' {
     clock: () => Date;
     /** The password hashing of this app: its own threads and its bound (platform/passwords.ts, decision 043). */
     passwords: PasswordHashing;
+    /** This app's metrics (its own registry, decision 082); modules count through it. */
+    metrics: Metrics;
+    /** The metrics listener when METRICS_PORT is set (GET /metrics only, never on the app's port). */
+    metricsServer: MetricsServer | undefined;
   }
 }
 
@@ -141,6 +152,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ? await connectRedis(config.REDIS_URL, app.log.child({ component: 'redis' }))
     : undefined;
   if (redis) app.addHook('onClose', async () => redis.close());
+  // Before any route, so that every route template is known to the request metrics. Without a listener nobody reads
+  // them: the modules' counters stay (a few additions), the per-request hooks are not added (decision 082).
+  const metrics = createMetrics({ database, programs, passwords, clock, redisReady: redis?.isReady });
+  app.decorate('metrics', metrics);
+  app.addHook('onClose', async () => metrics.stop());
+  if (config.METRICS_PORT !== undefined) registerRequestMetrics(app, metrics);
 
   // Each module makes its services, doors and jobs from the platform's parts (decision 064).
   const built: { module: PortalModule; parts: ModuleParts }[] = [];
@@ -157,6 +174,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       pictures,
       learningDir: options.learningDir ?? config.PROGRAMS_DIR,
       mailQueued: () => app.mail?.worker.wake(),
+      metrics,
       patientData: PATIENT_DATA,
     });
     built.push({ module, parts });
@@ -166,7 +184,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     global: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    ...(redis ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}rl:`) } : {}),
+    ...(redis
+      ? { store: fallbackRateLimitStore(redis, `${config.REDIS_KEY_PREFIX}rl:`, () => metrics.rateLimitFellBack()) }
+      : {}),
     // Only the API counts: pages, the built app and program files are static and never limited by address
     // (one page load fetches dozens of files, and many patients share one address).
     allowList: (request) => !request.url.startsWith('/api/'),
@@ -228,7 +248,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Interval work, once per round whichever instance gets there (platform/jobs.ts).
   const jobs = startJobs(
     built.flatMap(({ parts }) => parts.jobs ?? []),
-    { db: database.db, clock, log: app.log.child({ component: 'jobs' }) },
+    {
+      db: database.db,
+      clock,
+      log: app.log.child({ component: 'jobs' }),
+      onRan: (job, outcome, seconds) => metrics.jobRan(job, outcome, seconds),
+    },
   );
   // preClose: a round in progress still needs the database, which closes on onClose.
   app.addHook('preClose', async () => jobs.stop());
@@ -241,5 +266,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config.SERVER_RENDER_WAIT_MS,
   );
   if (!servesWeb) app.setNotFoundHandler((_request, reply) => notFound(reply));
+  // A listener of its own (decision 082): scraped per instance, never reachable through the app's port.
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await listenMetrics(metrics.registry, config.METRICS_HOST ?? config.HOST, config.METRICS_PORT);
+  app.decorate('metricsServer', metricsServer);
+  if (metricsServer) app.addHook('onClose', async () => metricsServer.close());
   return app;
 }

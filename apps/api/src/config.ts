@@ -32,6 +32,10 @@ export const EnvSchema = z.object({
   /** Listen address; default 127.0.0.1 outside production (a dev server is not for the café's network), 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Port of the Prometheus metrics listener (GET /metrics only; decision 082); no listener unless set. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Listen address of the metrics listener; HOST unless set. */
+  METRICS_HOST: z.string().min(1).optional(),
   /** Public origin used in links sent by e-mail; never taken from the Host header. */
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),

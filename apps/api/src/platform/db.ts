@@ -35,6 +35,13 @@ export interface Database {
    * a connection of its own, opened again after a loss (with a growing pause); `onLost` each time it stops.
    */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** PostgreSQL only (PGlite has no pool): the pool's connections now, for the metrics (decision 082). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: calls `listener` with each query's duration in seconds until the returned function is called
+   * (several apps may share one database in the tests, each with its own metrics).
+   */
+  observeQueries?: (listener: (seconds: number) => void) => () => void;
 }
 
 /** What a channel's listener hears: its notifications, and when listening starts and stops. */
@@ -101,8 +108,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       log.warn({ code: error.code ?? 'ERROR' }, 'database connection lost; the next query opens a new one');
     };
     pool.on('error', onLost);
+    const queryListeners = new Set<(seconds: number) => void>();
     pool.on('connect', (client) => {
       client.on('error', onLost);
+      timeQueries(client, queryListeners);
       if (lost) {
         lost = false;
         log.info({}, 'database connection restored');
@@ -117,6 +126,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         log = next;
       },
       listen: (channel, listener) => listenOnPostgres(url, pool, channel, listener, () => log),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observeQueries: (listener) => {
+        queryListeners.add(listener);
+        return () => queryListeners.delete(listener);
+      },
     };
   }
   if (!options.pgliteDataDir.startsWith('memory://')) mkdirSync(options.pgliteDataDir, { recursive: true });
@@ -125,6 +139,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
   );
   await client.waitReady;
+  const queryListeners = new Set<(seconds: number) => void>();
+  timePgliteQueries(client, queryListeners);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
@@ -132,6 +148,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     close: () => client.close(),
     // An embedded database has no connection to lose.
     useLogger: () => undefined,
+    observeQueries: (listener) => {
+      queryListeners.add(listener);
+      return () => queryListeners.delete(listener);
+    },
     listen: async (channel, listener) => {
       let stopped = false;
       const unlisten = await client.listen(channel, (payload) => listener.onNotification(payload));
@@ -153,6 +173,61 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
   };
+}
+
+/**
+ * Times each query of a pooled client (every query of the pool goes through one, `pool.query` in the callback form,
+ * a transaction's in the promise form) for whoever listens; a submittable (a cursor, a stream) is passed through
+ * untimed.
+ */
+function timeQueries(client: pg.PoolClient, listeners: ReadonlySet<(seconds: number) => void>): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    if (listeners.size === 0) return query(...args);
+    const started = performance.now();
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    const callback = args.at(-1);
+    if (typeof callback === 'function')
+      return query(...args.slice(0, -1), (...answer: unknown[]) => {
+        done();
+        return (callback as (...answer: unknown[]) => unknown)(...answer);
+      });
+    const result = query(...args);
+    if (result instanceof Promise) result.then(done, done);
+    return result;
+  };
+}
+
+/** Wraps a promise-returning query so that each one's duration reaches the listeners (none: nothing is timed). */
+function timed<Args extends unknown[], Result>(
+  run: (...args: Args) => Promise<Result>,
+  listeners: ReadonlySet<(seconds: number) => void>,
+): (...args: Args) => Promise<Result> {
+  return (...args) => {
+    if (listeners.size === 0) return run(...args);
+    const started = performance.now();
+    const result = run(...args);
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const listener of listeners) listener(seconds);
+    };
+    result.then(done, done);
+    return result;
+  };
+}
+
+/** Times PGlite's queries, outside and inside transactions (drizzle sends both through `query`). */
+function timePgliteQueries(client: PGlite, listeners: ReadonlySet<(seconds: number) => void>): void {
+  client.query = timed(client.query.bind(client), listeners) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) =>
+    transaction(async (tx) => {
+      tx.query = timed(tx.query.bind(tx), listeners) as typeof tx.query;
+      return callback(tx);
+    })) as PGlite['transaction'];
 }
 
 /** Resolves when the database answers a trivial query. */

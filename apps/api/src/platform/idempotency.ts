@@ -85,21 +85,22 @@ export async function findStoredAnswer<T>(db: Executor, request: IdempotentReque
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotentRequest,
-  options: { now: Date; status: number },
+  options: { now: Date; status: number; onCommitted?: () => void },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const where = and(eq(idempotencyKey.programId, request.programId), eq(idempotencyKey.key, request.storedKey));
+  let answer: T;
   try {
-    return await db.transaction(async (tx) => {
+    answer = await db.transaction(async (tx) => {
       await tx.insert(idempotencyKey).values({
         programId: request.programId,
         key: request.storedKey,
         requestHash: request.fingerprint,
         createdAt: options.now,
       });
-      const answer = await work(tx);
-      await tx.update(idempotencyKey).set({ responseStatus: options.status, responseBody: answer }).where(where);
-      return answer;
+      const done = await work(tx);
+      await tx.update(idempotencyKey).set({ responseStatus: options.status, responseBody: done }).where(where);
+      return done;
     });
   } catch (error) {
     if (uniqueViolationOf(error) !== KEY_INDEX) throw error;
@@ -108,6 +109,9 @@ export async function runIdempotent<T>(
     if (stored === undefined) throw error;
     return stored;
   }
+  // Only the call whose work committed, never a replay (the metrics count each record once).
+  options.onCommitted?.();
+  return answer;
 }
 
 /**

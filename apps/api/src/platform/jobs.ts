@@ -45,18 +45,26 @@ export async function runRound(
   now: Date,
   log: FastifyBaseLogger,
   elapsedMs: () => number = performanceNow(),
+  onRan: JobObserver = () => {},
 ): Promise<number | null> {
   if (!(await claimRound(db, job, now))) return null;
   try {
     const handled = await job.run(now);
-    log.info({ job: job.name, durationMs: Math.round(elapsedMs()), handled }, 'job ran');
+    const durationMs = elapsedMs();
+    log.info({ job: job.name, durationMs: Math.round(durationMs), handled }, 'job ran');
+    onRan(job.name, 'succeeded', durationMs / 1000);
     if (handled > 0) job.onHandled?.();
     return handled;
   } catch (error) {
-    log.error({ job: job.name, durationMs: Math.round(elapsedMs()), err: error }, 'job failed; the next round retries');
+    const durationMs = elapsedMs();
+    log.error({ job: job.name, durationMs: Math.round(durationMs), err: error }, 'job failed; the next round retries');
+    onRan(job.name, 'failed', durationMs / 1000);
     return 0;
   }
 }
+
+/** Told of each round this instance ran: the job, how it ended and how long it took (the metrics). */
+export type JobObserver = (job: string, outcome: 'succeeded' | 'failed', seconds: number) => void;
 
 function performanceNow(): () => number {
   const started = performance.now();
@@ -71,7 +79,7 @@ export interface JobRunner {
 /** Starts a timer per job on this instance; each tick runs the job's round if this instance claims it. */
 export function startJobs(
   jobs: readonly Job[],
-  { db, clock, log }: { db: Db; clock: () => Date; log: FastifyBaseLogger },
+  { db, clock, log, onRan }: { db: Db; clock: () => Date; log: FastifyBaseLogger; onRan?: JobObserver },
 ): JobRunner {
   const names = new Set<string>();
   for (const job of jobs) {
@@ -81,7 +89,7 @@ export function startJobs(
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     const timer = setInterval(() => {
-      const round = runRound(db, job, clock(), log).catch((error: unknown) =>
+      const round = runRound(db, job, clock(), log, performanceNow(), onRan).catch((error: unknown) =>
         // The claim itself failed (the database is away): the next tick tries again.
         log.error({ job: job.name, err: error }, 'job round not claimed; the next round retries'),
       );

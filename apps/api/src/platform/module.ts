@@ -10,6 +10,7 @@ import type { Database, Db } from './db.ts';
 import type { Door, DoorResolver } from './door.ts';
 import type { Job } from './jobs.ts';
 import type { MailKind } from './mail/kinds.ts';
+import type { Metrics } from './metrics.ts';
 import type { PasswordHashing } from './passwords.ts';
 import type { PatientDataPart } from './patient-data.ts';
 import type { ProgramPictures } from './program-icons.ts';
@@ -36,6 +37,8 @@ export interface ModuleContext {
   mailQueued: () => void;
   /** Every part of the patient's data, the platform's and each module's (`src/patient-data.ts`): the export's. */
   patientData: readonly PatientDataPart[];
+  /** The app's metrics (decision 082): a module counts its program's events through it. */
+  metrics: Metrics;
 }
 
 /**

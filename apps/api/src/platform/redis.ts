@@ -103,25 +103,45 @@ class FallbackStore implements RateLimitStore {
     private readonly primary: RateLimitStore,
     private readonly fallback: RateLimitStore,
     private readonly isReady: () => boolean,
+    private readonly onFallback: () => void,
   ) {}
 
   incr(key: string, callback: Callback, timeWindow: number, max: number): void {
-    if (!this.isReady()) return this.fallback.incr(key, callback, timeWindow, max);
+    if (!this.isReady()) {
+      this.onFallback();
+      return this.fallback.incr(key, callback, timeWindow, max);
+    }
     this.primary.incr(
       key,
-      (error, result) => (error ? this.fallback.incr(key, callback, timeWindow, max) : callback(null, result)),
+      (error, result) => {
+        if (!error) return callback(null, result);
+        this.onFallback();
+        this.fallback.incr(key, callback, timeWindow, max);
+      },
       timeWindow,
       max,
     );
   }
 
   child(routeOptions: unknown): RateLimitStore {
-    return new FallbackStore(this.primary.child(routeOptions), this.fallback.child(routeOptions), this.isReady);
+    return new FallbackStore(
+      this.primary.child(routeOptions),
+      this.fallback.child(routeOptions),
+      this.isReady,
+      this.onFallback,
+    );
   }
 }
 
-/** A `store` class for @fastify/rate-limit: counts in Redis, in this instance's memory while Redis is down. */
-export function fallbackRateLimitStore(connection: RedisConnection, nameSpace: string) {
+/**
+ * A `store` class for @fastify/rate-limit: counts in Redis, in this instance's memory while Redis is down (each such
+ * count is told to `onFallback`, for the metrics).
+ */
+export function fallbackRateLimitStore(
+  connection: RedisConnection,
+  nameSpace: string,
+  onFallback: () => void = () => {},
+) {
   return class extends FallbackStore {
     constructor(params: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
       const continueExceeding = params.continueExceeding ?? false;
@@ -130,6 +150,7 @@ export function fallbackRateLimitStore(connection: RedisConnection, nameSpace: s
         new stores.RedisStore(continueExceeding, exponentialBackoff, connection.redis, nameSpace),
         new stores.LocalStore(continueExceeding, exponentialBackoff),
         connection.isReady,
+        onFallback,
       );
     }
   };

@@ -59,7 +59,7 @@ export function registerSubjectLimit(app: FastifyInstance, keys: SigningKeys): v
       }
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw Object.assign(new Error('rate limited'), { statusCode: 429 });
+        throw Object.assign(new Error('rate limited'), { statusCode: 429, rateLimitKind: 'subject' });
       }
       if (!result.isAllowed && result.remaining === 0) await options?.onLimitReached?.(request);
     };

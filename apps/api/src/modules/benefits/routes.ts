@@ -17,7 +17,11 @@ export interface BenefitRouteOptions {
 const errors = errorResponses(400, 401, 404, 429);
 
 export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (app, { db, clock, codesPerMinute }) => {
-  const benefits = createBenefitsService({ db, clock });
+  const benefits = createBenefitsService({
+    db,
+    clock,
+    onCodeIssued: (programId) => app.metrics.count('codes_issued', programId),
+  });
   // One counter per patient for making and renewing codes (an idempotent repeat counts too: it is a write call).
   const codeLimit = app.subjectLimit(codesPerMinute, (request) => scopeOf(request).userId, 'discount-code');
 

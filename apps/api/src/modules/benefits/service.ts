@@ -28,6 +28,8 @@ import * as repo from './repository.ts';
 export interface BenefitsDeps {
   db: Db;
   clock: () => Date;
+  /** Called once a code made or renewed has committed (not when the live code is answered again): the metrics. */
+  onCodeIssued?: (programId: number) => void;
 }
 
 /** The kinds a pharmacy applies at its counter with the patient's code. */
@@ -45,7 +47,7 @@ export function toDiscountCodeView(row: DiscountCodeRow): DiscountCodeView {
   };
 }
 
-export function createBenefitsService({ db, clock }: BenefitsDeps) {
+export function createBenefitsService({ db, clock, onCodeIssued }: BenefitsDeps) {
   const liveProducts = repo.prepareLiveProducts(db);
 
   /** The catalogue of the caller's plan country, and today in the patient's country. */
@@ -149,6 +151,7 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
           });
         return made;
       });
+      if (live.created) onCodeIssued?.(scope.programId);
       return { card: await cardOf(scope, found, live.row), created: live.created };
     },
 
@@ -167,9 +170,10 @@ export function createBenefitsService({ db, clock }: BenefitsDeps) {
             detail: revoked ? { productId, replaces: `discount-code:${revoked.id}` } : { productId },
             createdAt: now,
           });
-        return renewed.row;
+        return renewed;
       });
-      return cardOf(scope, found, row);
+      if (row.created) onCodeIssued?.(scope.programId);
+      return cardOf(scope, found, row.row);
     },
   };
 }

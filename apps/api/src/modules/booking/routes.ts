@@ -38,7 +38,15 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   app,
   { db, clock, perMinute, holdsPerPatient, publicUrl, onMailQueued },
 ) => {
-  const bookings = createBookingService({ db, clock, holdsPerPatient, publicUrl, onMailQueued });
+  const bookings = createBookingService({
+    db,
+    clock,
+    holdsPerPatient,
+    publicUrl,
+    onMailQueued,
+    onBookingChanged: (change, programId) =>
+      app.metrics.count(change === 'booked' ? 'appointments_booked' : 'appointments_cancelled', programId),
+  });
   // One counter per patient for every write: a script walking slots (or seats) is stopped, a person never is.
   const writeLimit = app.subjectLimit(perMinute, (request) => scopeOf(request).userId, 'booking');
 

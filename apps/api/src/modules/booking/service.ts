@@ -47,6 +47,8 @@ export interface BookingDeps {
   publicUrl?: string | undefined;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: (() => void) | undefined;
+  /** Called once a new booking or a cancellation has committed (not for a repeat): the metrics. */
+  onBookingChanged?: ((change: 'booked' | 'cancelled', programId: number) => void) | undefined;
 }
 
 type BookingChange = 'confirmed' | 'rescheduled' | 'cancelled';
@@ -111,7 +113,14 @@ export async function cancelBookingsOfClosingAccount(
   return cancelled.length;
 }
 
-export function createBookingService({ db, clock, holdsPerPatient, publicUrl, onMailQueued }: BookingDeps) {
+export function createBookingService({
+  db,
+  clock,
+  holdsPerPatient,
+  publicUrl,
+  onMailQueued,
+  onBookingChanged,
+}: BookingDeps) {
   /** The program's services, their blocks checked again (the seed stored what check:programs passed). */
   async function servicesOf(programId: number): Promise<Map<number, Service>> {
     const rows = await repo.listServices(db, programId);
@@ -378,7 +387,10 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
           await recordChange(tx, call, 'confirmed', row, view, now);
           return view;
         });
-        if (made) return mailed({ booking: made, created: true });
+        if (made) {
+          onBookingChanged?.('booked', call.scope.programId);
+          return mailed({ booking: made, created: true });
+        }
       } catch (error) {
         if (uniqueViolationOf(error) === 'booking_confirmed_service_uq') throw new AppError('BOOKING_ALREADY_BOOKED');
         throw error;
@@ -434,7 +446,10 @@ export function createBookingService({ db, clock, holdsPerPatient, publicUrl, on
           await recordChange(tx, call, 'cancelled', cancelled, view, now);
           return view;
         })
-        .then(mailed);
+        .then((view) => {
+          onBookingChanged?.('cancelled', call.scope.programId);
+          return mailed(view);
+        });
     },
 
     /** The patient's appointments still to come, soonest first. */

@@ -34,7 +34,7 @@ export const identityModule = defineModule({
     'other-sessions-ended',
   ],
   mailKinds: [PASSWORD_RESET, PASSWORD_CHANGED],
-  async build({ app, db, database, config, clock, redis, passwords, mailQueued }) {
+  async build({ app, db, database, config, clock, redis, passwords, mailQueued, metrics }) {
     const identity = createIdentityService({
       db,
       tokens: createTokenService(await loadPoolKeys(db, config.keyEncryptionSecret), clock),
@@ -43,6 +43,10 @@ export const identityModule = defineModule({
       config,
       passwords,
       onMailQueued: mailQueued,
+      observe: {
+        login: (programId, result) => metrics.login(programId, result),
+        sessionCache: (outcome) => metrics.sessionCache(outcome),
+      },
     });
     app.decorate('identity', identity);
     // The session cache follows the database's changes (decision 031); a request that may have written answers once

@@ -64,6 +64,11 @@ export interface IdentityDeps {
   passwords: PasswordHashing;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
+  /** Told of each login's result and each session lookup's use of the cache: the metrics (decision 082). */
+  observe?: {
+    login(programId: number, result: 'succeeded' | 'failed' | 'locked'): void;
+    sessionCache(outcome: 'hit' | 'miss'): void;
+  };
 }
 
 export interface Authenticated {
@@ -86,7 +91,16 @@ function refused(reason: 'INVALID_CREDENTIALS' | 'LOCKED', retryAfterS?: number)
   });
 }
 
-export function createIdentityService({ db, tokens, lockout, clock, config, passwords, onMailQueued }: IdentityDeps) {
+export function createIdentityService({
+  db,
+  tokens,
+  lockout,
+  clock,
+  config,
+  passwords,
+  onMailQueued,
+  observe,
+}: IdentityDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
   /** Its own key, derived from the server secret, so that a refresh token's successor is unguessable without it. */
   const rotationSecret = hmac(config.keyEncryptionSecret, 'refresh-token-rotation');
@@ -189,6 +203,7 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
     if (!claims) throw new AppError('UNAUTHENTICATED');
     const now = clock();
     const cached = cachedSession(claims.sid, now);
+    observe?.sessionCache(cached ? 'hit' : 'miss');
     const since = sessions.begin();
     const [found, poolId] = await Promise.all([
       cached ?? sessionProfile.execute({ sessionId: claims.sid }).then((rows) => rows[0]),
@@ -221,6 +236,19 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
     return { auth: { userId: claims.sub, sessionId: claims.sid, poolId }, found: read };
   }
 
+  /** Tells `observe` how a login ended: succeeded, locked, or failed (a full hash queue is not a login's result). */
+  async function observedLogin<T>(programId: number, logIn: () => Promise<T>): Promise<T> {
+    try {
+      const session = await logIn();
+      observe?.login(programId, 'succeeded');
+      return session;
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'SERVICE_UNAVAILABLE')
+        observe?.login(programId, error.details?.reason === 'LOCKED' ? 'locked' : 'failed');
+      throw error;
+    }
+  }
+
   /**
    * What `resolveCaller` read for each scope it made (a scope lives for one request): the profile answers from
    * it rather than reading the session and the patient a second time.
@@ -232,57 +260,59 @@ export function createIdentityService({ db, tokens, lockout, clock, config, pass
     sessionCache: { listener: sessions.listener, settle: sessions.settle, stats: sessions.stats },
 
     async login(program: ProgramRow, email: string, password: string, device: Device) {
-      const poolId = await poolOf(program);
-      // A place for the hash first (decision 043): when too many hashes wait, the login is refused at once (503),
-      // before it costs a failure of the lockout below, and the same way for every e-mail, known or not.
-      const slot = passwords.reserve();
-      let isValid: boolean;
-      let account: Awaited<ReturnType<typeof repo.findAccountByEmail>>;
-      let locksForMs: number;
-      try {
-        // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
-        const attempt = await lockout.reserve(poolId, email);
-        // Locked: even the right password gets this answer, never "invalid", until the lock ends (decision 054).
-        if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
-        locksForMs = attempt.locksForMs;
-        account = await repo.findAccountByEmail(db, poolId, email);
-        // Always verify a hash, so that unknown and known e-mails answer in about the same time.
-        isValid = await slot.verify(account?.passwordHash ?? (await passwords.dummyHash()), password);
-      } finally {
-        slot.release();
-      }
-      // Logging in within the grace period of "close my account" cancels the closure (decision 019).
-      if (
-        account &&
-        isValid &&
-        account.status === 'DISABLED' &&
-        account.closureRequestedAt &&
-        !account.erasedAt &&
-        account.eraseAfter &&
-        account.eraseAfter > clock()
-      ) {
-        await repo.cancelClosure(db, account.id, clock());
+      return observedLogin(program.id, async () => {
+        const poolId = await poolOf(program);
+        // A place for the hash first (decision 043): when too many hashes wait, the login is refused at once (503),
+        // before it costs a failure of the lockout below, and the same way for every e-mail, known or not.
+        const slot = passwords.reserve();
+        let isValid: boolean;
+        let account: Awaited<ReturnType<typeof repo.findAccountByEmail>>;
+        let locksForMs: number;
+        try {
+          // The failure is counted before the slow hash (lockout.ts): parallel guesses cannot all pass the limit.
+          const attempt = await lockout.reserve(poolId, email);
+          // Locked: even the right password gets this answer, never "invalid", until the lock ends (decision 054).
+          if (!attempt.allowed) throw refused('LOCKED', Math.ceil(attempt.lockedForMs / 1000));
+          locksForMs = attempt.locksForMs;
+          account = await repo.findAccountByEmail(db, poolId, email);
+          // Always verify a hash, so that unknown and known e-mails answer in about the same time.
+          isValid = await slot.verify(account?.passwordHash ?? (await passwords.dummyHash()), password);
+        } finally {
+          slot.release();
+        }
+        // Logging in within the grace period of "close my account" cancels the closure (decision 019).
+        if (
+          account &&
+          isValid &&
+          account.status === 'DISABLED' &&
+          account.closureRequestedAt &&
+          !account.erasedAt &&
+          account.eraseAfter &&
+          account.eraseAfter > clock()
+        ) {
+          await repo.cancelClosure(db, account.id, clock());
+          await recordAudit(db, {
+            programId: program.id,
+            actor: accountActor(account.id),
+            action: 'account-closure-cancelled',
+            createdAt: clock(),
+          });
+          account.status = 'CONFIRMED';
+        }
+        if (!account || !isValid || account.status === 'DISABLED')
+          // The failure that starts a lock says so at once: from then on every refusal says "locked" (no flipping).
+          throw locksForMs > 0 ? refused('LOCKED', Math.ceil(locksForMs / 1000)) : refused('INVALID_CREDENTIALS');
+        await lockout.reset(poolId, email);
+        if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
+        const profile = await repo.findProfile(db, account.id);
         await recordAudit(db, {
           programId: program.id,
           actor: accountActor(account.id),
-          action: 'account-closure-cancelled',
+          action: 'login',
           createdAt: clock(),
         });
-        account.status = 'CONFIRMED';
-      }
-      if (!account || !isValid || account.status === 'DISABLED')
-        // The failure that starts a lock says so at once: from then on every refusal says "locked" (no flipping).
-        throw locksForMs > 0 ? refused('LOCKED', Math.ceil(locksForMs / 1000)) : refused('INVALID_CREDENTIALS');
-      await lockout.reset(poolId, email);
-      if (account.status === 'UNCONFIRMED') throw new AppError('UserNotConfirmedException');
-      const profile = await repo.findProfile(db, account.id);
-      await recordAudit(db, {
-        programId: program.id,
-        actor: accountActor(account.id),
-        action: 'login',
-        createdAt: clock(),
+        return openSession(program, account, device, profile?.patient);
       });
-      return openSession(program, account, device, profile?.patient);
     },
 
     async refresh(program: ProgramRow, refreshToken: string, device: Device) {

@@ -19,7 +19,10 @@ export interface LearningRouteOptions {
 const errors = errorResponses(400, 401, 404, 429);
 
 export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async (app, options) => {
-  const learning = createLearningService(options);
+  const learning = createLearningService({
+    ...options,
+    onCompleted: (programId) => app.metrics.count('lessons_completed', programId),
+  });
 
   app.get(
     '/learning/progress',

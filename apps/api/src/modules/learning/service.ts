@@ -15,9 +15,11 @@ export interface LearningDeps {
   catalogue: LessonCatalogue;
   /** The program's slug of a caller's program id. */
   slugOf: (programId: number) => string | undefined;
+  /** Called when a lesson is marked completed for the first time (not for a repeat): the metrics. */
+  onCompleted?: (programId: number) => void;
 }
 
-export function createLearningService({ db, clock, catalogue, slugOf }: LearningDeps) {
+export function createLearningService({ db, clock, catalogue, slugOf, onCompleted }: LearningDeps) {
   const lessonsOf = (scope: PatientScope): ProgramLessons => {
     const lessons = catalogue.get(slugOf(scope.programId) ?? '');
     if (!lessons) throw new AppError('NOT_FOUND');
@@ -67,7 +69,7 @@ export function createLearningService({ db, clock, catalogue, slugOf }: Learning
 
     async mark(scope: PatientScope, ref: LessonRef): Promise<LearningProgress> {
       checked(scope, ref);
-      await db
+      const inserted = await db
         .insert(lessonProgress)
         .values({
           programId: scope.programId,
@@ -76,7 +78,9 @@ export function createLearningService({ db, clock, catalogue, slugOf }: Learning
           lesson: ref.lesson,
           completedAt: clock(),
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: lessonProgress.id });
+      if (inserted.length > 0) onCompleted?.(scope.programId);
       return progress(scope);
     },
 

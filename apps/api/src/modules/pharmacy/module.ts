@@ -25,7 +25,7 @@ export const pharmacyModule = defineModule({
     'pharmacy-lookups-reported',
   ],
   mailKinds: [PHARMACY_LOOKUP_ALERT],
-  build({ db, config, clock, redis, programs, mailQueued }) {
+  build({ db, config, clock, redis, programs, mailQueued, metrics }) {
     const environment = keyEnvironmentOf(config.NODE_ENV);
     // Each program's admins' mailboxes, from its config.json (decision 066), by the program's id.
     const adminEmailsBySlug = new Map(readProgramConfigs(config.PROGRAMS_DIR).map((c) => [c.slug, c.adminEmails]));
@@ -37,6 +37,7 @@ export const pharmacyModule = defineModule({
       guesses: createLockoutStore(redis, `${config.REDIS_KEY_PREFIX}pharmacy-guesses:`, clock),
       adminEmailsOf: (programId) => pharmacyAdminEmails.get(programId) ?? [],
       onMailQueued: mailQueued,
+      onRecorded: (kind, programId) => metrics.count(kind === 'purchase' ? 'purchases' : 'redemptions', programId),
     });
     return {
       doors: [

@@ -77,6 +77,8 @@ export interface PharmacyServiceDeps {
   adminEmailsOf?: (programId: number) => readonly string[];
   /** Called after a mail was queued (wakes the outbox worker). */
   onMailQueued?: () => void;
+  /** Called once a new purchase or redemption has committed (never for a replay): the metrics. */
+  onRecorded?: (kind: 'purchase' | 'redemption', programId: number) => void;
 }
 
 /** Why a key's lookups by identification are reported to the program's admins (decision 066). */
@@ -121,7 +123,15 @@ function isUsable(holder: CodeHolder, now: Date): boolean {
   );
 }
 
-export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf, onMailQueued }: PharmacyServiceDeps) {
+export function createPharmacyService({
+  db,
+  clock,
+  keys,
+  guesses,
+  adminEmailsOf,
+  onMailQueued,
+  onRecorded,
+}: PharmacyServiceDeps) {
   /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
   async function offerOf(executor: Executor, caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
     return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
@@ -310,7 +320,8 @@ export function createPharmacyService({ db, clock, keys, guesses, adminEmailsOf,
     const storedRow = stored && (await find(db, { id: stored[kind].id, pharmacyId: caller.pharmacyId }));
     if (storedRow) return answerOf(db, storedRow);
     try {
-      return await runIdempotent(db, request, { now: clock(), status: 201 }, async (tx) => {
+      const onCommitted = () => onRecorded?.(kind, caller.programId);
+      return await runIdempotent(db, request, { now: clock(), status: 201, onCommitted }, async (tx) => {
         const row = await work(
           {
             programId: caller.programId,

@@ -56,6 +56,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRouteOptions> = async (
       : createLocalCitizenRegister(),
     locations: createGazetteerDirectory(),
     ...(onMailQueued ? { onMailQueued } : {}),
+    onEnrolled: (programId) => app.metrics.count('enrolments', programId),
   });
 
   // An enumeration oracle by nature (the wizard needs it): limited hard per address.

@@ -50,6 +50,8 @@ export interface SignupDeps extends LinkMailingDeps {
   passwords: PasswordHashing;
   /** Test-only: runs inside the transaction right after the account insert (a throw must roll everything back). */
   afterAccountInsert?: (tx: Executor) => Promise<void>;
+  /** Called once an enrolment has committed (never for a replay of its idempotency key): the metrics. */
+  onEnrolled?: (programId: number) => void;
 }
 
 type PlanRow = NonNullable<Awaited<ReturnType<typeof repo.findSupportPlan>>>;
@@ -69,7 +71,7 @@ function addOneYear(day: string): string {
 }
 
 export function createSignupService(deps: SignupDeps) {
-  const { db, clock, config, citizens, locations, passwords, onMailQueued } = deps;
+  const { db, clock, config, citizens, locations, passwords, onMailQueued, onEnrolled } = deps;
   /** Today where the plan's patients live: the reference of the age and date rules. */
   const today = (country: string) => todayInCountry(country as CountryCode, clock());
 
@@ -244,7 +246,8 @@ export function createSignupService(deps: SignupDeps) {
 
       try {
         // A simultaneous duplicate of this submission waits on the key's claim, then reads our answer.
-        const response = await runIdempotent(db, request, { now, status: 201 }, async (t) => {
+        const onCommitted = () => onEnrolled?.(program.id);
+        const response = await runIdempotent(db, request, { now, status: 201, onCommitted }, async (t) => {
           const userId = await repo.insertAccount(t, {
             poolId,
             email: input.email,

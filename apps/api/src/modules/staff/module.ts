@@ -39,7 +39,7 @@ export const staffModule = defineModule({
   ],
   mailKinds: [STAFF_SETUP, SESSIONS_ENDED_BY_STAFF, COUPON_LINK_BY_STAFF, STAFF_BULK_OPENING],
   patientData: STAFF_PATIENT_DATA,
-  build({ db, config, clock, redis, passwords, patientData, programs, mailQueued }) {
+  build({ db, config, clock, redis, passwords, patientData, programs, mailQueued, metrics }) {
     const staff = createStaffService({
       db,
       clock,
@@ -63,6 +63,8 @@ export const staffModule = defineModule({
       holdsPerPatient: config.BOOKING_HOLDS_PER_PATIENT,
       publicUrl: config.PUBLIC_URL,
       onMailQueued: mailQueued,
+      onBookingChanged: (change, programId) =>
+        metrics.count(change === 'booked' ? 'appointments_booked' : 'appointments_cancelled', programId),
     });
     const actions = createStaffActionsService({ db, clock, config, records, onMailQueued: mailQueued });
     // The outreach list (decision 080): adherence's service, worked from the console.
