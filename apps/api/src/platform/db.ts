@@ -101,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lost = true;
       log.warn({ code: error.code ?? 'ERROR' }, 'database connection lost; the next query opens a new one');
     };
-    traceNodePostgres(pool);
+    if (!UNTRACED) traceNodePostgres(pool);
     pool.on('error', onLost);
     pool.on('connect', (client) => {
       client.on('error', onLost);
@@ -127,7 +127,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {},
   );
   await client.waitReady;
-  tracePglite(client);
+  if (!UNTRACED) tracePglite(client);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
@@ -159,6 +159,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 type QueryCall = (...args: unknown[]) => unknown;
+
+/**
+ * The benchmark's server without the query wrappers at all (bench/tracing.ts), to show that tracing off costs nothing
+ * measurable beside it. Not a setting: nothing else reads it.
+ */
+const UNTRACED = process.env.PORTAL_BENCH_UNTRACED === '1';
 
 /**
  * Runs a query call in a span of its own when tracing is on (decision 084). Only the promise form is traced: node-
