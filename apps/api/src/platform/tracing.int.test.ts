@@ -7,6 +7,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAccount } from '../db/schema.ts';
 import { createTestApp, hostOf, TEST_DB, type TestApp } from '../test/app.ts';
+import { mailKind } from '../test/mail-kinds.ts';
+import { startTestSmtpServer } from '../test/smtp.ts';
+import { runRound } from './jobs.ts';
 
 interface ReceivedSpan {
   traceId: string;
@@ -169,5 +172,42 @@ describe(`traces (${TEST_DB})`, () => {
     expect(request).toBeDefined();
     expect(request!.traceId).not.toBe(parentTraceId);
     expect(isRoot(request!)).toBe(true);
+  });
+
+  it('sends a span per mail sent and per job round, with their queries as children', async () => {
+    const smtp = await startTestSmtpServer();
+    const recipient = `paciente.${hex(4)}@example.com`;
+    try {
+      const { spans } = await traceRequests({ SMTP_URL: smtp.url }, async (t) => {
+        const programId = t.app.programs.get('alivio')!.id;
+        await t.database.db.transaction(async (tx) =>
+          t.app.mail.enqueue(tx, {
+            programId,
+            kind: mailKind('password-reset'),
+            recipient,
+            language: 'es',
+            payload: { link: `http://alivio.localhost:3000/password/recover?n=${hex(8)}&s=sig` },
+          }),
+        );
+        expect(await t.app.mail.worker.drainOnce()).toBe(1);
+        const job = {
+          name: 'trace-test',
+          intervalMs: 60_000,
+          run: async () => (await t.database.db.select().from(userAccount).limit(1)).length,
+        };
+        expect(await runRound(t.database.db, job, new Date(), t.app.log)).toBe(1);
+      });
+      expect(smtp.received).toHaveLength(1);
+      const mail = spans.find((span) => span.name === 'mail send');
+      expect(mail?.attributes).toMatchObject({ 'portal.mail.kind': 'password-reset', 'portal.mail.channel': 'email' });
+      const round = spans.find((span) => span.name === 'job trace-test');
+      expect(round).toBeDefined();
+      expect(spans.some((span) => span.parentSpanId === round!.spanId && span.name === 'SELECT user_account')).toBe(
+        true,
+      );
+      expect(JSON.stringify(spans)).not.toContain(recipient);
+    } finally {
+      await smtp.close();
+    }
   });
 });
