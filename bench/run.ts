@@ -3,7 +3,7 @@
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
 // (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
-// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_ADHERENCE=false the outreach list (bench/adherence.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood. Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_ADHERENCE=false the outreach list (bench/adherence.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood, BENCH_TRACING=false the traces' rows (bench/tracing.ts). Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { runMyCare } from './my-care.ts';
 import { runImportBench } from './import.ts';
 import { runPharmacy } from './pharmacy.ts';
 import { runAdherence } from './adherence.ts';
+import { tracingRows } from './tracing.ts';
 import {
   apiRow,
   bearerHeaders,
@@ -116,7 +117,10 @@ async function benchTarget(
   withBytes: boolean,
 ): Promise<{ api: Row[]; bytes: Row[] }> {
   const database = target === 'postgres' ? await createBenchDatabase(`portal_bench_${process.pid}`) : undefined;
-  const server = await startServer(database ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: 'memory://' });
+  const serverEnv: Record<string, string> = database
+    ? { DATABASE_URL: database.url }
+    : { PGLITE_DATA_DIR: 'memory://' };
+  const server = await startServer(serverEnv);
   try {
     const host = { host: `alivio.localhost:${server.port}` };
     const bare = await measure(bareOrigin);
@@ -153,6 +157,8 @@ async function benchTarget(
       apiRow('GET /api/v1/treatments (bearer)', await measure(`${server.origin}/api/v1/treatments`, auth), bare),
       apiRow('GET /api/v1/caregiver (bearer)', await measure(`${server.origin}/api/v1/caregiver`, auth), bare),
     );
+    // Traces (decision 084): servers of their own, off against none, and on at 100 %. BENCH_TRACING=false skips them.
+    if (process.env.BENCH_TRACING !== 'false') rows.push(...(await tracingRows(serverEnv, bare)));
     // Identity: login and enrolment are bound by argon2id, so they are read against its ceiling on this machine now.
     // Login runs 4 connections: every attempt on the one demo account is reserved as a failure before its hash
     // (lockout.ts), so 5 or more in flight at once lock the account and the row would count refusals, not logins.

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: installs Debian's Chromium headless shell, redis-server and a speech engine when missing, checks PostgreSQL, builds the web app, lints the
-// OpenAPI document, runs every suite (unit, API on PGlite and PostgreSQL, browser) and ends with one line:
-// `N passed, N failed`. Test files named after `--` (`npm test -- e2e/shell.test.ts`) narrow the suites to them
-// (vitest's file filters); the checks and the build run whole.
+// `npm test`: installs Debian's Chromium headless shell, redis-server and a speech engine when missing, and Node 24 (an
+// npm package in tools/node24, decision 083), checks PostgreSQL, builds the web app, lints the OpenAPI document, runs
+// every suite (unit, API on PGlite and PostgreSQL, browser on the machine's Node; contracts and API again on Node 24)
+// and ends with one line per suite, then one for all: `N passed, N failed`. Test files named after `--`
+// (`npm test -- e2e/shell.test.ts`) narrow the suites to them (vitest's file filters); the checks and the build run whole.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -17,6 +18,9 @@ const requirePostgres = process.env.REQUIRE_POSTGRES === '1';
 const fileFilters = process.argv.slice(2);
 /** The run's PGlite template (decision 036): made by the first vitest run's global setup, taken by the second. */
 const pgliteTemplateDir = path.join(resultsDir, 'pglite-template');
+/** Node 24 LTS from the npm registry's `node` package, in a folder of its own so that its bin shadows no npm script. */
+const node24Dir = path.join(root, 'tools/node24');
+const NODE24 = path.join(node24Dir, 'node_modules/node/bin/node');
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -91,6 +95,20 @@ function ensurePrometheus() {
   );
 }
 
+/** Installs tools/node24 (`npm ci` there) when its Node is missing or is not the version its lockfile pins. */
+function ensureNode24() {
+  const pinned = JSON.parse(readFileSync(path.join(node24Dir, 'package-lock.json'), 'utf8')).packages[
+    'node_modules/node'
+  ].version;
+  const installed = spawnSync(NODE24, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (installed === `v${pinned}`) return;
+  console.log(`Installing Node ${pinned} (npm ci in tools/node24)...`);
+  if (run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: node24Dir }) !== 0 || !existsSync(NODE24)) {
+    console.error('npm ci in tools/node24 could not install Node 24');
+    process.exit(1);
+  }
+}
+
 function postgresReachable() {
   const url = new URL(process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   return new Promise((resolve) => {
@@ -126,10 +144,13 @@ const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n  ').slic
 /** What failed, repeated at the end so that the tail of the output names it. */
 const failures = [];
 
-function vitest(name, projects) {
+/**
+ * Runs vitest's `projects` as the suite `name`. With `nodeBinary`, under that Node (first on the PATH too, so that
+ * what the tests start with `node` or `npm` runs on it as well); otherwise under the machine's.
+ */
+function vitest(name, projects, nodeBinary) {
   const outputFile = path.join(resultsDir, `${name}.json`);
   const args = [
-    'vitest',
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     // A suite without any of the named files passes empty.
@@ -138,7 +159,14 @@ function vitest(name, projects) {
     '--reporter=json',
     `--outputFile.json=${outputFile}`,
   ];
-  const status = run('npx', args, { env: { ...process.env, PORTAL_PGLITE_TEMPLATE_DIR: pgliteTemplateDir } });
+  const env = { ...process.env, PORTAL_PGLITE_TEMPLATE_DIR: pgliteTemplateDir };
+  const started = Date.now();
+  const status = nodeBinary
+    ? run(nodeBinary, [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+        env: { ...env, PATH: `${path.dirname(nodeBinary)}${path.delimiter}${env.PATH ?? ''}` },
+      })
+    : run('npx', ['vitest', ...args], { env });
+  const seconds = Math.round((Date.now() - started) / 1000);
   let passed = 0;
   let failed = 0;
   let skipped = 0;
@@ -147,13 +175,16 @@ function vitest(name, projects) {
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     skipped = report.numPendingTests + report.numTodoTests;
-    failures.push(...failuresOf(report));
+    failures.push(
+      ...failuresOf(report).map((line) => (nodeBinary ? line.replace('FAILED', `FAILED (${name})`) : line)),
+    );
     // A suite that failed to load (e.g. a global setup error) counts as a failure too.
     if (status !== 0 && failed === 0) failed = 1;
   } else if (status !== 0) {
     failed = 1;
   }
-  return { status, passed, failed, skipped };
+  console.log(`\n${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`);
+  return { name, status, passed, failed, skipped, seconds };
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
@@ -163,6 +194,7 @@ ensureChromium();
 ensureRedisServer();
 ensureSpeechEngine();
 ensurePrometheus();
+ensureNode24();
 const hasPostgres = await postgresReachable();
 const unitProjects = ['contracts', 'scripts', 'web', 'api-pglite'];
 let missingPostgres = 0;
@@ -197,6 +229,9 @@ const lintApiStatus = await lintingApi;
 console.log(`\nnpm run lint:api (beside the unit suites):\n${readFileSync(lintApiLog, 'utf8')}`);
 if (lintApiStatus !== 0) failures.push('FAILED npm run lint:api (the OpenAPI document, see its output above)');
 if (buildStatus === 0) suites.push(vitest('e2e', ['e2e']));
+// The contracts and the API (PGlite and PostgreSQL) once more on Node 24 LTS (decision 083), after the browser tests so
+// that the two never share the cores: the same PGlite template, databases of its own on PostgreSQL (a new run prefix).
+suites.push(vitest('node24', ['contracts', 'api-pglite', ...(hasPostgres ? ['api-postgres'] : [])], NODE24));
 const checkStatus = await checking;
 console.log(`\nnpm run check (beside the suites):\n${readFileSync(checkLog, 'utf8')}`);
 rmSync(pgliteTemplateDir, { recursive: true, force: true });
@@ -210,5 +245,7 @@ const failed =
   (checkStatus === 0 ? 0 : 1);
 const skipped = suites.reduce((sum, s) => sum + s.skipped, 0);
 if (failures.length > 0) console.log(`\n${failures.join('\n')}\n`);
+for (const s of suites)
+  console.log(`${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ''}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(failed === 0 && suites.every((s) => s.status === 0) ? 0 : 1);

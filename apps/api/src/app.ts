@@ -44,9 +44,11 @@ import { createPasswordHashing, HASHING_NICE, type PasswordHashing } from './pla
 import { programPictures } from './platform/program-icons.ts';
 import { ProgramRegistry, registerProgramResolution } from './platform/programs.ts';
 import { connectRedis, fallbackRateLimitStore } from './platform/redis.ts';
+import { registerRequestTracing } from './platform/request-tracing.ts';
 import { registerSecurityHeaders, SECURITY_HEADERS } from './platform/security.ts';
 import { createSerializerCompiler } from './platform/serializer.ts';
 import { registerSubjectLimit } from './platform/subject-limit.ts';
+import { startTracing } from './platform/tracing.ts';
 import { registerProgramTexts } from './web/program-texts.ts';
 import { registerProgramFiles, registerWebApp } from './web/static-files.ts';
 
@@ -110,6 +112,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .send(errorBody(code));
     },
   });
+  // Traces (decision 084), before any other hook so that everything a request does runs in its span. Nothing of
+  // OpenTelemetry is loaded unless an OTLP endpoint is set.
+  const tracing = await startTracing(config);
+  if (tracing) {
+    registerRequestTracing(app, tracing, config.TRUST_PROXY);
+    app.addHook('onClose', async () => tracing.shutdown());
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ checkAgainstZod: config.NODE_ENV !== 'production' }));
   registerErrorHandling(app);

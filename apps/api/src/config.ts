@@ -118,6 +118,26 @@ export const EnvSchema = z.object({
   /** Base URL of the real citizen register (GET {url}/{type}/{number}); the local demo register otherwise. */
   CITIZEN_REGISTER_URL: urlWithProtocols(['http:', 'https:']).optional(),
   CITIZEN_REGISTER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  // Traces (decision 084): OpenTelemetry's own variables; off unless an OTLP endpoint is set
+  /** The collector's base URL; spans go to `{url}/v1/traces` (OTLP over HTTP, JSON). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  /** The traces' own URL, taken as it is; wins over OTEL_EXPORTER_OTLP_ENDPOINT. */
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).max(200).default('portal-api'),
+  OTEL_TRACES_SAMPLER: z
+    .enum([
+      'always_on',
+      'always_off',
+      'traceidratio',
+      'parentbased_always_on',
+      'parentbased_always_off',
+      'parentbased_traceidratio',
+    ])
+    .default('parentbased_always_on'),
+  /** The ratio of the `traceidratio` samplers, 0 to 1 (1 by default). */
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+  /** `true` turns tracing off even with an endpoint set. */
+  OTEL_SDK_DISABLED: booleanFromString.default(false),
   // Password hashing (decision 043)
   /** Threads that hash passwords, apart from libuv's pool; the machine's available parallelism by default. */
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(256).optional(),

@@ -12,6 +12,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from '../db/schema.ts';
+import { activeTracing, startQuerySpan } from './tracing.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction in progress: what `db.transaction` (and a savepoint's `tx.transaction`) hands its callback. */
@@ -107,6 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       lost = true;
       log.warn({ code: error.code ?? 'ERROR' }, 'database connection lost; the next query opens a new one');
     };
+    if (!UNTRACED) traceNodePostgres(pool);
     pool.on('error', onLost);
     const queryListeners = new Set<(seconds: number) => void>();
     pool.on('connect', (client) => {
@@ -141,6 +143,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await client.waitReady;
   const queryListeners = new Set<(seconds: number) => void>();
   timePgliteQueries(client, queryListeners);
+  if (!UNTRACED) tracePglite(client);
   return {
     db: drizzlePglite(client, { schema }),
     kind: 'pglite',
@@ -228,6 +231,91 @@ function timePgliteQueries(client: PGlite, listeners: ReadonlySet<(seconds: numb
       tx.query = timed(tx.query.bind(tx), listeners) as typeof tx.query;
       return callback(tx);
     })) as PGlite['transaction'];
+}
+
+type QueryCall = (...args: unknown[]) => unknown;
+
+/**
+ * The benchmark's server without the query wrappers at all (bench/tracing.ts), to show that tracing off costs nothing
+ * measurable beside it. Not a setting: nothing else reads it.
+ */
+const UNTRACED = process.env.PORTAL_BENCH_UNTRACED === '1';
+
+/**
+ * Runs a query call in a span of its own when tracing is on (decision 084). Only the promise form is traced: node-
+ * postgres's pool calls its client with a callback for its own `pool.query`, which is traced already, and a
+ * submittable (a cursor) is not a query of ours.
+ */
+function traced(args: unknown[], call: QueryCall, engine: 'postgres' | 'pglite'): unknown {
+  const first = args[0] as { text?: unknown; submit?: unknown } | string | undefined;
+  if (
+    !activeTracing() ||
+    args.some((arg) => typeof arg === 'function') ||
+    (typeof first === 'object' && typeof first.submit === 'function')
+  )
+    return call(...args);
+  const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
+  const span = startQuerySpan(text, engine);
+  try {
+    const result = call(...args);
+    if (result instanceof Promise)
+      return result.then(
+        (value: unknown) => {
+          span?.end();
+          return value;
+        },
+        (error: unknown) => {
+          span?.end(error);
+          throw error;
+        },
+      );
+    span?.end();
+    return result;
+  } catch (error) {
+    span?.end(error);
+    throw error;
+  }
+}
+
+const TRACED = Symbol('traced');
+
+/** Query spans on node-postgres: the pool's own queries, and those of a client it lends (a transaction's). */
+function traceNodePostgres(pool: pg.Pool): void {
+  const patchable = pool as unknown as { query: QueryCall; connect: QueryCall };
+  const query = pool.query.bind(pool) as QueryCall;
+  patchable.query = (...args) => traced(args, query, 'postgres');
+  const connect = pool.connect.bind(pool) as QueryCall;
+  // pg-pool's own `query` connects with a callback; drizzle's transactions with `await pool.connect()`.
+  patchable.connect = (...args) => {
+    const result = connect(...args);
+    if (args.length > 0) return result;
+    return (result as Promise<pg.PoolClient>).then((client) => {
+      const lent = client as unknown as { query: QueryCall; [TRACED]?: true };
+      if (!lent[TRACED]) {
+        const clientQuery = client.query.bind(client) as QueryCall;
+        lent.query = (...queryArgs) => traced(queryArgs, clientQuery, 'postgres');
+        lent[TRACED] = true;
+      }
+      return client;
+    });
+  };
+}
+
+/** Query spans on PGlite: its queries, and those of its transactions. */
+function tracePglite(client: PGlite): void {
+  const patchable = client as unknown as { query: QueryCall; transaction: QueryCall };
+  const query = client.query.bind(client) as QueryCall;
+  patchable.query = (...args) => traced(args, query, 'pglite');
+  const transaction = client.transaction.bind(client) as QueryCall;
+  patchable.transaction = (callback, ...rest) =>
+    transaction(
+      (tx: { query: QueryCall }) => {
+        const txQuery = tx.query.bind(tx);
+        tx.query = (...args) => traced(args, txQuery, 'pglite');
+        return (callback as (tx: unknown) => unknown)(tx);
+      },
+      ...rest,
+    );
 }
 
 /** Resolves when the database answers a trivial query. */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jobRound } from '../db/schema.ts';
 import type { Db } from './db.ts';
+import { withSpan } from './tracing.ts';
 
 export interface Job {
   /** Kebab-case, unique: the round's key and the logs' `job`. */
@@ -49,7 +50,8 @@ export async function runRound(
 ): Promise<number | null> {
   if (!(await claimRound(db, job, now))) return null;
   try {
-    const handled = await job.run(now);
+    // A span per round this instance runs (decision 084); the claims of the others are not worth one each.
+    const handled = await withSpan(`job ${job.name}`, { 'portal.job': job.name }, () => job.run(now));
     const durationMs = elapsedMs();
     log.info({ job: job.name, durationMs: Math.round(durationMs), handled }, 'job ran');
     onRan(job.name, 'succeeded', durationMs / 1000);

@@ -9,6 +9,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db.ts';
+import { withSpan } from '../tracing.ts';
 import { unavailableCode } from '../unavailable.ts';
 import { outbox, program } from '../../db/schema.ts';
 import type { MailRenderer } from './render.ts';
@@ -175,6 +176,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   async function deliver(row: OutboxRow): Promise<boolean> {
     let message;
     let send: (() => Promise<void>) | undefined;
+    let sentBy = 'email';
     try {
       const slug = await programSlug(row.programId);
       const { channel, phone } = row.payload;
@@ -185,6 +187,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
           const context = { outboxId: row.id, programSlug: slug, kind: row.kind, link: undefined };
           const textMessage = { channel, to: phone, text, id: row.id, context } as const;
           send = () => textTransport.send(textMessage);
+          sentBy = channel;
         }
       }
 
@@ -209,7 +212,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     try {
-      await send!();
+      // A span per mail or text sent (decision 084): its kind and channel, never its recipient.
+      await withSpan('mail send', { 'portal.mail.kind': row.kind, 'portal.mail.channel': sentBy }, send!);
     } catch (error) {
       const described = describeError(error);
       // 5xx replies are permanent by SMTP's own rules (bad address, refused content); 4xx and network errors are retried.
