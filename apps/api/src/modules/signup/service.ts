@@ -188,8 +188,13 @@ export function createSignupService(deps: SignupDeps) {
       const poolId = await repo.findPoolId(db, program.id);
       if (!poolId) throw new Error(`program ${program.slug} has no identity pool`);
       const caregiverInput = input.caregiver as Caregiver | undefined;
-      if (await repo.isEmailTaken(db, poolId, input.email))
+      if (await repo.isEmailTaken(db, poolId, input.email)) {
+        // A double click: the same key's first submission may have committed between the replay's read above and
+        // this one. Its answer, not "already registered".
+        const won = await findStoredAnswer<SignupResponse>(db, request);
+        if (won) return won;
         throw new AppError('EMAIL_ALREADY_REGISTERED', { email: ['signup.email.alreadyRegistered'] });
+      }
       if (
         await repo.isIdentificationRegistered(
           db,
