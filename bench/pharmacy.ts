@@ -18,9 +18,10 @@ import {
   startServer,
   type Measured,
   type Row,
+  type Running,
 } from './support.ts';
 
-const CALLS = [
+export const CALLS = [
   'POST /api/v1/pharmacy/verifications',
   'POST /api/v1/pharmacy/purchases',
   'GET purchases screen',
@@ -29,9 +30,9 @@ const CALLS = [
 const PURCHASES_EACH = 20;
 /** Patients with a discount code for the purchase calls: the load spreads over them as over a day's counters. */
 const BUYERS = 50;
-const PRODUCT = 1101;
+export const PRODUCT = 1101;
 /** The rate limits lifted for the load (each has its own, per key or per patient). */
-const LIMITS = {
+export const LIMITS = {
   PHARMACY_VERIFY_PER_MINUTE: '100000000',
   PHARMACY_IDENTIFICATION_PER_MINUTE: '100000000',
   DISCOUNT_CODE_PER_MINUTE: '100000000',
@@ -63,7 +64,7 @@ export async function addPharmacy(databaseUrl: string, keyCount: number): Promis
 }
 
 /** PURCHASES_EACH purchases of the product for every bench patient, one every 9 days back from now, in plain SQL. */
-async function seedPurchases(databaseUrl: string): Promise<void> {
+export async function seedPurchases(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -98,7 +99,7 @@ async function seedPurchases(databaseUrl: string): Promise<void> {
 }
 
 /** The discount codes of BUYERS bench patients (and the one whose screen is measured), made through the API. */
-async function discountCodes(origin: string, host: { host: string }, size: number) {
+export async function discountCodes(origin: string, host: { host: string }, size: number) {
   const codes: string[] = [];
   for (let index = 0; index < BUYERS; index += 1) {
     const who = Math.max(1, Math.floor(((index + 1) * size) / (BUYERS + 1)));
@@ -111,6 +112,57 @@ async function discountCodes(origin: string, host: { host: string }, size: numbe
     codes.push(body.data.code.code);
   }
   return codes;
+}
+
+/**
+ * The loop's calls on a running server, each a measurement to run: the counters' verify and purchase, then the patient's
+ * purchases screen. Each request from the next counter (its own key); a purchase has a receipt of its own and the next
+ * buyer's code: 50 counters at work for 50 patients.
+ */
+export async function pharmacyCalls(
+  server: Running,
+  size: number,
+  round: number,
+  buyers: string[],
+  counters: string[],
+): Promise<[(typeof CALLS)[number], () => Promise<Measured>][]> {
+  const host = { host: `alivio.localhost:${server.port}` };
+  let next = 0;
+  const counter = () => ({ 'x-api-key': counters[(next += 1) % counters.length]! });
+  const purchasedAt = new Date().toISOString();
+  const patient = Math.max(1, Math.floor(size / (BUYERS + 1)));
+  const auth = await bearerHeaders(server.origin, host, `bench-${patient}@bench.example`, BENCH_PASSWORD);
+  return [
+    [
+      CALLS[0],
+      () =>
+        measure(`${server.origin}/api/v1/pharmacy/verifications`, host, {
+          method: 'POST',
+          body: '{}',
+          setup: () => ({ headers: counter(), body: JSON.stringify({ code: buyers[next % buyers.length] }) }),
+        }),
+    ],
+    [
+      CALLS[1],
+      () =>
+        measure(`${server.origin}/api/v1/pharmacy/purchases`, host, {
+          method: 'POST',
+          body: '{}',
+          setup: () => ({
+            headers: counter(),
+            body: JSON.stringify({
+              code: buyers[next % buyers.length],
+              productId: PRODUCT,
+              quantity: 1,
+              unitPrice: '12500.00',
+              receiptId: `B${round}-${next}-${process.pid}`,
+              purchasedAt,
+            }),
+          }),
+        }),
+    ],
+    [CALLS[2], () => measure(`${server.origin}/api/v1/purchases/products/${PRODUCT}`, auth)],
+  ];
 }
 
 export function runPharmacy(): Promise<Row[]> {
@@ -140,43 +192,8 @@ export function runPharmacy(): Promise<Row[]> {
     env: LIMITS,
     measureRound: async (server, size, round) => {
       const figures: [string, Measured][] = [];
-      const host = { host: `alivio.localhost:${server.port}` };
-      const buyers = codes.get(size)!;
-      const counters = keys.get(size)!;
-      // Each request from the next counter (its own key); a purchase has a receipt of its own and the next
-      // buyer's code: 50 counters at work for 50 patients.
-      let next = 0;
-      const counter = () => ({ 'x-api-key': counters[(next += 1) % counters.length]! });
-      figures.push([
-        CALLS[0],
-        await measure(`${server.origin}/api/v1/pharmacy/verifications`, host, {
-          method: 'POST',
-          body: '{}',
-          setup: () => ({ headers: counter(), body: JSON.stringify({ code: buyers[next % buyers.length] }) }),
-        }),
-      ]);
-      const purchasedAt = new Date().toISOString();
-      figures.push([
-        CALLS[1],
-        await measure(`${server.origin}/api/v1/pharmacy/purchases`, host, {
-          method: 'POST',
-          body: '{}',
-          setup: () => ({
-            headers: counter(),
-            body: JSON.stringify({
-              code: buyers[next % buyers.length],
-              productId: PRODUCT,
-              quantity: 1,
-              unitPrice: '12500.00',
-              receiptId: `B${round}-${next}-${process.pid}`,
-              purchasedAt,
-            }),
-          }),
-        }),
-      ]);
-      const patient = Math.max(1, Math.floor(size / (BUYERS + 1)));
-      const auth = await bearerHeaders(server.origin, host, `bench-${patient}@bench.example`, BENCH_PASSWORD);
-      figures.push([CALLS[2], await measure(`${server.origin}/api/v1/purchases/products/${PRODUCT}`, auth)]);
+      for (const [call, run] of await pharmacyCalls(server, size, round, codes.get(size)!, keys.get(size)!))
+        figures.push([call, await run()]);
       return figures;
     },
     slowdown: { calls: [CALLS[2]], goal: 1.2 },

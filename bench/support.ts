@@ -22,14 +22,21 @@ export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgr
 export interface Running {
   origin: string;
   port: number;
+  /** The process's id (the CPU it used, bench/profile.ts). */
+  pid: number;
   /** Lets the requests the load tool abandoned finish, then ends the process and waits for it to exit. */
   stop: () => Promise<void>;
 }
 
 /** Spawns `node --import tsx <script>` on a free port and waits until `readyPath` answers 2xx. */
-async function startProcess(script: string, env: Record<string, string>, readyPath: string): Promise<Running> {
+async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  nodeArgs: string[] = [],
+): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -48,7 +55,7 @@ async function startProcess(script: string, env: Record<string, string>, readyPa
   // PGlite's first migration and a seeded PostgreSQL both take seconds on a busy machine: wait up to a minute.
   for (let i = 0; i < 600 && !exited; i += 1) {
     try {
-      if ((await fetch(`${origin}${readyPath}`)).ok) return { origin, port, stop };
+      if ((await fetch(`${origin}${readyPath}`)).ok) return { origin, port, pid: child.pid!, stop };
     } catch {
       // not up yet
     }
@@ -64,8 +71,11 @@ export const SERVER_SECRETS = {
   SIGNING_SECRET: 'bench-only-signing-secret-000000000000000000',
 };
 
-/** The portal as production runs it, with limits lifted so that the load is not answered by 429s. */
-export function startServer(env: Record<string, string>): Promise<Running> {
+/**
+ * The portal as production runs it, with limits lifted so that the load is not answered by 429s; `nodeArgs` go to its
+ * Node (a CPU profile's `--cpu-prof`).
+ */
+export function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Running> {
   return startProcess(
     'apps/api/src/server.ts',
     {
@@ -81,6 +91,7 @@ export function startServer(env: Record<string, string>): Promise<Running> {
       ...env,
     },
     '/readyz',
+    nodeArgs,
   );
 }
 

@@ -1,4 +1,5 @@
 // The database: PGlite (embedded, default) or PostgreSQL (DATABASE_URL), one drizzle schema for both.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -235,6 +236,26 @@ function timePgliteQueries(client: PGlite, listeners: ReadonlySet<(seconds: numb
 
 type QueryCall = (...args: unknown[]) => unknown;
 
+/** The counter of the work `countRoundTrips` runs, in its async context (decision 086). */
+const roundTripCounter = new AsyncLocalStorage<{ count: number }>();
+
+/**
+ * Runs `work` and counts the statements it sends to the database in its own async context (a request made inside it,
+ * a transaction's begin and commit), not those of anything else running meanwhile (a job, the outbox worker): the query
+ * budgets' test (decision 086). On PostgreSQL each is a round trip; PGlite's are counted the same way.
+ */
+export async function countRoundTrips<Result>(work: () => PromiseLike<Result>): Promise<{ result: Result; count: number }> {
+  const counter = { count: 0 };
+  // Awaited inside the run: a thenable that starts its work only when awaited (an injected request) starts it there.
+  const result = await roundTripCounter.run(counter, async () => await work());
+  return { result, count: counter.count };
+}
+
+function countRoundTrip(): void {
+  const counter = roundTripCounter.getStore();
+  if (counter) counter.count += 1;
+}
+
 /**
  * The benchmark's server without the query wrappers at all (bench/tracing.ts), to show that tracing off costs nothing
  * measurable beside it. Not a setting: nothing else reads it.
@@ -249,11 +270,12 @@ const UNTRACED = process.env.PORTAL_BENCH_UNTRACED === '1';
 function traced(args: unknown[], call: QueryCall, engine: 'postgres' | 'pglite'): unknown {
   const first = args[0] as { text?: unknown; submit?: unknown } | string | undefined;
   if (
-    !activeTracing() ||
     args.some((arg) => typeof arg === 'function') ||
     (typeof first === 'object' && typeof first.submit === 'function')
   )
     return call(...args);
+  countRoundTrip();
+  if (!activeTracing()) return call(...args);
   const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : undefined;
   const span = startQuerySpan(text, engine);
   try {
@@ -307,15 +329,19 @@ function tracePglite(client: PGlite): void {
   const query = client.query.bind(client) as QueryCall;
   patchable.query = (...args) => traced(args, query, 'pglite');
   const transaction = client.transaction.bind(client) as QueryCall;
-  patchable.transaction = (callback, ...rest) =>
-    transaction(
+  patchable.transaction = (callback, ...rest) => {
+    // Its begin and commit are counted as on PostgreSQL, where drizzle sends them as statements of their own.
+    countRoundTrip();
+    const done = transaction(
       (tx: { query: QueryCall }) => {
         const txQuery = tx.query.bind(tx);
         tx.query = (...args) => traced(args, txQuery, 'pglite');
         return (callback as (tx: unknown) => unknown)(tx);
       },
       ...rest,
-    );
+    ) as Promise<unknown>;
+    return done.finally(countRoundTrip);
+  };
 }
 
 /** Resolves when the database answers a trivial query. */

@@ -8,7 +8,9 @@
 // key; and a staff token opens no patient or pharmacy route. "Changed nothing" is each module's own snapshot of the
 // owner's data.
 // The rows must cover the OpenAPI document, scheme by scheme, and every route without a scheme is public on purpose.
-import { existsSync, readdirSync } from 'node:fs';
+// Last, the query budgets (decision 086): each row's successful call, counted in statements sent to the database through
+// the driver (platform/db.ts, countRoundTrips), stays within the budget the row declares.
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '@portal/contracts/errors';
 import { STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { buildApp } from '../app.ts';
+import { countRoundTrips } from '../platform/db.ts';
 import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds, type StaffAccessRow } from './access-matrix.ts';
 import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
@@ -123,7 +126,7 @@ afterAll(async () => t.close());
 describe(`access matrix (${TEST_DB})`, () => {
   it.each(cases(ID_ROWS))('%s: another patient of the program gets 404 and changes nothing', async (_name, row) => {
     const before = await snapshot();
-    const answer = await callAs(t, sameProgram, row.method, urlOf(row), row.body?.(sameProgram));
+    const answer = await callAs(t, sameProgram, row.method, urlOf(row), row.body?.(sameProgram, ownerIds));
     expect(answer.statusCode, answer.body).toBe(404);
     expect(codeOf(answer.body)).toBe('NOT_FOUND');
     expect(answer.body).not.toContain('Rosa');
@@ -133,7 +136,7 @@ describe(`access matrix (${TEST_DB})`, () => {
   it.each(cases(OWN_DATA_ROWS))('%s: another patient’s call acts on its own data only', async (_name, row) => {
     const before = await snapshot();
     const intruder = row.spendsTheCaller ? await enrolPatient(t, 'alivio') : sameProgram;
-    const answer = await callAs(t, intruder, row.method, urlOf(row), row.body?.(intruder));
+    const answer = await callAs(t, intruder, row.method, urlOf(row), row.body?.(intruder, ownerIds));
     expect(answer.statusCode, answer.body).toBeLessThan(300);
     expect(answer.body).not.toContain('Rosa');
     expect(answer.body).not.toContain(owner.email);
@@ -145,7 +148,7 @@ describe(`access matrix (${TEST_DB})`, () => {
     async (_name, row) => {
       const before = await snapshot();
       if (namesAnId(row)) {
-        const ownHost = await callAs(t, otherProgram, row.method, urlOf(row), row.body?.(otherProgram));
+        const ownHost = await callAs(t, otherProgram, row.method, urlOf(row), row.body?.(otherProgram, ownerIds));
         expect(ownHost.statusCode, ownHost.body).toBe(404);
       }
       const ownersHost = await callAs(
@@ -153,7 +156,7 @@ describe(`access matrix (${TEST_DB})`, () => {
         { slug: 'alivio', authorization: otherProgram.authorization },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       expect(ownersHost.statusCode, ownersHost.body).toBe(401);
       expect(codeOf(ownersHost.body)).toBe('UNAUTHENTICATED');
@@ -165,14 +168,14 @@ describe(`access matrix (${TEST_DB})`, () => {
     '%s: without a token, with a forged one, the owner’s on another program or a pharmacy’s key answers 401',
     async (_name, row) => {
       const before = await snapshot();
-      const anonymous = await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner));
+      const anonymous = await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner, ownerIds));
       expect(anonymous.statusCode).toBe(401);
       const forged = await callAs(
         t,
         { slug: 'alivio', authorization: 'Bearer not-a-token' },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       expect(forged.statusCode).toBe(401);
       const crossPool = await callAs(
@@ -180,10 +183,16 @@ describe(`access matrix (${TEST_DB})`, () => {
         { slug: 'equilibrio', authorization: owner.authorization },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       expect(crossPool.statusCode).toBe(401);
-      const pharmacy = await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner));
+      const pharmacy = await withKey(
+        { slug: 'alivio' },
+        row.method,
+        urlOf(row),
+        pharmacyKey,
+        row.body?.(owner, ownerIds),
+      );
       expect(pharmacy.statusCode, pharmacy.body).toBe(401);
       expect(codeOf(pharmacy.body)).toBe('UNAUTHENTICATED');
       const staff = await callAs(
@@ -191,7 +200,7 @@ describe(`access matrix (${TEST_DB})`, () => {
         { slug: 'alivio', authorization: staffToken },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       expect(staff.statusCode, staff.body).toBe(401);
       expect(codeOf(staff.body)).toBe('UNAUTHENTICATED');
@@ -217,16 +226,16 @@ describe(`access matrix (${TEST_DB})`, () => {
     '%s: no token, a forged one, a patient’s token or a pharmacy’s key answers 401',
     async (_name, row) => {
       for (const answer of [
-        await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner)),
+        await callAs(t, { slug: 'alivio' }, row.method, urlOf(row), row.body?.(owner, ownerIds)),
         await callAs(
           t,
           { slug: 'alivio', authorization: 'Bearer stf_not-a-token' },
           row.method,
           urlOf(row),
-          row.body?.(owner),
+          row.body?.(owner, ownerIds),
         ),
-        await callAs(t, owner, row.method, urlOf(row), row.body?.(owner)),
-        await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner)),
+        await callAs(t, owner, row.method, urlOf(row), row.body?.(owner, ownerIds)),
+        await withKey({ slug: 'alivio' }, row.method, urlOf(row), pharmacyKey, row.body?.(owner, ownerIds)),
       ]) {
         expect(answer.statusCode, answer.body).toBe(401);
         expect(codeOf(answer.body)).toBe('UNAUTHENTICATED');
@@ -261,7 +270,7 @@ describe(`access matrix (${TEST_DB})`, () => {
         { slug: 'alivio', authorization: inProgram },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       if (lets) expect(own.statusCode, own.body).toBeLessThan(300);
       else {
@@ -279,7 +288,7 @@ describe(`access matrix (${TEST_DB})`, () => {
         { slug: 'alivio', authorization: elsewhere },
         row.method,
         urlOf(row),
-        row.body?.(owner),
+        row.body?.(owner, ownerIds),
       );
       expect(answer.statusCode, answer.body).toBe(403);
       expect(codeOf(answer.body)).toBe('FORBIDDEN');
@@ -302,7 +311,7 @@ describe(`access matrix (${TEST_DB})`, () => {
 
   it('the owner reaches every route naming its data (so a 404 above means "not yours", not "broken")', async () => {
     for (const row of ID_ROWS.filter((r) => r.method !== 'DELETE')) {
-      const answer = await callAs(t, owner, row.method, urlOf(row), row.body?.(owner));
+      const answer = await callAs(t, owner, row.method, urlOf(row), row.body?.(owner, ownerIds));
       expect(answer.statusCode, `${routeOf(row)}: ${answer.body}`).toBe(200);
     }
   });
@@ -337,5 +346,63 @@ describe(`access matrix (${TEST_DB})`, () => {
     expect(bySchemes.get('pharmacyApiKey')!.sort()).toEqual(PHARMACY_ROWS.map(routeOf).sort());
     expect(bySchemes.get('staffBearer')!.sort()).toEqual(STAFF_ROWS.map(routeOf).sort());
     expect(bySchemes.get('public')!.sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  // The query budgets (decision 086), last: each row's call by a caller it lets in, counted in statements sent to the
+  // database (a round trip each on PostgreSQL), against the budget the row declares. The pharmacy's calls come first
+  // (the patient's own calls renew the code they use), destructive calls last.
+  describe('query budgets', () => {
+    const lastly = (row: AccessRow) => (row.method === 'DELETE' || row.spendsTheCaller ? 1 : 0);
+    const budgetCases = [
+      ...PHARMACY_ROWS.map((row) => ['pharmacy', row] as const),
+      ...PATIENT_ROWS.map((row) => ['patient', row] as const),
+      ...STAFF_ROWS.map((row) => ['staff', row] as const),
+    ]
+      .sort(([, left], [, right]) => lastly(left) - lastly(right))
+      .map(([door, row]) => [`${routeOf(row)} (${door})`, door, row] as const);
+    const counted: string[] = [];
+    beforeAll(async () => {
+      for (const [, access] of MODULES) Object.assign(ownerIds, await access.current?.(t, owner));
+    });
+    afterAll(() => {
+      if (process.env.PRINT_ROUND_TRIPS) writeFileSync(process.env.PRINT_ROUND_TRIPS, counted.join('\n'));
+    });
+    it.each(budgetCases)('%s stays within its round trips', async (_name, door, row) => {
+      let call: () => ReturnType<typeof callAs>;
+      if (door === 'patient') {
+        const caller =
+          row.spendsTheCaller || row.budgetCaller === 'new patient'
+            ? await enrolPatient(t, 'alivio')
+            : row.budgetCaller === 'another patient'
+              ? sameProgram
+              : owner;
+        // The door as in steady state: the caller's session just used (its lookup cached), as the bench's load has it.
+        await callAs(t, caller, 'GET', '/api/v1/user');
+        call = () => callAs(t, caller, row.method, urlOf(row), row.body?.(caller, ownerIds));
+      } else if (door === 'pharmacy') {
+        // The key of the pharmacy that recorded the owner's purchases, which may reverse them.
+        const key = String(ownerIds.counterKey ?? pharmacyKey);
+        await withKey({ slug: 'alivio' }, 'GET', '/api/v1/pharmacy/me', key);
+        call = () => withKey({ slug: 'alivio' }, row.method, urlOf(row), key, row.body?.(owner, ownerIds));
+      } else {
+        const staffRow = row as StaffAccessRow;
+        const role = staffRow.roles === 'any session' ? 'agent' : staffRow.roles[0]!;
+        const session = { slug: 'alivio', authorization: await openTestStaffSession(t, [`${role}:alivio`]) };
+        if (staffRow.opensTheRecord)
+          await callAs(
+            t,
+            session,
+            'POST',
+            `/api/v1/staff/patients/${staffRow.recordOf?.(ownerIds) ?? owner.patientId}/open`,
+            { reason: 'inbound-call' },
+          );
+        await callAs(t, session, 'GET', '/api/v1/staff/me');
+        call = () => callAs(t, session, row.method, urlOf(row), row.body?.(owner, ownerIds));
+      }
+      const { result: answer, count } = await countRoundTrips(call);
+      counted.push(`${routeOf(row)}\t${door}\t${count}\t${answer.statusCode}`);
+      expect(answer.statusCode, answer.body).toBeLessThan(300);
+      expect(count, 'statements sent to the database').toBeLessThanOrEqual(row.roundTrips);
+    });
   });
 });

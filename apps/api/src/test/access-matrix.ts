@@ -16,10 +16,23 @@ export interface AccessRow {
   path: string;
   /** The URL naming the owner's data; without it the path itself (a route of the caller's own data, no id). */
   url?: (ids: OwnedIds) => string;
-  /** A body the caller could send successfully (an intruder sends it with its own data). */
-  body?: (caller: TestPatient) => unknown;
-  /** The call spends the caller's session or account (logout, a password change, closing): an intruder of its own. */
+  /** A body the caller could send successfully (an intruder sends it with its own data; `ids`: the owner's). */
+  body?: (caller: TestPatient, ids: OwnedIds) => unknown;
+  /**
+   * The call spends the caller's session or account (logout, ending its other sessions, a password change, closing):
+   * an intruder of its own.
+   */
   spendsTheCaller?: boolean;
+  /**
+   * The query budget (decision 086): the most statements the call may send to the database on its successful path (a
+   * round trip each on PostgreSQL, a transaction's begin and commit included). The test counts them through the driver.
+   */
+  roundTrips: number;
+  /**
+   * Who makes the budget's call when the owner's seeded data would refuse it (the owner has a booking, a caregiver
+   * already): another patient of the program (who made the same call in the matrix) or a new one.
+   */
+  budgetCaller?: 'another patient' | 'new patient';
 }
 
 /** A route behind the staff door, with the roles that may call it in the host's program. */
@@ -41,6 +54,8 @@ export interface ModuleAccess {
   pharmacyRows?: AccessRow[];
   /** Routes behind the staff door (scheme `staffBearer`), tried with every role in the host's program and another. */
   staffRows?: StaffAccessRow[];
+  /** The ids the matrix's own calls changed (a renewed code), as they are now: read again before the query budgets. */
+  current?: (t: TestApp, owner: TestPatient) => Promise<OwnedIds>;
   /** Gives the owner the data the rows name, and tells its ids. */
   seed?: (t: TestApp, owner: TestPatient) => Promise<OwnedIds>;
   /** The module's data of the owner, as read back: "changed nothing" means equal before and after a call. */

@@ -23,30 +23,47 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/booking/availability',
+      roundTrips: 4,
       url: () => `/api/v1/booking/availability?benefitId=${SERVICE}`,
     },
-    { method: 'POST', path: '/api/v1/booking/holds', body: () => ({ benefitId: SERVICE, ...freeSlot }) },
+    {
+      method: 'POST',
+      path: '/api/v1/booking/holds',
+      roundTrips: 13,
+      body: () => ({ benefitId: SERVICE, ...freeSlot }),
+      // The owner has a booking of the service: another patient's hold (the matrix's, held again).
+      budgetCaller: 'another patient',
+    },
     {
       method: 'DELETE',
       path: '/api/v1/booking/holds/{holdId}',
+      roundTrips: 4,
       url: (ids) => `/api/v1/booking/holds/${ids.bookingId}`,
     },
     {
       method: 'POST',
       path: '/api/v1/booking/holds/{holdId}/confirm',
+      roundTrips: 8,
       url: (ids) => `/api/v1/booking/holds/${ids.bookingId}/confirm`,
     },
-    { method: 'GET', path: '/api/v1/bookings' },
-    { method: 'GET', path: '/api/v1/bookings/{bookingId}', url: (ids) => `/api/v1/bookings/${ids.bookingId}` },
+    { method: 'GET', path: '/api/v1/bookings', roundTrips: 3 },
+    {
+      method: 'GET',
+      path: '/api/v1/bookings/{bookingId}',
+      roundTrips: 3,
+      url: (ids) => `/api/v1/bookings/${ids.bookingId}`,
+    },
     {
       method: 'POST',
       path: '/api/v1/bookings/{bookingId}/reschedule',
+      roundTrips: 5,
       url: (ids) => `/api/v1/bookings/${ids.movedBookingId}/reschedule`,
       body: () => ({ holdId: moveHoldId, sequence: 0 }),
     },
     {
       method: 'POST',
       path: '/api/v1/bookings/{bookingId}/cancel',
+      roundTrips: 4,
       url: (ids) => `/api/v1/bookings/${ids.cancelledBookingId}/cancel`,
       body: () => ({ sequence: 1 }),
     },
@@ -57,15 +74,16 @@ export const ACCESS: ModuleAccess = {
     // an agent and then a nurse, answers as a retried call of the patient's would.
     ...(
       [
-        ['GET', '/booking/services', () => '/booking/services'],
-        ['GET', '/bookings', () => '/bookings'],
-        ['GET', '/booking/availability', () => `/booking/availability?benefitId=${SERVICE}`],
-        ['DELETE', '/booking/holds/{holdId}', (ids: OwnedIds) => `/booking/holds/${ids.bookingId}`],
-        ['POST', '/booking/holds/{holdId}/confirm', (ids: OwnedIds) => `/booking/holds/${ids.bookingId}/confirm`],
+        ['GET', '/booking/services', 9, () => '/booking/services'],
+        ['GET', '/bookings', 8, () => '/bookings'],
+        ['GET', '/booking/availability', 9, () => `/booking/availability?benefitId=${SERVICE}`],
+        ['DELETE', '/booking/holds/{holdId}', 9, (ids: OwnedIds) => `/booking/holds/${ids.bookingId}`],
+        ['POST', '/booking/holds/{holdId}/confirm', 13, (ids: OwnedIds) => `/booking/holds/${ids.bookingId}/confirm`],
       ] as const
-    ).map(([method, path, url]) => ({
+    ).map(([method, path, roundTrips, url]) => ({
       method,
       path: `/api/v1/staff/patients/{id}${path}`,
+      roundTrips,
       url: (ids: OwnedIds) => `/api/v1/staff/patients/${ids.patientId}${url(ids)}`,
       roles: ['agent', 'nurse'] as const,
       opensTheRecord: true,
@@ -73,6 +91,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/booking/holds',
+      roundTrips: 18,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/booking/holds`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -82,6 +101,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/reschedule',
+      roundTrips: 10,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.movedBookingId}/reschedule`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -90,6 +110,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/patients/{id}/bookings/past',
+      roundTrips: 8,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/past`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -97,6 +118,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/attendance',
+      roundTrips: 14,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.pastBookingId}/attendance`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -105,6 +127,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/cancel',
+      roundTrips: 9,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.cancelledBookingId}/cancel`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,

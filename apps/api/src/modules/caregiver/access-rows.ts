@@ -21,15 +21,28 @@ function caregiverOf(caller: Pick<TestPatient, 'slug'>, firstName = 'Intruso') {
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
-    { method: 'GET', path: '/api/v1/caregiver' },
-    { method: 'POST', path: '/api/v1/caregiver', body: (caller) => caregiverOf(caller) },
+    { method: 'GET', path: '/api/v1/caregiver', roundTrips: 2 },
+    {
+      method: 'POST',
+      path: '/api/v1/caregiver',
+      roundTrips: 10,
+      body: (caller) => caregiverOf(caller),
+      // The owner, and the patient who made the matrix's call, have one already.
+      budgetCaller: 'new patient',
+    },
     {
       method: 'PUT',
       path: '/api/v1/caregiver/{id}',
+      roundTrips: 10,
       url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`,
       body: (caller) => caregiverOf(caller),
     },
-    { method: 'DELETE', path: '/api/v1/caregiver/{id}', url: (ids) => `/api/v1/caregiver/${ids.caregiverId}` },
+    {
+      method: 'DELETE',
+      path: '/api/v1/caregiver/{id}',
+      roundTrips: 8,
+      url: (ids) => `/api/v1/caregiver/${ids.caregiverId}`,
+    },
   ],
   // Rosa: a name the tests look for in every answer to an intruder.
   seed: async (t, owner) => {

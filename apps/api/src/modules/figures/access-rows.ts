@@ -3,5 +3,5 @@
 import type { ModuleAccess } from '../../test/access-matrix.ts';
 
 export const ACCESS: ModuleAccess = {
-  staffRows: [{ method: 'GET', path: '/api/v1/staff/figures', roles: ['manager'] }],
+  staffRows: [{ method: 'GET', path: '/api/v1/staff/figures', roundTrips: 6, roles: ['manager'] }],
 };

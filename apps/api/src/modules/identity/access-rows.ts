@@ -17,11 +17,16 @@ export const ACCESS: ModuleAccess = {
     'POST /api/v1/password/recover',
   ],
   patientRows: [
-    { method: 'GET', path: '/api/v1/user' },
-    { method: 'POST', path: '/api/v1/logout', spendsTheCaller: true },
-    { method: 'GET', path: '/api/v1/sessions' },
-    { method: 'POST', path: '/api/v1/sessions/end-others' },
-    { method: 'DELETE', path: '/api/v1/sessions/{id}', url: (ids) => `/api/v1/sessions/${ids.sessionId}` },
+    { method: 'GET', path: '/api/v1/user', roundTrips: 1 },
+    { method: 'POST', path: '/api/v1/logout', roundTrips: 4, spendsTheCaller: true },
+    { method: 'GET', path: '/api/v1/sessions', roundTrips: 2 },
+    { method: 'POST', path: '/api/v1/sessions/end-others', roundTrips: 6, spendsTheCaller: true },
+    {
+      method: 'DELETE',
+      path: '/api/v1/sessions/{id}',
+      roundTrips: 6,
+      url: (ids) => `/api/v1/sessions/${ids.sessionId}`,
+    },
   ],
   // A second session of the owner's (another device), which only the owner may end.
   seed: async (t, owner) => {

@@ -10,9 +10,19 @@ const OTHER_LESSON = { condition: 'migraine', lesson: 'migraine-triggers' };
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
-    { method: 'GET', path: '/api/v1/learning/progress' },
-    { method: 'PUT', path: '/api/v1/learning/progress/completed', body: () => OTHER_LESSON },
-    { method: 'DELETE', path: '/api/v1/learning/progress/completed', body: () => OWNERS_LESSON },
+    { method: 'GET', path: '/api/v1/learning/progress', roundTrips: 2 },
+    {
+      method: 'PUT',
+      path: '/api/v1/learning/progress/completed',
+      roundTrips: 4,
+      body: () => OTHER_LESSON,
+    },
+    {
+      method: 'DELETE',
+      path: '/api/v1/learning/progress/completed',
+      roundTrips: 4,
+      body: () => OWNERS_LESSON,
+    },
   ],
   seed: async (t, owner) => {
     const marked = await callAs(t, owner, 'PUT', '/api/v1/learning/progress/completed', OWNERS_LESSON);

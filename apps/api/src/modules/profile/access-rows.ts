@@ -15,12 +15,13 @@ const change = {
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
-    { method: 'PUT', path: '/api/v1/user', body: () => change },
-    { method: 'PUT', path: '/api/v1/user/language', body: () => ({ language: 'es' }) },
-    { method: 'GET', path: '/api/v1/user/notices' },
+    { method: 'PUT', path: '/api/v1/user', roundTrips: 7, body: () => change },
+    { method: 'PUT', path: '/api/v1/user/language', roundTrips: 7, body: () => ({ language: 'es' }) },
+    { method: 'GET', path: '/api/v1/user/notices', roundTrips: 2 },
     {
       method: 'PUT',
       path: '/api/v1/user/notices',
+      roundTrips: 7,
       body: () => ({ channel: 'sms', reminders: false, refillReminders: false }),
     },
   ],

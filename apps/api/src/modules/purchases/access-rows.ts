@@ -16,11 +16,12 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/purchases/products/{productId}',
+      roundTrips: 10,
       url: (ids) => `/api/v1/purchases/products/${ids.purchasedProductId}`,
     },
-    { method: 'GET', path: '/api/v1/redemptions' },
+    { method: 'GET', path: '/api/v1/redemptions', roundTrips: 3 },
     // The caller's own refill estimates (decision 061): the caller's plan from the token, no id.
-    { method: 'GET', path: '/api/v1/purchases/refills' },
+    { method: 'GET', path: '/api/v1/purchases/refills', roundTrips: 4 },
   ],
   seed: async () => ({ purchasedProductId: OWNERS_PRODUCT }),
   snapshot: async (t, owner) => ({

@@ -78,18 +78,31 @@ export const ACCESS: ModuleAccess = {
     'POST /api/v1/staff/login/second-factor',
   ],
   staffRows: [
-    { method: 'GET', path: '/api/v1/staff/me', roles: ['agent', 'nurse', 'manager', 'admin'] },
-    { method: 'POST', path: '/api/v1/staff/logout', roles: 'any session', spendsTheCaller: true },
+    {
+      method: 'GET',
+      path: '/api/v1/staff/me',
+      roundTrips: 4,
+      roles: ['agent', 'nurse', 'manager', 'admin'],
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/staff/logout',
+      roundTrips: 8,
+      roles: 'any session',
+      spendsTheCaller: true,
+    },
     // Finding a patient and opening their record (decision 074): agents and nurses only, never managers or admins.
     {
       method: 'POST',
       path: '/api/v1/staff/patients/search',
+      roundTrips: 6,
       roles: ['agent', 'nurse'],
       body: (owner) => ({ by: 'email', email: owner.email }),
     },
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/open',
+      roundTrips: 40,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/open`,
       roles: ['agent', 'nurse'],
       body: () => ({ reason: 'inbound-call' }),
@@ -98,6 +111,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/recovery',
+      roundTrips: 17,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/recovery`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -115,13 +129,14 @@ export const ACCESS: ModuleAccess = {
     // program's general benefit for Costa Rica.
     ...(
       [
-        ['GET', 'actions'],
-        ['POST', 'notes', () => ({ channel: 'phone-in', outcome: 'resolved', text: 'Llamó por su cita.' })],
-        ['POST', 'coupon-links', () => ({ benefitId: 1205, delivery: 'show' })],
+        ['GET', 'actions', 12],
+        ['POST', 'notes', 12, () => ({ channel: 'phone-in', outcome: 'resolved', text: 'Llamó por su cita.' })],
+        ['POST', 'coupon-links', 15, () => ({ benefitId: 1205, delivery: 'show' })],
       ] as const
-    ).map(([method, action, body]: readonly [Method, string, (() => unknown)?]) => ({
+    ).map(([method, action, roundTrips, body]: readonly [Method, string, number, (() => unknown)?]) => ({
       method,
       path: `/api/v1/staff/patients/{id}/${action}`,
+      roundTrips,
       url: (ids: OwnedIds) => `/api/v1/staff/patients/${ids.patientId}/${action}`,
       roles: ['agent', 'nurse'] as const,
       opensTheRecord: true,
@@ -130,6 +145,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/sessions/end',
+      roundTrips: 16,
       url: (ids) => `/api/v1/staff/patients/${ids.sessionsPatientId}/sessions/end`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -138,16 +154,23 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/welcome',
+      roundTrips: 17,
       url: (ids) => `/api/v1/staff/patients/${ids.unconfirmedPatientId}/welcome`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
       recordOf: (ids) => Number(ids.unconfirmedPatientId),
     },
     // Pre-registering a patient (decision 078): no record, no id.
-    { method: 'GET', path: '/api/v1/staff/preregistrations/plans', roles: ['agent', 'nurse'] },
+    {
+      method: 'GET',
+      path: '/api/v1/staff/preregistrations/plans',
+      roundTrips: 4,
+      roles: ['agent', 'nurse'],
+    },
     {
       method: 'POST',
       path: '/api/v1/staff/preregistrations',
+      roundTrips: 13,
       roles: ['agent', 'nurse'],
       body: () => ({
         patient: { supportPlanId: 101, country: 'CR', email: `invited-${randomUUID().slice(0, 8)}@test.example` },
@@ -157,20 +180,23 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/preregistrations/lookup',
+      roundTrips: 5,
       roles: ['agent', 'nurse'],
       body: (owner) => ({ email: owner.email }),
     },
     // The outreach list (decision 080): agents and nurses of the host's program.
-    { method: 'GET', path: '/api/v1/staff/outreach', roles: ['agent', 'nurse'] },
+    { method: 'GET', path: '/api/v1/staff/outreach', roundTrips: 5, roles: ['agent', 'nurse'] },
     {
       method: 'POST',
       path: '/api/v1/staff/outreach/{patientId}/claim',
+      roundTrips: 6,
       url: () => `/api/v1/staff/outreach/${nextEntry()}/claim`,
       roles: ['agent', 'nurse'],
     },
     {
       method: 'POST',
       path: '/api/v1/staff/outreach/{patientId}/outcome',
+      roundTrips: 13,
       url: () => `/api/v1/staff/outreach/${nextEntry()}/outcome`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -178,22 +204,25 @@ export const ACCESS: ModuleAccess = {
       body: () => ({ outcome: 'wrong-number' }),
     },
     // The admin's side (decision 077): admins of the host's program only; members and pharmacies of alivio.
-    { method: 'GET', path: '/api/v1/staff/admin/members', roles: adminOnly },
+    { method: 'GET', path: '/api/v1/staff/admin/members', roundTrips: 5, roles: adminOnly },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members',
+      roundTrips: 15,
       roles: adminOnly,
       body: () => ({ email: `matrix-${unique()}@example.com`, roles: [{ program: 'alivio', role: 'agent' }] }),
     },
     {
       method: 'GET',
       path: '/api/v1/staff/admin/members/{id}',
+      roundTrips: 5,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}`,
       roles: adminOnly,
     },
     {
       method: 'PUT',
       path: '/api/v1/staff/admin/members/{id}/roles',
+      roundTrips: 13,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/roles`,
       roles: adminOnly,
       body: () => ({ roles: [{ program: 'alivio', role: 'agent' }] }),
@@ -201,18 +230,21 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/disable',
+      roundTrips: 13,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/disable`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/enable',
+      roundTrips: 12,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/enable`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/reset-second-factor',
+      roundTrips: 17,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToReset}/reset-second-factor`,
       roles: adminOnly,
       body: () => ({ language: 'es' }),
@@ -220,31 +252,35 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/admin/members/{id}/access-log',
+      roundTrips: 6,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/access-log`,
       roles: adminOnly,
     },
-    { method: 'GET', path: '/api/v1/staff/admin/pharmacies', roles: adminOnly },
+    { method: 'GET', path: '/api/v1/staff/admin/pharmacies', roundTrips: 5, roles: adminOnly },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies',
+      roundTrips: 10,
       roles: adminOnly,
       body: () => ({ name: `Farmacia matriz ${unique()}`, country: 'CR' }),
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies/{id}/keys',
+      roundTrips: 12,
       url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies/{id}/keys/{keyId}/revoke',
+      roundTrips: 12,
       url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys/${ids.staffKeyId}/revoke`,
       roles: adminOnly,
     },
   ],
   // The patient's own view of who at the program opened their record.
-  patientRows: [{ method: 'GET', path: '/api/v1/user/access-log' }],
+  patientRows: [{ method: 'GET', path: '/api/v1/user/access-log', roundTrips: 3 }],
   seed: async (t, owner) => {
     const idOf = async (roles: string[]) => {
       const { email } = await addTestStaff(t, roles);

@@ -17,18 +17,25 @@ const list = async (...[t, owner]: Parameters<NonNullable<ModuleAccess['snapshot
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
-    { method: 'GET', path: '/api/v1/treatments' },
-    { method: 'POST', path: '/api/v1/treatments', body: () => added },
-    { method: 'GET', path: '/api/v1/treatments/{id}', url: (ids) => `/api/v1/treatments/${ids.treatmentId}` },
+    { method: 'GET', path: '/api/v1/treatments', roundTrips: 2 },
+    { method: 'POST', path: '/api/v1/treatments', roundTrips: 10, body: () => added },
+    {
+      method: 'GET',
+      path: '/api/v1/treatments/{id}',
+      roundTrips: 2,
+      url: (ids) => `/api/v1/treatments/${ids.treatmentId}`,
+    },
     {
       method: 'PUT',
       path: '/api/v1/treatments/{id}',
+      roundTrips: 10,
       url: (ids) => `/api/v1/treatments/${ids.treatmentId}`,
       body: () => change,
     },
     {
       method: 'DELETE',
       path: '/api/v1/treatments/{id}',
+      roundTrips: 7,
       url: (ids) => `/api/v1/treatments/${ids.treatmentId}`,
       body: () => ({ reason: 'COST' }),
     },

@@ -1,0 +1,151 @@
+// `npm run bench:profile`: where the time of the pharmacy loop's calls goes (decision 086), on PostgreSQL with
+// BENCH_PROFILE_PATIENTS patients (1,000 by default) and 20 purchases each. For each call, a server of its own runs under
+// `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
+// request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
+// and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's DevTools.
+// Not a test: nothing here asserts a timing.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import { addPharmacy, CALLS, discountCodes, LIMITS, pharmacyCalls, seedPurchases } from './pharmacy.ts';
+import { BENCH_PASSWORD } from './sized.ts';
+import { CONNECTIONS, createBenchDatabase, ROOT, startServer } from './support.ts';
+
+const SIZE = Number(process.env.BENCH_PROFILE_PATIENTS ?? 1_000);
+const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 12);
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) of a process, from /proc; 0 once it is gone. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process now (the backends serving the pool come and go with it). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+/** Where a function lives: a package of node_modules, Node itself, the portal's code, or V8's own buckets. */
+function placeOf(url: string, name: string): string {
+  if (!url) return name.startsWith('(') ? name : '(native)';
+  if (url.startsWith('node:')) return 'node';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const [first, second] = url.slice(modules + 'node_modules/'.length).split('/');
+    return first!.startsWith('@') ? `${first}/${second}` : first!;
+  }
+  return url.includes(ROOT) ? 'portal' : 'other';
+}
+
+/**
+ * The profile's self time while the load ran (`window`, in microseconds of the monotonic clock the profiler's
+ * timestamps use too), by place and by function, as shares of those samples: the server's start is left out.
+ */
+function summarise(file: string, window: { from: number; to: number }) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    startTime: number;
+    timeDeltas: number[];
+  };
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const hits = new Map<number, number>();
+  let at = profile.startTime;
+  let inWindow = 0;
+  for (const [index, sample] of profile.samples.entries()) {
+    at += profile.timeDeltas[index] ?? 0;
+    if (at < window.from || at > window.to) continue;
+    inWindow += 1;
+    hits.set(sample, (hits.get(sample) ?? 0) + 1);
+  }
+  const places = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let busy = 0;
+  for (const [id, count] of hits) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)') continue;
+    busy += count;
+    const place = placeOf(url, functionName);
+    places.set(place, (places.get(place) ?? 0) + count);
+    const where = url ? `${path.basename(url)}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'} ${where} [${place}]`;
+    functions.set(key, (functions.get(key) ?? 0) + count);
+  }
+  const top = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort(([, left], [, right]) => right - left)
+      .slice(0, TOP)
+      .map(([what, count]) => `${((count / busy) * 100).toFixed(1)} % ${what}`);
+  return { busyShare: busy / inWindow, places: top(places), functions: top(functions) };
+}
+
+const dir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
+const database = await createBenchDatabase(`portal_bench_profile_${process.pid}`);
+try {
+  const first = await startServer({ DATABASE_URL: database.url });
+  await first.stop();
+  await seedBenchPatients(database.url, SIZE, BENCH_PASSWORD);
+  const { keys } = await addPharmacy(database.url, CONNECTIONS);
+  await seedPurchases(database.url);
+  const seeding = await startServer({ DATABASE_URL: database.url, ...LIMITS });
+  const codes = await discountCodes(seeding.origin, { host: `alivio.localhost:${seeding.port}` }, SIZE);
+  await seeding.stop();
+  for (const [index, call] of CALLS.entries()) {
+    const own = path.join(dir, `call-${index}`);
+    const server = await startServer({ DATABASE_URL: database.url, ...LIMITS }, [
+      '--cpu-prof',
+      `--cpu-prof-dir=${own}`,
+    ]);
+    const run = (await pharmacyCalls(server, SIZE, index + 1, codes, keys))[index]![1];
+    const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), load: process.cpuUsage() };
+    const from = Number(process.hrtime.bigint() / 1000n);
+    const measured = await run();
+    const to = Number(process.hrtime.bigint() / 1000n);
+    const load = process.cpuUsage(before.load);
+    const used = {
+      server: cpuSeconds(server.pid) - before.server,
+      postgres: postgresCpuSeconds() - before.postgres,
+      load: (load.user + load.system) / 1e6,
+    };
+    await server.stop();
+    // The warm-up's requests are in the CPU figures too: per request over both.
+    const requests =
+      measured.rps * (Number(process.env.BENCH_DURATION_S ?? 8) + Number(process.env.BENCH_WARMUP_S ?? 2));
+    const perRequest = (seconds: number) => `${((seconds / requests) * 1e3).toFixed(2)} ms`;
+    const profileFile = readdirSync(own).find((name) => name.endsWith('.cpuprofile'));
+    console.log(`\n## ${call}: ${Math.round(measured.rps)} req/s, p99 ${measured.p99} ms`);
+    console.log(
+      `CPU per request (approximate): server ${perRequest(used.server)}, PostgreSQL ${perRequest(used.postgres)}, load generator ${perRequest(used.load)}`,
+    );
+    if (!profileFile) continue;
+    const summary = summarise(path.join(own, profileFile), { from, to });
+    console.log(`server busy ${(summary.busyShare * 100).toFixed(0)} % of the load's samples; self time by place:`);
+    for (const line of summary.places) console.log(`  ${line}`);
+    console.log('by function:');
+    for (const line of summary.functions) console.log(`  ${line}`);
+  }
+} finally {
+  await database.drop();
+  if (!process.env.BENCH_PROFILE_DIR) rmSync(dir, { recursive: true, force: true });
+}
