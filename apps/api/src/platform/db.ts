@@ -244,7 +244,9 @@ const roundTripCounter = new AsyncLocalStorage<{ count: number }>();
  * a transaction's begin and commit), not those of anything else running meanwhile (a job, the outbox worker): the query
  * budgets' test (decision 086). On PostgreSQL each is a round trip; PGlite's are counted the same way.
  */
-export async function countRoundTrips<Result>(work: () => PromiseLike<Result>): Promise<{ result: Result; count: number }> {
+export async function countRoundTrips<Result>(
+  work: () => PromiseLike<Result>,
+): Promise<{ result: Result; count: number }> {
   const counter = { count: 0 };
   // Awaited inside the run: a thenable that starts its work only when awaited (an injected request) starts it there.
   const result = await roundTripCounter.run(counter, async () => await work());
