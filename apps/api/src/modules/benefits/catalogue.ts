@@ -3,7 +3,7 @@
 // scoped by the program or the plan.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { benefit, benefitProduct, product, treatment } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { liveTreatmentsOf } from '../patients/public.ts';
 
 export type BenefitRow = typeof benefit.$inferSelect;
@@ -44,8 +44,27 @@ export async function findLiveProduct(
   return row;
 }
 
-/** The program's benefits not retired, in the file's order, each with the products it applies to. */
-export async function listCatalogue(db: Executor, programId: number): Promise<CatalogueBenefit[]> {
+/**
+ * The program's benefits not retired, in the file's order, each with the products it applies to. Kept per database and
+ * program once read (decision 086): the catalogue comes from the program's files, seeded before the app starts and
+ * changed only by a deploy, which starts every instance again. Read outside any transaction (it is the same in one).
+ */
+export function listCatalogue(db: Db, programId: number): Promise<readonly CatalogueBenefit[]> {
+  const kept = catalogues.get(db) ?? new Map<number, Promise<readonly CatalogueBenefit[]>>();
+  catalogues.set(db, kept);
+  let catalogue = kept.get(programId);
+  if (!catalogue) {
+    catalogue = readCatalogue(db, programId);
+    kept.set(programId, catalogue);
+    // A failed read (the database away) is not kept: the next call reads again.
+    catalogue.catch(() => kept.delete(programId));
+  }
+  return catalogue;
+}
+
+const catalogues = new WeakMap<Db, Map<number, Promise<readonly CatalogueBenefit[]>>>();
+
+async function readCatalogue(db: Db, programId: number): Promise<CatalogueBenefit[]> {
   const rows = await db
     .select({ benefit, productId: benefitProduct.productId })
     .from(benefit)

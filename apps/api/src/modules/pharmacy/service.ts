@@ -133,8 +133,8 @@ export function createPharmacyService({
   onRecorded,
 }: PharmacyServiceDeps) {
   /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
-  async function offerOf(executor: Executor, caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
-    return offerFor(await listCatalogue(executor, caller.programId), productId, caller.country);
+  async function offerOf(caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
+    return offerFor(await listCatalogue(db, caller.programId), productId, caller.country);
   }
 
   const guessesOf = (caller: PharmacyCaller) => `pharmacy-key:${caller.apiKeyId}`;
@@ -151,7 +151,7 @@ export function createPharmacyService({
     const canonical = normaliseDiscountCode(typed);
     if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
     const holder = await findCodeHolder(db, caller.programId, canonical);
-    const offer = holder && isUsable(holder, clock()) ? await offerOf(db, caller, holder.productId) : undefined;
+    const offer = holder && isUsable(holder, clock()) ? await offerOf(caller, holder.productId) : undefined;
     if (!holder && (await isGeneralBenefitCode(db, caller.programId, canonical))) {
       // A coupon's code is a real code, not a guess: it neither counts nor clears the lock (decision 075).
       const lockedForMs = await guesses.lockedForMs(caller.programId, guessesOf(caller));
@@ -408,7 +408,7 @@ export function createPharmacyService({
         detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, reason },
         createdAt: now,
       });
-      const offer = await offerOf(tx, caller, row.productId);
+      const offer = await offerOf(caller, row.productId);
       const holder = { planPatientId: row.planPatientId, productId: row.productId, country: caller.country };
       return { row: (await find(tx, { id: row.id }))!, progress: offer ? await progressNow(tx, offer, holder) : null };
     });
@@ -477,7 +477,7 @@ export function createPharmacyService({
         });
         const found = [];
         for (const holder of codes.filter((row) => isUsable(row, now))) {
-          const offer = await offerOf(db, caller, holder.productId);
+          const offer = await offerOf(caller, holder.productId);
           if (offer) found.push({ holder, offer });
         }
         if (found.length === 0) await identificationMissed(caller);

@@ -10,7 +10,7 @@ import type { ExchangeProgress } from '@portal/contracts/pharmacy';
 import type { CatalogueBenefit } from '../benefits/public.ts';
 import type { PurchaseAmounts } from '@portal/contracts/purchases';
 import type { Executor } from '../../platform/db.ts';
-import { readLedger, readRedemptionDays, type Ledger, type PurchaseRow } from './ledger.ts';
+import { readLedger, type Ledger, type PurchaseRow } from './ledger.ts';
 
 /** The discount (the largest of the product's, 0 with none) and the 4+1 rule (null without the offer). */
 export interface Offer {
@@ -21,7 +21,11 @@ export interface Offer {
 }
 
 /** The program's offer for a product in a country; undefined when it gives nothing for it at a pharmacy there. */
-export function offerFor(catalogue: CatalogueBenefit[], productId: number, country: string): Offer | undefined {
+export function offerFor(
+  catalogue: readonly CatalogueBenefit[],
+  productId: number,
+  country: string,
+): Offer | undefined {
   const here = catalogue.filter((entry) => entry.productIds.includes(productId) && entry.countries.includes(country));
   const discounts = here.filter((entry) => entry.kind === 'discount').map((entry) => entry.discountPercent ?? 0);
   const offer = here.find((entry) => entry.kind === 'preventive4plus1');
@@ -43,10 +47,10 @@ export async function readOfferLedger(
   planPatientId: number,
   productId: number,
 ): Promise<Ledger> {
-  const ledger = await readLedger(db, planPatientId, productId);
-  if (!offer.rule || offer.rule.capPer === 'product') return ledger;
+  if (!offer.rule || offer.rule.capPer === 'product') return readLedger(db, planPatientId, productId);
   const others = offer.offerProductIds.filter((id) => id !== productId);
-  return { ...ledger, otherRedemptions: await readRedemptionDays(db, planPatientId, others) };
+  const ledger = await readLedger(db, planPatientId, productId, others);
+  return { ...ledger, otherRedemptions: ledger.otherRedemptions ?? [] };
 }
 
 export function progressView(rule: ExchangeRule, state: ExchangeState): ExchangeProgress {

@@ -1,7 +1,7 @@
 // The purchase and redemption ledger (decision 059): the one place that reads and writes `purchase` and `redemption`
 // (the module's repository, shared like benefits' codes.ts). The pharmacy API writes it, the patient's calls read it;
 // rows are reversed, never deleted.
-import { and, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CountedPurchase, OfferRedemption, RecordedRedemption } from '@portal/contracts/four-plus-one';
 import { pharmacy, planPatient, product, purchase, redemption } from '../../db/schema.ts';
 import type { Executor } from '../../platform/db.ts';
@@ -25,37 +25,65 @@ export interface Ledger {
 const ofPlanProduct = (table: typeof purchase | typeof redemption, planPatientId: number, productId: number) =>
   and(eq(table.planPatientId, planPatientId), eq(table.productId, productId), isNull(table.reversedAt));
 
-export async function readLedger(db: Executor, planPatientId: number, productId: number): Promise<Ledger> {
-  const [purchases, redemptions] = [
-    await db
-      .select({ id: purchase.id, units: purchase.quantity, purchasedAt: purchase.purchasedAt })
-      .from(purchase)
-      .where(ofPlanProduct(purchase, planPatientId, productId)),
-    await db
-      .select({ redeemedOn: redemption.redeemedOn, uses: redemption.uses })
-      .from(redemption)
-      .where(ofPlanProduct(redemption, planPatientId, productId)),
-  ];
-  return { purchases, redemptions };
-}
-
-/** The days of the plan's free units (not reversed) of these products: what an offer's caps count of its other products. */
-export async function readRedemptionDays(
+/**
+ * The plan's purchases and free units of the product (not reversed) and, when `otherProductIds` are given, the days of
+ * the plan's free units of those products: one statement (decision 086), each row saying which of the three it is.
+ */
+export async function readLedger(
   db: Executor,
   planPatientId: number,
-  productIds: number[],
-): Promise<OfferRedemption[]> {
-  if (productIds.length === 0) return [];
-  return db
-    .select({ redeemedOn: redemption.redeemedOn })
-    .from(redemption)
-    .where(
-      and(
-        eq(redemption.planPatientId, planPatientId),
-        inArray(redemption.productId, productIds),
-        isNull(redemption.reversedAt),
-      ),
-    );
+  productId: number,
+  otherProductIds: readonly number[] = [],
+): Promise<Ledger> {
+  const none = {
+    id: sql<number | null>`null::int`,
+    units: sql<number | null>`null::int`,
+    purchasedAt: sql<Date | null>`null::timestamptz`,
+  };
+  const redemptions = (kind: 'own' | 'other') =>
+    db
+      .select({
+        // Literals, not parameters: PostgreSQL cannot tell a parameter's type in a union's select list.
+        kind: kind === 'own' ? sql<string>`'own'` : sql<string>`'other'`,
+        ...none,
+        redeemedOn: sql<string | null>`${redemption.redeemedOn}`,
+        uses: sql<RecordedRedemption['uses'] | null>`${redemption.uses}`,
+      })
+      .from(redemption)
+      .where(
+        kind === 'own'
+          ? ofPlanProduct(redemption, planPatientId, productId)
+          : and(
+              eq(redemption.planPatientId, planPatientId),
+              inArray(redemption.productId, [...otherProductIds]),
+              isNull(redemption.reversedAt),
+            ),
+      );
+  const purchases = db
+    .select({
+      kind: sql<string>`'purchase'`,
+      // A bigint's driver value is a string on PostgreSQL: decoded as the columns are.
+      id: sql`${purchase.id}`.mapWith(Number) as SQL<number | null>,
+      units: sql`${purchase.quantity}`.mapWith(Number) as SQL<number | null>,
+      // Decoded as the column is (a Date); the other kinds' rows have none.
+      purchasedAt: sql`${purchase.purchasedAt}`.mapWith(purchase.purchasedAt) as SQL<Date | null>,
+      redeemedOn: sql<string | null>`null::date`,
+      uses: sql<RecordedRedemption['uses'] | null>`null::jsonb`,
+    })
+    .from(purchase)
+    .where(ofPlanProduct(purchase, planPatientId, productId));
+  const rows = await (otherProductIds.length > 0
+    ? purchases.unionAll(redemptions('own')).unionAll(redemptions('other'))
+    : purchases.unionAll(redemptions('own')));
+  const ledger: Ledger = { purchases: [], redemptions: [] };
+  if (otherProductIds.length > 0) ledger.otherRedemptions = [];
+  for (const row of rows) {
+    if (row.kind === 'purchase')
+      ledger.purchases.push({ id: row.id!, units: row.units!, purchasedAt: row.purchasedAt! });
+    else if (row.kind === 'own') ledger.redemptions.push({ redeemedOn: row.redeemedOn!, uses: row.uses! });
+    else ledger.otherRedemptions!.push({ redeemedOn: row.redeemedOn! });
+  }
+  return ledger;
 }
 
 export async function insertPurchase(db: Executor, values: NewPurchase): Promise<PurchaseRow> {
