@@ -98,8 +98,9 @@ async function expectLivingPatients(t: TestApp, on: Date) {
       expect(ahead, `${email}: lasts until ${refill!.lastsUntil} (today ${today})`).toBeGreaterThan(0);
       expect(ahead, `${email}: lasts until ${refill!.lastsUntil} (today ${today})`).toBeLessThanOrEqual(120);
 
-      const bought = ProductPurchasesResponseSchema.parse(await get(`/api/v1/purchases/products/${item!.productId}`))
-        .data;
+      const bought = ProductPurchasesResponseSchema.parse(
+        await get(`/api/v1/purchases/products/${item!.productId}`),
+      ).data;
       expect(bought.purchases.length, `${email}: purchases`).toBeGreaterThanOrEqual(DEMO_PURCHASES);
       expect(new Set(bought.purchases.map((one) => one.pharmacy.name)).size).toBe(1);
 
@@ -131,9 +132,13 @@ describe(`the demo patients live on any day (${TEST_DB})`, () => {
     ['in January', new Date('2026-01-12T15:00:00Z')],
     ['in November, late at night', new Date('2026-11-20T04:30:00Z')],
     ['a year later', new Date('2027-11-20T16:00:00Z')],
-  ])('seeded %s', async (_when, on) => {
-    await expectLivingPatients(await demoStarted(on), on);
-  }, 120_000);
+  ])(
+    'seeded %s',
+    async (_when, on) => {
+      await expectLivingPatients(await demoStarted(on), on);
+    },
+    120_000,
+  );
 
   it('started again seven months later on the same database', async () => {
     const seeded = new Date('2026-03-02T13:00:00Z');
