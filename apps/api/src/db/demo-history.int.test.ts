@@ -144,5 +144,5 @@ describe(`the demo patients live on any day (${TEST_DB})`, () => {
     const seeded = new Date('2026-03-02T13:00:00Z');
     const later = new Date(seeded.getTime() + 213 * DAY);
     await expectLivingPatients(await demoStarted(seeded, later), later);
-  }, 120_000);
+  }, 240_000);
 });
