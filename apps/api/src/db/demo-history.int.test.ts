@@ -143,6 +143,15 @@ describe(`the demo patients live on any day (${TEST_DB})`, () => {
   it('started again seven months later on the same database', async () => {
     const seeded = new Date('2026-03-02T13:00:00Z');
     const later = new Date(seeded.getTime() + 213 * DAY);
-    await expectLivingPatients(await demoStarted(seeded, later), later);
+    const t = await demoStarted(seeded, later);
+    await expectLivingPatients(t, later);
+    // A start on the same day again adds nothing and moves nothing.
+    const deps = { signingKeys: config.signingKeys, programsDir: config.PROGRAMS_DIR };
+    expect(await shiftDemoPatients(t.database.db, configs, later)).toBe(0);
+    expect(await seedDemoHistory(t.database.db, configs, deps, later)).toEqual({
+      purchases: 0,
+      appointments: 0,
+      lessons: 0,
+    });
   }, 240_000);
 });

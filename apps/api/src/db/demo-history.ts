@@ -117,9 +117,13 @@ export async function seedDemoHistory(
   for (const { config, scope } of await findDemoPatients(db, configs)) {
     seeded.purchases += await seedPurchases(db, pharmacies, config, scope, now);
     seeded.appointments += await seedAppointment(db, bookings, scope, now);
-    if (!lessons.has(config.slug))
-      lessons.set(config.slug, readProgramLessons(deps.programsDir, deps.programsDir, config.slug));
-    seeded.lessons += await seedLesson(db, lessons.get(config.slug)!, config, scope, now);
+    // The program's lesson files are read only when a patient of it has read none.
+    const catalogueOf = () => {
+      if (!lessons.has(config.slug))
+        lessons.set(config.slug, readProgramLessons(deps.programsDir, deps.programsDir, config.slug));
+      return lessons.get(config.slug)!;
+    };
+    seeded.lessons += await seedLesson(db, catalogueOf, config, scope, now);
   }
   return seeded;
 }
@@ -227,7 +231,7 @@ async function seedAppointment(
 /** The first lesson of the program's own condition, read some days ago, unless the patient has read one. */
 async function seedLesson(
   db: Db,
-  catalogue: ProgramLessons,
+  catalogueOf: () => ProgramLessons,
   config: ProgramConfig,
   scope: PatientScope,
   now: Date,
@@ -238,6 +242,7 @@ async function seedLesson(
     .where(eq(lessonProgress.patientId, scope.patientId))
     .limit(1);
   if (read) return 0;
+  const catalogue = catalogueOf();
   const lesson = catalogue.indexes
     .get('es')
     ?.conditions.find((one) => one.condition === config.condition)
