@@ -128,12 +128,12 @@ describe('after the first minutes', () => {
     expect(await page.getByText(item.presentation.es, { exact: true }).count()).toBe(
       item.presentation.es === item.presentation.en ? 1 : 0,
     );
-    // The unit and the length follow the count (the demo's one unit a day for six months).
+    // The unit and the length follow the count (the demo's insulin at 20 IU a day for a year, decision 089).
     await page
-      .getByText(item.unit === 'UI' ? '1 international unit (IU)' : /^1 [a-z-]+$/)
+      .getByText(item.unit === 'UI' ? '20 international units (IU)' : /^1 [a-z-]+$/)
       .first()
       .waitFor();
-    await page.getByText('6 months', { exact: true }).waitFor();
+    await page.getByText('1 year', { exact: true }).waitFor();
     await expectNoAxeViolations(page, 'treatments in English');
 
     await page.goto(`${origin}/en/profile`);

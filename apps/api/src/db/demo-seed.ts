@@ -1,6 +1,9 @@
 // Demo data for newcomers (never in production unless SEED_DEMO=true), all with the password Demo-pass-2026:
 // per program demo@<slug>.example (full profile, plan, treatment; alivio's has a caregiver) and demo2@<slug>.example
-// (no caregiver, one treatment); alivio also has menor@alivio.example, a minor with a caregiver.
+// (no caregiver, one treatment); alivio also has menor@alivio.example, a minor with a caregiver. Every date is counted
+// back from the day the demo is seeded (decision 089): enrolled DEMO_ENROLLED_DAYS_AGO days before, a year's plan and a
+// year's treatment from that day, at a dose that makes sense for the presentation. Their history (purchases, an
+// appointment, a lesson read) is demo-history.ts's, seeded by `npm start` only.
 import { and, eq } from 'drizzle-orm';
 import type { ProgramConfig } from '@portal/contracts/program-files';
 import { curpCheckDigit } from '@portal/contracts/identification-numbers';
@@ -22,8 +25,13 @@ import {
 
 export const DEMO_PASSWORD = 'Demo-pass-2026';
 export const demoEmail = (slug: string) => `demo@${slug}.example`;
-/** How long before the seeding day the demo patients' six-month treatment started. */
-export const DEMO_TREATMENT_STARTED_DAYS_AGO = 60;
+/**
+ * How long before the seeding day the demo patients enrolled: their plan's first day and their treatment's start. Long
+ * enough for a few refills behind them, short enough that the year's plan and treatment have most of their time ahead.
+ */
+export const DEMO_ENROLLED_DAYS_AGO = 130;
+/** The demo patients' plan period and treatment length from the enrolment day: a year. */
+export const DEMO_PLAN_DAYS = 365;
 
 interface DemoPerson {
   /** The e-mail's local part: <local>@<slug>.example. */
@@ -133,6 +141,57 @@ const DEFAULT_PEOPLE: DemoPerson[] = [
   },
 ];
 
+/** The e-mails of a program's demo patients (the ones seedDemoData makes). */
+export function demoEmailsOf(slug: string): string[] {
+  return (DEMO_PEOPLE[slug] ?? DEFAULT_PEOPLE).map((person) => `${person.local}@${slug}.example`);
+}
+
+type DemoProduct = Pick<ProgramConfig['products'][number], 'unitsPerPackage' | 'maxUnitAmount'>;
+
+/**
+ * A dose a real patient of this presentation would take, and how many packages they buy at a time (about a month's):
+ * an insulin pen or vial at 20 IU a day, a box of tablets at one or two a day, a box of a few at one a week, a single
+ * syringe, auto-injector or pen a month. Never above the product's maximum per administration.
+ */
+export function demoDoseOf(product: DemoProduct): {
+  unitAmount: string;
+  frequencyAmount: number;
+  frequencyInterval: 'day' | 'week' | 'month';
+  packagesPerPurchase: number;
+} {
+  const units = product.unitsPerPackage ?? 1;
+  const upTo = (amount: number) => Math.max(1, Math.min(amount, product.maxUnitAmount));
+  if (units >= 100) {
+    const perDay = upTo(20);
+    return {
+      unitAmount: String(perDay),
+      frequencyAmount: 1,
+      frequencyInterval: 'day',
+      packagesPerPurchase: Math.max(1, Math.round((30 * perDay) / units)),
+    };
+  }
+  if (units >= 56)
+    return { unitAmount: String(upTo(2)), frequencyAmount: 1, frequencyInterval: 'day', packagesPerPurchase: 1 };
+  if (units >= 10)
+    return {
+      unitAmount: '1',
+      frequencyAmount: 1,
+      frequencyInterval: 'day',
+      packagesPerPurchase: Math.max(1, Math.round(30 / units)),
+    };
+  if (units >= 2) return { unitAmount: '1', frequencyAmount: 1, frequencyInterval: 'week', packagesPerPurchase: 1 };
+  return { unitAmount: '1', frequencyAmount: 1, frequencyInterval: 'month', packagesPerPurchase: 1 };
+}
+
+/** The product a demo person of this age in this country is given: the first the program offers them. */
+export function demoProductOf(config: ProgramConfig, country: ProgramConfig['defaultCountry'], age: number) {
+  return (
+    config.products.find((p) => p.countries.includes(country) && p.minAgeYears <= age && age <= p.maxAgeYears) ??
+    config.products.find((p) => p.countries.includes(country)) ??
+    config.products[0]!
+  );
+}
+
 function ageInYears(birthDate: string, on: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
   let age = on.getUTCFullYear() - y;
@@ -195,12 +254,14 @@ const DEMO_PLACES: Record<string, { id: string; country: string; region: string;
     TT: { id: 'TT-puerto-espana', country: 'TT', region: 'Puerto España', city: null, label: 'Puerto España' },
   };
 const demoPhone = (country: string, who: 0 | 1) => (DEMO_PHONES[country] ?? DEMO_PHONES.CR!)[who];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `passwords`: the app's hashing when the server seeds; the shared one of the test helpers and scripts otherwise. */
 export async function seedDemoData(
   db: Db,
   configs: ProgramConfig[],
   passwords: Pick<PasswordHashing, 'hash'> = { hash: hashPassword },
+  now: Date = new Date(),
 ): Promise<void> {
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   for (const config of configs) {
@@ -220,17 +281,22 @@ export async function seedDemoData(
         .where(and(eq(userAccount.poolId, pool.poolId), eq(userAccount.email, email)))
         .limit(1);
       if (existing) continue;
-      const age = ageInYears(person.birthDate, new Date());
-      const product =
-        config.products.find(
-          (p) => p.countries.includes(plan.country) && p.minAgeYears <= age && age <= p.maxAgeYears,
-        ) ??
-        config.products.find((p) => p.countries.includes(plan.country)) ??
-        config.products[0]!;
+      const product = demoProductOf(config, plan.country, ageInYears(person.birthDate, now));
+      const dose = demoDoseOf(product);
+      // Enrolled some months ago, in the patient's country's days: the plan and the treatment run a year from then.
+      const enrolledAt = new Date(now.getTime() - DEMO_ENROLLED_DAYS_AGO * DAY_MS);
+      const enrolledOn = addDays(todayInCountry(plan.country, now), -DEMO_ENROLLED_DAYS_AGO);
       await db.transaction(async (tx) => {
         const [account] = await tx
           .insert(userAccount)
-          .values({ poolId: pool.poolId, email, passwordHash, status: 'CONFIRMED', language: 'es' })
+          .values({
+            poolId: pool.poolId,
+            email,
+            passwordHash,
+            status: 'CONFIRMED',
+            language: 'es',
+            createdAt: enrolledAt,
+          })
           .returning({ id: userAccount.id });
         const [row] = await tx
           .insert(patient)
@@ -250,24 +316,34 @@ export async function seedDemoData(
             address: { line: 'Avenida Central 100', location: DEMO_PLACES[plan.country] ?? DEMO_PLACES.CR! },
             latestTermsAccepted: config.latestTermsVersion,
             language: 'es',
+            createdAt: enrolledAt,
           })
           .returning({ id: patient.id });
         const [planRow] = await tx
           .insert(planPatient)
-          .values({ patientId: row!.id, supportPlanId: plan.id, startPeriod: '2026-01-01', endPeriod: '2026-12-31' })
+          .values({
+            patientId: row!.id,
+            supportPlanId: plan.id,
+            startPeriod: enrolledOn,
+            endPeriod: addDays(enrolledOn, DEMO_PLAN_DAYS - 1),
+            createdAt: enrolledAt,
+          })
           .returning({ id: planPatient.id });
-        await tx.insert(consentRecord).values({ patientId: row!.id, termsVersion: config.latestTermsVersion });
+        await tx
+          .insert(consentRecord)
+          .values({ patientId: row!.id, termsVersion: config.latestTermsVersion, acceptedAt: enrolledAt });
         await tx.insert(treatment).values({
           planPatientId: planRow!.id,
           productId: product.id,
-          unitAmount: '1',
-          frequencyAmount: 1,
-          frequencyInterval: 'day',
-          durationAmount: 6,
-          durationInterval: 'month',
-          // Two months into six on the day the demo is seeded, so that a newcomer first sees a living treatment, not
-          // one that ended months ago (issue 38).
-          startDate: addDays(todayInCountry(plan.country, new Date()), -DEMO_TREATMENT_STARTED_DAYS_AGO),
+          unitAmount: dose.unitAmount,
+          frequencyAmount: dose.frequencyAmount,
+          frequencyInterval: dose.frequencyInterval,
+          // A year from the enrolment: months of it ahead on the day the demo is seeded, never "ended" (issue 38).
+          durationAmount: 1,
+          durationInterval: 'year',
+          startDate: enrolledOn,
+          createdAt: enrolledAt,
+          updatedAt: enrolledAt,
           doctorFirstName: 'Laura',
           doctorLastName: 'Vargas',
           healthCenterName: 'Clínica Central',

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CountryCode } from '@portal/contracts/enums';
 import { COUNTRY_CURRENCIES } from '@portal/contracts/money';
 import type { ProgramConfig } from '@portal/contracts/program-files';
@@ -17,6 +17,7 @@ import type { Db, Executor } from '../platform/db.ts';
 import { hashPassword, type PasswordHashing } from '../platform/passwords.ts';
 import {
   booking,
+  discountCode,
   identityPool,
   lessonProgress,
   patient,
@@ -24,6 +25,7 @@ import {
   planPatient,
   program,
   purchase,
+  redemption,
   treatment,
   treatmentVersion,
   userAccount,
@@ -350,37 +352,57 @@ export async function shiftDemoYear(db: Db, now: Date = new Date()): Promise<num
   // The newest made-up enrolment was at least 5 days before the day the year was made for.
   const days = Math.floor((now.getTime() - new Date(row.newest).getTime()) / DAY_MS) - 5;
   if (days <= 0) return 0;
+  await db.transaction((tx) => shiftRowsOfPatients(tx, sql`select id from ${patient} where synthetic`, days));
+  return days;
+}
+
+/**
+ * Moves every time of the given patients' rows (`patientIds`: a query of patient ids) forward by whole `days`: their
+ * enrolment, plan period, treatments and their history, purchases, free units, codes and lessons read, and unless told
+ * otherwise their appointments. The made-up year's and the demo patients' (demo-history.ts) one definition of "later".
+ */
+export async function shiftRowsOfPatients(
+  tx: Executor,
+  patientIds: SQL,
+  days: number,
+  { bookings = true }: { bookings?: boolean } = {},
+): Promise<void> {
+  if (!Number.isInteger(days) || days <= 0) return;
   const by = sql.raw(`interval '${days} days'`);
-  const mine = sql`(select pp.id from ${planPatient} pp join ${patient} p on p.id = pp.patient_id where p.synthetic)`;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`update ${patient} set created_at = created_at + ${by} where synthetic`);
-    await tx.execute(
-      sql`update ${userAccount} set created_at = created_at + ${by} where id in (select user_id from ${patient} where synthetic)`,
-    );
-    await tx.execute(
-      sql`update ${planPatient} set start_period = start_period + ${days}::int, end_period = end_period + ${days}::int, created_at = created_at + ${by} where id in ${mine}`,
-    );
-    // Moving the start date is no change of the treatment: the history's rows the trigger writes for it are dropped,
-    // and the history itself moves with the rest.
-    const [last] = await tx.select({ id: sql<number | null>`max(${treatmentVersion.id})` }).from(treatmentVersion);
-    await tx.execute(
-      sql`update ${treatment} set created_at = created_at + ${by}, updated_at = updated_at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
-    );
-    await tx.execute(
-      sql`delete from ${treatmentVersion} where id > ${Number(last?.id ?? 0)} and plan_patient_id in ${mine}`,
-    );
-    await tx.execute(
-      sql`update ${treatmentVersion} set at = at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
-    );
-    await tx.execute(
-      sql`update ${purchase} set purchased_at = purchased_at + ${by}, created_at = created_at + ${by} where plan_patient_id in ${mine}`,
-    );
+  const mine = sql`(select pp.id from ${planPatient} pp where pp.patient_id in (${patientIds}))`;
+  await tx.execute(sql`update ${patient} set created_at = created_at + ${by} where id in (${patientIds})`);
+  await tx.execute(
+    sql`update ${userAccount} set created_at = created_at + ${by} where id in (select user_id from ${patient} where id in (${patientIds}))`,
+  );
+  await tx.execute(
+    sql`update ${planPatient} set start_period = start_period + ${days}::int, end_period = end_period + ${days}::int, created_at = created_at + ${by} where id in ${mine}`,
+  );
+  // Moving the start date is no change of the treatment: the history's rows the trigger writes for it are dropped,
+  // and the history itself moves with the rest.
+  const [last] = await tx.select({ id: sql<number | null>`max(${treatmentVersion.id})` }).from(treatmentVersion);
+  await tx.execute(
+    sql`update ${treatment} set created_at = created_at + ${by}, updated_at = updated_at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
+  );
+  await tx.execute(
+    sql`delete from ${treatmentVersion} where id > ${Number(last?.id ?? 0)} and plan_patient_id in ${mine}`,
+  );
+  await tx.execute(
+    sql`update ${treatmentVersion} set at = at + ${by}, start_date = start_date + ${days}::int where plan_patient_id in ${mine}`,
+  );
+  await tx.execute(
+    sql`update ${purchase} set purchased_at = purchased_at + ${by}, created_at = created_at + ${by} where plan_patient_id in ${mine}`,
+  );
+  await tx.execute(
+    sql`update ${redemption} set redeemed_at = redeemed_at + ${by}, redeemed_on = redeemed_on + ${days}::int, created_at = created_at + ${by} where plan_patient_id in ${mine}`,
+  );
+  await tx.execute(
+    sql`update ${discountCode} set valid_until = valid_until + ${days}::int, created_at = created_at + ${by} where plan_patient_id in ${mine}`,
+  );
+  if (bookings)
     await tx.execute(
       sql`update ${booking} set starts_at = starts_at + ${by}, ends_at = ends_at + ${by}, created_at = created_at + ${by}, confirmed_at = confirmed_at + ${by}, ended_at = ended_at + ${by} where plan_patient_id in ${mine}`,
     );
-    await tx.execute(
-      sql`update ${lessonProgress} set completed_at = completed_at + ${by} where patient_id in (select id from ${patient} where synthetic)`,
-    );
-  });
-  return days;
+  await tx.execute(
+    sql`update ${lessonProgress} set completed_at = completed_at + ${by} where patient_id in (${patientIds})`,
+  );
 }

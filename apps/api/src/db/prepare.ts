@@ -7,6 +7,7 @@ import type { PasswordHashing } from '../platform/passwords.ts';
 import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { refreshProgram, settingsByProgram } from '../modules/adherence/public.ts';
 import { seedDemoData } from './demo-seed.ts';
+import { seedDemoHistory, shiftDemoPatients } from './demo-history.ts';
 import { seedDemoYear, shiftDemoYear } from './demo-year.ts';
 import { program } from './schema.ts';
 import { readProgramConfigs, seedPrograms } from './seed.ts';
@@ -28,6 +29,20 @@ export async function prepareDatabase(
   await ensurePoolKeys(database.db, config.keyEncryptionSecret);
   if (config.seedDemo) {
     await seedDemoData(database.db, programConfigs, passwords);
+    // The demo patients as living patients on the day the portal starts (decision 089): a kept database's moved
+    // forward, and what they lack of a history (refills, an appointment ahead, a lesson read) seeded. A demo must never
+    // stop the portal from starting: a failure is logged.
+    try {
+      const shifted = await shiftDemoPatients(database.db, programConfigs);
+      const history = await seedDemoHistory(database.db, programConfigs, {
+        signingKeys: config.signingKeys,
+        programsDir: config.PROGRAMS_DIR,
+      });
+      if (shifted > 0 || history.purchases + history.appointments + history.lessons > 0)
+        log.info({ shifted, ...history }, 'demo patients ready');
+    } catch (error) {
+      log.error({ err: error }, 'demo patients: history not seeded');
+    }
     // The living year (decision 080): made once, moved forward on a later day, and its summaries and outreach list
     // computed at once, so that a newcomer's console shows them from the first start.
     const made = await seedDemoYear(database.db, programConfigs, config.PROGRAMS_DIR, new Date(), passwords);

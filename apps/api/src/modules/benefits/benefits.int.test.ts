@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BenefitsResponseSchema, DiscountCodeResponseSchema } from '@portal/contracts/benefits';
 import { normaliseDiscountCode } from '@portal/contracts/discount-code';
+import { UserResponseSchema } from '@portal/contracts/identity';
 import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
 import * as schema from '../../db/schema.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
@@ -60,7 +61,9 @@ describe(`benefits (${TEST_DB})`, () => {
       const card = cardOf(made.json());
       expect(card.code.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
       expect(normaliseDiscountCode(card.code.code)).toBe(card.code.code.replaceAll('-', ''));
-      expect(card.code.validUntil).toBe('2026-12-31');
+      // Valid to the plan period's end (the demo's plan runs a year from its enrolment, dated from the seeding day).
+      const profile = UserResponseSchema.parse((await callAs(t, who, 'GET', '/api/v1/user')).json()).data;
+      expect(card.code.validUntil).toBe(profile.endPeriod);
       expect(card.patientFirstName.length).toBeGreaterThan(0);
       expect(card.searchQuery).toBe(searchQuery);
       expect((await overviewOf(who)).products[0]!.code).toEqual(card.code);
