@@ -7,7 +7,7 @@ import { AriaRouter } from '../../components/layouts/aria-router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { SignedInUser } from '../../lib/signed-in-user.ts';
 import { userQuery, useUser } from '../../lib/user.ts';
-import { takeFirstAnswers } from '../../lib/first-answers.ts';
+import { takeFirstAnswers } from '../../lib/api.ts';
 import { consentsQuery } from '../../features/account/api/account-api.ts';
 import { treatmentsQuery } from '../../features/treatments/api/treatments-api.ts';
 import { TreatmentsResponseSchema } from '@portal/contracts/treatments';

@@ -1,8 +1,7 @@
 // The auth domain's calls: login, logout and the signed-in user's profile.
 import type { LoginBody } from '@portal/contracts/identity';
-import { api, tokensOf } from '../../../lib/api.ts';
+import { api, keepFirstAnswers, tokensOf } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { keepFirstAnswers } from '../../../lib/first-answers.ts';
 import { sessionStore, type Session } from '../../../lib/session.ts';
 
 /**
