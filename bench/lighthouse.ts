@@ -199,6 +199,8 @@ async function signedInPages(origin: string): Promise<Record<string, string>> {
     try {
       const page = await browser.contexts()[0]!.newPage();
       await page.goto(`${origin}/${BLANK_FILE}`);
+      // tsx (esbuild's keepNames) wraps the named functions of the page's callbacks in `__name(...)`: the page needs it.
+      await page.evaluate('globalThis.__name = (target) => target;');
       const overview = await page.evaluate(async () => {
         const { accessToken } = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
         const call = async (method: string, path: string) =>
