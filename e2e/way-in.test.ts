@@ -2,7 +2,7 @@
 // none may show the login form back with empty fields and an enabled button, a page without its header, or content
 // pushed down by the ribbon dropping in (layout shift).
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, newPage, problemsOf, usePortalAndBrowser, PHONE } from './support.ts';
 import { textsOf } from './texts.ts';
 
 const setup = usePortalAndBrowser();
@@ -72,6 +72,7 @@ describe('from "Log in" to the home', () => {
       expect(frames.filter((frame) => frame.noHeader)).toEqual([]);
       // Cumulative layout shift of the way in: nothing moves under the patient's eyes (the ribbon's place is kept).
       expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      await expectNoAxeViolations(page, `the home after the way in (${language}, phone)`);
       expect(problemsOf(page)).toEqual([]);
       await context.close();
     });
