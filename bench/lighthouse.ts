@@ -1,16 +1,24 @@
-// Lighthouse mobile performance of /login against a blank page served by the same portal server in the same run
-// (decision 025). Each page is measured RUNS times, alternating, each run in a fresh Chromium (no service
-// worker nor cache left by the previous run); the table shows the medians. `npm run bench:lighthouse` runs it alone
-// (after `npm run build`). Not a test: nothing here asserts a timing.
+// Lighthouse mobile performance of /login and of the screens a patient lands on after it (home, benefits, the code,
+// booking, purchases, lessons: with a session, opened through the API before each run, never typed), against a blank
+// page served by the same portal server in the same run (decisions 025 and 088). Each page is measured RUNS times,
+// alternating, each run in a fresh Chromium (no service worker nor cache left by the previous run); the table shows the
+// medians and the runs' range. `npm run bench:lighthouse` runs it alone (after `npm run build`;
+// BENCH_LIGHTHOUSE_SIGNED_IN=false measures /login only). Not a test: nothing here asserts a timing.
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { BenefitsOverview } from '@portal/contracts/benefits';
+import { DEMO_PASSWORD, demoEmail } from '../apps/api/src/db/demo-seed.ts';
 import { DIST } from '../e2e/bundle-bytes.ts';
 import { CHROMIUM_ARGS } from '../e2e/chromium.ts';
 import { median, printTable, startServer, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+const SIGNED_IN = process.env.BENCH_LIGHTHOUSE_SIGNED_IN !== 'false';
+/** The program's demo patient (the demo seed's), whose session the signed-in pages are measured with. */
+const DEMO_PATIENT = { email: demoEmail('alivio'), password: DEMO_PASSWORD };
 const SCORE_GOAL = 95;
 const SCORE_GAP_GOAL = 5;
 const LCP_GOAL_MS = 1500;
@@ -36,10 +44,10 @@ export interface LighthouseFigures {
 let lostRuns: string[] = [];
 
 /** One Lighthouse run, retried when Lighthouse loses the trace (it happens now and then, on the blank page as well). */
-async function runOnce(url: string): Promise<LighthouseFigures> {
+async function runOnce(url: string, isSignedIn: boolean): Promise<LighthouseFigures> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runInFreshBrowser(url);
+      return await runInFreshBrowser(url, isSignedIn);
     } catch (error) {
       lostRuns.push(`${new URL(url).pathname}: ${(error as Error).message.split(': ').pop()}`);
       if (attempt === 3) throw error;
@@ -47,18 +55,54 @@ async function runOnce(url: string): Promise<LighthouseFigures> {
   }
 }
 
-/** One Lighthouse run (mobile, simulated throttling: Lighthouse's defaults) in a fresh browser. */
-async function runInFreshBrowser(url: string): Promise<LighthouseFigures> {
+/**
+ * Logs the demo patient in through the API in the browser on `port`, from the blank page of `origin`, and keeps the
+ * session where the app reads it (as e2e/support.ts's setTestSession). Only the blank page has been loaded: the cache
+ * holds nothing of the app.
+ */
+async function openSession(port: number, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+    await page.goto(`${origin}/${BLANK_FILE}`);
+    const ok = await page.evaluate(async (credentials) => {
+      const response = await fetch('/api/v1/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      });
+      if (!response.ok) return false;
+      const { data } = (await response.json()) as { data: Record<string, string> };
+      localStorage.setItem(
+        'portal.session',
+        JSON.stringify({ accessToken: data.AccessToken, idToken: data.IdToken, refreshToken: data.RefreshToken }),
+      );
+      return true;
+    }, DEMO_PATIENT);
+    if (!ok) throw new Error('the demo patient could not log in');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * One Lighthouse run (mobile, simulated throttling: Lighthouse's defaults) in a fresh browser; signed in, with a session
+ * opened through the API first, which Lighthouse keeps (it resets no storage then; nothing else is stored).
+ */
+async function runInFreshBrowser(url: string, isSignedIn: boolean): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
   try {
+    if (isSignedIn) await openSession(chrome.port, new URL(url).origin);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      disableStorageReset: isSignedIn,
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr?.runtimeError?.code ?? 'no result'}`);
@@ -105,10 +149,14 @@ function medians(runs: LighthouseFigures[]): LighthouseFigures {
 const describe = (figures: LighthouseFigures) =>
   `score ${figures.score}, FCP ${Math.round(figures.fcp)} ms, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`;
 
-/** Medians of RUNS alternating runs of each page of `pages` (path → label) plus the blank page, on `origin`'s server. */
+/**
+ * Medians of RUNS alternating runs of each page of `pages` plus the blank page, on `origin`'s server; the pages of
+ * `signedIn` with the demo patient's session.
+ */
 export async function measurePages(
   origin: string,
   pages: string[],
+  signedIn: string[] = [],
 ): Promise<{
   blank: LighthouseFigures;
   pages: Map<string, LighthouseFigures>;
@@ -117,13 +165,73 @@ export async function measurePages(
   lostRuns = [];
   const runs = new Map<string, LighthouseFigures[]>([
     [`/${BLANK_FILE}`, []],
-    ...pages.map((page): [string, LighthouseFigures[]] => [page, []]),
+    ...[...pages, ...signedIn].map((page): [string, LighthouseFigures[]] => [page, []]),
   ]);
   for (let run = 0; run < RUNS; run += 1) {
-    for (const [page, list] of runs) list.push(await runOnce(`${origin}${page}`));
+    for (const [page, list] of runs) {
+      const figures = await runOnce(`${origin}${page}`, signedIn.includes(page));
+      // As they come: a long run can be read while it goes.
+      console.log(`  lighthouse ${page}, run ${run + 1}: ${describe(figures)}`);
+      list.push(figures);
+    }
   }
   const blank = medians(runs.get(`/${BLANK_FILE}`)!);
-  return { blank, pages: new Map(pages.map((page) => [page, medians(runs.get(page)!)])), runs };
+  return {
+    blank,
+    pages: new Map([...pages, ...signedIn].map((page) => [page, medians(runs.get(page)!)])),
+    runs,
+  };
+}
+
+/**
+ * The screens a patient lands on after the login, for the demo patient: home, benefits, the code of a medicine with a
+ * benefit (made through the API if it has none yet), booking of the plan's service benefit, that medicine's purchases,
+ * and the lessons. Ids from the API, once, before the runs.
+ */
+async function signedInPages(origin: string): Promise<Record<string, string>> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    await openSession(chrome.port, origin);
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    try {
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(`${origin}/${BLANK_FILE}`);
+      // tsx (esbuild's keepNames) wraps the named functions of the page's callbacks in `__name(...)`: the page needs it.
+      await page.evaluate('globalThis.__name = (target) => target;');
+      const overview = await page.evaluate(async () => {
+        const { accessToken } = JSON.parse(localStorage.getItem('portal.session') ?? '{}') as { accessToken?: string };
+        const call = async (method: string, path: string) =>
+          (await fetch(path, { method, headers: { authorization: `Bearer ${accessToken}` } })).json() as Promise<{
+            data: unknown;
+          }>;
+        const benefits = (await call('GET', '/api/v1/benefits')).data as BenefitsOverview;
+        const product = benefits.products.find((one) => one.benefits.length > 0);
+        if (product && !product.code) await call('PUT', `/api/v1/benefits/products/${product.productId}/discount-code`);
+        return benefits;
+      });
+      const product = overview.products.find((one) => one.benefits.length > 0);
+      const service = [...overview.general, ...overview.products.flatMap((one) => one.benefits)].find(
+        (benefit) => benefit.kind === 'service',
+      );
+      if (!product || !service)
+        throw new Error('the demo patient has no medicine with a benefit or no service benefit');
+      return {
+        home: '/home',
+        benefits: '/benefits',
+        code: `/benefits/${product.searchQuery}/coupon-code`,
+        booking: `/benefit/${service.id}/booking`,
+        purchases: `/purchases/${product.productId}`,
+        lessons: '/learning',
+      };
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await closeChrome(chrome);
+  }
 }
 
 /** Starts a portal on PGlite whose build holds the blank page, for `measure`; removes the page after. */
@@ -141,22 +249,28 @@ async function withBlankPage<T>(measure: (origin: string) => Promise<T>): Promis
   }
 }
 
+const rangeOf = (list: LighthouseFigures[], key: keyof LighthouseFigures) =>
+  `${Math.min(...list.map((run) => run[key]))}–${Math.max(...list.map((run) => run[key]))}`;
+
 /** The Lighthouse rows, on a portal of their own (the program from the host: alivio). */
 export async function lighthouseRows(): Promise<Row[]> {
-  const { blank, pages, runs } = await withBlankPage((origin) => measurePages(origin, ['/login']));
+  const { blank, pages, runs, named } = await withBlankPage(async (origin) => {
+    const named = SIGNED_IN ? await signedInPages(origin) : {};
+    return { ...(await measurePages(origin, ['/login'], Object.values(named))), named };
+  });
   const login = pages.get('/login')!;
-  for (const [page, list] of runs) for (const run of list) console.log(`  lighthouse ${page}: ${describe(run)}`);
   for (const lost of lostRuns) console.log(`  lighthouse run lost and retried: ${lost}`);
+  const blankRuns = runs.get(`/${BLANK_FILE}`)!;
   const gap = blank.score - login.score;
   const rows: Row[] = [
     {
       what: `Lighthouse mobile, blank page through the same server (baseline; median of ${RUNS})`,
-      figure: describe(blank),
+      figure: `${describe(blank)} (score runs ${rangeOf(blankRuns, 'score')})`,
       goal: '—',
     },
     {
       what: `Lighthouse mobile performance of /login (median of ${RUNS})`,
-      figure: `${login.score} (${gap} below the blank page's ${blank.score}); FCP ${Math.round(login.fcp)} ms (${(login.fcp / blank.fcp).toFixed(2)}x the blank page's), TBT ${Math.round(login.tbt)} ms, CLS ${login.cls.toFixed(3)}`,
+      figure: `${login.score} (runs ${rangeOf(runs.get('/login')!, 'score')}; ${gap} below the blank page's ${blank.score}); FCP ${Math.round(login.fcp)} ms (${(login.fcp / blank.fcp).toFixed(2)}x the blank page's), TBT ${Math.round(login.tbt)} ms, CLS ${login.cls.toFixed(3)}`,
       goal: `≥ ${SCORE_GOAL} and within ${SCORE_GAP_GOAL} of the blank page`,
       met: login.score >= SCORE_GOAL && gap <= SCORE_GAP_GOAL,
     },
@@ -167,6 +281,17 @@ export async function lighthouseRows(): Promise<Row[]> {
       met: login.lcp <= LCP_GOAL_MS,
     },
   ];
+  // The screens after the login, each with a session (decision 088): within SCORE_GAP_GOAL of the same run's blank page.
+  for (const [name, page] of Object.entries(named)) {
+    const figures = pages.get(page)!;
+    const pageGap = blank.score - figures.score;
+    rows.push({
+      what: `Lighthouse mobile performance of ${name} (${page}), signed in (median of ${RUNS})`,
+      figure: `${figures.score} (runs ${rangeOf(runs.get(page)!, 'score')}; ${pageGap} below the blank page's ${blank.score}); FCP ${Math.round(figures.fcp)} ms, LCP ${Math.round(figures.lcp)} ms, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`,
+      goal: `within ${SCORE_GAP_GOAL} of the blank page`,
+      met: pageGap <= SCORE_GAP_GOAL,
+    });
+  }
   printTable(`Lighthouse mobile (simulated slow 4G and 4x CPU; ${RUNS} runs each, a fresh Chromium per run)`, rows);
   return rows;
 }

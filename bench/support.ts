@@ -52,8 +52,9 @@ async function startProcess(
     await exit;
     clearTimeout(late);
   };
-  // PGlite's first migration and a seeded PostgreSQL both take seconds on a busy machine: wait up to a minute.
-  for (let i = 0; i < 600 && !exited; i += 1) {
+  // PGlite's first migration and a seeded PostgreSQL both take seconds on a busy machine, and the demo's year of
+  // purchases more than a minute at a load average of 10 on two cores: wait up to three minutes.
+  for (let i = 0; i < 1800 && !exited; i += 1) {
     try {
       if ((await fetch(`${origin}${readyPath}`)).ok) return { origin, port, pid: child.pid!, stop };
     } catch {

@@ -11,7 +11,8 @@ import { median, printTable, startServer, type Row } from './support.ts';
 const RUNS = Number(process.env.BENCH_WAY_IN_RUNS ?? 5);
 /** 400 kbps each way, in bytes per second (CDP's unit), and 400 ms of latency. */
 const THROTTLE = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
-const RATIO_GOAL = 1.5;
+/** Decision 052 set 1.5x; with the home's first answers in the login's answer, 1.3x (decision 088). */
+const RATIO_GOAL = 1.3;
 /** A keystroke answered within 100 ms feels instant (the RAIL model's response budget). */
 const KEYSTROKE_GOAL_MS = 100;
 

@@ -69,14 +69,14 @@ export function PublicOnly() {
   // A login that has just succeeded keeps its screen (the entry screen) until the next one replaces it, rather than a
   // blank frame while the navigation renders (decision 052); a visitor who came with a session sees nothing of it.
   const [wasPublic] = useState(() => !session);
-  if (session)
-    return (
-      <>
-        <Navigate replace to={pathInLanguage(language, next ?? paths.home)} />
-        {wasPublic ? <Outlet /> : null}
-      </>
-    );
-  return <Outlet />;
+  // One shape whether or not the session has started: with another, React would mount the login screen afresh when it
+  // starts, and its empty form would flash back for a few frames before the home (issue 38, item 7).
+  return (
+    <>
+      {session ? <Navigate replace to={pathInLanguage(language, next ?? paths.home)} /> : null}
+      {!session || wasPublic ? <Outlet /> : null}
+    </>
+  );
 }
 
 /** Any other path goes to signup. */

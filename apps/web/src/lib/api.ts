@@ -1,4 +1,5 @@
 // The app's api-client instance: the session's token, its renewal and the app-version tracker are wired here once.
+import type { FirstHomeAnswers } from '@portal/contracts/way-in';
 import { createApiClient, unwrapEnvelope } from './api-client.ts';
 import { appVersion } from './app-version.ts';
 import { camelCaseDeep } from './camel-case.ts';
@@ -20,6 +21,28 @@ export function tokensOf(answer: unknown): Tokens {
   if (typeof accessToken !== 'string' || typeof idToken !== 'string' || typeof refreshToken !== 'string')
     throw new TypeError('not a token answer');
   return { accessToken, idToken, refreshToken };
+}
+
+type FirstAnswersTaker = (answers: FirstHomeAnswers) => void;
+let keptFirstAnswers: FirstHomeAnswers | undefined;
+let firstAnswersTaker: FirstAnswersTaker | undefined;
+
+/**
+ * Keeps the home's first answers that a login's answer carries (its `home`, camelCased as every answer; decision 088)
+ * from the login, whose route has no query library (decision 028), until the screens' query client takes them. Here,
+ * beside `tokensOf`, so that the login route loads no chunk of its own for them.
+ */
+export function keepFirstAnswers(answers: unknown): void {
+  if (typeof answers !== 'object' || answers === null) return;
+  if (firstAnswersTaker) firstAnswersTaker(answers as FirstHomeAnswers);
+  else keptFirstAnswers = answers as FirstHomeAnswers;
+}
+
+/** The screens' query client takes the first answers: those kept already at once, any later ones as they come. */
+export function takeFirstAnswers(take: FirstAnswersTaker): void {
+  firstAnswersTaker = take;
+  if (keptFirstAnswers) take(keptFirstAnswers);
+  keptFirstAnswers = undefined;
 }
 
 let refreshing: Promise<boolean> | undefined;

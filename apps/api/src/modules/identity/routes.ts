@@ -19,7 +19,9 @@ import {
   SessionIdParamsSchema,
   SessionsResponseSchema,
 } from '@portal/contracts/sessions';
+import { LoginWithHomeResponseSchema } from '@portal/contracts/way-in';
 import { deviceOf } from './device.ts';
+import { firstHomeAnswers } from './first-home.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import type { IdentityService } from './service.ts';
@@ -47,19 +49,20 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         operationId: 'login',
         summary: 'Log in with e-mail and password',
         description:
-          "Answers an access token (for `Authorization: Bearer`) and a refresh token of the program's identity pool. A refused login is 400 `NotAuthorizedException` (never 401), an unconfirmed account 400 `UserNotConfirmedException`; repeated failures lock the account for a while. Limited per e-mail and, more loosely, per address.",
+          "Answers an access token (for `Authorization: Bearer`) and a refresh token of the program's identity pool, and in `home` the answers of the home's first calls for the new session (`GET /user?expand=USER,PERIOD,CAREGIVER`, `GET /treatments`, `GET /consents`; one that could not be read is left out), so that the home paints without another round trip. A refused login is 400 `NotAuthorizedException` (never 401), an unconfirmed account 400 `UserNotConfirmedException`; repeated failures lock the account for a while. Limited per e-mail and, more loosely, per address.",
         body: LoginBodySchema,
-        response: { 200: LoginResponseSchema, ...errors },
+        response: { 200: LoginWithHomeResponseSchema, ...errors },
       },
     },
-    async (request) => ({
-      data: await identity.login(
+    async (request) => {
+      const tokens = await identity.login(
         request.program,
         request.body.email,
         request.body.password,
         deviceOf(request.headers['user-agent']),
-      ),
-    }),
+      );
+      return { data: { ...tokens, home: await firstHomeAnswers(app, request, tokens.AccessToken) } };
+    },
   );
 
   app.post(

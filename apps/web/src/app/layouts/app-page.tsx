@@ -11,13 +11,20 @@ import { useLanguage } from '../../lib/language.tsx';
 import { pathInLanguage, paths } from '../../lib/paths.ts';
 import { useSession } from '../../lib/session-hooks.ts';
 
-type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'>;
+type AppPageProps = Omit<PageFrameProps, 'banner' | 'help'> & {
+  /**
+   * A screen for visitors only (the login): no navigation, no ribbon and a visitor's help, also in the moment between
+   * the session's start and the next screen, so that nothing appears on it and moves it down (issue 38, item 7).
+   */
+  isForVisitors?: boolean;
+};
 
-export function AppPage(props: AppPageProps) {
+export function AppPage({ isForVisitors = false, ...props }: AppPageProps) {
   const { language } = useLanguage();
   const session = useSession();
   // The one ['user'] query the screens read, as the screen's providers give it: no extra request.
   const user = useSignedInUser();
+  if (isForVisitors) return <PageFrame {...props} showNavigation={false} help={{ kind: 'visitor' }} />;
   return (
     <PageFrame
       {...props}

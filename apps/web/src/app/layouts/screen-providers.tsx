@@ -6,7 +6,22 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { AriaRouter } from '../../components/layouts/aria-router.tsx';
 import { queryClient } from '../../lib/query-client.ts';
 import { SignedInUser } from '../../lib/signed-in-user.ts';
-import { useUser } from '../../lib/user.ts';
+import { userQuery, useUser } from '../../lib/user.ts';
+import { takeFirstAnswers } from '../../lib/api.ts';
+import { consentsQuery } from '../../features/account/api/account-api.ts';
+import { treatmentsQuery } from '../../features/treatments/api/treatments-api.ts';
+import { TreatmentsResponseSchema } from '@portal/contracts/treatments';
+import { ConsentsResponseSchema } from '@portal/contracts/account';
+
+// The home's first answers that the login carried (decision 088) go in as the answers of their own queries, checked as
+// those queries check theirs: the home paints its greeting, ribbon and first card without waiting for them again.
+takeFirstAnswers(({ user, treatments, consents }) => {
+  if (user) queryClient.setQueryData(userQuery().queryKey, user);
+  const treatmentsList = TreatmentsResponseSchema.shape.data.safeParse(treatments);
+  if (treatmentsList.success) queryClient.setQueryData(treatmentsQuery().queryKey, treatmentsList.data);
+  const consentsView = ConsentsResponseSchema.shape.data.safeParse(consents);
+  if (consentsView.success) queryClient.setQueryData(consentsQuery().queryKey, consentsView.data);
+});
 
 // Its own chunk: what it shares with the app's first script would otherwise be split off the login route's.
 const LanguageFollower = lazy(() => import('./language-follower.tsx'));

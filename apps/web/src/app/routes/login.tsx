@@ -28,7 +28,7 @@ export default function LoginScreen({ forgotPassword = false, preloadScreen }: P
 
   if (isEntering) return <EntryTransition />;
   return (
-    <AppPage title={t('login.title')}>
+    <AppPage title={t('login.title')} isForVisitors>
       <div className="card card--narrow">
         <p>{t('login.subtitle')}</p>
         <LoginForm {...formProps} />

@@ -27,7 +27,7 @@ export const confirmEmailChange = (link: { n: string; s: string }) =>
 export const closeAccount = (currentPassword: string) =>
   api.post('/api/v1/account/close', { currentPassword }, { schema: CloseAccountResponseSchema.shape.data });
 
-const consentsQuery = () =>
+export const consentsQuery = () =>
   queryOptions({
     queryKey: ['consents'],
     queryFn: () => api.get('/api/v1/consents', { schema: ConsentsResponseSchema.shape.data }),

@@ -1,6 +1,6 @@
 // The auth domain's calls: login, logout and the signed-in user's profile.
 import type { LoginBody } from '@portal/contracts/identity';
-import { api, tokensOf } from '../../../lib/api.ts';
+import { api, keepFirstAnswers, tokensOf } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore, type Session } from '../../../lib/session.ts';
 
@@ -10,7 +10,10 @@ import { sessionStore, type Session } from '../../../lib/session.ts';
  */
 export async function login(body: LoginBody): Promise<Session> {
   // The login call handles its own refusals: no global status handler runs for it.
-  const tokens = tokensOf(await api.post('/api/v1/login', body, { skipStatusHandlers: true }));
+  const answer = await api.post<{ home?: unknown }>('/api/v1/login', body, { skipStatusHandlers: true });
+  const tokens = tokensOf(answer);
+  // The home's first answers (decision 088), for the screens' query client before the session starts.
+  keepFirstAnswers(answer.home);
   return { accessToken: tokens.accessToken, idToken: tokens.idToken, refreshToken: tokens.refreshToken };
 }
 

@@ -10,7 +10,9 @@ export function LoggedInRibbon({ logoutHref }: { logoutHref: string }) {
   const intl = useIntl();
   const session = useSession();
   const user = useSignedInUser();
-  if (!session || !user) return null;
+  if (!session) return null;
+  // Signed in and the profile not read yet: the ribbon's place is kept, so that nothing moves down when it comes.
+  if (!user) return <div className="ribbon ribbon--pending" aria-hidden="true" />;
   const logoutLink = (
     <Link key="logout" className="ribbon__link" to={logoutHref}>
       {t('ribbon.logoutLink')}

@@ -118,6 +118,7 @@ export function LoginForm({
     try {
       session = await login(loginBodyOf(submitted));
     } catch (error) {
+      setSubmitting(false);
       const fieldErrors =
         error instanceof ApiError && error.error?.code === 'VALIDATION_FAILED' ? error.error.fieldErrors : undefined;
       if (fieldErrors) {
@@ -129,9 +130,9 @@ export function LoginForm({
         setLockedMinutes(lockedMinutesOf(error));
         setServerErrorKey(loginErrorKey(error));
       }
-    } finally {
-      setSubmitting(false);
     }
+    // Logged in, the button stays busy until the next screen replaces this one: enabled again, it would look for a
+    // moment as if the login had failed (issue 38, item 7).
     if (session) await onLoggedIn(session);
   };
 

@@ -67,8 +67,13 @@ export function useLoginFlow(preloadScreen: (pathname: string) => Promise<void>)
       onLoggedIn: async (session) => {
         // Unless the reader chose a language here, the portal speaks the one chosen in the profile (decision 026).
         const chosen = isLanguageChosen ? language : (languageOfSession(session) ?? language);
-        setEntering(true);
-        await preloadScreen(pathOnly(destination(chosen)));
+        // The login's screen (its button still busy) stays while the next screen's code is there already: the home
+        // then follows it at once. The entry screen shows only while that code is still loading (decision 052).
+        const loading = preloadScreen(pathOnly(destination(chosen)));
+        const NOT_YET = Symbol('loading');
+        const early = await Promise.race([loading, new Promise((resolve) => setTimeout(() => resolve(NOT_YET), 0))]);
+        if (early === NOT_YET) setEntering(true);
+        await loading;
         // The session starts with the screen that shows it: with a session this route sends home at once.
         startSession(session);
         if (chosen !== language) setLanguage(chosen);
