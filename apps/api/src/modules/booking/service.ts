@@ -81,12 +81,13 @@ export function toServiceView({ row, block }: Service): BookingServiceView {
   };
 }
 
-export function toPlaceView(place: BookingPlace): BookingPlaceView {
+/** `home`: the patient's own address (their profile's), which a home visit shows as its address (decision 087). */
+export function toPlaceView(place: BookingPlace, home: string | null): BookingPlaceView {
   return {
     id: place.id,
     kind: place.kind,
     name: place.name ?? null,
-    address: place.address ?? null,
+    address: place.kind === 'home' ? home : (place.address ?? null),
     mapUrl: place.mapUrl ?? null,
   };
 }
@@ -144,7 +145,8 @@ export function createBookingService({
     return { ...service, places };
   }
 
-  function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): BookingView {
+  /** `home`: the patient's address, for a home visit (repo.findHomeAddress). */
+  function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date, home: string | null): BookingView {
     const service = services.get(row.benefitId);
     if (!service) throw new Error(`booking ${row.id} of a service no longer offered`);
     const place = service.block.places.find((candidate) => candidate.id === row.placeId);
@@ -154,7 +156,9 @@ export function createBookingService({
     return {
       bookingId: row.id,
       service: toServiceView(service),
-      place: place ? toPlaceView(place) : { id: row.placeId, kind: 'address', name: null, address: null, mapUrl: null },
+      place: place
+        ? toPlaceView(place, home)
+        : { id: row.placeId, kind: 'address', name: null, address: null, mapUrl: null },
       startsAt: startsAt.toISOString(),
       endsAt: new Date(row.endsAt).toISOString(),
       timeZone: row.timeZone,
@@ -167,8 +171,13 @@ export function createBookingService({
   }
 
   /** An appointment whose time has come, as the staff see it: `missed` once they said so. */
-  function pastViewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): StaffPastAppointment {
-    const { bookingId, service, place, startsAt, endsAt, timeZone } = viewOf(services, row, now);
+  function pastViewOf(
+    services: Map<number, Service>,
+    row: repo.BookingRow,
+    now: Date,
+    home: string | null,
+  ): StaffPastAppointment {
+    const { bookingId, service, place, startsAt, endsAt, timeZone } = viewOf(services, row, now, home);
     return {
       bookingId,
       service,
@@ -241,7 +250,7 @@ export function createBookingService({
     const services = await servicesOf(scope.programId);
     const service = services.get(row.benefitId);
     if (!service) throw new AppError('NOT_FOUND');
-    return { row, services, service };
+    return { row, services, service, home: await repo.findHomeAddress(db, scope.planPatientId) };
   }
 
   function ensureBeforeCutoff(service: Service, row: repo.BookingRow, now: Date) {
@@ -291,12 +300,15 @@ export function createBookingService({
         days.set(slot.date, day);
       }
       const { first, last } = bookableDays(service.block, service.places[0]!, now);
+      const home = service.places.some((place) => place.kind === 'home')
+        ? await repo.findHomeAddress(db, scope.planPatientId)
+        : null;
       return {
         service: toServiceView(service),
         timeZone: timeZoneOfPlace(service.places[0]!),
         firstDay: first,
         lastDay: last,
-        places: service.places.map(toPlaceView),
+        places: service.places.map((place) => toPlaceView(place, home)),
         days: [...days.values()],
       };
     },
@@ -377,13 +389,16 @@ export function createBookingService({
     async confirm(call: CareCall, holdId: number): Promise<{ booking: BookingView; created: boolean }> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const services = await servicesOf(call.scope.programId);
+      const [services, home] = await Promise.all([
+        servicesOf(call.scope.programId),
+        repo.findHomeAddress(db, call.scope.planPatientId),
+      ]);
       try {
         const made = await db.transaction(async (tx) => {
           await repo.completePast(tx, now, owner);
           const row = await repo.confirmHold(tx, owner, holdId, now, null);
           if (!row) return undefined;
-          const view = viewOf(services, row, now);
+          const view = viewOf(services, row, now, home);
           await recordChange(tx, call, 'confirmed', row, view, now);
           return view;
         });
@@ -398,7 +413,7 @@ export function createBookingService({
       const row = await repo.findOwnRow(db, owner, holdId);
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status === 'confirmed' && row.replacesId === null)
-        return { booking: viewOf(services, row, now), created: false };
+        return { booking: viewOf(services, row, now, home), created: false };
       throw new AppError('BOOKING_HOLD_EXPIRED');
     },
 
@@ -410,10 +425,10 @@ export function createBookingService({
     async reschedule(call: CareCall, bookingId: number, body: { holdId: number; sequence: number }) {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row, services, service } = await ownBooking(call.scope, bookingId);
+      const { row, services, service, home } = await ownBooking(call.scope, bookingId);
       if (row.status !== 'confirmed' || row.sequence !== body.sequence) {
         const done = await repo.findMoveOf(db, owner, bookingId, body.holdId);
-        if (done && row.sequence === body.sequence) return viewOf(services, done, now);
+        if (done && row.sequence === body.sequence) return viewOf(services, done, now, home);
         throw new AppError('BOOKING_CHANGED');
       }
       ensureBeforeCutoff(service, row, now);
@@ -423,7 +438,7 @@ export function createBookingService({
           if (!moved) throw new AppError('BOOKING_CHANGED');
           const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
           if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
-          const view = viewOf(services, confirmed, now);
+          const view = viewOf(services, confirmed, now, home);
           await recordChange(tx, call, 'rescheduled', confirmed, view, now);
           return view;
         })
@@ -434,15 +449,15 @@ export function createBookingService({
     async cancel(call: CareCall, bookingId: number, sequence: number): Promise<BookingView> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row, services, service } = await ownBooking(call.scope, bookingId);
-      if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now);
+      const { row, services, service, home } = await ownBooking(call.scope, bookingId);
+      if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now, home);
       if (row.status !== 'confirmed' || row.sequence !== sequence) throw new AppError('BOOKING_CHANGED');
       ensureBeforeCutoff(service, row, now);
       return db
         .transaction(async (tx) => {
           const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
           if (!cancelled) throw new AppError('BOOKING_CHANGED');
-          const view = viewOf(services, cancelled, now);
+          const view = viewOf(services, cancelled, now, home);
           await recordChange(tx, call, 'cancelled', cancelled, view, now);
           return view;
         })
@@ -455,22 +470,24 @@ export function createBookingService({
     /** The patient's appointments still to come, soonest first. */
     async list(scope: PatientScope): Promise<BookingView[]> {
       const now = clock();
-      const [services, rows] = await Promise.all([
+      const [services, rows, home] = await Promise.all([
         servicesOf(scope.programId),
         repo.listUpcoming(db, ownerOf(scope), now),
+        repo.findHomeAddress(db, scope.planPatientId),
       ]);
-      return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now));
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now, home));
     },
 
     /** The appointments that started in the last 90 days, newest first, with whether the patient came (decision 085). */
     async listPast(scope: PatientScope): Promise<StaffPastAppointment[]> {
       const now = clock();
       const since = new Date(now.getTime() - STAFF_PAST_APPOINTMENT_DAYS * 24 * 60 * 60 * 1000);
-      const [services, rows] = await Promise.all([
+      const [services, rows, home] = await Promise.all([
         servicesOf(scope.programId),
         repo.listPast(db, ownerOf(scope), since, now),
+        repo.findHomeAddress(db, scope.planPatientId),
       ]);
-      return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now));
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now, home));
     },
 
     /**
@@ -485,7 +502,7 @@ export function createBookingService({
     ): Promise<StaffPastAppointment> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row: found, services } = await ownBooking(call.scope, bookingId);
+      const { row: found, services, home } = await ownBooking(call.scope, bookingId);
       if (!['confirmed', 'completed', 'missed'].includes(found.status)) throw new AppError('NOT_FOUND');
       if (new Date(found.startsAt).getTime() > now.getTime()) throw new AppError('BOOKING_NOT_STARTED');
       const row = await db.transaction(async (tx) => {
@@ -506,15 +523,15 @@ export function createBookingService({
         await call.alsoWrite?.(tx);
         return changed;
       });
-      return pastViewOf(services, row, now);
+      return pastViewOf(services, row, now, home);
     },
 
     /** One of the patient's appointments (confirmed or cancelled); anything else is 404. */
     async get(scope: PatientScope, bookingId: number): Promise<BookingView> {
       const now = clock();
-      const { row, services } = await ownBooking(scope, bookingId);
+      const { row, services, home } = await ownBooking(scope, bookingId);
       if (row.status === 'moved') throw new AppError('NOT_FOUND');
-      return viewOf(services, row, now);
+      return viewOf(services, row, now, home);
     },
   };
 }
