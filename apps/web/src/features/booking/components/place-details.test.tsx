@@ -29,7 +29,7 @@ describe('where an appointment is', () => {
     expect(screen.getByText('Video call')).toBeTruthy();
     expect(
       screen.getByText(
-        'How to join: the video call’s link does not come through this portal. The Alivio team sends it to your e-mail or phone before the appointment’s time. If you do not have it by then, call the support center.',
+        'How to join: the video call’s link does not come through this portal. The Alivio team sends it to your e-mail or phone before the appointment’s time. If you do not have it by then, contact us.',
       ),
     ).toBeTruthy();
   });
