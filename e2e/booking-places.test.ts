@@ -1,6 +1,6 @@
 // Where an appointment is, in a real browser (issue 38, decision 087): alivio's neurologist by video call says how its
 // link comes (from the program's team, not the portal) when it is chosen, reviewed, booked, listed and on the home, on a
-// phone in Spanish; piel's nurse at home shows the patient's own address, from the profile, with the way to change it,
+// phone in Spanish and on a desktop in English; piel's nurse at home shows the patient's own address, from the profile, with the way to change it,
 // on a desktop in English and a phone in Spanish. axe on every screen, 44 px targets, screenshots at both widths
 // (BOOKING_PLACES_SHOTS_DIR).
 import { describe, expect, it } from 'vitest';
@@ -53,47 +53,57 @@ async function expectTouchTargets(page: Page) {
 }
 
 describe('where an appointment is', () => {
-  it('alivio: a video call says how its link comes, chosen, reviewed, booked, listed and on the home (es, 390)', async () => {
-    const texts = textsOf('alivio', 'es');
-    const t = (key: string) => fill(texts[key]!, { programName: 'Alivio' });
-    const join = t('booking.video.join');
-    expect(join).toContain('El equipo de Alivio se lo envía');
-    const { context, page } = await newPage(setup.browser, { viewport: PHONE });
-    const origin = setup.portal.origin('alivio');
-    await setTestSession(page, origin);
-    await page.goto(`${origin}/home`);
-    await page.locator('h1').first().waitFor();
-    const availability = await availabilityOf(page, 1201);
-    const slot = availability.days[0]!.slots[0]! as FreeSlot;
+  for (const [language, viewport] of [
+    ['es', PHONE],
+    ['en', DESKTOP],
+  ] as const)
+    it(`alivio: a video call says how its link comes, chosen, reviewed, booked, listed and on the home (${language}, ${viewport.width})`, async () => {
+      const texts = textsOf('alivio', language);
+      const prefix = language === 'en' ? '/en' : '';
+      const name = (step: string) => `alivio-${language}-${viewport.width}-${step}`;
+      const t = (key: string) => fill(texts[key]!, { programName: 'Alivio' });
+      const join = t('booking.video.join');
+      expect(join).toContain(language === 'en' ? 'The Alivio team sends it' : 'El equipo de Alivio se lo envía');
+      const { context, page } = await newPage(setup.browser, { viewport });
+      const origin = setup.portal.origin('alivio');
+      await setTestSession(page, origin);
+      await page.goto(`${origin}${prefix}/home`);
+      await page.locator('h1').first().waitFor();
+      const availability = await availabilityOf(page, 1201);
+      const slot = availability.days[0]!.slots[0]! as FreeSlot;
 
-    await page.goto(`${origin}/benefit/1201/booking`);
-    await page.getByRole('grid').waitFor();
-    await page.getByText(join).waitFor();
-    await expectNoAxeViolations(page, 'video call chosen (es, phone)');
-    await shoot(page, 'alivio-es-390-1-choose');
-    await chooseTime(page, spoken(slot.startsAt, availability.timeZone, 'es-CR'));
-    await page.getByRole('button', { name: t('booking.continue') }).click();
-    await page.getByRole('heading', { level: 2, name: t('booking.review.title') }).waitFor();
-    await page.getByText(join).waitFor();
-    await expectNoAxeViolations(page, 'video call review (es, phone)');
-    await shoot(page, 'alivio-es-390-2-review');
-    await page.getByRole('button', { name: t('booking.confirm') }).click();
-    await page.getByRole('heading', { level: 2, name: t('booking.done.title') }).waitFor();
-    await page.getByText(join).waitFor();
-    await expectTouchTargets(page);
-    await expectNoAxeViolations(page, 'video call booked (es, phone)');
-    await shoot(page, 'alivio-es-390-3-done');
+      await page.goto(`${origin}/benefit/1201/booking`);
+      await page.getByRole('grid').waitFor();
+      await page.getByText(join).waitFor();
+      await expectNoAxeViolations(page, `video call chosen (${language}, ${viewport.width})`);
+      await shoot(page, name('1-choose'));
+      await chooseTime(page, spoken(slot.startsAt, availability.timeZone, `${language}-CR`));
+      await page.getByRole('button', { name: t('booking.continue') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.review.title') }).waitFor();
+      await page.getByText(join).waitFor();
+      await expectNoAxeViolations(page, `video call review (${language}, ${viewport.width})`);
+      await shoot(page, name('2-review'));
+      await page.getByRole('button', { name: t('booking.confirm') }).click();
+      await page.getByRole('heading', { level: 2, name: t('booking.done.title') }).waitFor();
+      await page.getByText(join).waitFor();
+      await expectTouchTargets(page);
+      await expectNoAxeViolations(page, `video call booked (${language}, ${viewport.width})`);
+      await shoot(page, name('3-done'));
 
-    await page.goto(`${origin}/benefits`);
-    await page.locator('.appointment').getByText(join).waitFor();
-    await page.goto(`${origin}/home`);
-    const card = page.getByRole('region', { name: t('booking.appointments.title') });
-    await card.getByText(join).waitFor();
-    await expectNoAxeViolations(page, 'home with a video call (es, phone)');
-    await shoot(page, 'alivio-es-390-4-home');
-    expect(problemsOf(page)).toEqual([]);
-    await context.close();
-  }, 240_000);
+      await page.goto(`${origin}${prefix}/benefits`);
+      await page.locator('.appointment').getByText(join).waitFor();
+      await page.goto(`${origin}${prefix}/home`);
+      const card = page.getByRole('region', { name: t('booking.appointments.title') });
+      await card.getByText(join).waitFor();
+      await expectNoAxeViolations(page, `home with a video call (${language}, ${viewport.width})`);
+      await shoot(page, name('4-home'));
+      expect(problemsOf(page)).toEqual([]);
+      // Cancelled, so that the other language's run books the same call afresh.
+      const [booked] = (await apiAsPatient<{ bookingId: number; sequence: number }[]>(page, 'GET', '/api/v1/bookings'))
+        .data;
+      await apiAsPatient(page, 'POST', `/api/v1/bookings/${booked!.bookingId}/cancel`, { sequence: booked!.sequence });
+      await context.close();
+    }, 240_000);
 
   for (const [language, viewport] of [
     ['en', DESKTOP],
