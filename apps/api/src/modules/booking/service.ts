@@ -145,7 +145,22 @@ export function createBookingService({
     return { ...service, places };
   }
 
-  /** `home`: the patient's address, for a home visit (repo.findHomeAddress). */
+  /**
+   * The patient's address when one of the rows is a home visit (decision 087), else null without a read: the other
+   * places' calls keep their round trips.
+   */
+  async function homeFor(
+    executor: Executor,
+    scope: PatientScope,
+    services: Map<number, Service>,
+    rows: repo.BookingRow[],
+  ) {
+    const isHome = (row: repo.BookingRow) =>
+      services.get(row.benefitId)?.block.places.find((place) => place.id === row.placeId)?.kind === 'home';
+    return rows.some(isHome) ? repo.findHomeAddress(executor, scope.planPatientId) : null;
+  }
+
+  /** `home`: the patient's address, for a home visit (homeFor). */
   function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date, home: string | null): BookingView {
     const service = services.get(row.benefitId);
     if (!service) throw new Error(`booking ${row.id} of a service no longer offered`);
@@ -250,7 +265,7 @@ export function createBookingService({
     const services = await servicesOf(scope.programId);
     const service = services.get(row.benefitId);
     if (!service) throw new AppError('NOT_FOUND');
-    return { row, services, service, home: await repo.findHomeAddress(db, scope.planPatientId) };
+    return { row, services, service, home: await homeFor(db, scope, services, [row]) };
   }
 
   function ensureBeforeCutoff(service: Service, row: repo.BookingRow, now: Date) {
@@ -389,16 +404,13 @@ export function createBookingService({
     async confirm(call: CareCall, holdId: number): Promise<{ booking: BookingView; created: boolean }> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const [services, home] = await Promise.all([
-        servicesOf(call.scope.programId),
-        repo.findHomeAddress(db, call.scope.planPatientId),
-      ]);
+      const services = await servicesOf(call.scope.programId);
       try {
         const made = await db.transaction(async (tx) => {
           await repo.completePast(tx, now, owner);
           const row = await repo.confirmHold(tx, owner, holdId, now, null);
           if (!row) return undefined;
-          const view = viewOf(services, row, now, home);
+          const view = viewOf(services, row, now, await homeFor(tx, call.scope, services, [row]));
           await recordChange(tx, call, 'confirmed', row, view, now);
           return view;
         });
@@ -413,7 +425,7 @@ export function createBookingService({
       const row = await repo.findOwnRow(db, owner, holdId);
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status === 'confirmed' && row.replacesId === null)
-        return { booking: viewOf(services, row, now, home), created: false };
+        return { booking: viewOf(services, row, now, await homeFor(db, call.scope, services, [row])), created: false };
       throw new AppError('BOOKING_HOLD_EXPIRED');
     },
 
@@ -425,10 +437,11 @@ export function createBookingService({
     async reschedule(call: CareCall, bookingId: number, body: { holdId: number; sequence: number }) {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row, services, service, home } = await ownBooking(call.scope, bookingId);
+      const { row, services, service } = await ownBooking(call.scope, bookingId);
       if (row.status !== 'confirmed' || row.sequence !== body.sequence) {
         const done = await repo.findMoveOf(db, owner, bookingId, body.holdId);
-        if (done && row.sequence === body.sequence) return viewOf(services, done, now, home);
+        if (done && row.sequence === body.sequence)
+          return viewOf(services, done, now, await homeFor(db, call.scope, services, [done]));
         throw new AppError('BOOKING_CHANGED');
       }
       ensureBeforeCutoff(service, row, now);
@@ -438,7 +451,8 @@ export function createBookingService({
           if (!moved) throw new AppError('BOOKING_CHANGED');
           const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
           if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
-          const view = viewOf(services, confirmed, now, home);
+          // The new slot may be at another place than the old one (a clinic's, then the patient's home).
+          const view = viewOf(services, confirmed, now, await homeFor(tx, call.scope, services, [confirmed]));
           await recordChange(tx, call, 'rescheduled', confirmed, view, now);
           return view;
         })
@@ -470,11 +484,11 @@ export function createBookingService({
     /** The patient's appointments still to come, soonest first. */
     async list(scope: PatientScope): Promise<BookingView[]> {
       const now = clock();
-      const [services, rows, home] = await Promise.all([
+      const [services, rows] = await Promise.all([
         servicesOf(scope.programId),
         repo.listUpcoming(db, ownerOf(scope), now),
-        repo.findHomeAddress(db, scope.planPatientId),
       ]);
+      const home = await homeFor(db, scope, services, rows);
       return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now, home));
     },
 
@@ -482,11 +496,11 @@ export function createBookingService({
     async listPast(scope: PatientScope): Promise<StaffPastAppointment[]> {
       const now = clock();
       const since = new Date(now.getTime() - STAFF_PAST_APPOINTMENT_DAYS * 24 * 60 * 60 * 1000);
-      const [services, rows, home] = await Promise.all([
+      const [services, rows] = await Promise.all([
         servicesOf(scope.programId),
         repo.listPast(db, ownerOf(scope), since, now),
-        repo.findHomeAddress(db, scope.planPatientId),
       ]);
+      const home = await homeFor(db, scope, services, rows);
       return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now, home));
     },
 
