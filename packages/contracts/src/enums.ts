@@ -39,6 +39,14 @@ export const PRODUCT_UNITS = [
 export const ProductUnitSchema = z.enum(PRODUCT_UNITS);
 export type ProductUnit = z.infer<typeof ProductUnitSchema>;
 
+/**
+ * What one package of a presentation is, as the patient counts what they buy and get free (decision 087): a box of
+ * tablets, a pen, a vial, a prefilled syringe, an auto-injector. The texts choose the word with an ICU `select` on it.
+ */
+export const PACKAGE_KINDS = ['box', 'pen', 'vial', 'syringe', 'autoinjector'] as const;
+export const PackageKindSchema = z.enum(PACKAGE_KINDS);
+export type PackageKind = z.infer<typeof PackageKindSchema>;
+
 export const TIME_INTERVALS = ['day', 'week', 'month', 'year'] as const;
 export const TimeIntervalSchema = z.enum(TIME_INTERVALS);
 

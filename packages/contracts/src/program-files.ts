@@ -4,6 +4,7 @@ import {
   ConditionSchema,
   CountryCodeSchema,
   IdentificationTypeSchema,
+  PackageKindSchema,
   ProductUnitSchema,
   UpdateStrategySchema,
 } from './enums.ts';
@@ -101,6 +102,8 @@ export const ProductFileSchema = z.object({
    * what one box bought at a pharmacy supplies, for the refill estimate (decision 061).
    */
   unitsPerPackage: z.number().int().positive().max(100_000),
+  /** What one package is (a box, a pen, a vial…): the word the 4+1 and the refill estimate use for it (decision 087). */
+  packageKind: PackageKindSchema,
   countries: z.array(CountryCodeSchema).min(1),
   /** The product's slug in /benefits/{productSearchQuery} and /redemptions/{productSearchQuery}. */
   searchQuery: ProductSearchQuerySchema,

@@ -2,6 +2,7 @@
 // ledger the pharmacies write. Amounts are exact decimals as strings in the pharmacy country's currency.
 import { z } from 'zod';
 import { ProductSearchQuerySchema } from './benefits.ts';
+import { PackageKindSchema } from './enums.ts';
 import { LocalizedTextSchema } from './localized-text.ts';
 import { ExchangeProgressSchema } from './exchange-progress.ts';
 
@@ -47,6 +48,8 @@ export const ProductHeaderSchema = z.object({
   searchQuery: ProductSearchQuerySchema.nullable(),
   medicine: z.string(),
   presentation: LocalizedTextSchema,
+  /** What one package is: the word the 4+1 and the refill estimate count in (decision 087). */
+  packageKind: PackageKindSchema,
 });
 
 /** GET /api/v1/purchases/products/{productId}: the product's purchases of the last year, the 4+1 progress, the savings. */

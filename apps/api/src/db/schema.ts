@@ -2,6 +2,7 @@
 // records that design in a decision (decision 033); every table is classified, as a patient's data or not, in the part
 // of the patient's data of the module that owns it (modules/<name>/patient-data.ts), or the type check fails.
 import type { LocalizedText } from '@portal/contracts/localized-text';
+import { PACKAGE_KINDS } from '@portal/contracts/enums';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -366,6 +367,8 @@ export const product = pgTable(
      * (no estimate without it, rather than a guessed one).
      */
     unitsPerPackage: integer('units_per_package'),
+    /** What one package is (a box, a pen, a vial…), from the program file: the patient's word for it (decision 087). */
+    packageKind: text('package_kind', { enum: PACKAGE_KINDS }).notNull().default('box'),
     countries: jsonb('countries').$type<string[]>().notNull(),
     /** The product's slug in /benefits/{productSearchQuery} (decision 045); set by the seed from the program files. */
     searchQuery: text('search_query'),

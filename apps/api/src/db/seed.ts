@@ -57,6 +57,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
         maxAgeYears,
         maxUnitAmount,
         unitsPerPackage,
+        packageKind,
         countries,
         searchQuery,
       } of config.products) {
@@ -69,6 +70,7 @@ export async function seedPrograms(db: Db, configs: ProgramConfig[], publicUrl: 
           maxAgeYears,
           maxUnitAmount: String(maxUnitAmount),
           unitsPerPackage,
+          packageKind,
           countries,
           searchQuery,
         };

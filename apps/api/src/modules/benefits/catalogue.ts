@@ -8,12 +8,16 @@ import { liveTreatmentsOf } from '../patients/public.ts';
 
 export type BenefitRow = typeof benefit.$inferSelect;
 export type CatalogueBenefit = BenefitRow & { productIds: number[] };
-export type LiveProduct = Pick<typeof product.$inferSelect, 'id' | 'medicine' | 'presentation' | 'searchQuery'>;
+export type LiveProduct = Pick<
+  typeof product.$inferSelect,
+  'id' | 'medicine' | 'presentation' | 'packageKind' | 'searchQuery'
+>;
 
 const liveProductColumns = {
   id: product.id,
   medicine: product.medicine,
   presentation: product.presentation,
+  packageKind: product.packageKind,
   searchQuery: product.searchQuery,
 };
 

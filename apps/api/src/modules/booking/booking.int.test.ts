@@ -309,6 +309,66 @@ describe(`booking (${TEST_DB})`, () => {
     expect(cancel.statusCode, cancel.body).toBe(200);
   });
 
+  it('says in the mails and the calendar file how a video call’s link comes: from the program’s team, not the portal (decision 087)', async () => {
+    const patient = await enrolPatient(t, 'alivio');
+    const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 6);
+    expect(booked.place).toMatchObject({ kind: 'video', address: null });
+    const [queued] = await t.database.db
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-confirmed')));
+    const renderer = createMailRenderer({
+      programsDir: t.config.PROGRAMS_DIR,
+      publicUrl: 'https://portal.example',
+      kinds: MAIL_KINDS,
+    });
+    const join =
+      'Cómo unirse: el enlace de la videollamada no llega por este portal. El equipo de Alivio se lo envía a su correo o a su teléfono antes de la hora de la cita.';
+    const mail = renderer.render('alivio', { kind: 'booking-confirmed', language: 'es', payload: queued!.payload });
+    expect(mail.text).toContain(`Lugar: Videollamada\n\n${join}`);
+    expect(mail.html).toContain(join);
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(mail.calendar!.content)).getFirstSubcomponent('vevent')!,
+    );
+    expect(event.description).toContain(join);
+    const english = renderer.render('alivio', { kind: 'booking-confirmed', language: 'en', payload: queued!.payload });
+    expect(english.text).toContain('How to join: the video call’s link does not come through this portal.');
+    // A place that is not a video call says nothing of a link.
+    const cancelled = await callAs(t, patient, 'POST', `/api/v1/bookings/${booked.bookingId}/cancel`, { sequence: 0 });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
+  it('shows a home visit at the patient’s own address, from the profile: offered, booked, listed and mailed (decision 087)', async () => {
+    const patient = { ...(await signIn('piel')), email: 'demo@piel.example' };
+    const availability = await availabilityOf(t, patient, 2202);
+    const home = availability.places.find((place) => place.kind === 'home')!;
+    expect(home.address).toMatch(/^Avenida Central 100, ./);
+    // The clinic keeps its own address.
+    expect(availability.places.find((place) => place.kind === 'address')!.address).not.toContain('Avenida Central 100');
+    const slot = availability.days.flatMap((day) => day.slots).find((candidate) => candidate.placeId === home.id)!;
+    const hold = await holdSlot(t, patient, 2202, slot);
+    const confirmed = await callAs(t, patient, 'POST', `/api/v1/booking/holds/${hold.holdId}/confirm`);
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(BookingResponseSchema.parse(confirmed.json()).data.place).toMatchObject({
+      kind: 'home',
+      address: home.address,
+    });
+    const listed = BookingsResponseSchema.parse((await callAs(t, patient, 'GET', '/api/v1/bookings')).json()).data;
+    expect(listed[0]!.place.address).toBe(home.address);
+    const [queued] = await t.database.db
+      .select()
+      .from(schema.outbox)
+      .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-confirmed')));
+    const mail = createMailRenderer({
+      programsDir: t.config.PROGRAMS_DIR,
+      publicUrl: 'https://portal.example',
+      kinds: MAIL_KINDS,
+    }).render('piel', { kind: 'booking-confirmed', language: 'es', payload: queued!.payload });
+    expect(mail.text).toContain(`Lugar: En su casa, ${home.address}`);
+    expect(mail.text).not.toContain('Cómo unirse');
+    await callAs(t, patient, 'POST', `/api/v1/bookings/${hold.holdId}/cancel`, { sequence: 0 });
+  });
+
   it('queues the reminder a day before, once, even when two instances look at the same time', async () => {
     const patient = await enrolPatient(t, 'alivio');
     const booked = await bookFirstSlot(t, patient, NEUROLOGIST, 5);

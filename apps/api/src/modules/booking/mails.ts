@@ -44,6 +44,10 @@ function bookingMail(change: 'confirmed' | 'rescheduled' | 'cancelled' | 'remind
       const placeName = texts.get(payload.place!) ?? payload.place!;
       const place = payload.address ? `${placeName}, ${payload.address}` : placeName;
       const method = change === 'cancelled' ? 'CANCEL' : 'REQUEST';
+      // A video call says how its link reaches the patient (decision 087): the portal sends none, the program's team does.
+      const isVideo = payload.place === 'booking.place.video';
+      const howToJoin = isVideo ? texts.format('booking.video.join', { programName: program.name }) : '';
+      const serviceDescription = texts.get(payload.serviceKey!.replace(/\.title$/, '.description')) ?? service;
       const content = appointmentIcs(
         {
           calendarUid: payload.calendarUid!,
@@ -53,14 +57,17 @@ function bookingMail(change: 'confirmed' | 'rescheduled' | 'cancelled' | 'remind
           timeZone: payload.timeZone!,
           summary: `${service} (${program.name})`,
           location: place,
-          description: texts.get(payload.serviceKey!.replace(/\.title$/, '.description')) ?? service,
+          description: howToJoin ? `${serviceDescription}\n\n${howToJoin}` : serviceDescription,
           organizerName: program.name,
           organizerEmail: program.supportEmail,
         },
         method,
         new Date(),
       );
-      return { values: { service, place, when: whenOf(mail) }, calendar: { method, content } };
+      return {
+        values: { service, place, when: whenOf(mail), placeKind: isVideo ? 'video' : 'other', howToJoin },
+        calendar: { method, content },
+      };
     },
     // The program's name, the first name, the service and the date and time: no place, no address, no link.
     textNotice: {

@@ -10,7 +10,7 @@ import type { Db } from '../../platform/db.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { BOOKING_REMINDER } from './mails.ts';
 import { textNoticeFields } from './notices.ts';
-import { NOTICE_CONTACT_COLUMNS } from './repository.ts';
+import { homeAddressText, NOTICE_CONTACT_COLUMNS } from './repository.ts';
 
 /** How long before an appointment its reminder goes. */
 export const BOOKING_REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +41,7 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
           country: patient.country,
           texts: benefit.texts,
           block: benefit.booking,
+          homeAddress: patient.address,
           ...NOTICE_CONTACT_COLUMNS,
         })
         .from(planPatient)
@@ -69,7 +70,8 @@ export async function queueDueReminders(db: Db, now: Date, publicUrl?: string): 
               : place.kind === 'address'
                 ? (place.name ?? 'booking.place.address')
                 : `booking.place.${place.kind}`,
-            address: place?.address ?? '',
+            // A home visit goes to the patient's address as the profile has it now (decision 087).
+            address: (place?.kind === 'home' ? homeAddressText(who.homeAddress) : place?.address) ?? '',
             startsAt: new Date(row.startsAt).toISOString(),
             endsAt: new Date(row.endsAt).toISOString(),
             timeZone: row.timeZone,

@@ -367,3 +367,27 @@ export async function setAttendance(
     .returning();
   return row;
 }
+
+/**
+ * The patient's own address as their profile keeps it, in one line ("Avenida Central 100, Escazú, San José"): where a
+ * home visit goes (decision 087). Null when the profile has none.
+ */
+export function homeAddressText(address: unknown): string | null {
+  if (!address || typeof address !== 'object') return null;
+  const { line, location } = address as { line?: unknown; location?: { label?: unknown } | null };
+  const parts = [line, location?.label].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** The home address of the plan's patient (homeAddressText), for the home visits they book. */
+export async function findHomeAddress(db: Executor, planPatientId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ address: patient.address })
+    .from(planPatient)
+    .innerJoin(patient, eq(patient.id, planPatient.patientId))
+    .where(eq(planPatient.id, planPatientId))
+    .limit(1);
+  return homeAddressText(row?.address);
+}

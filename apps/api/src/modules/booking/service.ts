@@ -81,12 +81,13 @@ export function toServiceView({ row, block }: Service): BookingServiceView {
   };
 }
 
-export function toPlaceView(place: BookingPlace): BookingPlaceView {
+/** `home`: the patient's own address (their profile's), which a home visit shows as its address (decision 087). */
+export function toPlaceView(place: BookingPlace, home: string | null): BookingPlaceView {
   return {
     id: place.id,
     kind: place.kind,
     name: place.name ?? null,
-    address: place.address ?? null,
+    address: place.kind === 'home' ? home : (place.address ?? null),
     mapUrl: place.mapUrl ?? null,
   };
 }
@@ -144,7 +145,23 @@ export function createBookingService({
     return { ...service, places };
   }
 
-  function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): BookingView {
+  /**
+   * The patient's address when one of the rows is a home visit (decision 087), else null without a read: the other
+   * places' calls keep their round trips.
+   */
+  async function homeFor(
+    executor: Executor,
+    scope: PatientScope,
+    services: Map<number, Service>,
+    rows: repo.BookingRow[],
+  ) {
+    const isHome = (row: repo.BookingRow) =>
+      services.get(row.benefitId)?.block.places.find((place) => place.id === row.placeId)?.kind === 'home';
+    return rows.some(isHome) ? repo.findHomeAddress(executor, scope.planPatientId) : null;
+  }
+
+  /** `home`: the patient's address, for a home visit (homeFor). */
+  function viewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date, home: string | null): BookingView {
     const service = services.get(row.benefitId);
     if (!service) throw new Error(`booking ${row.id} of a service no longer offered`);
     const place = service.block.places.find((candidate) => candidate.id === row.placeId);
@@ -154,7 +171,9 @@ export function createBookingService({
     return {
       bookingId: row.id,
       service: toServiceView(service),
-      place: place ? toPlaceView(place) : { id: row.placeId, kind: 'address', name: null, address: null, mapUrl: null },
+      place: place
+        ? toPlaceView(place, home)
+        : { id: row.placeId, kind: 'address', name: null, address: null, mapUrl: null },
       startsAt: startsAt.toISOString(),
       endsAt: new Date(row.endsAt).toISOString(),
       timeZone: row.timeZone,
@@ -167,8 +186,13 @@ export function createBookingService({
   }
 
   /** An appointment whose time has come, as the staff see it: `missed` once they said so. */
-  function pastViewOf(services: Map<number, Service>, row: repo.BookingRow, now: Date): StaffPastAppointment {
-    const { bookingId, service, place, startsAt, endsAt, timeZone } = viewOf(services, row, now);
+  function pastViewOf(
+    services: Map<number, Service>,
+    row: repo.BookingRow,
+    now: Date,
+    home: string | null,
+  ): StaffPastAppointment {
+    const { bookingId, service, place, startsAt, endsAt, timeZone } = viewOf(services, row, now, home);
     return {
       bookingId,
       service,
@@ -241,7 +265,7 @@ export function createBookingService({
     const services = await servicesOf(scope.programId);
     const service = services.get(row.benefitId);
     if (!service) throw new AppError('NOT_FOUND');
-    return { row, services, service };
+    return { row, services, service, home: await homeFor(db, scope, services, [row]) };
   }
 
   function ensureBeforeCutoff(service: Service, row: repo.BookingRow, now: Date) {
@@ -291,12 +315,15 @@ export function createBookingService({
         days.set(slot.date, day);
       }
       const { first, last } = bookableDays(service.block, service.places[0]!, now);
+      const home = service.places.some((place) => place.kind === 'home')
+        ? await repo.findHomeAddress(db, scope.planPatientId)
+        : null;
       return {
         service: toServiceView(service),
         timeZone: timeZoneOfPlace(service.places[0]!),
         firstDay: first,
         lastDay: last,
-        places: service.places.map(toPlaceView),
+        places: service.places.map((place) => toPlaceView(place, home)),
         days: [...days.values()],
       };
     },
@@ -383,7 +410,7 @@ export function createBookingService({
           await repo.completePast(tx, now, owner);
           const row = await repo.confirmHold(tx, owner, holdId, now, null);
           if (!row) return undefined;
-          const view = viewOf(services, row, now);
+          const view = viewOf(services, row, now, await homeFor(tx, call.scope, services, [row]));
           await recordChange(tx, call, 'confirmed', row, view, now);
           return view;
         });
@@ -398,7 +425,7 @@ export function createBookingService({
       const row = await repo.findOwnRow(db, owner, holdId);
       if (!row) throw new AppError('NOT_FOUND');
       if (row.status === 'confirmed' && row.replacesId === null)
-        return { booking: viewOf(services, row, now), created: false };
+        return { booking: viewOf(services, row, now, await homeFor(db, call.scope, services, [row])), created: false };
       throw new AppError('BOOKING_HOLD_EXPIRED');
     },
 
@@ -413,7 +440,8 @@ export function createBookingService({
       const { row, services, service } = await ownBooking(call.scope, bookingId);
       if (row.status !== 'confirmed' || row.sequence !== body.sequence) {
         const done = await repo.findMoveOf(db, owner, bookingId, body.holdId);
-        if (done && row.sequence === body.sequence) return viewOf(services, done, now);
+        if (done && row.sequence === body.sequence)
+          return viewOf(services, done, now, await homeFor(db, call.scope, services, [done]));
         throw new AppError('BOOKING_CHANGED');
       }
       ensureBeforeCutoff(service, row, now);
@@ -423,7 +451,8 @@ export function createBookingService({
           if (!moved) throw new AppError('BOOKING_CHANGED');
           const confirmed = await repo.confirmHold(tx, owner, body.holdId, now, moved);
           if (!confirmed) throw new AppError('BOOKING_HOLD_EXPIRED');
-          const view = viewOf(services, confirmed, now);
+          // The new slot may be at another place than the old one (a clinic's, then the patient's home).
+          const view = viewOf(services, confirmed, now, await homeFor(tx, call.scope, services, [confirmed]));
           await recordChange(tx, call, 'rescheduled', confirmed, view, now);
           return view;
         })
@@ -434,15 +463,15 @@ export function createBookingService({
     async cancel(call: CareCall, bookingId: number, sequence: number): Promise<BookingView> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row, services, service } = await ownBooking(call.scope, bookingId);
-      if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now);
+      const { row, services, service, home } = await ownBooking(call.scope, bookingId);
+      if (row.status === 'cancelled' && row.sequence === sequence + 1) return viewOf(services, row, now, home);
       if (row.status !== 'confirmed' || row.sequence !== sequence) throw new AppError('BOOKING_CHANGED');
       ensureBeforeCutoff(service, row, now);
       return db
         .transaction(async (tx) => {
           const cancelled = await repo.endConfirmed(tx, owner, bookingId, sequence, 'cancelled', now);
           if (!cancelled) throw new AppError('BOOKING_CHANGED');
-          const view = viewOf(services, cancelled, now);
+          const view = viewOf(services, cancelled, now, home);
           await recordChange(tx, call, 'cancelled', cancelled, view, now);
           return view;
         })
@@ -459,7 +488,8 @@ export function createBookingService({
         servicesOf(scope.programId),
         repo.listUpcoming(db, ownerOf(scope), now),
       ]);
-      return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now));
+      const home = await homeFor(db, scope, services, rows);
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => viewOf(services, row, now, home));
     },
 
     /** The appointments that started in the last 90 days, newest first, with whether the patient came (decision 085). */
@@ -470,7 +500,8 @@ export function createBookingService({
         servicesOf(scope.programId),
         repo.listPast(db, ownerOf(scope), since, now),
       ]);
-      return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now));
+      const home = await homeFor(db, scope, services, rows);
+      return rows.filter((row) => services.has(row.benefitId)).map((row) => pastViewOf(services, row, now, home));
     },
 
     /**
@@ -485,7 +516,7 @@ export function createBookingService({
     ): Promise<StaffPastAppointment> {
       const now = clock();
       const owner = ownerOf(call.scope);
-      const { row: found, services } = await ownBooking(call.scope, bookingId);
+      const { row: found, services, home } = await ownBooking(call.scope, bookingId);
       if (!['confirmed', 'completed', 'missed'].includes(found.status)) throw new AppError('NOT_FOUND');
       if (new Date(found.startsAt).getTime() > now.getTime()) throw new AppError('BOOKING_NOT_STARTED');
       const row = await db.transaction(async (tx) => {
@@ -506,15 +537,15 @@ export function createBookingService({
         await call.alsoWrite?.(tx);
         return changed;
       });
-      return pastViewOf(services, row, now);
+      return pastViewOf(services, row, now, home);
     },
 
     /** One of the patient's appointments (confirmed or cancelled); anything else is 404. */
     async get(scope: PatientScope, bookingId: number): Promise<BookingView> {
       const now = clock();
-      const { row, services } = await ownBooking(scope, bookingId);
+      const { row, services, home } = await ownBooking(scope, bookingId);
       if (row.status === 'moved') throw new AppError('NOT_FOUND');
-      return viewOf(services, row, now);
+      return viewOf(services, row, now, home);
     },
   };
 }

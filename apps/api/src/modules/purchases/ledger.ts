@@ -195,6 +195,7 @@ export async function findProgramProduct(db: Executor, programId: number, produc
       id: product.id,
       medicine: product.medicine,
       presentation: product.presentation,
+      packageKind: product.packageKind,
       searchQuery: product.searchQuery,
     })
     .from(product)

@@ -90,6 +90,27 @@ describe(`the patient's purchases and redemptions (${TEST_DB})`, () => {
     ]);
   });
 
+  it('names what one package of each product is, as its program file does: a box, a pen, a syringe (decision 087)', async () => {
+    for (const [slug, productId, packageKind] of [
+      ['alivio', 1101, 'box'],
+      ['equilibrio', 3101, 'pen'],
+      ['piel', 2101, 'syringe'],
+    ] as const) {
+      const demo = await signInDemo(t, slug);
+      const answer = await callAs(t, demo, 'GET', `/api/v1/purchases/products/${productId}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(ProductPurchasesResponseSchema.parse(answer.json()).data.product).toMatchObject({
+        productId,
+        packageKind,
+      });
+    }
+    const { patient } = await patientWithCode(1101);
+    const redemptions = RedemptionsResponseSchema.parse(
+      (await callAs(t, patient, 'GET', '/api/v1/redemptions')).json(),
+    );
+    expect(redemptions.data).toEqual([expect.objectContaining({ productId: 1101, packageKind: 'box' })]);
+  });
+
   it('answers 404 for a product the patient neither takes nor bought', async () => {
     const patient = await enrolPatient(t, 'alivio');
     const answer = await callAs(t, patient, 'GET', '/api/v1/purchases/products/1104');

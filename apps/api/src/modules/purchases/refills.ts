@@ -104,6 +104,7 @@ export function createRefillService({ db, clock }: { db: Db; clock: () => Date }
           searchQuery: item.searchQuery,
           medicine: item.medicine,
           presentation: item.presentation,
+          packageKind: item.packageKind,
           lastsUntil: estimate.lastsUntil,
           remindOn: estimate.remindOn,
           calendarUid: refillCalendarUid(programSlug, scope.planPatientId, item.productId),

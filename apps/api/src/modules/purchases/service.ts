@@ -36,6 +36,7 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
       searchQuery: found.searchQuery,
       medicine: found.medicine,
       presentation: found.presentation,
+      packageKind: found.packageKind,
     };
   }
 
@@ -122,6 +123,7 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
           searchQuery: found.searchQuery,
           medicine: found.medicine,
           presentation: found.presentation,
+          packageKind: found.packageKind,
           redemptions: history
             .filter(({ row }) => row.productId === productId)
             .map(({ row, pharmacy }) => ({ id: row.id, redeemedAt: row.redeemedAt.toISOString(), pharmacy })),

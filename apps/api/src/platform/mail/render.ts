@@ -105,6 +105,11 @@ function isHttpUrl(value: string): boolean {
 /** A value already turned into safe HTML; intl-messageformat passes such objects through untouched. */
 class HtmlFragment {
   constructor(readonly html: string) {}
+
+  /** What an ICU `select` compares with its options ("{placeKind, select, video {…} other {}}"): the value itself. */
+  toString(): string {
+    return this.html;
+  }
 }
 
 export interface MailRendererOptions {

@@ -23,7 +23,7 @@ import { useT } from '../../../program/use-t.ts';
 import { useHoldSlot } from '../api/booking-api.ts';
 import { useBookingEndpoint } from '../booking-endpoint.ts';
 import { usePatientLocale } from '../hooks/use-patient-locale.ts';
-import { usePlaceName } from './place-details.tsx';
+import { HomeAddress, usePlaceName } from './place-details.tsx';
 import '../../../components/ui/calendar-grid.css';
 
 interface ChooseProps {
@@ -47,6 +47,7 @@ export function Choose({ availability, moving, notice, onHeld }: ChooseProps) {
     [availability, placeId],
   );
   const [date, setDate] = useState<CalendarDate | null>(null);
+  const chosenPlace = availability.places.find((place) => place.id === placeId);
   const chosenDay = days.find((day) => date && day.date === date.toString()) ?? days[0];
   const [startsAt, setStartsAt] = useState<string | null>(null);
   const slot: FreeSlot | undefined = chosenDay?.slots.find((candidate) => candidate.startsAt === startsAt);
@@ -71,11 +72,19 @@ export function Choose({ availability, moving, notice, onHeld }: ChooseProps) {
             <Radio key={place.id} value={place.id} className="booking-option">
               <span className="booking-option__text">
                 <strong>{placeName(place)}</strong>
-                {place.address ? <span>{place.address}</span> : null}
+                {place.address && place.kind !== 'home' ? <span>{place.address}</span> : null}
               </span>
             </Radio>
           ))}
         </RadioGroup>
+      ) : null}
+      {chosenPlace?.kind === 'home' ? (
+        <p className="booking__note place-details">
+          <span>{t('booking.place.homeIntro')}</span>
+          <HomeAddress address={chosenPlace.address} />
+        </p>
+      ) : chosenPlace?.kind === 'video' ? (
+        <p className="booking__note">{t('booking.video.join')}</p>
       ) : null}
       {days.length === 0 || !chosenDay ? (
         <EmptyState message={t('booking.noSlots')} />

@@ -65,17 +65,22 @@ function Purchases({ data }: { data: ProductPurchases }) {
           <h3 id="offer-title" className="ui-card__title">
             {t('redemptions.offer.title')}
           </h3>
-          <FourPlusOne progress={progress} />
+          <FourPlusOne progress={progress} packageKind={product.packageKind} />
           {expiringSoon ? (
             <p className="purchases-warning">
               <span aria-hidden="true">⚠ </span>
-              {t('purchases.expiringSoon', { count: expiringSoon.units, date: formatDate(expiringSoon.expiresAt) })}
+              {t('purchases.expiringSoon', {
+                count: expiringSoon.units,
+                date: formatDate(expiringSoon.expiresAt),
+                kind: product.packageKind,
+              })}
             </p>
           ) : progress.nextExpiry ? (
             <p className="purchases-facts">
               {t('purchases.nextExpiry', {
                 count: progress.nextExpiry.units,
                 date: formatDate(progress.nextExpiry.expiresAt),
+                kind: product.packageKind,
               })}
             </p>
           ) : null}

@@ -39,12 +39,12 @@ describe('the 4+1 boxes', () => {
 describe('the 4+1 sentence', () => {
   it('says whose allowance a cap is: the offer’s across its medicines, or this medicine’s (decision 066)', () => {
     const t = ((key: string, values?: Record<string, unknown>) =>
-      `${key} ${JSON.stringify(values ?? {})}`) as Parameters<typeof progressMessage>[1];
-    expect(progressMessage(progress({ countedUnits: 4, capReached: 'month' }), t)).toBe(
-      'purchases.progress.cap.month {"capPer":"offer"}',
+      `${key} ${JSON.stringify(values ?? {})}`) as Parameters<typeof progressMessage>[2];
+    expect(progressMessage(progress({ countedUnits: 4, capReached: 'month' }), 'box', t)).toBe(
+      'purchases.progress.cap.month {"capPer":"offer","kind":"box"}',
     );
-    expect(progressMessage(progress({ countedUnits: 4, capReached: 'year', capPer: 'product' }), t)).toBe(
-      'purchases.progress.cap.year {"capPer":"product"}',
+    expect(progressMessage(progress({ countedUnits: 4, capReached: 'year', capPer: 'product' }), 'pen', t)).toBe(
+      'purchases.progress.cap.year {"capPer":"product","kind":"pen"}',
     );
   });
 });

@@ -40,7 +40,9 @@ function ProductsProgress({ productIds }: { productIds: number[] }) {
                   <strong>
                     {data.product.medicine} {data.product.presentation[language]}
                   </strong>
-                  {data.progress ? <FourPlusOne progress={data.progress} /> : null}
+                  {data.progress ? (
+                    <FourPlusOne progress={data.progress} packageKind={data.product.packageKind} />
+                  ) : null}
                   <span>{savingsText(data.savingsThisYear, language, t)}</span>
                 </Link>
                 {refills?.refills

@@ -39,7 +39,7 @@ function ProductRedemptionsSection({ product }: { product: Product }) {
             <li key={redemption.id} className="redemption">
               <strong>{formatDate(redemption.redeemedAt)}</strong>
               <span>{pharmacyName(redemption.pharmacy)}</span>
-              <span>{t('redemptions.freeUnit', { medicine: product.medicine })}</span>
+              <span>{t('redemptions.freeUnit', { medicine: product.medicine, kind: product.packageKind })}</span>
             </li>
           ))}
         </ul>

@@ -14,6 +14,7 @@ const refill = (lastsUntil: string): RefillEstimateView => ({
   searchQuery: 'glucanor',
   medicine: 'Glucanor Basal',
   presentation: { es: 'Pluma 3 mL', en: 'Pen 3 mL' },
+  packageKind: 'pen',
   lastsUntil,
   remindOn: lastsUntil,
   calendarUid: 'refill-1-3104-equilibrio@portal',
@@ -25,6 +26,13 @@ describe('the refill estimate on the home', () => {
     renderInEnglish(<RefillEstimate refill={refill('2027-11-28')} today="2026-11-28" />);
     expect(screen.getByText('Your Glucanor Basal should last until 11/28/2027.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a reminder to my calendar' })).toBeTruthy();
+  });
+
+  it('counts in the presentation’s own word: the pens bought, not boxes', () => {
+    renderInEnglish(<RefillEstimate refill={refill('2027-01-28')} today="2026-11-28" />);
+    expect(
+      screen.getByText('Estimated from your dose and the pens you bought or got free at the program’s pharmacies.'),
+    ).toBeTruthy();
   });
 
   it('says "more than a year", never a date years ahead nor a reminder for it, beyond a year', () => {

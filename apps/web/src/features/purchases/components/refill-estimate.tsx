@@ -19,7 +19,7 @@ export function RefillEstimate({ refill, today }: { refill: RefillEstimateView; 
   return (
     <div className="home-refill" data-ran-out={ranOut || undefined}>
       <p className="home-refill__text">{t(text, values)}</p>
-      <p className="home-refill__basis">{t('refill.basis')}</p>
+      <p className="home-refill__basis">{t('refill.basis', { kind: refill.packageKind })}</p>
       {ranOut || overAYear ? null : (
         <Button
           className="button button--ghost"

@@ -1,0 +1,1 @@
+ALTER TABLE "product" ADD COLUMN "package_kind" text DEFAULT 'box' NOT NULL;
