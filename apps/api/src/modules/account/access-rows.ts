@@ -10,7 +10,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/account/password',
-      roundTrips: 13,
+      roundTrips: 11,
       body: (caller) => ({ currentPassword: caller.password, newPassword: 'Otra-clave-segura-7' }),
       spendsTheCaller: true,
     },

@@ -9,23 +9,23 @@ const OWNERS_PRODUCT = 1104;
 
 export const ACCESS: ModuleAccess = {
   patientRows: [
-    { method: 'GET', path: '/api/v1/benefits', roundTrips: 5 },
+    { method: 'GET', path: '/api/v1/benefits', roundTrips: 4 },
     {
       method: 'GET',
       path: '/api/v1/benefits/products/{productId}/discount-code',
-      roundTrips: 6,
+      roundTrips: 5,
       url: (ids) => `/api/v1/benefits/products/${ids.benefitProductId}/discount-code`,
     },
     {
       method: 'PUT',
       path: '/api/v1/benefits/products/{productId}/discount-code',
-      roundTrips: 12,
+      roundTrips: 11,
       url: (ids) => `/api/v1/benefits/products/${ids.benefitProductId}/discount-code`,
     },
     {
       method: 'POST',
       path: '/api/v1/benefits/products/{productId}/discount-code/renew',
-      roundTrips: 16,
+      roundTrips: 10,
       url: (ids) => `/api/v1/benefits/products/${ids.benefitProductId}/discount-code/renew`,
     },
   ],

@@ -37,7 +37,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'DELETE',
       path: '/api/v1/booking/holds/{holdId}',
-      roundTrips: 4,
+      roundTrips: 5,
       url: (ids) => `/api/v1/booking/holds/${ids.bookingId}`,
     },
     {

@@ -19,13 +19,13 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/pharmacy/verifications',
-      roundTrips: 9,
+      roundTrips: 6,
       body: (_caller, ids) => ({ code: ids.pharmacyCode }),
     },
     {
       method: 'POST',
       path: '/api/v1/pharmacy/purchases',
-      roundTrips: 16,
+      roundTrips: 12,
       body: (_caller, ids) => ({
         code: ids.pharmacyCode,
         productId: OWNERS_PRODUCT,
@@ -38,20 +38,20 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/pharmacy/redemptions/{redemptionId}/reversal',
-      roundTrips: 15,
+      roundTrips: 12,
       url: (ids) => `/api/v1/pharmacy/redemptions/${ids.redemptionId}/reversal`,
       body: () => ({ reason: 'ENTERED_BY_MISTAKE' }),
     },
     {
       method: 'POST',
       path: '/api/v1/pharmacy/redemptions',
-      roundTrips: 20,
+      roundTrips: 14,
       body: (_caller, ids) => ({ code: ids.pharmacyCode, productId: OWNERS_PRODUCT, receiptId: 'matrix-budget-free' }),
     },
     {
       method: 'POST',
       path: '/api/v1/pharmacy/purchases/{purchaseId}/reversal',
-      roundTrips: 17,
+      roundTrips: 13,
       url: (ids) => `/api/v1/pharmacy/purchases/${ids.purchaseId}/reversal`,
       body: () => ({ reason: 'ENTERED_BY_MISTAKE' }),
     },

@@ -16,7 +16,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/purchases/products/{productId}',
-      roundTrips: 10,
+      roundTrips: 6,
       url: (ids) => `/api/v1/purchases/products/${ids.purchasedProductId}`,
     },
     { method: 'GET', path: '/api/v1/redemptions', roundTrips: 3 },

@@ -1,11 +1,11 @@
 // The purchase and redemption ledger (decision 059): the one place that reads and writes `purchase` and `redemption`
 // (the module's repository, shared like benefits' codes.ts). The pharmacy API writes it, the patient's calls read it;
 // rows are reversed, never deleted.
-import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CountedPurchase, OfferRedemption, RecordedRedemption } from '@portal/contracts/four-plus-one';
-import { pharmacy, planPatient, product, purchase, redemption } from '../../db/schema.ts';
+import { pharmacy, planPatient, product, purchase, redemption, treatment } from '../../db/schema.ts';
+import { liveTreatmentsOf } from '../patients/public.ts';
 import type { Executor } from '../../platform/db.ts';
-import { insertReturningId } from '../../platform/row-writes.ts';
 
 export type PurchaseRow = typeof purchase.$inferSelect;
 export type RedemptionRow = typeof redemption.$inferSelect;
@@ -86,14 +86,16 @@ export async function readLedger(
   return ledger;
 }
 
+/** Records a purchase and answers its row, as written, in the same statement. */
 export async function insertPurchase(db: Executor, values: NewPurchase): Promise<PurchaseRow> {
-  const id = await insertReturningId(db, purchase, values);
-  return (await findPurchase(db, { id }))!;
+  const [row] = await db.insert(purchase).values(values).returning();
+  return row!;
 }
 
+/** Records a free unit and answers its row, as written, in the same statement. */
 export async function insertRedemption(db: Executor, values: NewRedemption): Promise<RedemptionRow> {
-  const id = await insertReturningId(db, redemption, values);
-  return (await findRedemption(db, { id }))!;
+  const [row] = await db.insert(redemption).values(values).returning();
+  return row!;
 }
 
 /** A ledger row by id (scoped to a pharmacy when given), or by the pharmacy's receipt and product. */
@@ -177,29 +179,46 @@ export async function findUnitPrices(db: Executor, ids: number[]) {
     .where(inArray(purchase.id, ids));
 }
 
-/** Whether any of the patient's plans holds a purchase or redemption of the product (reversed or not). */
-export async function hasLedgerOf(db: Executor, patientId: number, productId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: purchase.id })
-    .from(purchase)
-    .innerJoin(planPatient, eq(planPatient.id, purchase.planPatientId))
-    .where(and(eq(planPatient.patientId, patientId), eq(purchase.productId, productId)))
-    .limit(1);
-  return row !== undefined;
-}
+const productColumns = {
+  id: product.id,
+  medicine: product.medicine,
+  presentation: product.presentation,
+  packageKind: product.packageKind,
+  searchQuery: product.searchQuery,
+};
 
 /** A product of the program. */
 export async function findProgramProduct(db: Executor, programId: number, productId: number) {
   const [row] = await db
-    .select({
-      id: product.id,
-      medicine: product.medicine,
-      presentation: product.presentation,
-      packageKind: product.packageKind,
-      searchQuery: product.searchQuery,
-    })
+    .select(productColumns)
     .from(product)
     .where(and(eq(product.id, productId), eq(product.programId, programId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A product of the program that the patient takes (a live treatment of the plan) or has bought in any of its plans
+ * (reversed or not): one statement (decision 086).
+ */
+export async function findPatientProduct(
+  db: Executor,
+  by: { programId: number; planPatientId: number; patientId: number },
+  productId: number,
+) {
+  const takes = db
+    .select({ one: sql`1` })
+    .from(treatment)
+    .where(liveTreatmentsOf(by.planPatientId, eq(treatment.productId, product.id)));
+  const bought = db
+    .select({ one: sql`1` })
+    .from(purchase)
+    .innerJoin(planPatient, eq(planPatient.id, purchase.planPatientId))
+    .where(and(eq(planPatient.patientId, by.patientId), eq(purchase.productId, product.id)));
+  const [row] = await db
+    .select(productColumns)
+    .from(product)
+    .where(and(eq(product.id, productId), eq(product.programId, by.programId), or(exists(takes), exists(bought))))
     .limit(1);
   return row;
 }

@@ -13,7 +13,7 @@ import { todayInCountry } from '@portal/contracts/time-zones';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PatientScope } from '../../platform/patient-auth.ts';
-import { findLiveProduct, listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
+import { listCatalogue, prepareLiveProducts } from '../benefits/public.ts';
 import { offerFor, progressView, purchaseAmounts, readOfferLedger } from './exchange.ts';
 import * as repo from './ledger.ts';
 
@@ -24,13 +24,8 @@ export function createPurchasesService({ db, clock }: { db: Db; clock: () => Dat
 
   /** The product, when the caller takes it (a live treatment) or has bought it; NOT_FOUND otherwise. */
   async function productOf(scope: PatientScope, productId: number) {
-    const found = await repo.findProgramProduct(db, scope.programId, productId);
-    if (
-      !found ||
-      (!(await findLiveProduct(db, scope.planPatientId, productId)) &&
-        !(await repo.hasLedgerOf(db, scope.patientId, productId)))
-    )
-      throw new AppError('NOT_FOUND');
+    const found = await repo.findPatientProduct(db, scope, productId);
+    if (!found) throw new AppError('NOT_FOUND');
     return {
       productId: found.id,
       searchQuery: found.searchQuery,

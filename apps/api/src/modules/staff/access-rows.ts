@@ -102,7 +102,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/open',
-      roundTrips: 40,
+      roundTrips: 35,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/open`,
       roles: ['agent', 'nurse'],
       body: () => ({ reason: 'inbound-call' }),
@@ -129,7 +129,7 @@ export const ACCESS: ModuleAccess = {
     // program's general benefit for Costa Rica.
     ...(
       [
-        ['GET', 'actions', 12],
+        ['GET', 'actions', 11],
         ['POST', 'notes', 12, () => ({ channel: 'phone-in', outcome: 'resolved', text: 'Llamó por su cita.' })],
         ['POST', 'coupon-links', 15, () => ({ benefitId: 1205, delivery: 'show' })],
       ] as const
@@ -154,7 +154,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/welcome',
-      roundTrips: 17,
+      roundTrips: 16,
       url: (ids) => `/api/v1/staff/patients/${ids.unconfirmedPatientId}/welcome`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -274,7 +274,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies/{id}/keys/{keyId}/revoke',
-      roundTrips: 12,
+      roundTrips: 10,
       url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys/${ids.staffKeyId}/revoke`,
       roles: adminOnly,
     },
