@@ -46,6 +46,8 @@ export interface SizedScenario {
    * or in p99 latency.
    */
   slowdown: { calls: readonly string[]; goal: number; of?: 'time' | 'p99' };
+  /** A call's goal, when the issue sets one: its share of the bare Fastify and its p99. */
+  goals?: (call: string) => { ratio?: number; p99Ms?: number } | undefined;
 }
 
 const medianOf = (runs: Measured[]): Measured => ({
@@ -93,7 +95,12 @@ export async function runSized(scenario: SizedScenario): Promise<Row[]> {
   for (const size of sizes)
     for (const call of calls)
       rows.push(
-        apiRow(`${call}, ${label(size)} (median of ${rounds})`, medianOf(figures.get(`${call}@${size}`) ?? []), bare),
+        apiRow(
+          `${call}, ${label(size)} (median of ${rounds})`,
+          medianOf(figures.get(`${call}@${size}`) ?? []),
+          bare,
+          scenario.goals?.(call),
+        ),
       );
   const [small, large] = sizes;
   const byP99 = scenario.slowdown.of === 'p99';
