@@ -1,9 +1,9 @@
 // The pharmacy API's reads of the patient side (decision 059): who holds a discount code, and the live codes of a
 // patient named by identification. Always scoped by the key's program; only product codes (a general benefit's code
 // is the coupon link's, not the counter's).
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { discountCode, patient, pharmacy, pharmacyApiKey, planPatient, product } from '../../db/schema.ts';
-import type { Executor } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { HOLDER_STATUS_COLUMNS, joinPlanHolder } from '../patients/public.ts';
 export { listCatalogue } from '../benefits/public.ts';
 
@@ -48,15 +48,20 @@ function holders(db: Executor) {
 }
 
 /** The codes the counter knows: the program's product codes (not a general benefit's), and not revoked. */
-const counterCodesOf = (programId: number) =>
+const counterCodesOf = (programId: number | Placeholder) =>
   and(eq(discountCode.programId, programId), isNull(discountCode.revokedAt), isNotNull(discountCode.productId));
 
-/** The holder of a product code of the program (not revoked; validity is the service's to judge). */
-export async function findCodeHolder(db: Executor, programId: number, code: string): Promise<CodeHolder | undefined> {
-  const [row] = await holders(db)
-    .where(and(counterCodesOf(programId), eq(discountCode.code, code)))
-    .limit(1);
-  return row;
+/**
+ * The holder of a product code of the program (not revoked; validity is the service's to judge). A prepared statement
+ * (decision 086): PostgreSQL plans its five-table join once per connection, not at every counter's call (planning it
+ * took 6.5 ms of the database's time at 100,000 patients).
+ */
+export function prepareFindCodeHolder(db: Db): (programId: number, code: string) => Promise<CodeHolder | undefined> {
+  const query = holders(db)
+    .where(and(counterCodesOf(sql.placeholder('programId')), eq(discountCode.code, sql.placeholder('code'))))
+    .limit(1)
+    .prepare('pharmacy_code_holder');
+  return async (programId, code) => (await query.execute({ programId, code }))[0];
 }
 
 /**

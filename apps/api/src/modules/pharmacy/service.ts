@@ -49,7 +49,7 @@ import {
   type RedemptionRow,
 } from '../purchases/public.ts';
 import {
-  findCodeHolder,
+  prepareFindCodeHolder,
   findCodesOfIdentification,
   findKeyPrefix,
   findPharmacy,
@@ -133,6 +133,8 @@ export function createPharmacyService({
   onRecorded,
 }: PharmacyServiceDeps) {
   /** The program's offer for a product at this pharmacy's country; undefined when it has none there. */
+  const findCodeHolder = prepareFindCodeHolder(db);
+
   async function offerOf(caller: PharmacyCaller, productId: number): Promise<Offer | undefined> {
     return offerFor(await listCatalogue(db, caller.programId), productId, caller.country);
   }
@@ -150,7 +152,7 @@ export function createPharmacyService({
   async function holderOfCode(caller: PharmacyCaller, typed: string): Promise<{ holder: CodeHolder; offer: Offer }> {
     const canonical = normaliseDiscountCode(typed);
     if (!canonical) throw new AppError('VALIDATION_FAILED', { code: ['errors.discountCodeMistyped'] });
-    const holder = await findCodeHolder(db, caller.programId, canonical);
+    const holder = await findCodeHolder(caller.programId, canonical);
     const offer = holder && isUsable(holder, clock()) ? await offerOf(caller, holder.productId) : undefined;
     if (!holder && (await isGeneralBenefitCode(db, caller.programId, canonical))) {
       // A coupon's code is a real code, not a guess: it neither counts nor clears the lock (decision 075).
