@@ -5,7 +5,7 @@ import { LoginResponseSchema, UserResponseSchema } from '@portal/contracts/ident
 import { decodeProtectedHeader } from 'jose';
 import { buildApp } from '../../app.ts';
 import { identityPool, program, session } from '../../db/schema.ts';
-import { DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
+import { DEMO_ENROLLED_DAYS_AGO, DEMO_PASSWORD, demoEmail } from '../../db/demo-seed.ts';
 import { createAccount } from '../../test/accounts.ts';
 import { createTestApp, createTestClock, hostOf, TEST_DB, type TestApp } from '../../test/app.ts';
 import { lastMail, linkParams } from '../../test/outbox.ts';
@@ -77,7 +77,9 @@ describe(`login and profile (${TEST_DB})`, () => {
     expect(profile.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect(profile.birthDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(profile.planPatient?.idSupportPlan).toBeGreaterThan(0);
-    expect(profile.startPeriod).toBe('2026-01-01');
+    // The demo is seeded relative to its day (decision 089): enrolled DEMO_ENROLLED_DAYS_AGO days before it.
+    const daysAgo = (Date.now() - Date.parse(`${profile.startPeriod}T12:00:00Z`)) / (24 * 60 * 60 * 1000);
+    expect(Math.abs(daysAgo - DEMO_ENROLLED_DAYS_AGO)).toBeLessThan(2);
     if (slug === 'alivio') expect(profile.caregiver?.firstName).toBe('Carlos');
     else expect(response.json().data).not.toHaveProperty('caregiver');
   });
