@@ -7,9 +7,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BookingAvailability, FreeSlot } from '../packages/contracts/src/booking.ts';
 import { fill } from './signup-support.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn, smallTargetsOf } from './page.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
+
+/** Every booking control, and the way to the profile, is a 44 px target (react-aria's hidden buttons are not). */
+const BOOKING_CONTROLS =
+  '.booking .button, .booking-time, .booking-option, .booking-calendar__nav, .booking-calendar__cell, .appointment .button, .place-details__map';
 
 const setup = usePortalAndBrowser();
 const shoot = screenshotsIn(process.env.BOOKING_PLACES_SHOTS_DIR);
@@ -37,19 +41,11 @@ async function chooseTime(page: Page, name: string) {
   await page.locator('label.booking-time', { has: radio }).click();
 }
 
-/** Every booking control, and the way to the profile, is a 44 px target (react-aria's hidden buttons are not). */
-async function expectTouchTargets(page: Page) {
-  const small = await page
-    .locator(
-      '.booking .button, .booking-time, .booking-option, .booking-calendar__nav, .booking-calendar__cell, .appointment .button, .place-details__map',
-    )
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => element.getBoundingClientRect().height > 0)
-        .filter((element) => element.getBoundingClientRect().height < 44 || element.getBoundingClientRect().width < 44)
-        .map((element) => element.outerHTML.slice(0, 80)),
-    );
-  expect(small).toEqual([]);
+/** Cancels the patient's first listed booking, through the API. */
+async function cancelFirstBooking(page: Page) {
+  const [booked] = (await apiAsPatient<{ bookingId: number; sequence: number }[]>(page, 'GET', '/api/v1/bookings'))
+    .data;
+  await apiAsPatient(page, 'POST', `/api/v1/bookings/${booked!.bookingId}/cancel`, { sequence: booked!.sequence });
 }
 
 describe('where an appointment is', () => {
@@ -86,7 +82,7 @@ describe('where an appointment is', () => {
       await page.getByRole('button', { name: t('booking.confirm') }).click();
       await page.getByRole('heading', { level: 2, name: t('booking.done.title') }).waitFor();
       await page.getByText(join).waitFor();
-      await expectTouchTargets(page);
+      expect(await smallTargetsOf(page, BOOKING_CONTROLS)).toEqual([]);
       await expectNoAxeViolations(page, `video call booked (${language}, ${viewport.width})`);
       await shoot(page, name('3-done'));
 
@@ -99,9 +95,7 @@ describe('where an appointment is', () => {
       await shoot(page, name('4-home'));
       expect(problemsOf(page)).toEqual([]);
       // Cancelled, so that the other language's run books the same call afresh.
-      const [booked] = (await apiAsPatient<{ bookingId: number; sequence: number }[]>(page, 'GET', '/api/v1/bookings'))
-        .data;
-      await apiAsPatient(page, 'POST', `/api/v1/bookings/${booked!.bookingId}/cancel`, { sequence: booked!.sequence });
+      await cancelFirstBooking(page);
       await context.close();
     }, 240_000);
 
@@ -130,7 +124,7 @@ describe('where an appointment is', () => {
       await note.getByText(t('booking.place.homeIntro')).waitFor();
       await note.getByText(home.address!).waitFor();
       await note.getByRole('link', { name: t('booking.place.homeChange') }).waitFor();
-      await expectTouchTargets(page);
+      expect(await smallTargetsOf(page, BOOKING_CONTROLS)).toEqual([]);
       await expectNoAxeViolations(page, `home visit chosen (${language}, ${viewport.width})`);
       await shoot(page, `piel-${language}-${viewport.width}-1-choose`);
       await chooseTime(page, spoken(slot.startsAt, availability.timeZone, `${language}-MX`));
@@ -142,7 +136,7 @@ describe('where an appointment is', () => {
       await page.getByRole('button', { name: t('booking.confirm') }).click();
       await page.getByRole('heading', { level: 2, name: t('booking.done.title') }).waitFor();
       await page.locator('.place-details').getByText(home.address!).waitFor();
-      await expectTouchTargets(page);
+      expect(await smallTargetsOf(page, BOOKING_CONTROLS)).toEqual([]);
       await expectNoAxeViolations(page, `home visit booked (${language}, ${viewport.width})`);
       await shoot(page, `piel-${language}-${viewport.width}-3-done`);
 
@@ -155,9 +149,7 @@ describe('where an appointment is', () => {
       await page.waitForURL(`${origin}${prefix}/profile`);
       expect(problemsOf(page)).toEqual([]);
       // Cancelled, so that the other language's run books the same visit afresh.
-      const [booked] = (await apiAsPatient<{ bookingId: number; sequence: number }[]>(page, 'GET', '/api/v1/bookings'))
-        .data;
-      await apiAsPatient(page, 'POST', `/api/v1/bookings/${booked!.bookingId}/cancel`, { sequence: booked!.sequence });
+      await cancelFirstBooking(page);
       await context.close();
     }, 240_000);
   }

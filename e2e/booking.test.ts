@@ -11,9 +11,13 @@ import type { Page } from 'playwright-core';
 import type { BookingAvailability, BookingView, FreeSlot } from '../packages/contracts/src/booking.ts';
 import { parseMail } from '../apps/api/src/test/smtp.ts';
 import { fill } from './signup-support.ts';
-import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn } from './page.ts';
+import { DESKTOP, expectNoAxeViolations, newPage, PHONE, problemsOf, screenshotsIn, smallTargetsOf } from './page.ts';
 import { apiAsPatient, setTestSession, usePortalAndBrowser } from './support.ts';
 import { textsOf } from './texts.ts';
+
+/** Every booking control is a 44 px target. */
+const BOOKING_CONTROLS =
+  '.booking .button, .booking-time, .booking-option, .booking-calendar__nav, .booking-calendar__cell, .appointment .button';
 
 // Mails go to a real SMTP server: each booking, move and cancellation arrives with its calendar part.
 const setup = usePortalAndBrowser({}, { smtp: true });
@@ -60,21 +64,6 @@ async function calendarMailsTo(address: string) {
       sequence: event.sequence,
     };
   });
-}
-
-/** Every booking control is a 44 px target. */
-async function expectTouchTargets(page: Page) {
-  const small = await page
-    .locator(
-      '.booking .button, .booking-time, .booking-option, .booking-calendar__nav, .booking-calendar__cell, .appointment .button',
-    )
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => element.getBoundingClientRect().height > 0)
-        .filter((element) => element.getBoundingClientRect().height < 44 || element.getBoundingClientRect().width < 44)
-        .map((element) => element.outerHTML.slice(0, 80)),
-    );
-  expect(small).toEqual([]);
 }
 
 describe('booking', () => {
@@ -126,7 +115,7 @@ describe('booking', () => {
       await page.getByRole('heading', { level: 1, name: t('pages.booking.title') }).waitFor();
       await page.getByRole('heading', { level: 2, name: t(availability.service.texts.title) }).waitFor();
       await page.getByRole('grid').waitFor();
-      await expectTouchTargets(page);
+      expect(await smallTargetsOf(page, BOOKING_CONTROLS)).toEqual([]);
       await expectNoAxeViolations(page, `${slug} booking (${language}, ${viewport.width})`);
       await shot('1-choose');
 
@@ -163,7 +152,7 @@ describe('booking', () => {
           .flatMap((day) => day.slots)
           .find((candidate) => candidate.startsAt === slot.startsAt && candidate.placeId === slot.placeId)?.free;
       expect(freeAt(await availabilityOf(page, benefitId), other)).toBe(other.free);
-      await expectTouchTargets(page);
+      expect(await smallTargetsOf(page, BOOKING_CONTROLS)).toEqual([]);
       await expectNoAxeViolations(page, `${slug} booked (${language}, ${viewport.width})`);
       await shot('3-done');
 

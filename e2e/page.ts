@@ -45,6 +45,16 @@ export const screenshotsIn =
     if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
   };
 
+/** The visible elements that `selector` matches and that are under 44 px in either direction (the start of each one's HTML). */
+export async function smallTargetsOf(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .map((element) => ({ element, box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.height > 0 && (box.height < 44 || box.width < 44))
+      .map(({ element }) => element.outerHTML.slice(0, 80)),
+  );
+}
+
 /** Page errors and CSP refusals seen so far. */
 export function problemsOf(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];

@@ -15,7 +15,7 @@ import { buildApp } from '../app.ts';
 import { migrateDatabase, openDatabase, type Database } from '../platform/db.ts';
 import { ensurePoolKeys } from '../modules/identity/keys.ts';
 import { databaseUrl, withAdminClient } from '../test/postgres.ts';
-import { TEST_DB, testConfig, type TestApp } from '../test/app.ts';
+import { TEST_DB, testAppOf, testConfig, type TestApp } from '../test/app.ts';
 import { callAs, signInDemo } from '../test/patients.ts';
 import { DEMO_PURCHASES, seedDemoHistory, shiftDemoPatients } from './demo-history.ts';
 import { demoEmailsOf, seedDemoData } from './demo-seed.ts';
@@ -57,16 +57,7 @@ async function demoStarted(seededOn: Date, startedOn: Date = seededOn): Promise<
     await seedDemoHistory(database.db, configs, deps, startedOn);
   }
   const app = await buildApp(config, { database, clock: () => startedOn });
-  const t: TestApp = {
-    app,
-    database,
-    config,
-    logs: () => '',
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  const t = testAppOf(app, database, config);
   opened.push(t);
   return t;
 }

@@ -20,7 +20,7 @@ import { STAFF_ROLES, type StaffRole } from '@portal/contracts/staff';
 import { buildApp } from '../app.ts';
 import { countRoundTrips } from '../platform/db.ts';
 import { routeOf, type AccessRow, type ModuleAccess, type OwnedIds, type StaffAccessRow } from './access-matrix.ts';
-import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testConfig, type TestApp } from './app.ts';
+import { createTestDatabase, hostOf, TEST_DB, TEST_LEARNING_DIR, testAppOf, testConfig, type TestApp } from './app.ts';
 import { callAs, enrolPatient, type TestPatient } from './patients.ts';
 import { createTestPharmacy } from './pharmacy.ts';
 import { openTestStaffSession } from './staff.ts';
@@ -101,16 +101,7 @@ beforeAll(async () => {
   const database = await createTestDatabase(config);
   const logStream = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   const app = await buildApp(config, { database, logStream, learningDir: TEST_LEARNING_DIR });
-  t = {
-    app,
-    database,
-    config,
-    logs: () => '',
-    close: async () => {
-      await app.close();
-      await database.close();
-    },
-  };
+  t = testAppOf(app, database, config);
   owner = await enrolPatient(t, 'alivio');
   sameProgram = await enrolPatient(t, 'alivio');
   otherProgram = await enrolPatient(t, 'equilibrio');

@@ -87,11 +87,16 @@ export async function createTestApp(
     ...(options.passwords ? { passwords: options.passwords } : {}),
     ...(options.learningDir ? { learningDir: options.learningDir } : {}),
   });
+  return testAppOf(app, database, config, () => chunks.join(''));
+}
+
+/** A built app and its database as a TestApp: closing it closes both. */
+export function testAppOf(app: FastifyInstance, database: Database, config: AppConfig, logs = () => ''): TestApp {
   return {
     app,
     database,
     config,
-    logs: () => chunks.join(''),
+    logs,
     close: async () => {
       await app.close();
       await database.close();

@@ -13,7 +13,6 @@ import {
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import * as schema from '../../db/schema.ts';
 import { uniqueViolationOf } from '../../platform/errors.ts';
-import { createMailRenderer } from '../../platform/mail/render.ts';
 import { FEATURE_TOGGLES_TTL_MS } from '../../platform/feature-toggles.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { availabilityOf, bookFirstSlot, holdSlot } from '../../test/bookings.ts';
@@ -22,7 +21,7 @@ import { completePast } from './repository.ts';
 import { createBookingService } from './service.ts';
 import type { StaffActor } from '../../platform/actor.ts';
 import { callAs, MANY_PATIENTS_ENV, enrolPatient, errorOf, signInDemo, type TestPatient } from '../../test/patients.ts';
-import { MAIL_KINDS } from '../../test/mail-kinds.ts';
+import { testMailRenderer } from '../../test/mail-kinds.ts';
 
 const LIMIT = 40;
 // One live hold per patient across services here (the default is two): equilibrio's two services can reach it.
@@ -207,11 +206,11 @@ describe(`booking (${TEST_DB})`, () => {
     const mails = rows
       .filter((row) => row.kind.startsWith('booking-'))
       .map((row) =>
-        createMailRenderer({
-          programsDir: t.config.PROGRAMS_DIR,
-          publicUrl: 'https://portal.example',
-          kinds: MAIL_KINDS,
-        }).render('equilibrio', { kind: row.kind, language: row.language, payload: row.payload }),
+        testMailRenderer(t.config).render('equilibrio', {
+          kind: row.kind,
+          language: row.language,
+          payload: row.payload,
+        }),
       );
     expect(mails.map((mail) => mail.subject)).toEqual([
       'Your appointment is booked: Free glucose test',
@@ -317,11 +316,7 @@ describe(`booking (${TEST_DB})`, () => {
       .select()
       .from(schema.outbox)
       .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-confirmed')));
-    const renderer = createMailRenderer({
-      programsDir: t.config.PROGRAMS_DIR,
-      publicUrl: 'https://portal.example',
-      kinds: MAIL_KINDS,
-    });
+    const renderer = testMailRenderer(t.config);
     const join =
       'Cómo unirse: el enlace de la videollamada no llega por este portal. El equipo de Alivio se lo envía a su correo o a su teléfono antes de la hora de la cita.';
     const mail = renderer.render('alivio', { kind: 'booking-confirmed', language: 'es', payload: queued!.payload });
@@ -359,14 +354,17 @@ describe(`booking (${TEST_DB})`, () => {
       .select()
       .from(schema.outbox)
       .where(and(eq(schema.outbox.recipient, patient.email), eq(schema.outbox.kind, 'booking-confirmed')));
-    const mail = createMailRenderer({
-      programsDir: t.config.PROGRAMS_DIR,
-      publicUrl: 'https://portal.example',
-      kinds: MAIL_KINDS,
-    }).render('piel', { kind: 'booking-confirmed', language: 'es', payload: queued!.payload });
+    const mail = testMailRenderer(t.config).render('piel', {
+      kind: 'booking-confirmed',
+      language: 'es',
+      payload: queued!.payload,
+    });
     expect(mail.text).toContain(`Lugar: En su casa, ${home.address}`);
     expect(mail.text).not.toContain('Cómo unirse');
-    await callAs(t, patient, 'POST', `/api/v1/bookings/${hold.holdId}/cancel`, { sequence: 0 });
+    const cancelled = await callAs(t, patient, 'POST', `/api/v1/bookings/${listed[0]!.bookingId}/cancel`, {
+      sequence: 0,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 
   it('queues the reminder a day before, once, even when two instances look at the same time', async () => {
@@ -388,11 +386,11 @@ describe(`booking (${TEST_DB})`, () => {
     expect(first + second).toBe(1);
     const queued = await reminders();
     expect(queued).toHaveLength(1);
-    const mail = createMailRenderer({
-      programsDir: t.config.PROGRAMS_DIR,
-      publicUrl: 'https://portal.example',
-      kinds: MAIL_KINDS,
-    }).render('alivio', { kind: 'booking-reminder', language: queued[0]!.language, payload: queued[0]!.payload });
+    const mail = testMailRenderer(t.config).render('alivio', {
+      kind: 'booking-reminder',
+      language: queued[0]!.language,
+      payload: queued[0]!.payload,
+    });
     expect(mail.subject).toBe('Recordatorio: su cita de mañana, Teleconsulta con un neurólogo');
     expect(mail.text).toContain('Videollamada');
     expect(await queueDueReminders(t.database.db, dayBefore)).toBe(0);
