@@ -4,7 +4,7 @@
 // alternating, each run in a fresh Chromium (no service worker nor cache left by the previous run); the table shows the
 // medians and the runs' range. `npm run bench:lighthouse` runs it alone (after `npm run build`;
 // BENCH_LIGHTHOUSE_SIGNED_IN=false measures /login only). Not a test: nothing here asserts a timing.
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,6 +17,10 @@ import { median, printTable, startServer, type Row } from './support.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const SIGNED_IN = process.env.BENCH_LIGHTHOUSE_SIGNED_IN !== 'false';
+/** A folder to keep each run's Lighthouse report (JSON) in, to read where the points went (decision 093). */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Only these of the signed-in screens (names, comma-separated: home,benefits,code,booking,purchases,lessons). */
+const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY?.split(',').filter(Boolean);
 /** The program's demo patient (the demo seed's), whose session the signed-in pages are measured with. */
 const DEMO_PATIENT = { email: demoEmail('alivio'), password: DEMO_PASSWORD };
 const SCORE_GOAL = 95;
@@ -106,6 +110,11 @@ async function runInFreshBrowser(url: string, isSignedIn: boolean): Promise<Ligh
     });
     const lhr = result?.lhr;
     if (!lhr || lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr?.runtimeError?.code ?? 'no result'}`);
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+      writeFileSync(path.join(REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -218,7 +227,7 @@ async function signedInPages(origin: string): Promise<Record<string, string>> {
       );
       if (!product || !service)
         throw new Error('the demo patient has no medicine with a benefit or no service benefit');
-      return {
+      const all: Record<string, string> = {
         home: '/home',
         benefits: '/benefits',
         code: `/benefits/${product.searchQuery}/coupon-code`,
@@ -226,6 +235,7 @@ async function signedInPages(origin: string): Promise<Record<string, string>> {
         purchases: `/purchases/${product.productId}`,
         lessons: '/learning',
       };
+      return Object.fromEntries(Object.entries(all).filter(([name]) => !ONLY || ONLY.includes(name)));
     } finally {
       await browser.close();
     }

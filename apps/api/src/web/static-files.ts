@@ -248,7 +248,7 @@ export function frameHtml(
     `<div id="boot-frame" class="app-shell boot-frame">` +
     `<header class="site-header"><div class="site-header__bar"><span class="brand"><img class="brand__logo" src="${escapeHtml(mark.url)}" alt="" width="${mark.width}" height="${mark.height}"><span class="brand__name">${name}</span></span>` +
     `<div class="site-header__tools">${help.link}<span class="boot-frame__tool boot-frame__tool--wide"></span></div></div></header>` +
-    `<main class="page" aria-busy="true"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main>${help.footer}</div>`
+    `<main class="page${kind === 'page' ? ' page--foot-below' : ''}" aria-busy="true"><div class="page__header">${heading}</div>${body}<p class="visually-hidden" role="status">${loading}</p></main>${help.footer}</div>`
   );
 }
 

@@ -34,7 +34,54 @@ const withClient = (node: React.ReactNode) => (
   <QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>
 );
 
+/** Two regions one above the other, the first waiting for the second's first answer (decision 093). */
+function TwoRegions({ first, second }: { first: () => Promise<string>; second: () => Promise<string> }) {
+  const above = useQuery({ queryKey: ['above'], queryFn: first, retry: false });
+  const below = useQuery({ queryKey: ['below'], queryFn: second, retry: false });
+  return (
+    <main>
+      <QueryRegion query={above} waitFor={[below]}>
+        {(text) => <p>{text}</p>}
+      </QueryRegion>
+      <QueryRegion query={below} waitFor={[above]}>
+        {(text) => <p>{text}</p>}
+      </QueryRegion>
+    </main>
+  );
+}
+
 describe('QueryRegion', () => {
+  it('waits for the region it appears with: the first answer does not push the other region down alone', async () => {
+    let answerBelow: (text: string) => void = () => undefined;
+    renderInEnglish(
+      withClient(
+        <TwoRegions
+          first={() => Promise.resolve('Appointments')}
+          second={() => new Promise((resolve) => (answerBelow = resolve))}
+        />,
+      ),
+    );
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    // The first region's answer is in, and it still shows its skeleton beside the other's.
+    expect(screen.queryByText('Appointments')).toBeNull();
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    answerBelow('Benefits');
+    expect(await screen.findByText('Benefits')).toBeTruthy();
+    expect(screen.getByText('Appointments')).toBeTruthy();
+  });
+
+  it('does not wait for a region whose call failed', async () => {
+    renderInEnglish(
+      withClient(
+        <TwoRegions first={() => Promise.resolve('Appointments')} second={() => Promise.reject(new Error('down'))} />,
+      ),
+    );
+    expect(await screen.findByText('Appointments')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+  });
+
   it('shows a skeleton at once, then the data', async () => {
     let answer: (names: string[]) => void = () => undefined;
     renderInEnglish(withClient(<Treatments fetchNames={() => new Promise((resolve) => (answer = resolve))} />));

@@ -30,6 +30,13 @@ interface CommonProps {
   lines?: number;
   /** A text key for the error (default errors.loadInformation). */
   errorKey?: string;
+  /**
+   * Another region's queries, on the same screen, whose first answer this region waits for before it shows its own
+   * data: two regions one above the other appear together, and the first does not push the second's skeleton (or
+   * content) down under the patient's eyes (decision 093). Their calls run in parallel; a failed, paused or disabled
+   * one is not waited for.
+   */
+  waitFor?: readonly RegionQuery<unknown>[];
 }
 interface OneQueryProps<T> extends CommonProps {
   query: RegionQuery<T>;
@@ -43,10 +50,11 @@ interface QueriesProps<Q extends RegionQueries> extends CommonProps {
 export function QueryRegion<T>(props: OneQueryProps<T>): ReactNode;
 export function QueryRegion<const Q extends RegionQueries>(props: QueriesProps<Q>): ReactNode;
 export function QueryRegion(props: OneQueryProps<unknown> | QueriesProps<RegionQueries>): ReactNode {
-  const { loading, lines, errorKey } = props;
+  const { loading, lines, errorKey, waitFor = [] } = props;
   const queries: RegionQuery<unknown>[] = 'query' in props ? [props.query] : Object.values(props.queries);
+  const isWaiting = waitFor.some((query) => query.data === undefined && query.isFetching);
   // Data already shown stays on screen when a background refetch fails: only a first load failure replaces it.
-  if (queries.every((query) => query.data !== undefined)) {
+  if (!isWaiting && queries.every((query) => query.data !== undefined)) {
     if ('query' in props) return <>{props.children(props.query.data)}</>;
     const data = Array.isArray(props.queries)
       ? props.queries.map((query) => query.data)

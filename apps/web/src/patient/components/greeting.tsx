@@ -11,7 +11,13 @@ export function Greeting() {
   const { program } = useProgram();
   const { language } = useLanguage();
   // Offline (the call waits for the connection) or failed: the home's other regions say so; the greeting steps aside.
-  if (!user.data) return user.isError || user.isPaused ? null : <Skeleton lines={1} label={t('app.loading')} />;
+  // Loading: the greeting's own box, of its two lines' height, so that the cards under it do not move (decision 093).
+  if (!user.data)
+    return user.isError || user.isPaused ? null : (
+      <div className="greeting greeting--pending">
+        <Skeleton lines={1} label={t('app.loading')} />
+      </div>
+    );
   const plan = program.supportPlans.find((item) => item.id === user.data.planPatient?.idSupportPlan);
   return (
     <div className="greeting">

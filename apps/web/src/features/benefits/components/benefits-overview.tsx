@@ -6,7 +6,7 @@ import { Link } from 'react-aria-components';
 import type { BenefitsOverview, ProductBenefits } from '@portal/contracts/benefits';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { QueryRegion } from '../../../components/ui/query-region.tsx';
+import { QueryRegion, type RegionQuery } from '../../../components/ui/query-region.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/language.tsx';
@@ -128,10 +128,16 @@ function Overview({ overview, slug }: { overview: BenefitsOverview; slug: string
   );
 }
 
-export function BenefitsOverviewRegion({ productSearchQuery }: { productSearchQuery: string | undefined }) {
+export function BenefitsOverviewRegion({
+  productSearchQuery,
+  waitFor,
+}: {
+  productSearchQuery: string | undefined;
+  waitFor?: readonly RegionQuery<unknown>[];
+}) {
   const benefits = useQuery(benefitsQuery());
   return (
-    <QueryRegion query={benefits} errorKey="errors.benefitsLoad" loading={<Skeleton lines={8} />}>
+    <QueryRegion query={benefits} errorKey="errors.benefitsLoad" loading={<Skeleton lines={8} />} waitFor={waitFor}>
       {(overview) => <Overview overview={overview} slug={productSearchQuery} />}
     </QueryRegion>
   );

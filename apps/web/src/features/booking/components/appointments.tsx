@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import type { BookingView } from '@portal/contracts/booking';
-import { QueryRegion } from '../../../components/ui/query-region.tsx';
+import { QueryRegion, type RegionQuery } from '../../../components/ui/query-region.tsx';
 import { useSnackbar } from '../../../components/ui/snackbar.tsx';
 import { errorKeyOf } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/language.tsx';
@@ -108,7 +108,7 @@ export function AppointmentsList({ bookings, limit }: { bookings: BookingView[];
 }
 
 /** The benefits page's section of appointments: its own region, so a failure never blanks the benefits. */
-export function AppointmentsRegion() {
+export function AppointmentsRegion({ waitFor }: { waitFor?: readonly RegionQuery<unknown>[] }) {
   const t = useT();
   const bookings = useQuery(bookingsQuery());
   return (
@@ -116,7 +116,7 @@ export function AppointmentsRegion() {
       <h2 id="appointments-title" className="benefits-section__title">
         {t('booking.appointments.title')}
       </h2>
-      <QueryRegion query={bookings} lines={3} errorKey="errors.bookingAvailability">
+      <QueryRegion query={bookings} lines={3} errorKey="errors.bookingAvailability" waitFor={waitFor}>
         {(list) => <AppointmentsList bookings={list} />}
       </QueryRegion>
     </section>
