@@ -3,6 +3,8 @@
 // `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
 // request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
 // and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's DevTools.
+// Each call also gets what each table did per request (decision 091). BENCH_PROFILE_CALLS=0,1 picks calls by their
+// place in bench/pharmacy.ts's CALLS; BENCH_PROFILE_KEEP_DATABASE=true keeps the database for `EXPLAIN` and prints it.
 // Not a test: nothing here asserts a timing.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
