@@ -3,10 +3,13 @@
 // `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
 // request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
 // and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's DevTools.
+// Each call also gets what each table did per request (decision 091). BENCH_PROFILE_CALLS=0,1 picks calls by their
+// place in bench/pharmacy.ts's CALLS; BENCH_PROFILE_KEEP_DATABASE=true keeps the database for `EXPLAIN` and prints it.
 // Not a test: nothing here asserts a timing.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
 import { addPharmacy, CALLS, discountCodes, LIMITS, pharmacyCalls, seedPurchases } from './pharmacy.ts';
 import { BENCH_PASSWORD } from './sized.ts';
@@ -100,6 +103,75 @@ function summarise(file: string, window: { from: number; to: number }) {
   return { busyShare: busy / inWindow, places: top(places), functions: top(functions) };
 }
 
+interface TableActivity {
+  seqScans: number;
+  seqRows: number;
+  indexScans: number;
+  inserted: number;
+  updated: number;
+  blocks: number;
+  read: number;
+}
+
+/**
+ * What each table of the bench's database did so far (decision 091): scans, rows read by sequential scans, rows
+ * written, and the blocks touched (in shared buffers or read into them), tables and their indexes together. The
+ * statistics reach these views when a backend reports them (within a second of its transaction), and a snapshot is
+ * kept per transaction: each call reads them afresh, a second after the load.
+ */
+async function tableActivity(client: pg.Client): Promise<Map<string, TableActivity>> {
+  const { rows } = await client.query<{ relname: string } & Record<keyof TableActivity, string>>(
+    `select t.relname, coalesce(t.seq_scan, 0) as "seqScans", coalesce(t.seq_tup_read, 0) as "seqRows",
+       coalesce(t.idx_scan, 0) as "indexScans", t.n_tup_ins as inserted, t.n_tup_upd as updated,
+       coalesce(s.heap_blks_hit, 0) + coalesce(s.heap_blks_read, 0) + coalesce(s.idx_blks_hit, 0)
+         + coalesce(s.idx_blks_read, 0) + coalesce(s.toast_blks_hit, 0) + coalesce(s.toast_blks_read, 0) as blocks,
+       coalesce(s.heap_blks_read, 0) + coalesce(s.idx_blks_read, 0) as read
+     from pg_stat_user_tables t join pg_statio_user_tables s using (relid)`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.relname,
+      {
+        seqScans: Number(row.seqScans),
+        seqRows: Number(row.seqRows),
+        indexScans: Number(row.indexScans),
+        inserted: Number(row.inserted),
+        updated: Number(row.updated),
+        blocks: Number(row.blocks),
+        read: Number(row.read),
+      },
+    ]),
+  );
+}
+
+/** The tables that did the most per request between two readings, by blocks touched. */
+function tableLines(before: Map<string, TableActivity>, after: Map<string, TableActivity>, requests: number) {
+  const per = (value: number) => (value / requests).toFixed(value / requests < 10 ? 2 : 0);
+  return [...after.entries()]
+    .map(([table, now]) => {
+      const then = before.get(table) ?? {
+        seqScans: 0,
+        seqRows: 0,
+        indexScans: 0,
+        inserted: 0,
+        updated: 0,
+        blocks: 0,
+        read: 0,
+      };
+      const delta = Object.fromEntries(
+        Object.entries(now).map(([key, value]) => [key, value - then[key as keyof TableActivity]]),
+      ) as unknown as TableActivity;
+      return { table, delta };
+    })
+    .filter(({ delta }) => delta.blocks > 0 || delta.seqScans > 0)
+    .sort((left, right) => right.delta.blocks - left.delta.blocks)
+    .slice(0, TOP)
+    .map(
+      ({ table, delta }) =>
+        `${table}: ${per(delta.blocks)} blocks (${per(delta.read)} read in), ${per(delta.seqScans)} seq scans of ${per(delta.seqRows)} rows, ${per(delta.indexScans)} index scans, ${per(delta.inserted)} inserted, ${per(delta.updated)} updated`,
+    );
+}
+
 const dir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
 const database = await createBenchDatabase(`portal_bench_profile_${process.pid}`);
 try {
@@ -111,13 +183,18 @@ try {
   const seeding = await startServer({ DATABASE_URL: database.url, ...LIMITS });
   const codes = await discountCodes(seeding.origin, { host: `alivio.localhost:${seeding.port}` }, SIZE);
   await seeding.stop();
+  const stats = new pg.Client({ connectionString: database.url });
+  await stats.connect();
+  const only = process.env.BENCH_PROFILE_CALLS?.split(',').map(Number);
   for (const [index, call] of CALLS.entries()) {
+    if (only && !only.includes(index)) continue;
     const own = path.join(dir, `call-${index}`);
     const server = await startServer({ DATABASE_URL: database.url, ...LIMITS }, [
       '--cpu-prof',
       `--cpu-prof-dir=${own}`,
     ]);
     const run = (await pharmacyCalls(server, SIZE, index + 1, codes, keys))[index]![1];
+    const tablesBefore = await tableActivity(stats);
     const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), load: process.cpuUsage() };
     const from = Number(process.hrtime.bigint() / 1000n);
     const measured = await run();
@@ -129,6 +206,8 @@ try {
       load: (load.user + load.system) / 1e6,
     };
     await server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const tablesAfter = await tableActivity(stats);
     // The warm-up's requests are in the CPU figures too: per request over both.
     const requests =
       measured.rps * (Number(process.env.BENCH_DURATION_S ?? 8) + Number(process.env.BENCH_WARMUP_S ?? 2));
@@ -138,6 +217,8 @@ try {
     console.log(
       `CPU per request (approximate): server ${perRequest(used.server)}, PostgreSQL ${perRequest(used.postgres)}, load generator ${perRequest(used.load)}`,
     );
+    console.log('tables, per request (the most blocks first):');
+    for (const line of tableLines(tablesBefore, tablesAfter, requests)) console.log(`  ${line}`);
     if (!profileFile) continue;
     const summary = summarise(path.join(own, profileFile), { from, to });
     console.log(`server busy ${(summary.busyShare * 100).toFixed(0)} % of the load's samples; self time by place:`);
@@ -145,7 +226,9 @@ try {
     console.log('by function:');
     for (const line of summary.functions) console.log(`  ${line}`);
   }
+  await stats.end();
 } finally {
-  await database.drop();
+  if (process.env.BENCH_PROFILE_KEEP_DATABASE === 'true') console.log(`\nkept: ${database.url}`);
+  else await database.drop();
   if (!process.env.BENCH_PROFILE_DIR) rmSync(dir, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@
 // on PostgreSQL (an isolated database dropped after), then the byte budgets of the build and my care with 1,000 and
 // 100,000 patients (bench/my-care.ts), and Lighthouse on /login against a blank page of the same server
 // (bench/lighthouse.ts), and the login flood (bench/login-flood.ts). BENCH_TARGET=pglite|postgres runs one database;
-// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_ADHERENCE=false the outreach list (bench/adherence.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood, BENCH_TRACING=false the traces' rows (bench/tracing.ts). Needs `npm run build` first. Not a test: nothing here asserts a timing.
+// BENCH_MY_CARE=false skips my care, BENCH_BOOKING=false booking (bench/booking.ts), BENCH_PHARMACY=false the pharmacy loop (bench/pharmacy.ts), BENCH_ADHERENCE=false the outreach list (bench/adherence.ts), BENCH_IMPORT=false a chain's report imported (bench/import.ts), BENCH_LIGHTHOUSE=false Lighthouse, BENCH_FLOOD=false the flood, BENCH_TRACING=false the traces' rows (bench/tracing.ts), BENCH_ROUTES=false every door's calls (bench/routes.ts). Needs `npm run build` first. Not a test: nothing here asserts a timing.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { runBooking } from './booking.ts';
 import { runMyCare } from './my-care.ts';
 import { runImportBench } from './import.ts';
 import { runPharmacy } from './pharmacy.ts';
+import { runRoutes } from './routes.ts';
 import { runAdherence } from './adherence.ts';
 import { tracingRows } from './tracing.ts';
 import {
@@ -268,6 +269,13 @@ if (process.env.BENCH_MY_CARE !== 'false')
     ...(await runMyCare())
       .filter((row) => row.met !== undefined)
       .map((row) => ({ ...row, what: `postgres, my care: ${row.what}` })),
+  );
+// Every call of the patient, pharmacy and staff doors, reads and writes apart (bench/routes.ts, decision 091).
+if (process.env.BENCH_ROUTES !== 'false')
+  summary.push(
+    ...(await runRoutes())
+      .filter((row) => row.met !== undefined)
+      .map((row) => ({ ...row, what: `postgres, every door: ${row.what}` })),
   );
 // Booking with 10,000 live bookings (bench/booking.ts, decision 058).
 if (process.env.BENCH_BOOKING !== 'false')

@@ -117,15 +117,19 @@ export async function measure(
     setup?: () => { body?: string; headers?: Record<string, string> };
     connections?: number;
     warmup?: boolean;
+    /** Seconds measured and of warm-up before, when not the bench's own (`BENCH_DURATION_S`, `BENCH_WARMUP_S`). */
+    durationS?: number;
+    warmupS?: number;
   } = {},
 ): Promise<Measured> {
   const connections = request.connections ?? CONNECTIONS;
   const { setup } = request;
+  const warmupS = request.warmupS ?? WARMUP_S;
   const result = await autocannon({
     url,
     connections,
-    duration: DURATION_S,
-    ...(WARMUP_S > 0 && request.warmup !== false ? { warmup: { connections, duration: WARMUP_S } } : {}),
+    duration: request.durationS ?? DURATION_S,
+    ...(warmupS > 0 && request.warmup !== false ? { warmup: { connections, duration: warmupS } } : {}),
     headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
     ...(request.method ? { method: request.method } : {}),
     ...(request.body ? { body: request.body } : {}),

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { idempotencyKey } from '../db/schema.ts';
 import type { SigningKeys } from './crypto.ts';
 import type { Db, Executor, Tx } from './db.ts';
-import { AppError, uniqueViolationOf } from './errors.ts';
+import { AppError } from './errors.ts';
 
 /** The calls that take an idempotency key (a feature adds its own): the same key sent to another call is another body. */
 export const IDEMPOTENT_OPERATIONS = ['signup', 'pharmacy-purchase', 'pharmacy-redemption'] as const;
@@ -28,9 +28,6 @@ export interface IdempotentRequest {
   /** A keyed hash of the operation and the body: the same key with another body is refused. */
   fingerprint: string;
 }
-
-/** The unique index that makes the first insert of a key win and a simultaneous second one wait for it. */
-const KEY_INDEX = 'idempotency_key_pk';
 
 /** JSON with sorted keys: the same body always gives the same text, whatever order its keys came in. */
 export function canonicalJson(value: unknown): string {
@@ -80,37 +77,43 @@ export async function findStoredAnswer<T>(db: Executor, request: IdempotentReque
  * change and its answer commit together, or neither does (a failure leaves the key free for the retry). Another
  * request with the same key at the same moment waits on the claim (the unique index), then gets this answer, or
  * IDEMPOTENCY_KEY_REUSED when its body differs, or runs itself when this one rolled back. A key already answered
- * gets its stored answer: callers with checks to skip for a retry look it up first with `findStoredAnswer`.
+ * gets its stored answer, or what `replay` makes of it in the same transaction (the record as it stands now): the claim
+ * is the lookup, so a new key costs no read before it (decision 091). Callers with checks to skip for a retry look
+ * it up first with `findStoredAnswer`.
  */
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotentRequest,
-  options: { now: Date; status: number; onCommitted?: () => void },
+  options: { now: Date; status: number; onCommitted?: () => void; replay?: (stored: T, tx: Tx) => Promise<T> },
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
   const where = and(eq(idempotencyKey.programId, request.programId), eq(idempotencyKey.key, request.storedKey));
-  let answer: T;
-  try {
-    answer = await db.transaction(async (tx) => {
-      await tx.insert(idempotencyKey).values({
+  let ran = false;
+  const answer = await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(idempotencyKey)
+      .values({
         programId: request.programId,
         key: request.storedKey,
         requestHash: request.fingerprint,
         createdAt: options.now,
-      });
-      const done = await work(tx);
-      await tx.update(idempotencyKey).set({ responseStatus: options.status, responseBody: done }).where(where);
-      return done;
-    });
-  } catch (error) {
-    if (uniqueViolationOf(error) !== KEY_INDEX) throw error;
-    // The same key won a moment ago: its answer (or the refusal of another body).
-    const stored = await findStoredAnswer<T>(db, request);
-    if (stored === undefined) throw error;
-    return stored;
-  }
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKey.key });
+    if (!claimed) {
+      // The same key won before, or a moment ago (this insert waited for its commit): its answer, or the refusal of
+      // another body. The key's row is written with its answer in one transaction, so a committed one has it.
+      const stored = await findStoredAnswer<T>(tx, request);
+      if (stored === undefined) throw new Error('an idempotency key without its answer');
+      return options.replay ? options.replay(stored, tx) : stored;
+    }
+    const done = await work(tx);
+    await tx.update(idempotencyKey).set({ responseStatus: options.status, responseBody: done }).where(where);
+    ran = true;
+    return done;
+  });
   // Only the call whose work committed, never a replay (the metrics count each record once).
-  options.onCommitted?.();
+  if (ran) options.onCommitted?.();
   return answer;
 }
 

@@ -91,7 +91,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/booking/holds',
-      roundTrips: 18,
+      roundTrips: 17,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/booking/holds`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -101,7 +101,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/reschedule',
-      roundTrips: 10,
+      roundTrips: 9,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.movedBookingId}/reschedule`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -110,7 +110,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/patients/{id}/bookings/past',
-      roundTrips: 8,
+      roundTrips: 7,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/past`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -118,7 +118,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/attendance',
-      roundTrips: 14,
+      roundTrips: 13,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.pastBookingId}/attendance`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -127,7 +127,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/bookings/{bookingId}/cancel',
-      roundTrips: 9,
+      roundTrips: 8,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/bookings/${ids.cancelledBookingId}/cancel`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,

@@ -25,7 +25,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/pharmacy/purchases',
-      roundTrips: 12,
+      roundTrips: 11,
       body: (_caller, ids) => ({
         code: ids.pharmacyCode,
         productId: OWNERS_PRODUCT,
@@ -45,7 +45,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/pharmacy/redemptions',
-      roundTrips: 14,
+      roundTrips: 13,
       body: (_caller, ids) => ({ code: ids.pharmacyCode, productId: OWNERS_PRODUCT, receiptId: 'matrix-budget-free' }),
     },
     {

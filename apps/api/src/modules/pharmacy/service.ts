@@ -28,7 +28,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import type { SigningKeys } from '../../platform/crypto.ts';
 import type { Db, Executor, Tx } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
-import { findStoredAnswer, idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
+import { idempotentRequest, rememberAnswer, runIdempotent } from '../../platform/idempotency.ts';
 import { enqueueMail } from '../../platform/mail/outbox.ts';
 import { PHARMACY_LOOKUP_ALERT } from './mails.ts';
 import { pharmacyActorOf, type PharmacyCaller } from '../../platform/pharmacy-auth.ts';
@@ -304,7 +304,8 @@ export function createPharmacyService({
     view: (row: Row) => T,
     work: (entered: EnteredAtCounter, tx: Tx) => Promise<Row>,
   ) {
-    const answerOf = async (executor: Executor, row: Row) => ({
+    type Answer = T & { progress: Awaited<ReturnType<typeof progressNow>> };
+    const answerOf = async (executor: Executor, row: Row): Promise<Answer> => ({
       ...view(row),
       progress: await progressNow(executor, offer, holder),
     });
@@ -318,34 +319,42 @@ export function createPharmacyService({
       idempotencyKey ?? `receipt:${read.receiptId}:${read.productId}`,
       read,
     );
-    const stored = await findStoredAnswer<Record<typeof kind, { id: number }>>(db, request);
-    const storedRow = stored && (await find(db, { id: stored[kind].id, pharmacyId: caller.pharmacyId }));
-    if (storedRow) return answerOf(db, storedRow);
+    // A key already answered: its row as it stands now (the claim of the key is its lookup, decision 091).
+    const replay = async (stored: Answer, tx: Tx): Promise<Answer> => {
+      const { id } = (stored as unknown as Record<typeof kind, { id: number }>)[kind];
+      const storedRow = await find(tx, { id, pharmacyId: caller.pharmacyId });
+      return storedRow ? answerOf(tx, storedRow) : stored;
+    };
     try {
       const onCommitted = () => onRecorded?.(kind, caller.programId);
-      return await runIdempotent(db, request, { now: clock(), status: 201, onCommitted }, async (tx) => {
-        const row = await work(
-          {
+      return await runIdempotent<Answer>(
+        db,
+        request,
+        { now: clock(), status: 201, onCommitted, replay },
+        async (tx) => {
+          const row = await work(
+            {
+              programId: caller.programId,
+              pharmacyId: caller.pharmacyId,
+              apiKeyId: caller.apiKeyId,
+              planPatientId: holder.planPatientId,
+              productId: holder.productId,
+              receiptId: read.receiptId,
+              requestHash: request.fingerprint,
+            },
+            tx,
+          );
+          await recordAudit(tx, {
             programId: caller.programId,
-            pharmacyId: caller.pharmacyId,
-            apiKeyId: caller.apiKeyId,
-            planPatientId: holder.planPatientId,
-            productId: holder.productId,
-            receiptId: read.receiptId,
-            requestHash: request.fingerprint,
-          },
-          tx,
-        );
-        await recordAudit(tx, {
-          programId: caller.programId,
-          actor: pharmacyActorOf(caller),
-          action: kind === 'purchase' ? 'purchase-recorded' : 'free-unit-redeemed',
-          subject: `${kind}:${row.id}`,
-          detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
-          createdAt: row.createdAt,
-        });
-        return answerOf(tx, row);
-      });
+            actor: pharmacyActorOf(caller),
+            action: kind === 'purchase' ? 'purchase-recorded' : 'free-unit-redeemed',
+            subject: `${kind}:${row.id}`,
+            detail: { pharmacyId: caller.pharmacyId, apiKeyId: caller.apiKeyId, planPatientId: holder.planPatientId },
+            createdAt: row.createdAt,
+          });
+          return answerOf(tx, row);
+        },
+      );
     } catch (error) {
       const index = uniqueViolationOf(error);
       if (index !== 'purchase_pharmacy_receipt_uq' && index !== 'redemption_pharmacy_receipt_uq') throw error;

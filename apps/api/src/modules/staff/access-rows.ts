@@ -81,13 +81,13 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/me',
-      roundTrips: 4,
+      roundTrips: 3,
       roles: ['agent', 'nurse', 'manager', 'admin'],
     },
     {
       method: 'POST',
       path: '/api/v1/staff/logout',
-      roundTrips: 8,
+      roundTrips: 7,
       roles: 'any session',
       spendsTheCaller: true,
     },
@@ -95,14 +95,14 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/search',
-      roundTrips: 6,
+      roundTrips: 5,
       roles: ['agent', 'nurse'],
       body: (owner) => ({ by: 'email', email: owner.email }),
     },
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/open',
-      roundTrips: 35,
+      roundTrips: 34,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/open`,
       roles: ['agent', 'nurse'],
       body: () => ({ reason: 'inbound-call' }),
@@ -111,7 +111,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/recovery',
-      roundTrips: 17,
+      roundTrips: 16,
       url: (ids) => `/api/v1/staff/patients/${ids.patientId}/recovery`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -129,9 +129,9 @@ export const ACCESS: ModuleAccess = {
     // program's general benefit for Costa Rica.
     ...(
       [
-        ['GET', 'actions', 11],
-        ['POST', 'notes', 12, () => ({ channel: 'phone-in', outcome: 'resolved', text: 'Llamó por su cita.' })],
-        ['POST', 'coupon-links', 15, () => ({ benefitId: 1205, delivery: 'show' })],
+        ['GET', 'actions', 10],
+        ['POST', 'notes', 11, () => ({ channel: 'phone-in', outcome: 'resolved', text: 'Llamó por su cita.' })],
+        ['POST', 'coupon-links', 14, () => ({ benefitId: 1205, delivery: 'show' })],
       ] as const
     ).map(([method, action, roundTrips, body]: readonly [Method, string, number, (() => unknown)?]) => ({
       method,
@@ -145,7 +145,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/patients/{id}/sessions/end',
-      roundTrips: 16,
+      roundTrips: 15,
       url: (ids) => `/api/v1/staff/patients/${ids.sessionsPatientId}/sessions/end`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -164,7 +164,7 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/preregistrations/plans',
-      roundTrips: 4,
+      roundTrips: 3,
       roles: ['agent', 'nurse'],
     },
     {
@@ -180,23 +180,23 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/preregistrations/lookup',
-      roundTrips: 5,
+      roundTrips: 4,
       roles: ['agent', 'nurse'],
       body: (owner) => ({ email: owner.email }),
     },
     // The outreach list (decision 080): agents and nurses of the host's program.
-    { method: 'GET', path: '/api/v1/staff/outreach', roundTrips: 5, roles: ['agent', 'nurse'] },
+    { method: 'GET', path: '/api/v1/staff/outreach', roundTrips: 4, roles: ['agent', 'nurse'] },
     {
       method: 'POST',
       path: '/api/v1/staff/outreach/{patientId}/claim',
-      roundTrips: 6,
+      roundTrips: 5,
       url: () => `/api/v1/staff/outreach/${nextEntry()}/claim`,
       roles: ['agent', 'nurse'],
     },
     {
       method: 'POST',
       path: '/api/v1/staff/outreach/{patientId}/outcome',
-      roundTrips: 13,
+      roundTrips: 12,
       url: () => `/api/v1/staff/outreach/${nextEntry()}/outcome`,
       roles: ['agent', 'nurse'],
       opensTheRecord: true,
@@ -204,7 +204,7 @@ export const ACCESS: ModuleAccess = {
       body: () => ({ outcome: 'wrong-number' }),
     },
     // The admin's side (decision 077): admins of the host's program only; members and pharmacies of alivio.
-    { method: 'GET', path: '/api/v1/staff/admin/members', roundTrips: 5, roles: adminOnly },
+    { method: 'GET', path: '/api/v1/staff/admin/members', roundTrips: 4, roles: adminOnly },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members',
@@ -215,14 +215,14 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/admin/members/{id}',
-      roundTrips: 5,
+      roundTrips: 4,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}`,
       roles: adminOnly,
     },
     {
       method: 'PUT',
       path: '/api/v1/staff/admin/members/{id}/roles',
-      roundTrips: 13,
+      roundTrips: 12,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/roles`,
       roles: adminOnly,
       body: () => ({ roles: [{ program: 'alivio', role: 'agent' }] }),
@@ -230,21 +230,21 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/disable',
-      roundTrips: 13,
+      roundTrips: 12,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/disable`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/enable',
-      roundTrips: 12,
+      roundTrips: 11,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToDisable}/enable`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/members/{id}/reset-second-factor',
-      roundTrips: 17,
+      roundTrips: 16,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberToReset}/reset-second-factor`,
       roles: adminOnly,
       body: () => ({ language: 'es' }),
@@ -252,11 +252,11 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'GET',
       path: '/api/v1/staff/admin/members/{id}/access-log',
-      roundTrips: 6,
+      roundTrips: 5,
       url: (ids) => `/api/v1/staff/admin/members/${ids.memberId}/access-log`,
       roles: adminOnly,
     },
-    { method: 'GET', path: '/api/v1/staff/admin/pharmacies', roundTrips: 5, roles: adminOnly },
+    { method: 'GET', path: '/api/v1/staff/admin/pharmacies', roundTrips: 4, roles: adminOnly },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies',
@@ -267,14 +267,14 @@ export const ACCESS: ModuleAccess = {
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies/{id}/keys',
-      roundTrips: 12,
+      roundTrips: 11,
       url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys`,
       roles: adminOnly,
     },
     {
       method: 'POST',
       path: '/api/v1/staff/admin/pharmacies/{id}/keys/{keyId}/revoke',
-      roundTrips: 10,
+      roundTrips: 9,
       url: (ids) => `/api/v1/staff/admin/pharmacies/${ids.staffPharmacyId}/keys/${ids.staffKeyId}/revoke`,
       roles: adminOnly,
     },

@@ -243,13 +243,21 @@ export async function insertSession(
  * The live session of this token, touched: one UPDATE that finds it only when it has not ended, was used within the
  * idle time, is before its absolute end, and its member is active; it then moves its last use to now. Undefined for
  * anything else, so that an end anywhere (logout, a disabled member) holds from the next call on every instance.
+ * The member's roles come back with it, from the same statement (decision 091): the staff door's one round trip.
  */
 export async function touchLiveSession(
   db: Executor,
   tokenHash: string,
   now: Date,
   idleMs: number,
-): Promise<{ sessionId: string; member: Pick<StaffMemberRow, 'id' | 'email' | 'firstName' | 'lastName'> } | undefined> {
+): Promise<
+  | {
+      sessionId: string;
+      member: Pick<StaffMemberRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+      roles: { programId: number; role: StaffRole }[];
+    }
+  | undefined
+> {
   const idleSince = new Date(now.getTime() - idleMs);
   const [row] = await db
     .update(staffSession)
@@ -271,10 +279,13 @@ export async function touchLiveSession(
       email: staffMember.email,
       firstName: staffMember.firstName,
       lastName: staffMember.lastName,
+      roles: sql<
+        { programId: number; role: StaffRole }[]
+      >`(select coalesce(json_agg(json_build_object('programId', ${staffRole.programId}, 'role', ${staffRole.role})), '[]'::json) from ${staffRole} where ${staffRole.staffId} = ${staffMember.id})`,
     });
   if (!row) return undefined;
-  const { sessionId, ...member } = row;
-  return { sessionId, member };
+  const { sessionId, roles, ...member } = row;
+  return { sessionId, member, roles };
 }
 
 export async function endSession(db: Executor, sessionId: string, reason: string, now: Date): Promise<void> {

@@ -248,19 +248,21 @@ export function createStaffService({ db, clock, config, passwords, loginLockout,
       };
     },
 
-    /** The staff door's resolver: a live session of an active member, touched, with the member's roles; else 401. */
+    /**
+     * The staff door's resolver: a live session of an active member, touched, with the member's roles (one statement);
+     * else 401.
+     */
     async resolveCaller(authorization: string | undefined): Promise<StaffCaller> {
       const token = authorization ? SESSION_TOKEN.exec(authorization)?.[1] : undefined;
       if (!token) throw new AppError('UNAUTHENTICATED');
       const live = await repo.touchLiveSession(db, sha256(token), clock(), STAFF_SESSION_IDLE_MS);
       if (!live) throw new AppError('UNAUTHENTICATED');
-      const roles = await repo.rolesOf(db, live.member.id);
       return {
         actor: { kind: 'staff', staffId: live.member.id, sessionId: live.sessionId },
         email: live.member.email,
         firstName: live.member.firstName ?? '',
         lastName: live.member.lastName ?? '',
-        roles: roles.map(({ programId, role }) => ({ programId, role })),
+        roles: live.roles.map(({ programId, role }) => ({ programId, role })),
       };
     },
 
