@@ -17,10 +17,10 @@ import { openDatabase } from '../apps/api/src/platform/db.ts';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
 import { addPharmacy } from './pharmacy.ts';
 import { BENCH_PASSWORD, runSized } from './sized.ts';
-import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Row } from './support.ts';
+import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Measured, type Row, type Running } from './support.ts';
 
-const CALL = 'GET /api/v1/staff/outreach';
-const FIGURES = 'GET /api/v1/staff/figures';
+export const CALL = 'GET /api/v1/staff/outreach';
+export const FIGURES = 'GET /api/v1/staff/figures';
 /** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
 const PURCHASES_EACH = 20;
 const PRODUCT = 1101;
@@ -92,8 +92,39 @@ export async function agentSessions(databaseUrl: string, count: number, role = '
   }
 }
 
+/**
+ * The console's two adherence calls on a running server, each a measurement to run: the outreach list (an agent per
+ * connection) and the program's figures (a manager per connection). The sessions are new each time: a session ends 15
+ * minutes idle, and the other size's seeding may take longer.
+ */
+export async function adherenceCalls(
+  server: Running,
+  databaseUrl: string,
+): Promise<[typeof CALL | typeof FIGURES, () => Promise<Measured>][]> {
+  const host = { host: `alivio.localhost:${server.port}` };
+  const agents = await agentSessions(databaseUrl, CONNECTIONS);
+  const managers = await agentSessions(databaseUrl, CONNECTIONS, 'manager');
+  let next = 0;
+  return [
+    [
+      CALL,
+      () =>
+        measure(`${server.origin}/api/v1/staff/outreach`, host, {
+          setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
+        }),
+    ],
+    [
+      FIGURES,
+      () =>
+        measure(`${server.origin}/api/v1/staff/figures`, host, {
+          setup: () => ({ headers: { authorization: managers[(next += 1) % managers.length]! } }),
+        }),
+    ],
+  ];
+}
+
 /** The summaries' and the list's full refresh of alivio, then the figures' rebuild, each timed: the jobs' rounds. */
-async function timeFullRefresh(
+export async function timeFullRefresh(
   databaseUrl: string,
 ): Promise<{ ms: number; plans: number; entries: number; figuresMs: number }> {
   const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
@@ -115,7 +146,6 @@ async function timeFullRefresh(
 }
 
 export async function runAdherence(): Promise<Row[]> {
-  const sessions = new Map<number, string[]>();
   const refreshes: Row[] = [];
   const label = (size: number) =>
     `${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases`;
@@ -146,27 +176,10 @@ export async function runAdherence(): Promise<Row[]> {
         met: true,
       });
     },
-    measureRound: async (server, size, _round, databaseUrl) => {
-      const host = { host: `alivio.localhost:${server.port}` };
-      // Each round's sessions are new: a session ends 15 minutes idle, and the other size's seeding may take longer.
-      sessions.set(size, await agentSessions(databaseUrl, CONNECTIONS));
-      const agents = sessions.get(size)!;
-      const managers = await agentSessions(databaseUrl, CONNECTIONS, 'manager');
-      let next = 0;
-      return [
-        [
-          CALL,
-          await measure(`${server.origin}/api/v1/staff/outreach`, host, {
-            setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
-          }),
-        ],
-        [
-          FIGURES,
-          await measure(`${server.origin}/api/v1/staff/figures`, host, {
-            setup: () => ({ headers: { authorization: managers[(next += 1) % managers.length]! } }),
-          }),
-        ],
-      ];
+    measureRound: async (server, _size, _round, databaseUrl) => {
+      const figures: [string, Measured][] = [];
+      for (const [call, run] of await adherenceCalls(server, databaseUrl)) figures.push([call, await run()]);
+      return figures;
     },
     slowdown: { calls: [CALL, FIGURES], goal: 1.2, of: 'p99' },
   });

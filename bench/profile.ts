@@ -1,18 +1,24 @@
-// `npm run bench:profile`: where the time of the pharmacy loop's calls goes (decision 086), on PostgreSQL with
-// BENCH_PROFILE_PATIENTS patients (1,000 by default) and 20 purchases each. For each call, a server of its own runs under
+// `npm run bench:profile`: where a call's time goes (decisions 086 and 090), on PostgreSQL with BENCH_PROFILE_PATIENTS
+// patients (1,000 by default). BENCH_PROFILE_SCENARIO names the calls: `pharmacy` (the default: the pharmacy loop's
+// calls and the patient's reads, 20 purchases each, bench/pharmacy.ts) or `adherence` (the console's outreach list and the
+// program's figures, 20 purchases each as bench/adherence.ts seeds them). For each call, a server of its own runs under
 // `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
 // request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
-// and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's DevTools.
-// Not a test: nothing here asserts a timing.
+// and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for
+// Chrome's DevTools. BENCH_PROFILE_DATABASE_URL profiles a database seeded before (by an earlier run with
+// BENCH_PROFILE_KEEP=true, which keeps its database and prints its address) instead of seeding one: 100,000 patients
+// take minutes to seed. Not a test: nothing here asserts a timing.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import { adherenceCalls, CALL, FIGURES, seedAdherencePurchases, timeFullRefresh } from './adherence.ts';
 import { addPharmacy, CALLS, discountCodes, LIMITS, pharmacyCalls, seedPurchases } from './pharmacy.ts';
 import { BENCH_PASSWORD } from './sized.ts';
-import { CONNECTIONS, createBenchDatabase, ROOT, startServer } from './support.ts';
+import { CONNECTIONS, createBenchDatabase, ROOT, startServer, type Measured, type Running } from './support.ts';
 
 const SIZE = Number(process.env.BENCH_PROFILE_PATIENTS ?? 1_000);
+const SCENARIO = process.env.BENCH_PROFILE_SCENARIO ?? 'pharmacy';
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 12);
 const CLOCK_TICKS = 100;
 
@@ -100,24 +106,71 @@ function summarise(file: string, window: { from: number; to: number }) {
   return { busyShare: busy / inWindow, places: top(places), functions: top(functions) };
 }
 
+/** A scenario: its calls' names, its seeding, and its calls on a running server, each a measurement to run. */
+interface Scenario {
+  names: readonly string[];
+  seed: (databaseUrl: string) => Promise<void>;
+  calls: (server: Running, databaseUrl: string) => Promise<[call: string, run: () => Promise<Measured>][]>;
+}
+
+function pharmacyScenario(): Scenario {
+  let keys: string[] = [];
+  let codes: string[] | undefined;
+  let round = 0;
+  return {
+    names: CALLS,
+    seed: async (url) => {
+      await seedBenchPatients(url, SIZE, BENCH_PASSWORD);
+      keys = (await addPharmacy(url, CONNECTIONS)).keys;
+      await seedPurchases(url);
+    },
+    calls: async (server) => {
+      if (keys.length === 0) throw new Error('the pharmacy scenario seeds its own database (its keys are not kept)');
+      codes ??= await discountCodes(server.origin, { host: `alivio.localhost:${server.port}` }, SIZE);
+      return pharmacyCalls(server, SIZE, (round += 1), codes, keys);
+    },
+  };
+}
+
+function adherenceScenario(): Scenario {
+  return {
+    names: [CALL, FIGURES],
+    seed: async (url) => {
+      await seedBenchPatients(url, SIZE, BENCH_PASSWORD);
+      await addPharmacy(url, 1);
+      await seedAdherencePurchases(url);
+      const refreshed = await timeFullRefresh(url);
+      console.log(
+        `full refresh ${(refreshed.ms / 1000).toFixed(1)} s (${refreshed.plans} plans, ${refreshed.entries} listed), figures' rebuild ${(refreshed.figuresMs / 1000).toFixed(1)} s`,
+      );
+    },
+    calls: (server, url) => adherenceCalls(server, url),
+  };
+}
+
+const scenarios: Record<string, () => Scenario> = { pharmacy: pharmacyScenario, adherence: adherenceScenario };
+const scenario = scenarios[SCENARIO]?.();
+if (!scenario) throw new Error(`BENCH_PROFILE_SCENARIO: one of ${Object.keys(scenarios).join(', ')}`);
+
 const dir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
-const database = await createBenchDatabase(`portal_bench_profile_${process.pid}`);
+const given = process.env.BENCH_PROFILE_DATABASE_URL;
+const database = given
+  ? { url: given, drop: async () => {} }
+  : await createBenchDatabase(`portal_bench_profile_${SCENARIO}_${SIZE}_${process.pid}`);
+const keep = Boolean(given) || process.env.BENCH_PROFILE_KEEP === 'true';
 try {
-  const first = await startServer({ DATABASE_URL: database.url });
-  await first.stop();
-  await seedBenchPatients(database.url, SIZE, BENCH_PASSWORD);
-  const { keys } = await addPharmacy(database.url, CONNECTIONS);
-  await seedPurchases(database.url);
-  const seeding = await startServer({ DATABASE_URL: database.url, ...LIMITS });
-  const codes = await discountCodes(seeding.origin, { host: `alivio.localhost:${seeding.port}` }, SIZE);
-  await seeding.stop();
-  for (const [index, call] of CALLS.entries()) {
+  if (!given) {
+    const first = await startServer({ DATABASE_URL: database.url });
+    await first.stop();
+    await scenario.seed(database.url);
+  }
+  for (const [index, call] of scenario.names.entries()) {
     const own = path.join(dir, `call-${index}`);
     const server = await startServer({ DATABASE_URL: database.url, ...LIMITS }, [
       '--cpu-prof',
       `--cpu-prof-dir=${own}`,
     ]);
-    const run = (await pharmacyCalls(server, SIZE, index + 1, codes, keys))[index]![1];
+    const run = (await scenario.calls(server, database.url))[index]![1];
     const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), load: process.cpuUsage() };
     const from = Number(process.hrtime.bigint() / 1000n);
     const measured = await run();
@@ -146,6 +199,7 @@ try {
     for (const line of summary.functions) console.log(`  ${line}`);
   }
 } finally {
-  await database.drop();
+  if (keep) console.log(`\nthe database is kept: BENCH_PROFILE_DATABASE_URL=${database.url}`);
+  else await database.drop();
   if (!process.env.BENCH_PROFILE_DIR) rmSync(dir, { recursive: true, force: true });
 }
