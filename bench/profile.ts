@@ -3,7 +3,7 @@
 // calls and the patient's reads, 20 purchases each, bench/pharmacy.ts) or `adherence` (the console's outreach list and the
 // program's figures, 20 purchases each as bench/adherence.ts seeds them). For each call, a server of its own runs under
 // `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
-// request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
+// request (the server, the PostgreSQL backends serving its database, this load generator) and the server's profile by self time, by package
 // and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for
 // Chrome's DevTools. BENCH_PROFILE_DATABASE_URL profiles a database seeded before (by an earlier run with
 // BENCH_PROFILE_KEEP=true, which keeps its database and prints its address) instead of seeding one: 100,000 patients
@@ -11,11 +11,20 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
 import { adherenceCalls, CALL, FIGURES, seedAdherencePurchases, timeFullRefresh } from './adherence.ts';
 import { addPharmacy, CALLS, discountCodes, LIMITS, pharmacyCalls, seedPurchases } from './pharmacy.ts';
 import { BENCH_PASSWORD } from './sized.ts';
-import { CONNECTIONS, createBenchDatabase, ROOT, startServer, type Measured, type Running } from './support.ts';
+import {
+  CONNECTIONS,
+  createBenchDatabase,
+  PG_ADMIN_URL,
+  ROOT,
+  startServer,
+  type Measured,
+  type Running,
+} from './support.ts';
 
 const SIZE = Number(process.env.BENCH_PROFILE_PATIENTS ?? 1_000);
 const SCENARIO = process.env.BENCH_PROFILE_SCENARIO ?? 'pharmacy';
@@ -32,18 +41,30 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of every PostgreSQL process now (the backends serving the pool come and go with it). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
+/**
+ * CPU seconds of each PostgreSQL backend serving the database now, by process id: the server's pool's connections,
+ * not the other databases' backends of a shared PostgreSQL, nor its background processes (the WAL writer, autovacuum).
+ */
+async function postgresCpuSeconds(databaseUrl: string): Promise<Map<number, number>> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  } finally {
+    await client.end();
   }
-  return total;
+}
+
+/** The CPU the database's backends used between two readings (a backend that started meanwhile counts whole). */
+function postgresCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
 }
 
 interface ProfileNode {
@@ -171,14 +192,18 @@ try {
       `--cpu-prof-dir=${own}`,
     ]);
     const run = (await scenario.calls(server, database.url))[index]![1];
-    const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), load: process.cpuUsage() };
+    const before = {
+      server: cpuSeconds(server.pid),
+      postgres: await postgresCpuSeconds(database.url),
+      load: process.cpuUsage(),
+    };
     const from = Number(process.hrtime.bigint() / 1000n);
     const measured = await run();
     const to = Number(process.hrtime.bigint() / 1000n);
     const load = process.cpuUsage(before.load);
     const used = {
       server: cpuSeconds(server.pid) - before.server,
-      postgres: postgresCpuSeconds() - before.postgres,
+      postgres: postgresCpuUsed(before.postgres, await postgresCpuSeconds(database.url)),
       load: (load.user + load.system) / 1e6,
     };
     await server.stop();
