@@ -4,7 +4,6 @@
 // summaries' full refresh and the figures' rebuild are timed once per size (the jobs' work, which no request waits for). `npm run
 // bench:adherence` alone, or a part of `npm run bench` (BENCH_ADHERENCE=false skips it; BENCH_ADHERENCE_PATIENTS_SMALL
 // / _LARGE change the sizes). Not a test: nothing here asserts a timing.
-import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { readProgramConfigs } from '../apps/api/src/db/seed.ts';
 import { refreshProgram, settingsByProgram } from '../apps/api/src/modules/adherence/public.ts';
@@ -15,57 +14,25 @@ import { STAFF_SESSION_MAX_MS } from '@portal/contracts/staff';
 import { randomToken, sha256 } from '../apps/api/src/platform/crypto.ts';
 import { openDatabase } from '../apps/api/src/platform/db.ts';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
-import { addPharmacy } from './pharmacy.ts';
+import { addPharmacy, PURCHASES_EACH, seedPurchases } from './pharmacy.ts';
 import { BENCH_PASSWORD, runSized } from './sized.ts';
-import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Row } from './support.ts';
+import { CONNECTIONS, measure, printTable, SERVER_SECRETS, type Measured, type Row, type Running } from './support.ts';
 
-const CALL = 'GET /api/v1/staff/outreach';
-const FIGURES = 'GET /api/v1/staff/figures';
-/** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
-const PURCHASES_EACH = 20;
-const PRODUCT = 1101;
+export const CALL = 'GET /api/v1/staff/outreach';
+export const FIGURES = 'GET /api/v1/staff/figures';
 
 /**
  * PURCHASES_EACH purchases of a box of 30 for every bench patient (one tablet a day), one every 35 days, the newest
- * between 35 and 94 days ago by patient: most ran out, at different days, as a program's list would have them.
+ * between 35 and 94 days ago by patient: most ran out, at different days, as a program's list would have them. The
+ * treatments and their history begin before the first purchase.
  */
-export async function seedAdherencePurchases(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number; program_id: number }>(
-      `select id, program_id from pharmacy where name = 'Farmacia Bench'`,
-    );
-    const counter = rows[0]!;
-    const { rows: range } = await client.query<{ low: number; high: number }>(
-      `select min(pp.id)::int as low, max(pp.id)::int as high from plan_patient pp
-       join patient p on p.id = pp.patient_id join user_account u on u.id = p.user_id
-       where u.email like 'bench-%@bench.example'`,
-    );
-    const { low, high } = range[0]!;
-    // The treatments and their history begin before the first purchase.
+export function seedAdherencePurchases(databaseUrl: string): Promise<void> {
+  return seedPurchases(databaseUrl, { everyDays: 35, spreadDays: 60 }, async (client, { low, high }) => {
     await client.query(
       `update treatment_version set at = now() - interval '800 days' where plan_patient_id between $1 and $2`,
       [low, high],
     );
-    for (let start = low; start <= high; start += 10_000) {
-      await client.query(
-        `insert into purchase (program_id, pharmacy_id, plan_patient_id, product_id, receipt_id, request_hash, quantity,
-           unit_price, discount_percent, discount_amount, total, currency, purchased_at, created_at)
-         select $1, $2, pp.id, $3, 'ADH-' || pp.id || '-' || g, 'seed', 1, 12500.00, 10, 1250.00, 11250.00, 'CRC',
-           now() - ((pp.id % 60) + g * 35) * interval '1 day', now() - ((pp.id % 60) + g * 35) * interval '1 day'
-         from plan_patient pp
-         join patient p on p.id = pp.patient_id
-         join user_account u on u.id = p.user_id
-         cross join generate_series(1, $4::int) g
-         where pp.id between $5 and $6 and u.email like 'bench-%@bench.example'`,
-        [counter.program_id, counter.id, PRODUCT, PURCHASES_EACH, start, Math.min(high, start + 9_999)],
-      );
-    }
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /**
@@ -92,8 +59,39 @@ export async function agentSessions(databaseUrl: string, count: number, role = '
   }
 }
 
+/**
+ * The console's two adherence calls on a running server, each a measurement to run: the outreach list (an agent per
+ * connection) and the program's figures (a manager per connection). The sessions are new each time: a session ends 15
+ * minutes idle, and the other size's seeding may take longer.
+ */
+export async function adherenceCalls(
+  server: Running,
+  databaseUrl: string,
+): Promise<[typeof CALL | typeof FIGURES, () => Promise<Measured>][]> {
+  const host = { host: `alivio.localhost:${server.port}` };
+  const agents = await agentSessions(databaseUrl, CONNECTIONS);
+  const managers = await agentSessions(databaseUrl, CONNECTIONS, 'manager');
+  let next = 0;
+  return [
+    [
+      CALL,
+      () =>
+        measure(`${server.origin}/api/v1/staff/outreach`, host, {
+          setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
+        }),
+    ],
+    [
+      FIGURES,
+      () =>
+        measure(`${server.origin}/api/v1/staff/figures`, host, {
+          setup: () => ({ headers: { authorization: managers[(next += 1) % managers.length]! } }),
+        }),
+    ],
+  ];
+}
+
 /** The summaries' and the list's full refresh of alivio, then the figures' rebuild, each timed: the jobs' rounds. */
-async function timeFullRefresh(
+export async function timeFullRefresh(
   databaseUrl: string,
 ): Promise<{ ms: number; plans: number; entries: number; figuresMs: number }> {
   const config = loadConfig({ ...SERVER_SECRETS, NODE_ENV: 'production', DATABASE_URL: databaseUrl });
@@ -115,12 +113,11 @@ async function timeFullRefresh(
 }
 
 export async function runAdherence(): Promise<Row[]> {
-  const sessions = new Map<number, string[]>();
   const refreshes: Row[] = [];
   const label = (size: number) =>
     `${size.toLocaleString('en')} patients, ${(size * PURCHASES_EACH).toLocaleString('en')} purchases`;
   const rows = await runSized({
-    title: 'The outreach list on PostgreSQL',
+    title: 'The outreach list and the figures on PostgreSQL',
     name: 'adherence',
     sizes: [
       Number(process.env.BENCH_ADHERENCE_PATIENTS_SMALL ?? 1_000),
@@ -146,27 +143,10 @@ export async function runAdherence(): Promise<Row[]> {
         met: true,
       });
     },
-    measureRound: async (server, size, _round, databaseUrl) => {
-      const host = { host: `alivio.localhost:${server.port}` };
-      // Each round's sessions are new: a session ends 15 minutes idle, and the other size's seeding may take longer.
-      sessions.set(size, await agentSessions(databaseUrl, CONNECTIONS));
-      const agents = sessions.get(size)!;
-      const managers = await agentSessions(databaseUrl, CONNECTIONS, 'manager');
-      let next = 0;
-      return [
-        [
-          CALL,
-          await measure(`${server.origin}/api/v1/staff/outreach`, host, {
-            setup: () => ({ headers: { authorization: agents[(next += 1) % agents.length]! } }),
-          }),
-        ],
-        [
-          FIGURES,
-          await measure(`${server.origin}/api/v1/staff/figures`, host, {
-            setup: () => ({ headers: { authorization: managers[(next += 1) % managers.length]! } }),
-          }),
-        ],
-      ];
+    measureRound: async (server, _size, _round, databaseUrl) => {
+      const figures: [string, Measured][] = [];
+      for (const [call, run] of await adherenceCalls(server, databaseUrl)) figures.push([call, await run()]);
+      return figures;
     },
     slowdown: { calls: [CALL, FIGURES], goal: 1.2, of: 'p99' },
   });

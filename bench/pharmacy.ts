@@ -33,8 +33,8 @@ export const CALLS = [
   'GET /api/v1/booking/availability',
   'GET /api/v1/learning/progress',
 ] as const;
-/** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes. */
-const PURCHASES_EACH = 20;
+/** Purchases a patient has: 20,000 and 2,000,000 rows at the default sizes (bench/adherence.ts's too). */
+export const PURCHASES_EACH = 20;
 /** Patients with a discount code for the purchase calls: the load spreads over them as over a day's counters. */
 const BUYERS = 50;
 export const PRODUCT = 1101;
@@ -72,8 +72,17 @@ export async function addPharmacy(databaseUrl: string, keyCount: number): Promis
   }
 }
 
-/** PURCHASES_EACH purchases of the product for every bench patient, one every 9 days back from now, in plain SQL. */
-export async function seedPurchases(databaseUrl: string): Promise<void> {
+/**
+ * PURCHASES_EACH purchases of a box of the product for every bench patient, in plain SQL, in batches of 10,000 plans:
+ * the g-th (1 to PURCHASES_EACH) `g × everyDays + (plan's id mod spreadDays)` days ago. The pharmacy loop's are one every
+ * 9 days, all patients alike; adherence's (bench/adherence.ts) one every 35, spread over 60 days by patient.
+ */
+export async function seedPurchases(
+  databaseUrl: string,
+  { everyDays, spreadDays }: { everyDays: number; spreadDays: number } = { everyDays: 9, spreadDays: 1 },
+  /** Run on the same connection before the purchases, with the bench plans' lowest and highest id. */
+  before?: (client: pg.Client, plans: { low: number; high: number }) => Promise<void>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -87,18 +96,29 @@ export async function seedPurchases(databaseUrl: string): Promise<void> {
        where u.email like 'bench-%@bench.example'`,
     );
     const { low, high } = range[0]!;
+    await before?.(client, { low, high });
     for (let start = low; start <= high; start += 10_000) {
       await client.query(
         `insert into purchase (program_id, pharmacy_id, plan_patient_id, product_id, receipt_id, request_hash, quantity,
            unit_price, discount_percent, discount_amount, total, currency, purchased_at, created_at)
          select $1, $2, pp.id, $3, 'SEED-' || pp.id || '-' || g, 'seed', 1, 12500.00, 10, 1250.00, 11250.00, 'CRC',
-           now() - g * interval '9 days', now() - g * interval '9 days'
+           now() - ((pp.id % $7::int) + g * $8::int) * interval '1 day',
+           now() - ((pp.id % $7::int) + g * $8::int) * interval '1 day'
          from plan_patient pp
          join patient p on p.id = pp.patient_id
          join user_account u on u.id = p.user_id
          cross join generate_series(1, $4::int) g
          where pp.id between $5 and $6 and u.email like 'bench-%@bench.example'`,
-        [counter.program_id, counter.id, PRODUCT, PURCHASES_EACH, start, Math.min(high, start + 9_999)],
+        [
+          counter.program_id,
+          counter.id,
+          PRODUCT,
+          PURCHASES_EACH,
+          start,
+          Math.min(high, start + 9_999),
+          spreadDays,
+          everyDays,
+        ],
       );
     }
     await client.query('vacuum analyze');

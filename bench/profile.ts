@@ -1,21 +1,34 @@
-// `npm run bench:profile`: where the time of the pharmacy loop's calls goes (decision 086), on PostgreSQL with
-// BENCH_PROFILE_PATIENTS patients (1,000 by default) and 20 purchases each. For each call, a server of its own runs under
+// `npm run bench:profile`: where a call's time goes (decisions 086 and 090), on PostgreSQL with BENCH_PROFILE_PATIENTS
+// patients (1,000 by default). BENCH_PROFILE_SCENARIO names the calls: `pharmacy` (the default: the pharmacy loop's
+// calls and the patient's reads, 20 purchases each, bench/pharmacy.ts) or `adherence` (the console's outreach list and the
+// program's figures, 20 purchases each as bench/adherence.ts seeds them). For each call, a server of its own runs under
 // `node --cpu-prof` while the bench's load (50 connections) calls it; the table gives the CPU each process used per
-// request (the server, PostgreSQL's processes, this load generator) and the server's profile by self time, by package
-// and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for Chrome's DevTools.
-// Each call also gets what each table did per request (decision 091). BENCH_PROFILE_CALLS=0,1 picks calls by their
-// place in bench/pharmacy.ts's CALLS; BENCH_PROFILE_KEEP_DATABASE=true keeps the database for `EXPLAIN` and prints it.
-// Not a test: nothing here asserts a timing.
+// request (the server, the PostgreSQL backends serving its database, this load generator) and the server's profile by self time, by package
+// and by function. The profiles stay in BENCH_PROFILE_DIR (a temporary folder by default) for
+// Chrome's DevTools. BENCH_PROFILE_DATABASE_URL profiles a database seeded before (by an earlier run with
+// BENCH_PROFILE_KEEP=true, which keeps its database and prints its address) instead of seeding one: 100,000 patients
+// take minutes to seed. Each call also gets what each table did per request (decision 091). BENCH_PROFILE_CALLS=0,1
+// picks calls by their place in the scenario's names. Not a test: nothing here asserts a timing.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { seedBenchPatients } from '../scripts/bench-seed.ts';
+import { adherenceCalls, CALL, FIGURES, seedAdherencePurchases, timeFullRefresh } from './adherence.ts';
 import { addPharmacy, CALLS, discountCodes, LIMITS, pharmacyCalls, seedPurchases } from './pharmacy.ts';
 import { BENCH_PASSWORD } from './sized.ts';
-import { CONNECTIONS, createBenchDatabase, ROOT, startServer } from './support.ts';
+import {
+  CONNECTIONS,
+  createBenchDatabase,
+  PG_ADMIN_URL,
+  ROOT,
+  startServer,
+  type Measured,
+  type Running,
+} from './support.ts';
 
 const SIZE = Number(process.env.BENCH_PROFILE_PATIENTS ?? 1_000);
+const SCENARIO = process.env.BENCH_PROFILE_SCENARIO ?? 'pharmacy';
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 12);
 const CLOCK_TICKS = 100;
 
@@ -29,18 +42,30 @@ function cpuSeconds(pid: number): number {
   }
 }
 
-/** CPU seconds of every PostgreSQL process now (the backends serving the pool come and go with it). */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
+/**
+ * CPU seconds of each PostgreSQL backend serving the database now, by process id: the server's pool's connections,
+ * not the other databases' backends of a shared PostgreSQL, nor its background processes (the WAL writer, autovacuum).
+ */
+async function postgresCpuSeconds(databaseUrl: string): Promise<Map<number, number>> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+  } finally {
+    await client.end();
   }
-  return total;
+}
+
+/** The CPU the database's backends used between two readings (a backend that started meanwhile counts whole). */
+function postgresCpuUsed(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return used;
 }
 
 interface ProfileNode {
@@ -172,40 +197,92 @@ function tableLines(before: Map<string, TableActivity>, after: Map<string, Table
     );
 }
 
+/** A scenario: its calls' names, its seeding, and its calls on a running server, each a measurement to run. */
+interface Scenario {
+  names: readonly string[];
+  seed: (databaseUrl: string) => Promise<void>;
+  calls: (server: Running, databaseUrl: string) => Promise<[call: string, run: () => Promise<Measured>][]>;
+}
+
+function pharmacyScenario(): Scenario {
+  let keys: string[] = [];
+  let codes: string[] | undefined;
+  let round = 0;
+  return {
+    names: CALLS,
+    seed: async (url) => {
+      await seedBenchPatients(url, SIZE, BENCH_PASSWORD);
+      keys = (await addPharmacy(url, CONNECTIONS)).keys;
+      await seedPurchases(url);
+    },
+    calls: async (server) => {
+      if (keys.length === 0) throw new Error('the pharmacy scenario seeds its own database (its keys are not kept)');
+      codes ??= await discountCodes(server.origin, { host: `alivio.localhost:${server.port}` }, SIZE);
+      return pharmacyCalls(server, SIZE, (round += 1), codes, keys);
+    },
+  };
+}
+
+function adherenceScenario(): Scenario {
+  return {
+    names: [CALL, FIGURES],
+    seed: async (url) => {
+      await seedBenchPatients(url, SIZE, BENCH_PASSWORD);
+      await addPharmacy(url, 1);
+      await seedAdherencePurchases(url);
+      const refreshed = await timeFullRefresh(url);
+      console.log(
+        `full refresh ${(refreshed.ms / 1000).toFixed(1)} s (${refreshed.plans} plans, ${refreshed.entries} listed), figures' rebuild ${(refreshed.figuresMs / 1000).toFixed(1)} s`,
+      );
+    },
+    calls: (server, url) => adherenceCalls(server, url),
+  };
+}
+
+const scenarios: Record<string, () => Scenario> = { pharmacy: pharmacyScenario, adherence: adherenceScenario };
+const scenario = scenarios[SCENARIO]?.();
+if (!scenario) throw new Error(`BENCH_PROFILE_SCENARIO: one of ${Object.keys(scenarios).join(', ')}`);
+
 const dir = process.env.BENCH_PROFILE_DIR ?? mkdtempSync(path.join(tmpdir(), 'portal-profile-'));
-const database = await createBenchDatabase(`portal_bench_profile_${process.pid}`);
+const given = process.env.BENCH_PROFILE_DATABASE_URL;
+const database = given
+  ? { url: given, drop: async () => {} }
+  : await createBenchDatabase(`portal_bench_profile_${SCENARIO}_${SIZE}_${process.pid}`);
+const keep = Boolean(given) || process.env.BENCH_PROFILE_KEEP === 'true';
 try {
-  const first = await startServer({ DATABASE_URL: database.url });
-  await first.stop();
-  await seedBenchPatients(database.url, SIZE, BENCH_PASSWORD);
-  const { keys } = await addPharmacy(database.url, CONNECTIONS);
-  await seedPurchases(database.url);
-  const seeding = await startServer({ DATABASE_URL: database.url, ...LIMITS });
-  const codes = await discountCodes(seeding.origin, { host: `alivio.localhost:${seeding.port}` }, SIZE);
-  await seeding.stop();
+  if (!given) {
+    const first = await startServer({ DATABASE_URL: database.url });
+    await first.stop();
+    await scenario.seed(database.url);
+  }
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
   const only = process.env.BENCH_PROFILE_CALLS?.split(',').map(Number);
-  for (const [index, call] of CALLS.entries()) {
+  for (const [index, call] of scenario.names.entries()) {
     if (only && !only.includes(index)) continue;
     const own = path.join(dir, `call-${index}`);
     const server = await startServer({ DATABASE_URL: database.url, ...LIMITS }, [
       '--cpu-prof',
       `--cpu-prof-dir=${own}`,
     ]);
-    const run = (await pharmacyCalls(server, SIZE, index + 1, codes, keys))[index]![1];
+    const run = (await scenario.calls(server, database.url))[index]![1];
     const tablesBefore = await tableActivity(stats);
-    const before = { server: cpuSeconds(server.pid), postgres: postgresCpuSeconds(), load: process.cpuUsage() };
+    const before = {
+      server: cpuSeconds(server.pid),
+      postgres: await postgresCpuSeconds(database.url),
+      load: process.cpuUsage(),
+    };
     const from = Number(process.hrtime.bigint() / 1000n);
     const measured = await run();
     const to = Number(process.hrtime.bigint() / 1000n);
     const load = process.cpuUsage(before.load);
     const used = {
       server: cpuSeconds(server.pid) - before.server,
-      postgres: postgresCpuSeconds() - before.postgres,
+      postgres: postgresCpuUsed(before.postgres, await postgresCpuSeconds(database.url)),
       load: (load.user + load.system) / 1e6,
     };
     await server.stop();
+    // The statistics reach the views within a second of each backend's last transaction.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const tablesAfter = await tableActivity(stats);
     // The warm-up's requests are in the CPU figures too: per request over both.
@@ -228,7 +305,7 @@ try {
   }
   await stats.end();
 } finally {
-  if (process.env.BENCH_PROFILE_KEEP_DATABASE === 'true') console.log(`\nkept: ${database.url}`);
+  if (keep) console.log(`\nthe database is kept: BENCH_PROFILE_DATABASE_URL=${database.url}`);
   else await database.drop();
   if (!process.env.BENCH_PROFILE_DIR) rmSync(dir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@ import { ProgramFiguresResponseSchema, type ProgramFigures } from '@portal/contr
 import { SUPPRESSED } from '@portal/contracts/small-cells';
 import { programConfigOf } from '@portal/contracts/test/program-folders';
 import { planPatient, program } from '../../db/schema.ts';
+import { countRoundTrips } from '../../platform/db.ts';
 import { createTestApp, createTestClock, TEST_DB, type TestApp } from '../../test/app.ts';
 import { callAs, enrolPatient, errorOf, type TestPatient } from '../../test/patients.ts';
 import { createTestPharmacy, pharmacyCall, type TestPharmacy } from '../../test/pharmacy.ts';
@@ -189,5 +190,29 @@ describe(`the figures, suppressed and by hand (${TEST_DB})`, () => {
     expect(seen.outreach.reached).toBeNull();
     expect(seen.refreshedAt).toBe(clock().toISOString());
     expect(JSON.stringify(seen)).not.toMatch(/@|patientId|firstName/);
+  });
+
+  it('an answer is assembled once a round, and a new round is answered at once, even at the same time', async () => {
+    const session = await openTestStaffSession(t, ['manager:alivio']);
+    const query = '?from=2027-02&to=2027-04';
+    // The door warm, as under load (decision 086); another period, so that the counted one is still to assemble.
+    await figuresAs(session, '?from=2027-01&to=2027-01');
+    const first = await countRoundTrips(() => figuresAs(session, query));
+    const again = await countRoundTrips(() => figuresAs(session, query));
+    expect(first.result.statusCode, first.result.body).toBe(200);
+    expect(again.result.json()).toEqual(first.result.json());
+    // The second call reads which round the rows are of, not the rows and the products again.
+    expect(first.count - again.count).toBe(2);
+    const before = ProgramFiguresResponseSchema.parse(again.result.json()).data;
+    expect(before.active).toBe(6);
+    expect(before.savings.map((row) => row.month)).toEqual(['2027-02', '2027-03']);
+
+    // A purchase of group B, and a round at the very same time as the last: the next answer is the new round's.
+    await buy(groupB[0]!);
+    await recompute();
+    const after = ProgramFiguresResponseSchema.parse((await figuresAs(session, query)).json()).data;
+    expect(after.refreshedAt).toBe(before.refreshedAt);
+    expect(after.active).toBe(7);
+    expect(after.savings.map((row) => row.month)).toEqual(['2027-02', '2027-03', '2027-04']);
   });
 });
