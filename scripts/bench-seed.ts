@@ -1,5 +1,7 @@
 // Bench-only seeding: adds N confirmed alivio patients (Costa Rica plan 101), each with one treatment, in batches of
-// plain SQL. `node --import tsx scripts/bench-seed.ts <DATABASE_URL> <count> <password>`. Never for a real database.
+// plain SQL. The dates are relative to the day it runs, in the shape every bench figure so far was measured on (a plan
+// year that started 330 days ago and a six-month treatment that started 318 days ago), so that a bench run in January
+// seeds what one in November did. `node --import tsx scripts/bench-seed.ts <DATABASE_URL> <count> <password>`. Never for a real database.
 import pg from 'pg';
 import { hashPassword } from '../apps/api/src/platform/passwords.ts';
 
@@ -32,11 +34,11 @@ export async function seedBenchPatients(databaseUrl: string, count: number, pass
            returning id
          ), plans as (
            insert into plan_patient (patient_id, support_plan_id, start_period, end_period)
-           select id, 101, '2026-01-01', '2026-12-31' from patients
+           select id, 101, current_date - 330, current_date + 35 from patients
            returning id
          )
          insert into treatment (plan_patient_id, product_id, unit_amount, frequency_amount, frequency_interval, duration_amount, duration_interval, start_date)
-         select id, 1101, 1, 1, 'day', 6, 'month', '2026-01-15' from plans`,
+         select id, 1101, 1, 1, 'day', 6, 'month', current_date - 318 from plans`,
         [pool.pool_id, passwordHash, start, end, pool.program_id],
       );
     }
