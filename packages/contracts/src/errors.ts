@@ -31,6 +31,10 @@ export const ERROR_CATALOGUE = {
   // My care: a minor (under the plan's minor age) must keep a caregiver.
   CAREGIVER_REQUIRED_FOR_MINOR: { status: 409, messageKey: 'caregiver.errors.requiredForMinor' },
   RECOVERY_LINK_EXPIRED: { status: 410, messageKey: 'passwordRecovery.invalidLink.body' },
+  // A caregiver's own login (decision 092): an invitation asked for a caregiver without an e-mail.
+  CAREGIVER_EMAIL_REQUIRED: { status: 409, messageKey: 'caregiverAccess.errors.emailRequired' },
+  // A caregiver's invitation that is forged, used, superseded, expired (7 days) or of an access that ended.
+  CAREGIVER_INVITATION_INVALID: { status: 410, messageKey: 'caregiverAccess.invitation.invalid' },
   // My care: a change-of-e-mail link that is unknown, used, superseded or expired.
   EMAIL_CHANGE_LINK_INVALID: { status: 410, messageKey: 'account.email.confirm.invalid' },
   EMAIL_ALREADY_REGISTERED: { status: 409, messageKey: 'signup.email.alreadyRegistered' },

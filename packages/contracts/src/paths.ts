@@ -25,6 +25,8 @@ export const paths = {
   signupNotMe: '/signup/not-me',
   coupon: '/coupon',
   emailConfirm: '/email/confirm',
+  /** The page a caregiver's invitation opens: the caregiver sets up their own password (decision 092). */
+  caregiverInvitation: '/caregiver/invitation',
   /** The pharmacy counter's screen (decision 060): for a pharmacy's staff, not a patient. */
   pharmacy: '/pharmacy',
   /** The staff console (decision 072): its home, its login, and the page a `staff:add` set-up link opens. */

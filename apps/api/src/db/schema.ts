@@ -339,6 +339,61 @@ export const caregiver = pgTable(
   (t) => [uniqueIndex('caregiver_identification_uq').on(t.programId, t.typeIdentification, t.legalIdentification)],
 );
 
+/**
+ * A caregiver's own login (decision 092): the access a patient grants the registered caregiver, per area of their care.
+ * Invited first (the mail is out, `user_id` empty), then active once the caregiver has set up a password: `user_id` is
+ * the caregiver's own account in the program's pool. Ended by the patient, by the removal of the caregiver, or by a
+ * minor's 18th birthday; an ended access is kept as the record of who could act (the audit names what they did).
+ * One live access per patient, and a caregiver's account looks after one patient only (the spec's rule).
+ */
+export const caregiverAccess = pgTable(
+  'caregiver_access',
+  {
+    id: serialId(),
+    programId: programOf(),
+    patientId: patientOf(),
+    /** The caregiver's account, once set up. */
+    userId: uuid('user_id').references(() => userAccount.id),
+    /** Lower-cased; where the invitation went and the caregiver's login e-mail. */
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    /** The areas granted (`CARE_AREAS` of the contracts), in that order. */
+    areas: jsonb('areas').$type<string[]>().notNull(),
+    /** Granted while the patient was a minor: it ends by itself on the patient's 18th birthday in their country. */
+    grantedForMinor: boolean('granted_for_minor').notNull(),
+    invitedAt: instant('invited_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    endedAt: instant('ended_at'),
+    /** by-patient, caregiver-removed, came-of-age, account-closed. */
+    endedReason: text('ended_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('caregiver_access_live_patient_uq')
+      .on(t.patientId)
+      .where(sql`${t.endedAt} is null`),
+    uniqueIndex('caregiver_access_live_user_uq')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/** The caregiver's invitation: a nonce stored only as a hash, 7 days, single use; a newer one supersedes it. */
+export const caregiverInvitation = pgTable(
+  'caregiver_invitation',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accessId: bigint('access_id', { mode: 'number' })
+      .notNull()
+      .references(() => caregiverAccess.id),
+    ...singleUseLink(),
+    supersededAt: instant('superseded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('caregiver_invitation_access_idx').on(t.accessId)],
+);
+
 export const consentRecord = pgTable(
   'consent_record',
   {

@@ -26,6 +26,20 @@ export interface StaffActor {
   sessionId: string | null;
 }
 
+/**
+ * A patient's caregiver, signed in with their own account (decision 092): acts on the care of the one patient whose
+ * access they hold, in the areas the patient granted. Their sessions are their own; the patient's are never theirs.
+ */
+export interface CaregiverActor {
+  kind: 'caregiver';
+  /** The caregiver's own account in the program's pool. */
+  userId: string;
+  /** The session the call came with; null for what the account does before one is open (accepting the invitation). */
+  sessionId: string | null;
+  /** The access the patient granted (caregiver_access), whose areas the call was checked against. */
+  accessId: number;
+}
+
 /** Someone not signed in: a recovery request for an e-mail, a coupon link opened. */
 export interface VisitorActor {
   kind: 'visitor';
@@ -38,7 +52,7 @@ export interface SystemActor {
   name: string;
 }
 
-export type Actor = PatientActor | PharmacyActor | StaffActor | VisitorActor | SystemActor;
+export type Actor = PatientActor | CaregiverActor | PharmacyActor | StaffActor | VisitorActor | SystemActor;
 export type ActorKind = Actor['kind'];
 
 export const VISITOR: VisitorActor = { kind: 'visitor' };
@@ -50,6 +64,7 @@ export const systemActor = (name: string): SystemActor => ({ kind: 'system', nam
 export function actorIdOf(actor: Actor): string | null {
   switch (actor.kind) {
     case 'patient':
+    case 'caregiver':
       return actor.userId;
     case 'pharmacy':
       return String(actor.pharmacyId);
@@ -62,7 +77,10 @@ export function actorIdOf(actor: Actor): string | null {
   }
 }
 
-/** The patient account that acted, when the actor is one (the data export's "activity" is read by it). */
+/**
+ * The patient account that acted, when the actor is one (the data export's "activity" is read by it). Never a caregiver's:
+ * the patient's activity names what the patient did; what a caregiver did is listed apart (decision 092).
+ */
 export function actorAccountOf(actor: Actor): string | null {
   return actor.kind === 'patient' ? actor.userId : null;
 }

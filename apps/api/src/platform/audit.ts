@@ -37,6 +37,11 @@ export const AUDIT_ACTIONS = [
   'caregiver-added',
   'caregiver-modified',
   'caregiver-removed',
+  // A caregiver's own login (decision 092): the areas granted, never the caregiver's e-mail
+  'caregiver-access-invited',
+  'caregiver-access-accepted',
+  'caregiver-access-changed',
+  'caregiver-access-ended',
   'treatment-created',
   'treatment-modified',
   'treatment-deleted',

@@ -46,6 +46,8 @@ export const SIGNING_PURPOSES = [
   'staff-setup-link',
   // The old address's "this wasn't me" link after an agent changed an account's e-mail (decision 076).
   'email-not-me-link',
+  // A caregiver's invitation to set up their own login (decision 092).
+  'caregiver-invitation-link',
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 
@@ -58,6 +60,7 @@ export type MailedLinkPurpose = Extract<
   | 'preregistration-link'
   | 'staff-setup-link'
   | 'email-not-me-link'
+  | 'caregiver-invitation-link'
 >;
 
 /** HKDF's salt: fixed, so that the same secret always gives the same keys (on every instance, after every restart). */

@@ -5,7 +5,8 @@
 // program's id is simply "not found".
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from './db.ts';
-import type { Actor, PatientActor } from './actor.ts';
+import type { CareArea } from '@portal/contracts/caregiver-access';
+import type { Actor, CaregiverActor, PatientActor } from './actor.ts';
 import { defineDoor } from './door.ts';
 
 /**
@@ -35,9 +36,18 @@ export interface PatientScope {
 /** The patient signed in: the patient door's actor always has its session. */
 export type SignedInPatient = PatientActor & { sessionId: string };
 
-/** What the patient's door resolves: the patient acting on their own care. */
+/**
+ * A caregiver signed in with their own login (decision 092), with the areas of the patient's care they were granted
+ * (platform/care-areas.ts checks each route's against them before the route runs).
+ */
+export type SignedInCaregiver = CaregiverActor & { sessionId: string; areas: readonly CareArea[] };
+
+/**
+ * What the patient's door resolves: the patient acting on their own care, or their caregiver acting on it with a login
+ * of their own (the scope is the patient's; the sessions are the actor's own).
+ */
 export interface PatientCaller {
-  actor: SignedInPatient;
+  actor: SignedInPatient | SignedInCaregiver;
   scope: PatientScope;
 }
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { AccountExportSchema } from '@portal/contracts/account';
+import { CaregiverResponseSchema } from '@portal/contracts/caregiver';
 import { LoginResponseSchema } from '@portal/contracts/identity';
 import { SignupResponseSchema, type PreregisteredPatient } from '@portal/contracts/signup';
 import * as schema from '../../db/schema.ts';
@@ -70,6 +71,7 @@ interface Ids {
   patientId: number;
   planPatientIds: number[];
   emails: string[];
+  accessIds: number[];
 }
 
 /** How each patient table's rows belong to the patient: the check that the seeded patient has a row in each. */
@@ -83,6 +85,8 @@ const OWNS_ROW: Record<PatientTableName, (row: Record<string, unknown>, ids: Ids
   preregistration: (row, ids) => row.patientId === ids.patientId,
   planPatient: (row, ids) => row.patientId === ids.patientId,
   caregiver: (row, ids) => row.patientId === ids.patientId,
+  caregiverAccess: (row, ids) => row.patientId === ids.patientId,
+  caregiverInvitation: (row, ids) => ids.accessIds.includes(row.accessId as number),
   consentRecord: (row, ids) => row.patientId === ids.patientId,
   treatment: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
   discountCode: (row, ids) => ids.planPatientIds.includes(row.planPatientId as number),
@@ -205,6 +209,15 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       email: caregiverEmail,
     });
     expect(added.statusCode, added.body).toBe(201);
+    // The caregiver invited to a login of their own (decision 092): the access and its invitation.
+    const invited = await callAs(
+      t,
+      who,
+      'POST',
+      `/api/v1/caregiver/${CaregiverResponseSchema.parse(added.json()).data.id}/invitation`,
+      {},
+    );
+    expect(invited.statusCode, invited.body).toBe(200);
     expect(
       (
         await callAs(t, { slug: 'alivio' }, 'POST', '/api/v1/password/recover', {
@@ -327,7 +340,13 @@ describe(`the export and the purge cover every patient table (${TEST_DB})`, () =
       retryOn,
     });
     expect(called.statusCode, called.body).toBe(200);
-    const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail] };
+    const accessIds = (
+      await db
+        .select({ id: schema.caregiverAccess.id })
+        .from(schema.caregiverAccess)
+        .where(eq(schema.caregiverAccess.patientId, patientId))
+    ).map((row) => row.id);
+    const ids: Ids = { userId, patientId, planPatientIds, emails: [enrolEmail, newEmail], accessIds };
     const patientTables = schemaTables.filter(([name]) => COVERAGE[name].holds === 'patient data');
     for (const [name, table] of patientTables) {
       const rows = (await db.select().from(table)) as Record<string, unknown>[];

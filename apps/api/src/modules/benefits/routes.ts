@@ -1,6 +1,7 @@
 // Benefit calls (decision 045): the caller's benefits, and a discount code per product of their live treatments; all
 // of them off where the program turns the benefits feature off (decision 034).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesInCareArea } from '../../platform/care-areas.ts';
 import { BenefitsResponseSchema, DiscountCodeResponseSchema, ProductIdParamsSchema } from '@portal/contracts/benefits';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
@@ -17,6 +18,8 @@ export interface BenefitRouteOptions {
 const errors = errorResponses(400, 401, 404, 429);
 
 export const benefitRoutes: FastifyPluginAsyncZod<BenefitRouteOptions> = async (app, { db, clock, codesPerMinute }) => {
+  // Every route here is of the patient's care area `codes` (decision 092).
+  routesInCareArea(app, 'codes');
   const benefits = createBenefitsService({
     db,
     clock,

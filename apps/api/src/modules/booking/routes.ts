@@ -2,6 +2,7 @@
 // cancel); all of them off where the program turns the booking feature off (decision 034). The patient comes from the
 // token; every id is looked up among the caller's own rows.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesInCareArea } from '../../platform/care-areas.ts';
 import { z } from 'zod';
 import {
   AvailabilityQuerySchema,
@@ -38,6 +39,8 @@ export const bookingRoutes: FastifyPluginAsyncZod<BookingRouteOptions> = async (
   app,
   { db, clock, perMinute, holdsPerPatient, publicUrl, onMailQueued },
 ) => {
+  // Every route here is of the patient's care area `booking` (decision 092).
+  routesInCareArea(app, 'booking');
   const bookings = createBookingService({
     db,
     clock,

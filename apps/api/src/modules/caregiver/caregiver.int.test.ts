@@ -199,18 +199,26 @@ describe(`caregiver (${TEST_DB})`, () => {
       ['POST', '/api/v1/caregiver', rosa()],
       ['PUT', `/api/v1/caregiver/${added.id}`, rosa(added.legalIdentification, { firstName: 'Cambiada' })],
       ['DELETE', `/api/v1/caregiver/${added.id}`, undefined],
+      // The caregiver's own login (decision 092): the patient's calls and the invitation's.
+      ['GET', '/api/v1/caregiver-access', undefined],
+      ['POST', `/api/v1/caregiver/${added.id}/invitation`, {}],
+      ['PUT', '/api/v1/caregiver-access/1', { areas: ['codes'] }],
+      ['DELETE', '/api/v1/caregiver-access/1', undefined],
+      ['POST', '/api/v1/caregiver-invitation/open', { n: 'a'.repeat(32), s: 'b'.repeat(43) }],
+      [
+        'POST',
+        '/api/v1/caregiver-invitation/accept',
+        { n: 'a'.repeat(32), s: 'b'.repeat(43), password: 'x'.repeat(12) },
+      ],
     ] as const;
     // Every caregiver route of the OpenAPI document is tried here.
     const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/v1/caregiver'))
       .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
-    expect(documented.sort()).toEqual([
-      'DELETE /api/v1/caregiver/{id}',
-      'GET /api/v1/caregiver',
-      'POST /api/v1/caregiver',
-      'PUT /api/v1/caregiver/{id}',
-    ]);
+    expect(documented.sort()).toEqual(
+      routes.map(([method, url]) => `${method} ${url}`.replace(/\/\d+/, '/{id}')).sort(),
+    );
 
     const programId = t.app.programs.get('alivio')!.id;
     const setCaregiverToggle = async (enabled: boolean) => {

@@ -12,17 +12,24 @@ import type { Caregiver } from '@portal/contracts/patient-fields';
 import type { Db } from '../../platform/db.ts';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import { createCaregiverService } from './service.ts';
+import type { CaregiverAccessService } from './access.ts';
 import { errorResponses } from '../../platform/errors.ts';
 
 export interface CaregiverRouteOptions {
   db: Db;
   clock: () => Date;
+  /** The caregiver's own login, which ends when the patient removes the caregiver (decision 092). */
+  access: CaregiverAccessService;
 }
 
 const errors = errorResponses(400, 401, 404, 409, 429);
 
-export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock }) => {
-  const caregivers = createCaregiverService({ db, clock });
+export const caregiverRoutes: FastifyPluginAsyncZod<CaregiverRouteOptions> = async (app, { db, clock, access }) => {
+  const caregivers = createCaregiverService({
+    db,
+    clock,
+    onRemoved: (tx, call) => access.end(call, 'caregiver-removed', undefined, tx),
+  });
   // CAREGIVER_ALREADY_REGISTERED tells that a person cares for another patient of the program, as the public
   // identification check tells that one is enrolled: limited alike (decision 040), to the check's number a minute
   // per identification (an HMAC key) and per account, one counter each for adding and changing.

@@ -7,7 +7,7 @@ import type { CaregiverView } from '@portal/contracts/caregiver';
 import type { CaregiverProfile } from '@portal/contracts/identity';
 import type { CountryCode, IdentificationType } from '@portal/contracts/enums';
 import { FieldSettingsSchema } from '@portal/contracts/program-files';
-import type { Db } from '../../platform/db.ts';
+import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, uniqueViolationOf } from '../../platform/errors.ts';
 import type { CareCall, PatientScope } from '../../platform/patient-auth.ts';
 import * as repo from './repository.ts';
@@ -16,6 +16,8 @@ import { insertWithAudit, recordScopeAudit } from '../../platform/audit.ts';
 export interface CaregiverDeps {
   db: Db;
   clock: () => Date;
+  /** What else the removal does in its transaction: the caregiver's own login ends with them (decision 092). */
+  onRemoved?: (tx: Executor, call: CareCall) => Promise<unknown>;
 }
 
 type CaregiverProfileColumns = Pick<
@@ -54,7 +56,7 @@ export function toCaregiverView(row: repo.CaregiverRow): CaregiverView {
 
 const ALREADY_REGISTERED = { 'identification.number': ['errors.caregiverAlreadyRegistered'] };
 
-export function createCaregiverService({ db, clock }: CaregiverDeps) {
+export function createCaregiverService({ db, clock, onRemoved }: CaregiverDeps) {
   const findByPatient = repo.prepareFindByPatient(db);
   async function planOf(scope: PatientScope) {
     const plan = await repo.findSupportPlan(db, scope.programId, scope.supportPlanId);
@@ -165,6 +167,7 @@ export function createCaregiverService({ db, clock }: CaregiverDeps) {
       const now = clock();
       await db.transaction(async (t) => {
         if (!(await repo.deleteOwn(t, scope.patientId, id))) throw new AppError('NOT_FOUND');
+        await onRemoved?.(t, { scope, actor });
         await recordScopeAudit(t, scope, actor, {
           action: 'caregiver-removed',
           subject: `caregiver:${id}`,

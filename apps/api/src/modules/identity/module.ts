@@ -10,6 +10,8 @@ import { createIdentityService, type IdentityService } from './service.ts';
 import { ACCOUNT_CHANGES_CHANNEL } from './session-cache.ts';
 import { createTokenService } from './tokens.ts';
 import { IDENTITY_PATIENT_DATA } from './patient-data.ts';
+import { refuseOutsideAreas } from '../../platform/care-areas.ts';
+import { createCaregiverResolver } from '../caregiver/public.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +45,7 @@ export const identityModule = defineModule({
       config,
       passwords,
       onMailQueued: mailQueued,
+      resolveCaregiver: createCaregiverResolver(db, clock),
       observe: {
         login: (programId, result) => metrics.login(programId, result),
         sessionCache: (outcome) => metrics.sessionCache(outcome),
@@ -63,7 +66,12 @@ export const identityModule = defineModule({
     }
     return {
       doors: [
-        openDoor(PATIENT_DOOR, (request) => identity.resolveCaller(request.program, request.headers.authorization)),
+        openDoor(PATIENT_DOOR, async (request) => {
+          const caller = await identity.resolveCaller(request.program, request.headers.authorization);
+          // A caregiver's login reaches the routes of the areas the patient granted, and nothing else (decision 092).
+          refuseOutsideAreas(request, caller);
+          return caller;
+        }),
       ],
       routes: {
         public: async (api) =>

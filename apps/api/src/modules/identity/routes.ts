@@ -22,6 +22,7 @@ import {
 import { LoginWithHomeResponseSchema } from '@portal/contracts/way-in';
 import { deviceOf } from './device.ts';
 import { firstHomeAnswers } from './first-home.ts';
+import { inCareArea } from '../../platform/care-areas.ts';
 import { SMALL_BODY_LIMIT_BYTES } from '../../platform/json-body.ts';
 import { callerOf, scopeOf } from '../../platform/patient-auth.ts';
 import type { IdentityService } from './service.ts';
@@ -155,6 +156,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.post(
     '/logout',
     {
+      config: inCareArea('own-session'),
       schema: {
         tags: ['identity'],
         operationId: 'logout',
@@ -173,6 +175,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.get(
     '/sessions',
     {
+      config: inCareArea('own-session'),
       schema: {
         tags: ['identity'],
         description:
@@ -188,6 +191,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.delete(
     '/sessions/:id',
     {
+      config: inCareArea('own-session'),
       schema: {
         tags: ['identity'],
         description: "Ends one session of the caller's account; an id of another account is 404, as an unknown one.",
@@ -204,6 +208,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.post(
     '/sessions/end-others',
     {
+      config: inCareArea('own-session'),
       schema: {
         tags: ['identity'],
         description: 'Ends every other session of the account (after a lost phone, say); answers how many were ended.',
@@ -218,6 +223,7 @@ export const identitySessionRoutes: FastifyPluginAsyncZod<{ identity: IdentitySe
   app.get(
     '/user',
     {
+      config: inCareArea('profile'),
       schema: {
         tags: ['identity'],
         operationId: 'getUser',

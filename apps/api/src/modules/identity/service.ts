@@ -18,7 +18,7 @@ import type { PatientCaller, PatientScope } from '../../platform/patient-auth.ts
 import { hmac, nonceHashOfSignedLink, randomToken, safeEqual, sha256 } from '../../platform/crypto.ts';
 import type { PasswordHashing } from '../../platform/passwords.ts';
 import { refuseCommonPassword } from '../../platform/common-passwords.ts';
-import { toCaregiverProfile } from '../caregiver/public.ts';
+import { toCaregiverProfile, type CaregiverResolver } from '../caregiver/public.ts';
 import { issuePasswordLink } from './recovery-link.ts';
 import type { Device } from './device.ts';
 import type { LockoutStore } from '../../platform/lockout.ts';
@@ -64,6 +64,11 @@ export interface IdentityDeps {
   passwords: PasswordHashing;
   /** Called after a transaction that queued a mail has committed (wakes the outbox worker). */
   onMailQueued?: () => void;
+  /**
+   * An account of the pool that is no patient's may be a caregiver's own login (decision 092): it resolves the caregiver
+   * as actor and the patient as scope, or refuses.
+   */
+  resolveCaregiver?: CaregiverResolver;
   /** Told of each login's result and each session lookup's use of the cache: the metrics (decision 082). */
   observe?: {
     login(programId: number, result: 'succeeded' | 'failed' | 'locked'): void;
@@ -100,6 +105,7 @@ export function createIdentityService({
   passwords,
   onMailQueued,
   observe,
+  resolveCaregiver,
 }: IdentityDeps) {
   const mailOptions = { publicUrl: config.PUBLIC_URL };
   /** Its own key, derived from the server secret, so that a refresh token's successor is unguessable without it. */
@@ -254,6 +260,17 @@ export function createIdentityService({
    * it rather than reading the session and the patient a second time.
    */
   const readsOfScopes = new WeakMap<PatientScope, repo.SessionProfile>();
+  /** The scopes a caregiver's login resolved: their token read the caregiver's account, not the patient's profile. */
+  const caregiverScopes = new WeakSet<PatientScope>();
+
+  /** The patient's profile as the session's query reads it, for a caregiver's call (decision 092). */
+  async function patientProfileOf(userId: string): Promise<repo.SessionProfile | undefined> {
+    const read = await repo.findProfile(db, userId);
+    return (
+      read &&
+      ({ ...read, plan: read.plan ?? null, caregiver: read.caregiver ?? null } as unknown as repo.SessionProfile)
+    );
+  }
 
   return {
     /** The session cache's side of the database's feed of changes (`Database.listen`), and its `settle`. */
@@ -363,6 +380,12 @@ export function createIdentityService({
     async resolveCaller(program: ProgramRow, authorization: string | undefined): Promise<PatientCaller> {
       const { auth, found } = await authorize(program, authorization);
       const { patient, plan, account } = found;
+      // No patient of this account: a caregiver's own login, or nobody's (decision 092).
+      if (!patient && resolveCaregiver) {
+        const caller = await resolveCaregiver(program, auth);
+        caregiverScopes.add(caller.scope);
+        return caller;
+      }
       if (!patient || patient.programId !== program.id || !plan) throw new AppError('UNAUTHENTICATED');
       const scope: PatientScope = {
         programId: program.id,
@@ -388,8 +411,9 @@ export function createIdentityService({
     },
 
     /** The caller's live sessions ("my sessions", decision 044), the caller's own marked. */
-    async sessions({ actor, scope }: PatientCaller): Promise<SessionView[]> {
-      const views = await liveSessionsOf(db, scope.userId, clock());
+    async sessions({ actor }: PatientCaller): Promise<SessionView[]> {
+      // The actor's own account: a caregiver's sessions are theirs, never the patient's (decision 092).
+      const views = await liveSessionsOf(db, actor.userId, clock());
       return views.map((view) => ({ ...view, current: view.id === actor.sessionId }));
     },
 
@@ -401,7 +425,7 @@ export function createIdentityService({
     async endSession({ actor, scope }: PatientCaller, sessionId: string) {
       const now = clock();
       await db.transaction(async (t) => {
-        if (!(await repo.revokeSessionOf(t, scope.userId, sessionId, 'ended-by-patient', now)))
+        if (!(await repo.revokeSessionOf(t, actor.userId, sessionId, 'ended-by-patient', now)))
           throw new AppError('NOT_FOUND');
         await recordAudit(t, {
           programId: scope.programId,
@@ -417,7 +441,7 @@ export function createIdentityService({
     async endOtherSessions({ actor, scope }: PatientCaller) {
       const now = clock();
       const ended = await db.transaction(async (t) => {
-        const count = await repo.revokeOtherSessions(t, scope.userId, actor.sessionId, 'ended-by-patient', now);
+        const count = await repo.revokeOtherSessions(t, actor.userId, actor.sessionId, 'ended-by-patient', now);
         await recordAudit(t, {
           programId: scope.programId,
           actor,
@@ -432,7 +456,8 @@ export function createIdentityService({
 
     /** The caller's profile (GET /user): built from the one query that resolved the caller, no other read. */
     async profile(program: ProgramRow, scope: PatientScope, expand: Set<string>): Promise<UserProfile> {
-      const found = readsOfScopes.get(scope);
+      // A caregiver's call reads the patient's profile; the patient's own, what resolved the caller.
+      const found = caregiverScopes.has(scope) ? await patientProfileOf(scope.userId) : readsOfScopes.get(scope);
       // A scope that `resolveCaller` did not make (a programming error): no profile without its token's read.
       if (!found) throw new AppError('UNAUTHENTICATED');
       const { patient, account, plan, caregiver } = found;

@@ -2,6 +2,7 @@
 // all of them off where the program turns the learning feature off (decision 034). The lesson named in the body
 // is the program's, never an id of someone's data: the caller's progress is always their own (from the token).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { inCareArea } from '../../platform/care-areas.ts';
 import { LearningProgressResponseSchema, LessonRefSchema } from '@portal/contracts/learning';
 import type { Db } from '../../platform/db.ts';
 import { errorResponses } from '../../platform/errors.ts';
@@ -27,6 +28,8 @@ export const learningRoutes: FastifyPluginAsyncZod<LearningRouteOptions> = async
   app.get(
     '/learning/progress',
     {
+      // A caregiver may read the lessons; the progress is the patient's to mark (decision 092).
+      config: inCareArea('lessons'),
       schema: {
         tags: ['learning'],
         description:

@@ -2,6 +2,7 @@
 // the product from the path is looked up among the patient's own. Each belongs to its feature (purchases,
 // redemptions): FEATURE_DISABLED where the program turns it off.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesInCareArea } from '../../platform/care-areas.ts';
 import {
   ProductPurchasesResponseSchema,
   PurchaseProductParamsSchema,
@@ -15,6 +16,8 @@ import { createPurchasesService } from './service.ts';
 import { createRefillService } from './refills.ts';
 
 export const purchaseRoutes: FastifyPluginAsyncZod<{ db: Db; clock: () => Date }> = async (app, { db, clock }) => {
+  // Every route here is of the patient's care area `purchases` (decision 092).
+  routesInCareArea(app, 'purchases');
   const purchases = createPurchasesService({ db, clock });
   const refills = createRefillService({ db, clock });
 

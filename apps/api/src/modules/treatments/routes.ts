@@ -1,5 +1,6 @@
 // Treatment calls (decision 018): list, read, add, modify, delete — all inside the caller's own treatments.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routesInCareArea } from '../../platform/care-areas.ts';
 import {
   CreateTreatmentRequestSchema,
   DeleteTreatmentBodySchema,
@@ -21,6 +22,8 @@ export interface TreatmentRouteOptions {
 const errors = errorResponses(400, 401, 404, 409, 422, 429);
 
 export const treatmentRoutes: FastifyPluginAsyncZod<TreatmentRouteOptions> = async (app, { db, clock }) => {
+  // Every route here is of the patient's care area `treatments` (decision 092).
+  routesInCareArea(app, 'treatments');
   const treatments = createTreatmentService({ db, clock });
 
   app.get(
