@@ -25,25 +25,25 @@ function caregiverOf(caller: Pick<TestPatient, 'slug'>, firstName = 'Intruso') {
 export const ACCESS: ModuleAccess = {
   // The caregiver's own login (decision 092) first: its budgets run before the caregiver's removal ends it.
   patientRows: [
-    { method: 'GET', path: '/api/v1/caregiver-access', roundTrips: 1 },
+    { method: 'GET', path: '/api/v1/caregiver-access', roundTrips: 2 },
     {
       method: 'POST',
       path: '/api/v1/caregiver/{id}/invitation',
-      roundTrips: 12,
+      roundTrips: 14,
       url: (ids) => `/api/v1/caregiver/${ids.caregiverId}/invitation`,
       body: () => ({}),
     },
     {
       method: 'PUT',
       path: '/api/v1/caregiver-access/{id}',
-      roundTrips: 6,
+      roundTrips: 7,
       url: (ids) => `/api/v1/caregiver-access/${ids.caregiverAccessId}`,
       body: () => ({ areas: ['codes', 'booking'] }),
     },
     {
       method: 'DELETE',
       path: '/api/v1/caregiver-access/{id}',
-      roundTrips: 6,
+      roundTrips: 7,
       url: (ids) => `/api/v1/caregiver-access/${ids.caregiverAccessId}`,
     },
     { method: 'GET', path: '/api/v1/caregiver', roundTrips: 2 },
