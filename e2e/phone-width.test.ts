@@ -31,6 +31,8 @@ const NOT_SIGNED_IN: ReadonlySet<keyof typeof paths> = new Set([
   'signupNotMe',
   'coupon',
   'emailConfirm',
+  // The page a caregiver's invitation opens, before they have a login (decision 092).
+  'caregiverInvitation',
   'pharmacy',
   'staff',
   'staffLogin',
